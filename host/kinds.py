@@ -1,0 +1,81 @@
+"""The registry of game kinds: how the host creates, loads and configures each engine's games.
+
+A kind adapts one engine module (``engine.rattus``, later ``engine.cartus``) to the service:
+lobby options are validated here, once, into a normalised JSON-able dict that is stored
+with the game and handed back to ``new_game`` at start.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+from engine.core import Action, Decision, Event
+
+
+class Game(Protocol):
+    """The public face every engine game offers (see DESIGN.md, "The engine's public face")."""
+
+    @property
+    def version(self) -> int: ...
+
+    @property
+    def events(self) -> list[Event]: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def outcome(self) -> Mapping[str, Any] | None: ...
+
+    def actors(self) -> list[int]: ...
+
+    def decision(self, seat: int) -> Decision | None: ...
+
+    def legal_actions(self, seat: int) -> list[Action]: ...
+
+    def apply(self, seat: int, action: str | Action) -> Game: ...
+
+    def view(self, seat: int | None = None) -> dict[str, Any]: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+class GameKind(ABC):
+    """One kind of game the bot can host."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+
+    @abstractmethod
+    def new_game(self, players: int, options: Mapping[str, Any], seed: int) -> Game:
+        """A fresh game for ``players`` seats with validated options. ValueError if impossible."""
+
+    @abstractmethod
+    def from_dict(self, data: Mapping[str, Any]) -> Game:
+        """The game saved by ``to_dict``."""
+
+    @abstractmethod
+    def validate_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Normalised lobby options, or UserError with a message the host can act on."""
+
+    @abstractmethod
+    def describe_options(self, options: Mapping[str, Any]) -> str:
+        """One or two lines for the lobby message, in plain words."""
+
+    def player_limits(self, options: Mapping[str, Any]) -> tuple[int, int]:
+        """Fewest and most seats a game with these (validated) options can have."""
+        most = options.get("players")
+        top = self.max_players if not isinstance(most, int) else min(most, self.max_players)
+        return self.min_players, top
+
+
+def default_kinds() -> dict[str, GameKind]:
+    """Every kind the bot hosts, by name."""
+    from host.rattus_kind import RattusKind
+
+    rattus = RattusKind()
+    return {rattus.name: rattus}

@@ -1,0 +1,114 @@
+"""Plain records the host hands to the Discord side. No behaviour beyond small look-ups."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from engine.core import Event
+
+Status = Literal["lobby", "running", "finished", "abandoned"]
+OPEN_STATUSES: tuple[Status, ...] = ("lobby", "running")
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One place at the table: a person (``user_id``) or a computer player."""
+
+    seat: int
+    user_id: int | None
+    name: str
+    is_ai: bool = False
+
+
+@dataclass
+class GameRecord:
+    """A game as stored: who sits where, its lobby options and, once started, the engine game."""
+
+    id: int
+    kind: str
+    guild_id: int | None
+    channel_id: int
+    status: Status
+    version: int
+    host_user_id: int
+    options: dict[str, Any]
+    seats: list[Seat]
+    game: Any | None
+    created_at: float
+    updated_at: float
+    seed: int | None = None
+
+    def seat_of(self, user_id: int) -> int | None:
+        for seat in self.seats:
+            if seat.user_id == user_id:
+                return seat.seat
+        return None
+
+    def user_of(self, seat: int) -> int | None:
+        for entry in self.seats:
+            if entry.seat == seat:
+                return entry.user_id
+        return None
+
+    def name_of(self, seat: int) -> str:
+        for entry in self.seats:
+            if entry.seat == seat:
+                return entry.name
+        return f"Player {seat + 1}"
+
+    @property
+    def is_open(self) -> bool:
+        """A lobby or a running game: the one that owns its channel."""
+        return self.status in OPEN_STATUSES
+
+
+@dataclass
+class Update:
+    """What one ``start()`` or ``act()`` changed, for the Discord side to show."""
+
+    record: GameRecord
+    events: list[Event]
+    public_events: list[Event]
+    private: dict[int, list[Event]] = field(default_factory=dict)
+    new_turn: bool = False
+    finished: bool = False
+
+
+@dataclass(frozen=True)
+class TableMessage:
+    """The message showing a game's table in one channel (its home or a spectator channel)."""
+
+    game_id: int
+    channel_id: int
+    message_id: int
+    version: int
+    is_home: bool
+
+
+@dataclass(frozen=True)
+class ActionLogEntry:
+    """One applied action, as kept in the action log."""
+
+    version: int
+    seat: int
+    user_id: int | None
+    name: str
+    notation: str
+    label: str | None
+    at: float
+
+
+@dataclass(frozen=True)
+class ResultRow:
+    """One seat's line in a finished game's results, kept for statistics."""
+
+    game_id: int
+    kind: str
+    finished_at: float
+    seat: int
+    user_id: int | None
+    name: str
+    score: int | None
+    rank: int
+    winner: bool

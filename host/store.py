@@ -1,0 +1,511 @@
+"""SQLite storage for games: one aiosqlite connection, WAL, migrations by ``user_version``.
+
+The store speaks JSON and rows, never engine objects: the service turns a saved state into a
+game with the right kind's ``from_dict``. Every statement runs under one lock, so a
+transaction begun by one coroutine never sees another coroutine's statements inside it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+import aiosqlite
+
+from host.errors import StaleAction
+from host.models import OPEN_STATUSES, ActionLogEntry, ResultRow, Seat, Status, TableMessage
+from host.schema import MIGRATIONS, SCHEMA_VERSION
+
+BUSY_TIMEOUT_MS = 5000
+
+
+class ChannelTaken(Exception):
+    """The channel already has a lobby or a running game (``game_id``)."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(f"channel already has game #{game_id}")
+        self.game_id = game_id
+
+
+class NewerSchema(RuntimeError):
+    """The database was written by a newer version of the bot than this one."""
+
+
+@dataclass
+class StoredGame:
+    """A ``games`` row with its seats; ``state`` is the engine's ``to_dict`` or None in a lobby."""
+
+    id: int
+    kind: str
+    guild_id: int | None
+    channel_id: int
+    status: Status
+    version: int
+    host_user_id: int
+    options: dict[str, Any]
+    seed: int | None
+    state: dict[str, Any] | None
+    created_at: float
+    updated_at: float
+    seats: list[Seat]
+
+
+@dataclass(frozen=True)
+class NewAction:
+    """An action to append to the log together with the state it produced."""
+
+    seat: int
+    user_id: int | None
+    notation: str
+    label: str | None
+    at: float
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+class Store:
+    """The bot's database. Open with ``await Store.open(path)``; close with ``await close()``."""
+
+    def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
+        self._conn = conn
+        self.path = path
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str | Path = ":memory:") -> Store:
+        conn = await aiosqlite.connect(str(path), isolation_level=None)
+        conn.row_factory = sqlite3.Row
+        store = cls(conn, str(path))
+        try:
+            await store._configure()
+            await store._migrate()
+        except BaseException:
+            await conn.close()
+            raise
+        return store
+
+    async def close(self) -> None:
+        async with self._lock:
+            await self._conn.close()
+
+    async def __aenter__(self) -> Store:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    # -- set-up ---------------------------------------------------------------------------
+
+    async def _configure(self) -> None:
+        await self._conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        await self._conn.execute("PRAGMA journal_mode = WAL")
+        await self._conn.execute("PRAGMA synchronous = NORMAL")
+        await self._conn.execute("PRAGMA foreign_keys = ON")
+
+    async def schema_version(self) -> int:
+        async with self._lock:
+            return await self._user_version()
+
+    async def _user_version(self) -> int:
+        async with self._conn.execute("PRAGMA user_version") as cur:
+            row = await cur.fetchone()
+        return int(row[0]) if row else 0
+
+    async def _migrate(self) -> None:
+        current = await self._user_version()
+        if current > SCHEMA_VERSION:
+            raise NewerSchema(
+                f"{self.path} has schema version {current}; this bot knows up to "
+                f"{SCHEMA_VERSION}. Update the bot before opening this database."
+            )
+        for target in range(current + 1, SCHEMA_VERSION + 1):
+            script = MIGRATIONS[target - 1]
+            await self._conn.executescript(
+                f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version = {target};\nCOMMIT;"
+            )
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._lock:
+            await self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._conn
+            except BaseException:
+                await self._conn.execute("ROLLBACK")
+                raise
+            await self._conn.execute("COMMIT")
+
+    async def _fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        async with self._lock, self._conn.execute(sql, params) as cur:
+            return list(await cur.fetchall())
+
+    async def _fetchone(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Row | None:
+        async with self._lock, self._conn.execute(sql, params) as cur:
+            return await cur.fetchone()
+
+    # -- games ----------------------------------------------------------------------------
+
+    async def create_game(
+        self,
+        *,
+        kind: str,
+        guild_id: int | None,
+        channel_id: int,
+        host_user_id: int,
+        host_name: str,
+        options: dict[str, Any],
+        now: float,
+    ) -> int:
+        """A new lobby with the host in seat 0. ChannelTaken if the channel is busy."""
+        try:
+            async with self._transaction() as db:
+                cur = await db.execute(
+                    "INSERT INTO games (kind, guild_id, channel_id, status, version, host_user_id,"
+                    " options, created_at, updated_at) VALUES (?, ?, ?, 'lobby', 0, ?, ?, ?, ?)",
+                    (kind, guild_id, channel_id, host_user_id, _dumps(options), now, now),
+                )
+                game_id = cur.lastrowid
+                assert game_id is not None
+                await db.execute(
+                    "INSERT INTO seats (game_id, seat, user_id, name, is_ai) VALUES (?, 0, ?, ?, 0)",
+                    (game_id, host_user_id, host_name),
+                )
+        except sqlite3.IntegrityError:
+            existing = await self.open_game_in_channel(channel_id)
+            if existing is None:
+                raise
+            raise ChannelTaken(existing) from None
+        return game_id
+
+    async def load(self, game_id: int) -> StoredGame | None:
+        async with self._lock:
+            async with self._conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cur:
+                row = await cur.fetchone()
+            if row is None:
+                return None
+            async with self._conn.execute(
+                "SELECT seat, user_id, name, is_ai FROM seats WHERE game_id = ? ORDER BY seat",
+                (game_id,),
+            ) as cur:
+                seat_rows = await cur.fetchall()
+        seats = [Seat(r["seat"], r["user_id"], r["name"], bool(r["is_ai"])) for r in seat_rows]
+        return StoredGame(
+            id=row["id"],
+            kind=row["kind"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            status=row["status"],
+            version=row["version"],
+            host_user_id=row["host_user_id"],
+            options=json.loads(row["options"]),
+            seed=row["seed"],
+            state=None if row["state"] is None else json.loads(row["state"]),
+            created_at=row["created_at"],
+            updated_at=row["updated_at"],
+            seats=seats,
+        )
+
+    async def open_game_in_channel(self, channel_id: int) -> int | None:
+        row = await self._fetchone(
+            "SELECT id FROM games WHERE channel_id = ? AND status IN (?, ?)",
+            (channel_id, *OPEN_STATUSES),
+        )
+        return None if row is None else int(row["id"])
+
+    async def game_ids(self, statuses: Iterable[Status]) -> list[int]:
+        wanted = list(statuses)
+        marks = ", ".join("?" for _ in wanted)
+        rows = await self._fetchall(
+            f"SELECT id FROM games WHERE status IN ({marks}) ORDER BY id", wanted
+        )
+        return [int(r["id"]) for r in rows]
+
+    async def game_ids_for_user(self, user_id: int, *, finished_limit: int) -> list[int]:
+        """The user's lobbies and running games (latest first), then recent ended games."""
+        rows = await self._fetchall(
+            "SELECT g.id, g.status FROM games g JOIN seats s ON s.game_id = g.id"
+            " WHERE s.user_id = ? ORDER BY g.updated_at DESC, g.id DESC",
+            (user_id,),
+        )
+        open_ids = [int(r["id"]) for r in rows if r["status"] in OPEN_STATUSES]
+        ended = [int(r["id"]) for r in rows if r["status"] == "finished"]
+        return open_ids + ended[:finished_limit]
+
+    async def update_lobby(
+        self,
+        game_id: int,
+        *,
+        host_user_id: int,
+        options: dict[str, Any],
+        seats: Sequence[Seat],
+        status: Status,
+        now: float,
+    ) -> None:
+        """Rewrite a lobby's host, options, seats and status (lobby, or abandoned when empty)."""
+        async with self._transaction() as db:
+            cur = await db.execute(
+                "UPDATE games SET host_user_id = ?, options = ?, status = ?, updated_at = ?"
+                " WHERE id = ? AND status = 'lobby'",
+                (host_user_id, _dumps(options), status, now, game_id),
+            )
+            if cur.rowcount == 0:
+                raise StaleAction("This lobby has changed: the game has started or was closed.")
+            await self._replace_seats(db, game_id, seats)
+
+    async def start_game(
+        self,
+        game_id: int,
+        *,
+        seats: Sequence[Seat],
+        seed: int,
+        state: dict[str, Any],
+        version: int,
+        now: float,
+    ) -> None:
+        """Turn a lobby into a running game with its final seat order and first state."""
+        async with self._transaction() as db:
+            cur = await db.execute(
+                "UPDATE games SET status = 'running', seed = ?, state = ?, version = ?,"
+                " updated_at = ? WHERE id = ? AND status = 'lobby'",
+                (seed, _dumps(state), version, now, game_id),
+            )
+            if cur.rowcount == 0:
+                raise StaleAction("This lobby has changed: the game has started or was closed.")
+            await self._replace_seats(db, game_id, seats)
+
+    @staticmethod
+    async def _replace_seats(db: aiosqlite.Connection, game_id: int, seats: Sequence[Seat]) -> None:
+        await db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+        await db.executemany(
+            "INSERT INTO seats (game_id, seat, user_id, name, is_ai) VALUES (?, ?, ?, ?, ?)",
+            [(game_id, s.seat, s.user_id, s.name, int(s.is_ai)) for s in seats],
+        )
+
+    async def set_status(
+        self, game_id: int, status: Status, *, now: float, only_from: Iterable[Status]
+    ) -> bool:
+        """Change the status if it is one of ``only_from``; True if it changed."""
+        allowed = list(only_from)
+        marks = ", ".join("?" for _ in allowed)
+        async with self._transaction() as db:
+            cur = await db.execute(
+                f"UPDATE games SET status = ?, updated_at = ? WHERE id = ? AND status IN ({marks})",
+                (status, now, game_id, *allowed),
+            )
+            return cur.rowcount > 0
+
+    async def save_action(
+        self,
+        game_id: int,
+        expected_version: int,
+        new_version: int,
+        state: dict[str, Any],
+        action: NewAction,
+        *,
+        results: Sequence[ResultRow] = (),
+    ) -> None:
+        """Write the state an action produced and append the action, in one transaction.
+
+        Only if the stored version is still ``expected_version`` and the game is running;
+        otherwise nothing is written and StaleAction is raised. With ``results`` the game
+        is marked finished and its results rows are written in the same transaction.
+        """
+        status = "finished" if results else "running"
+        async with self._transaction() as db:
+            cur = await db.execute(
+                "UPDATE games SET state = ?, version = ?, status = ?, updated_at = ?"
+                " WHERE id = ? AND version = ? AND status = 'running'",
+                (_dumps(state), new_version, status, action.at, game_id, expected_version),
+            )
+            if cur.rowcount == 0:
+                raise StaleAction()
+            await db.execute(
+                "INSERT INTO actions (game_id, version, seat, user_id, notation, label, at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (
+                    game_id,
+                    new_version,
+                    action.seat,
+                    action.user_id,
+                    action.notation,
+                    action.label,
+                    action.at,
+                ),
+            )
+            await db.executemany(
+                "INSERT INTO results (game_id, kind, finished_at, seat, user_id, name, score,"
+                " rank, winner) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (
+                        r.game_id,
+                        r.kind,
+                        r.finished_at,
+                        r.seat,
+                        r.user_id,
+                        r.name,
+                        r.score,
+                        r.rank,
+                        int(r.winner),
+                    )
+                    for r in results
+                ],
+            )
+
+    async def actions(self, game_id: int, *, limit: int | None = None) -> list[ActionLogEntry]:
+        """The action log in the order played; with ``limit``, only the latest entries."""
+        sql = (
+            "SELECT a.version, a.seat, a.user_id, COALESCE(s.name, 'Player ' || (a.seat + 1))"
+            " AS name, a.notation, a.label, a.at FROM actions a LEFT JOIN seats s"
+            " ON s.game_id = a.game_id AND s.seat = a.seat WHERE a.game_id = ?"
+            " ORDER BY a.version DESC"
+        )
+        params: tuple[Any, ...] = (game_id,)
+        if limit is not None:
+            sql += " LIMIT ?"
+            params = (game_id, limit)
+        rows = await self._fetchall(sql, params)
+        return [
+            ActionLogEntry(
+                r["version"], r["seat"], r["user_id"], r["name"], r["notation"], r["label"], r["at"]
+            )
+            for r in reversed(rows)
+        ]
+
+    async def results(self, game_id: int) -> list[ResultRow]:
+        rows = await self._fetchall(
+            "SELECT * FROM results WHERE game_id = ? ORDER BY rank, seat", (game_id,)
+        )
+        return [_result(r) for r in rows]
+
+    async def results_for_user(self, user_id: int, *, kind: str | None = None) -> list[ResultRow]:
+        """Every finished game's result line for this user, latest first."""
+        sql = "SELECT * FROM results WHERE user_id = ?"
+        params: list[Any] = [user_id]
+        if kind is not None:
+            sql += " AND kind = ?"
+            params.append(kind)
+        rows = await self._fetchall(sql + " ORDER BY finished_at DESC, game_id DESC", params)
+        return [_result(r) for r in rows]
+
+    # -- table messages and spectators ----------------------------------------------------
+
+    async def set_table_message(
+        self, game_id: int, channel_id: int, message_id: int, version: int, *, is_home: bool
+    ) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO table_messages (game_id, channel_id, message_id, version, is_home)"
+                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id, channel_id) DO UPDATE SET"
+                " message_id = excluded.message_id, version = excluded.version,"
+                " is_home = excluded.is_home",
+                (game_id, channel_id, message_id, version, int(is_home)),
+            )
+
+    async def table_messages(self, game_id: int) -> list[TableMessage]:
+        rows = await self._fetchall(
+            "SELECT * FROM table_messages WHERE game_id = ? ORDER BY is_home DESC, channel_id",
+            (game_id,),
+        )
+        return [
+            TableMessage(
+                r["game_id"], r["channel_id"], r["message_id"], r["version"], bool(r["is_home"])
+            )
+            for r in rows
+        ]
+
+    async def add_spectator(self, game_id: int, channel_id: int) -> int | None:
+        """Make the channel follow this game; returns the game it followed before, if another."""
+        async with self._transaction() as db:
+            async with db.execute(
+                "SELECT game_id FROM spectators WHERE channel_id = ?", (channel_id,)
+            ) as cur:
+                row = await cur.fetchone()
+            previous = None if row is None else int(row["game_id"])
+            if previous is not None and previous != game_id:
+                await self._drop_spectator(db, channel_id)
+            await db.execute(
+                "INSERT INTO spectators (game_id, channel_id) VALUES (?, ?)"
+                " ON CONFLICT (channel_id) DO NOTHING",
+                (game_id, channel_id),
+            )
+        return previous if previous != game_id else None
+
+    async def remove_spectator(self, channel_id: int) -> int | None:
+        """Stop the channel following a game; returns that game's id, or None if it followed none."""
+        async with self._transaction() as db:
+            async with db.execute(
+                "SELECT game_id FROM spectators WHERE channel_id = ?", (channel_id,)
+            ) as cur:
+                row = await cur.fetchone()
+            if row is None:
+                return None
+            await self._drop_spectator(db, channel_id)
+            return int(row["game_id"])
+
+    @staticmethod
+    async def _drop_spectator(db: aiosqlite.Connection, channel_id: int) -> None:
+        await db.execute(
+            "DELETE FROM table_messages WHERE channel_id = ? AND is_home = 0 AND game_id IN"
+            " (SELECT game_id FROM spectators WHERE channel_id = ?)",
+            (channel_id, channel_id),
+        )
+        await db.execute("DELETE FROM spectators WHERE channel_id = ?", (channel_id,))
+
+    async def spectator_channels(self, game_id: int) -> list[int]:
+        rows = await self._fetchall(
+            "SELECT channel_id FROM spectators WHERE game_id = ? ORDER BY channel_id", (game_id,)
+        )
+        return [int(r["channel_id"]) for r in rows]
+
+    # -- user preferences -----------------------------------------------------------------
+
+    async def set_dms_closed(self, user_id: int, closed: bool) -> bool:
+        """Remember whether the user's DMs are closed; True if this changed what was stored."""
+        async with self._transaction() as db:
+            async with db.execute(
+                "SELECT dms_closed FROM user_prefs WHERE user_id = ?", (user_id,)
+            ) as cur:
+                row = await cur.fetchone()
+            before = bool(row["dms_closed"]) if row is not None else False
+            if before == closed:
+                return False
+            await db.execute(
+                "INSERT INTO user_prefs (user_id, dms_closed) VALUES (?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET dms_closed = excluded.dms_closed",
+                (user_id, int(closed)),
+            )
+            return True
+
+    async def dms_closed(self, user_id: int) -> bool:
+        row = await self._fetchone(
+            "SELECT dms_closed FROM user_prefs WHERE user_id = ?", (user_id,)
+        )
+        return bool(row["dms_closed"]) if row is not None else False
+
+
+def _result(r: sqlite3.Row) -> ResultRow:
+    return ResultRow(
+        game_id=r["game_id"],
+        kind=r["kind"],
+        finished_at=r["finished_at"],
+        seat=r["seat"],
+        user_id=r["user_id"],
+        name=r["name"],
+        score=r["score"],
+        rank=r["rank"],
+        winner=bool(r["winner"]),
+    )
