@@ -1,0 +1,20 @@
+"""Rattus, the board game: ``new_game`` and ``from_dict`` give a ``Game``.
+
+game = rattus.new_game(players=4, seed=7)
+seat = game.actors()[0]
+game = game.apply(seat, game.legal_actions(seat)[0])
+"""
+
+from .data import DataError
+from .game import EXPANSIONS, MAX_PLAYERS, MIN_PLAYERS, Game, from_dict, new_game, resolve_cards
+
+__all__ = [
+    "EXPANSIONS",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "DataError",
+    "Game",
+    "from_dict",
+    "new_game",
+    "resolve_cards",
+]

@@ -1,0 +1,183 @@
+"""The vocabulary shared by every game: actions, decisions, events, errors and the seeded Rng.
+
+Nothing here knows which game is played. The games (``engine.rattus``, ``engine.cartus``)
+build their states from these pieces and expose the same public face.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+JSON = Any
+"""A JSON-able value: dict, list, str, int, float, bool or None."""
+
+MAX_NOTATION = 80
+
+
+class IllegalAction(ValueError):
+    """An action that the rules do not allow now. The message is written for the player."""
+
+
+@dataclass(frozen=True, order=True)
+class Action:
+    """One thing a seat may do now.
+
+    ``notation`` is the stable text form (``place:gallia``) that parses back to this action;
+    ``label`` is how a person reads it ("Place 2 cubes in Gallia").
+    """
+
+    notation: str
+    label: str = field(compare=False)
+
+    @property
+    def kind(self) -> str:
+        """The group an action belongs to: the notation up to its first colon."""
+        return self.notation.split(":", 1)[0]
+
+    @property
+    def args(self) -> tuple[str, ...]:
+        parts = self.notation.split(":")
+        return tuple(parts[1:])
+
+
+def parse_notation(text: str) -> str:
+    """Normalise a typed notation (case, spaces) or raise IllegalAction if it cannot be one."""
+    if not isinstance(text, str):
+        raise IllegalAction("An action must be text such as 'place:gallia'.")
+    norm = text.strip().lower().replace(" ", "")
+    if not norm:
+        raise IllegalAction(
+            "That action is empty. Pick one from the list or type e.g. 'place:gallia'."
+        )
+    if len(norm) > MAX_NOTATION:
+        raise IllegalAction("That action is too long to be one of the game's actions.")
+    allowed = set("abcdefghijklmnopqrstuvwxyz0123456789:_-.")
+    if not set(norm) <= allowed:
+        raise IllegalAction(
+            f"'{text.strip()[:40]}' is not an action: actions look like 'place:gallia'."
+        )
+    return norm
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What one seat is deciding now."""
+
+    seat: int
+    kind: str
+    prompt: str
+    private: bool = False
+
+    def to_dict(self) -> dict[str, JSON]:
+        return {
+            "seat": self.seat,
+            "kind": self.kind,
+            "prompt": self.prompt,
+            "private": self.private,
+        }
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened during one ``apply``.
+
+    ``audience`` is None when every player and spectator may see it, otherwise the seats that
+    may. ``data`` holds the machine-readable details (JSON-able).
+    """
+
+    kind: str
+    text: str
+    audience: tuple[int, ...] | None = None
+    data: Mapping[str, JSON] = field(default_factory=dict)
+
+    @property
+    def public(self) -> bool:
+        return self.audience is None
+
+    def visible_to(self, seat: int | None) -> bool:
+        return self.audience is None or (seat is not None and seat in self.audience)
+
+    def to_dict(self) -> dict[str, JSON]:
+        return {
+            "kind": self.kind,
+            "text": self.text,
+            "audience": None if self.audience is None else list(self.audience),
+            "data": dict(self.data),
+        }
+
+
+_MASK64 = (1 << 64) - 1
+
+
+class Rng:
+    """A small seeded generator (splitmix64) whose whole state is one integer.
+
+    The state is saved with the game, so the same seed and the same actions always give the
+    same game on any machine and any Python version.
+    """
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: int) -> None:
+        self.state = state & _MASK64
+
+    @classmethod
+    def from_seed(cls, seed: int | str) -> Rng:
+        if isinstance(seed, str):
+            value = 0
+            for ch in seed.encode("utf-8"):
+                value = (value * 131 + ch) & _MASK64
+            seed = value
+        rng = cls(seed ^ 0x9E3779B97F4A7C15)
+        rng.next64()
+        return rng
+
+    def next64(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK64
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in [0, n)."""
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        limit = (_MASK64 + 1) - ((_MASK64 + 1) % n)
+        while True:
+            x = self.next64()
+            if x < limit:
+                return x % n
+
+    def choice(self, items: Sequence[T]) -> T:
+        return items[self.below(len(items))]
+
+    def shuffle(self, items: list[T]) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def shuffled(self, items: Iterable[T]) -> list[T]:
+        out = list(items)
+        self.shuffle(out)
+        return out
+
+
+def find_action(actions: Sequence[Action], notation: str) -> Action:
+    """The legal action with this notation, or IllegalAction with a helpful message."""
+    for action in actions:
+        if action.notation == notation:
+            return action
+    kind = notation.split(":", 1)[0]
+    same_kind = [a.notation for a in actions if a.kind == kind]
+    if same_kind:
+        shown = ", ".join(same_kind[:6]) + (" ..." if len(same_kind) > 6 else "")
+        raise IllegalAction(f"'{notation}' is not allowed now. You can choose: {shown}.")
+    if not actions:
+        raise IllegalAction("You have nothing to decide right now.")
+    kinds = sorted({a.kind for a in actions})
+    raise IllegalAction(f"'{notation}' is not possible now. Possible now: {', '.join(kinds)}.")

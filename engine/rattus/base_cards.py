@@ -1,0 +1,416 @@
+"""The six class cards of the base game."""
+
+from __future__ import annotations
+
+from ..core import Action
+from . import board, cards, plague, steps
+from .cards import Ability, chain_step, push_chain
+from .state import Ctx, Frame, State
+
+# King: a cube from a region without rats into the palace.
+
+
+def _king_regions(s: State, seat: int) -> list[str]:
+    return [r for r in s.regions if s.cubes[r][seat] > 0 and not s.rats[r]]
+
+
+def _king_usable(s: State, seat: int) -> bool:
+    return bool(_king_regions(s, seat))
+
+
+def _king_start(ctx: Ctx, seat: int) -> None:
+    push_chain(ctx.s, "king", seat, "king")
+
+
+def _king_options(s: State, f: Frame) -> list[Action]:
+    return [
+        Action(f"palace:{r}", f"Move a cube from {board.name(r)} to the palace")
+        for r in _king_regions(s, f["seat"])
+    ]
+
+
+def _king_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    s = ctx.s
+    region = a.args[0]
+    steps.pop(s, f)
+    s.cubes[region][f["seat"]] -= 1
+    s.palace[f["seat"]] += 1
+    ctx.say("king", f"{s.colour(f['seat'])} moved a cube from {board.name(region)} to the palace.")
+
+
+chain_step(
+    "king", _king_options, _king_act, lambda s, f: "King: which region sends a cube to the palace?"
+)
+cards.register(Ability("king", _king_usable, _king_start, _king_usable, _king_start))
+
+
+# Knight: the plague moves up to 2 steps; the piece may count as 2 people.
+
+
+def _knight_steps(s: State, seat: int) -> int:
+    return 2 if cards.holds(s, seat, "knight") else 1
+
+
+def _knight_bonus_holder(s: State, region: str, final: bool) -> int | None:
+    holder = s.holder("knight")
+    if holder is None or region != s.plague:
+        return None
+    if final or holder == s.active:
+        return holder
+    return None
+
+
+def _knight_final_start(ctx: Ctx, seat: int) -> None:
+    push_chain(ctx.s, "knight_final", seat, "knight")
+
+
+def _knight_final_options(s: State, f: Frame) -> list[Action]:
+    return [
+        Action(f"plague:{r}", f"Move the plague piece to {board.name(r)}")
+        for r in board.reachable(s, s.plague, 2)
+    ]
+
+
+def _knight_final_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    s = ctx.s
+    steps.pop(s, f)
+    s.plague = a.args[0]
+    ctx.say("knight", f"{s.colour(f['seat'])} moved the plague piece to {board.name(s.plague)}.")
+
+
+cards.PLAGUE_STEPS.append(_knight_steps)
+cards.PLAGUE_BONUS_HOLDERS.append(_knight_bonus_holder)
+chain_step(
+    "knight_final",
+    _knight_final_options,
+    _knight_final_act,
+    lambda s, f: "Knight: where does the plague piece stand for the final plague?",
+)
+cards.register(
+    Ability(
+        "knight",
+        None,
+        None,
+        lambda s, seat: bool(board.reachable(s, s.plague, 2)),
+        _knight_final_start,
+    )
+)
+
+
+# Merchant: 1-3 own cubes from one region to a neighbour.
+
+
+def _merchant_sources(s: State, seat: int) -> list[str]:
+    return [r for r in s.regions if s.cubes[r][seat] > 0 and board.neighbours(s, r)]
+
+
+def _merchant_usable(s: State, seat: int) -> bool:
+    return bool(_merchant_sources(s, seat))
+
+
+def _merchant_start(ctx: Ctx, seat: int) -> None:
+    push_chain(ctx.s, "merchant_from", seat, "merchant")
+
+
+def _merchant_from_options(s: State, f: Frame) -> list[Action]:
+    return [
+        Action(f"from:{r}", f"From {board.name(r)} ({s.cubes[r][f['seat']]} of yours)")
+        for r in _merchant_sources(s, f["seat"])
+    ]
+
+
+def _merchant_from_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    steps.pop(ctx.s, f)
+    push_chain(ctx.s, "merchant_to", f["seat"], "merchant", source=a.args[0])
+
+
+def _merchant_to_options(s: State, f: Frame) -> list[Action]:
+    return [Action(f"to:{r}", f"To {board.name(r)}") for r in board.neighbours(s, f["source"])]
+
+
+def _merchant_to_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    steps.pop(ctx.s, f)
+    push_chain(ctx.s, "merchant_count", f["seat"], "merchant", source=f["source"], target=a.args[0])
+
+
+def _merchant_count_options(s: State, f: Frame) -> list[Action]:
+    most = min(3, s.cubes[f["source"]][f["seat"]])
+    return [
+        Action(f"count:{n}", f"Move {n} cube{'s' if n > 1 else ''}") for n in range(1, most + 1)
+    ]
+
+
+def _merchant_count_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    s = ctx.s
+    n, seat = int(a.args[0]), f["seat"]
+    steps.pop(s, f)
+    s.cubes[f["source"]][seat] -= n
+    s.cubes[f["target"]][seat] += n
+    ctx.say(
+        "merchant",
+        f"{s.colour(seat)} moved {n} cube{'s' if n > 1 else ''} from "
+        f"{board.name(f['source'])} to {board.name(f['target'])}.",
+    )
+
+
+chain_step(
+    "merchant_from",
+    _merchant_from_options,
+    _merchant_from_act,
+    lambda s, f: "Merchant: move cubes from which region?",
+)
+chain_step(
+    "merchant_to",
+    _merchant_to_options,
+    _merchant_to_act,
+    lambda s, f: f"Merchant: move them from {board.name(f['source'])} to which neighbour?",
+)
+chain_step(
+    "merchant_count",
+    _merchant_count_options,
+    _merchant_count_act,
+    lambda s, f: "Merchant: how many cubes?",
+)
+cards.register(
+    Ability("merchant", _merchant_usable, _merchant_start, _merchant_usable, _merchant_start)
+)
+
+
+# Monk: one rat token to a neighbouring region with room.
+
+
+def _monk_sources(s: State) -> list[str]:
+    return [r for r in s.regions if s.rats[r] and board.rat_targets(s, r)]
+
+
+def _monk_start(ctx: Ctx, seat: int) -> None:
+    push_chain(ctx.s, "monk_from", seat, "monk")
+
+
+def _monk_from_options(s: State, f: Frame) -> list[Action]:
+    return [
+        Action(f"from:{r}", f"A rat from {board.name(r)} ({len(s.rats[r])} there)")
+        for r in _monk_sources(s)
+    ]
+
+
+def _monk_from_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    s = ctx.s
+    region = a.args[0]
+    steps.pop(s, f)
+    if len(s.rats[region]) > 1:
+        push_chain(s, "monk_slot", f["seat"], "monk", source=region)
+    else:
+        push_chain(s, "monk_to", f["seat"], "monk", source=region, slot=1)
+
+
+def _slot_options(s: State, region: str, skip: str | None = None) -> list[Action]:
+    return [
+        Action(f"slot:{i}", f"Rat {i} of {len(s.rats[region])} in {board.name(region)}")
+        for i, tid in enumerate(s.rats[region], start=1)
+        if tid != skip
+    ]
+
+
+def _monk_slot_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    steps.pop(ctx.s, f)
+    push_chain(ctx.s, "monk_to", f["seat"], "monk", source=f["source"], slot=int(a.args[0]))
+
+
+def _monk_to_options(s: State, f: Frame) -> list[Action]:
+    return [
+        Action(f"to:{r}", f"Into {board.name(r)} ({len(s.rats[r])} there now)")
+        for r in board.rat_targets(s, f["source"])
+    ]
+
+
+def _monk_to_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    s = ctx.s
+    steps.pop(s, f)
+    token = s.rats[f["source"]].pop(int(f["slot"]) - 1)
+    s.rats[a.args[0]].append(token)
+    ctx.say(
+        "monk",
+        f"{s.colour(f['seat'])} moved a rat from {board.name(f['source'])} "
+        f"to {board.name(a.args[0])}.",
+    )
+
+
+chain_step(
+    "monk_from", _monk_from_options, _monk_from_act, lambda s, f: "Monk: move a rat from where?"
+)
+chain_step(
+    "monk_slot",
+    lambda s, f: _slot_options(s, f["source"]),
+    _monk_slot_act,
+    lambda s, f: f"Monk: which rat in {board.name(f['source'])}?",
+)
+chain_step(
+    "monk_to",
+    _monk_to_options,
+    _monk_to_act,
+    lambda s, f: f"Monk: move the rat from {board.name(f['source'])} into which neighbour?",
+)
+cards.register(
+    Ability(
+        "monk",
+        lambda s, seat: bool(_monk_sources(s)),
+        _monk_start,
+        lambda s, seat: bool(_monk_sources(s)),
+        _monk_start,
+    )
+)
+
+
+# Peasant: one cube more when placing; in the final round one cube anywhere.
+
+
+def _peasant_bonus(s: State, seat: int) -> int:
+    return 1 if cards.holds(s, seat, "peasant") else 0
+
+
+def _peasant_final_start(ctx: Ctx, seat: int) -> None:
+    push_chain(ctx.s, "peasant_final", seat, "peasant")
+
+
+def _peasant_final_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    s = ctx.s
+    steps.pop(s, f)
+    board.add_cubes(s, f["seat"], a.args[0], 1)
+    ctx.say("peasant", f"{s.colour(f['seat'])} placed a cube in {board.name(a.args[0])}.")
+
+
+cards.PLACE_BONUS.append(_peasant_bonus)
+chain_step(
+    "peasant_final",
+    lambda s, f: [Action(f"place:{r}", f"Place a cube in {board.name(r)}") for r in s.regions],
+    _peasant_final_act,
+    lambda s, f: "Peasant: place one cube in any region.",
+)
+cards.register(
+    Ability("peasant", None, None, lambda s, seat: s.supply[seat] > 0, _peasant_final_start)
+)
+
+
+# Witch: look at one rat, then maybe another, then maybe swap them.
+
+
+def _witch_regions(s: State, skip: str | None) -> list[str]:
+    return [r for r in s.regions if any(t != skip for t in s.rats[r])]
+
+
+def _witch_start(ctx: Ctx, seat: int) -> None:
+    push_chain(ctx.s, "witch_look", seat, "witch", first=None)
+
+
+def _witch_look_options(s: State, f: Frame) -> list[Action]:
+    first = f["first"]
+    out = [
+        Action(f"look:{r}", f"Look at a rat in {board.name(r)} ({len(s.rats[r])} there)")
+        for r in _witch_regions(s, first)
+    ]
+    if first is not None:
+        out.append(Action("done", "Done: look at no second rat"))
+    return out
+
+
+def _witch_look_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    s = ctx.s
+    steps.pop(s, f)
+    if a.kind == "done":
+        return
+    region = a.args[0]
+    choices = [t for t in s.rats[region] if t != f["first"]]
+    if len(choices) > 1:
+        push_chain(s, "witch_slot", f["seat"], "witch", region=region, first=f["first"])
+        s.stack[-1]["back"] = f["back"]
+    else:
+        _witch_peek(ctx, f["seat"], region, choices[0], f["first"])
+
+
+def _witch_slot_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    s = ctx.s
+    steps.pop(s, f)
+    token = s.rats[f["region"]][int(a.args[0]) - 1]
+    _witch_peek(ctx, f["seat"], f["region"], token, f["first"])
+
+
+def _where(s: State, token: str) -> str:
+    return next(r for r in s.regions if token in s.rats[r])
+
+
+def _witch_peek(ctx: Ctx, seat: int, region: str, token: str, first: str | None) -> None:
+    s = ctx.s
+    knowers = s.known.setdefault(token, [])
+    if seat not in knowers:
+        knowers.append(seat)
+        knowers.sort()
+    slot = s.rats[region].index(token) + 1
+    front = s.tokens[token]
+    ctx.say("witch", f"{s.colour(seat)} (Witch) looked at a rat in {board.name(region)}.")
+    ctx.tell(
+        (seat,),
+        "peek",
+        f"Witch: rat {slot} in {board.name(region)} is {plague.describe_front(front)}.",
+        region=region,
+        slot=slot,
+        front=dict(front),
+    )
+    if first is None:
+        push_chain(s, "witch_look", seat, "witch", first=token)
+        s.stack[-1]["back"] = False
+    elif _where(s, first) != region:
+        push_chain(s, "witch_swap", seat, "witch", a=first, b=token)
+        s.stack[-1]["back"] = False
+
+
+def _witch_swap_options(s: State, f: Frame) -> list[Action]:
+    ra, rb = board.name(_where(s, f["a"])), board.name(_where(s, f["b"]))
+    return [
+        Action("swap", f"Swap the rat in {ra} with the rat in {rb}"),
+        Action("keep", "Leave both where they are"),
+    ]
+
+
+def _witch_swap_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    s = ctx.s
+    steps.pop(s, f)
+    if a.kind != "swap":
+        return
+    ra, rb = _where(s, f["a"]), _where(s, f["b"])
+    ia, ib = s.rats[ra].index(f["a"]), s.rats[rb].index(f["b"])
+    s.rats[ra][ia], s.rats[rb][ib] = f["b"], f["a"]
+    ctx.say(
+        "witch",
+        f"{s.colour(f['seat'])} (Witch) swapped a rat in {board.name(ra)} with one in "
+        f"{board.name(rb)}.",
+    )
+
+
+def _witch_usable(s: State, seat: int) -> bool:
+    return any(s.rats[r] for r in s.regions)
+
+
+chain_step(
+    "witch_look",
+    _witch_look_options,
+    _witch_look_act,
+    lambda s, f: (
+        "Witch: look at a rat in which region?"
+        if f["first"] is None
+        else "Witch: look at a second rat, or stop here."
+    ),
+)
+chain_step(
+    "witch_slot",
+    lambda s, f: _slot_options(s, f["region"], f["first"]),
+    _witch_slot_act,
+    lambda s, f: f"Witch: which rat in {board.name(f['region'])}?",
+)
+chain_step(
+    "witch_swap",
+    _witch_swap_options,
+    _witch_swap_act,
+    lambda s, f: "Witch: swap the two rats you looked at?",
+)
+cards.register(Ability("witch", _witch_usable, _witch_start, _witch_usable, _witch_start))

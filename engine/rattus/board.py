@@ -1,0 +1,119 @@
+"""The board: neighbours, what may cross an edge, cubes and rats, and the hooks expansions fill.
+
+Expansions change the board through the hook lists at the bottom of this module (a wall blocks
+an edge, a bishop keeps rats out, a nun lowers the population, a potion saves a cube). The core
+calls the hooks and never asks which expansion is on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from . import data
+from .state import Ctx, State
+
+MAX_RATS = 3
+
+
+def name(region: str) -> str:
+    return data.board_map().names.get(region, region.capitalize())
+
+
+def neighbours(s: State, region: str, *, crossing: str = "piece") -> list[str]:
+    """Neighbours of a region that are in use and not cut off from it for this kind of crossing.
+
+    ``crossing`` tells hooks what is moving: "piece" (the plague piece, cubes, the caravan),
+    "rat" (a rat token). Walls block both.
+    """
+    in_use = set(s.regions)
+    out = []
+    for n in data.board_map().neighbours(region):
+        if n in in_use and not any(h(s, region, n, crossing) for h in EDGE_BLOCKERS):
+            out.append(n)
+    return out
+
+
+def can_take_rat(s: State, region: str) -> bool:
+    """Whether a rat may be placed in or moved into this region."""
+    return (
+        region in s.rats
+        and len(s.rats[region]) < MAX_RATS
+        and not any(h(s, region) for h in RAT_BLOCKERS)
+    )
+
+
+def rat_targets(s: State, region: str) -> list[str]:
+    """Where a rat may go from this region: neighbours in use, open edge, room, no ban."""
+    return [n for n in neighbours(s, region, crossing="rat") if can_take_rat(s, n)]
+
+
+def population(s: State, region: str, bonus: int = 0) -> int:
+    """People counted against a token's limit: every cube there, plus bonuses, less hook terms."""
+    return s.cubes_in(region) + bonus + sum(h(s, region) for h in POPULATION_TERMS)
+
+
+def add_cubes(s: State, seat: int, region: str, n: int) -> int:
+    """Move up to n cubes from the seat's supply to a region; returns how many moved."""
+    n = min(n, s.supply[seat])
+    s.supply[seat] -= n
+    s.cubes[region][seat] += n
+    return n
+
+
+def lose_cube(ctx: Ctx, seat: int, region: str) -> str:
+    """One of the seat's cubes in the region dies. Returns "cube" or what was lost instead."""
+    for hook in LOSS_SAVERS:
+        saved = hook(ctx, seat, region)
+        if saved:
+            return saved
+    ctx.s.cubes[region][seat] -= 1
+    ctx.s.supply[seat] += 1
+    return "cube"
+
+
+def reachable(s: State, start: str, steps: int) -> list[str]:
+    """Regions the plague piece may end on after 1..steps moves, never the start, board order."""
+    seen = {start}
+    frontier = [start]
+    found: set[str] = set()
+    for _ in range(steps):
+        nxt = []
+        for r in frontier:
+            for n in neighbours(s, r):
+                if n not in found:
+                    found.add(n)
+                if n not in seen:
+                    seen.add(n)
+                    nxt.append(n)
+        frontier = nxt
+    found.discard(start)
+    return [r for r in s.regions if r in found]
+
+
+def majority_seats(s: State, region: str) -> list[int]:
+    counts = s.cubes[region]
+    top = max(counts)
+    return [seat for seat, c in enumerate(counts) if c == top] if top > 0 else []
+
+
+def cards_of_class(s: State, seat: int, cls: str) -> int:
+    cards = data.cards()
+    return sum(1 for c in s.hands[seat] if cards[c].cls == cls)
+
+
+# Hooks. Each list is empty in the base game; an expansion module appends to them.
+EdgeBlocker = Callable[[State, str, str, str], bool]
+EDGE_BLOCKERS: list[EdgeBlocker] = []
+"""(state, from, to, crossing) -> True when nothing of that kind may cross."""
+
+RatBlocker = Callable[[State, str], bool]
+RAT_BLOCKERS: list[RatBlocker] = []
+"""(state, region) -> True when no rat may be placed in or moved into the region."""
+
+PopulationTerm = Callable[[State, str], int]
+POPULATION_TERMS: list[PopulationTerm] = []
+"""(state, region) -> a number added to the population counted against token limits."""
+
+LossSaver = Callable[[Ctx, int, str], str]
+LOSS_SAVERS: list[LossSaver] = []
+"""(ctx, seat, region) -> what was lost instead of the cube ("potion"), or "" if nothing."""

@@ -1,0 +1,132 @@
+"""Class card abilities: a registry keyed by card id, filled by one module per card family.
+
+An ability the holder starts on purpose ("use:witch") is an ``Ability``. Abilities that change
+a rule rather than being used (the Peasant's extra cube, the Knight's longer plague move) add
+functions to the modifier lists below. The turn and the plague only consult these registries.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..core import Action
+from . import data, steps
+from .state import Ctx, Frame, State
+
+Check = Callable[[State, int], bool]
+Start = Callable[[Ctx, int], None]
+
+
+@dataclass(frozen=True)
+class Ability:
+    card: str
+    usable: Check | None = None  # in a regular turn, before the plague moves
+    start: Start | None = None
+    final_usable: Check | None = None  # in the final round
+    final_start: Start | None = None
+
+
+ABILITIES: dict[str, Ability] = {}
+
+PlaceBonus = Callable[[State, int], int]
+PLACE_BONUS: list[PlaceBonus] = []
+"""(state, seat) -> extra cubes when the seat places cubes in phase B."""
+
+PlagueSteps = Callable[[State, int], int]
+PLAGUE_STEPS: list[PlagueSteps] = []
+"""(state, seat) -> how many steps the seat may move the plague (the largest answer counts)."""
+
+PLAGUE_BONUS_HOLDERS: list[Callable[[State, str, bool], int | None]] = []
+"""(state, region, final) -> the seat asked whether the plague piece counts as 2 people there."""
+
+
+def register(ability: Ability) -> None:
+    if ability.card not in data.cards():
+        raise ValueError(f"ability for unknown card '{ability.card}'")
+    if ability.card in ABILITIES:
+        raise ValueError(f"ability for '{ability.card}' registered twice")
+    ABILITIES[ability.card] = ability
+
+
+def card_name(card: str) -> str:
+    return data.cards()[card].name
+
+
+def holds(s: State, seat: int, card: str) -> bool:
+    return card in s.hands[seat]
+
+
+def place_bonus(s: State, seat: int) -> int:
+    return sum(f(s, seat) for f in PLACE_BONUS)
+
+
+def plague_steps(s: State, seat: int) -> int:
+    return max([1, *(f(s, seat) for f in PLAGUE_STEPS)])
+
+
+def usable_now(s: State, seat: int, *, final: bool) -> list[str]:
+    """Cards the seat holds whose ability may be started now (not used yet this turn)."""
+    out = []
+    for card in s.hands[seat]:
+        ab = ABILITIES.get(card)
+        if ab is None or card in s.used:
+            continue
+        check = ab.final_usable if final else ab.usable
+        if check is not None and check(s, seat):
+            out.append(card)
+    return out
+
+
+def start(ctx: Ctx, seat: int, card: str, *, final: bool) -> None:
+    ab = ABILITIES[card]
+    begin = ab.final_start if final else ab.start
+    if begin is None:
+        raise RuntimeError(f"{card} has no ability to start")
+    ctx.s.used.append(card)
+    begin(ctx, seat)
+
+
+# Chains: an ability asks its questions one frame at a time. Until it has changed anything,
+# each frame offers "back", which returns to the turn and leaves the card unused.
+
+BACK = Action("back", "Back (don't use the card now)")
+
+
+def chain_options(frame: Frame, options: list[Action]) -> list[Action]:
+    return [*options, BACK] if frame.get("back") else options
+
+
+def go_back(ctx: Ctx, frame: Frame) -> None:
+    s = ctx.s
+    card = frame["card"]
+    while s.stack and s.stack[-1].get("card") == card and s.stack[-1].get("chain"):
+        s.stack.pop()
+    if card in s.used:
+        s.used.remove(card)
+
+
+def chain_step(
+    kind: str,
+    options: Callable[[State, Frame], list[Action]],
+    act: Callable[[Ctx, Frame, Action], None],
+    prompt: Callable[[State, Frame], str],
+    *,
+    private: bool = False,
+) -> None:
+    """Register one step of an ability chain, with "back" handled for it."""
+
+    def opts(s: State, f: Frame) -> list[Action]:
+        return chain_options(f, options(s, f))
+
+    def do(ctx: Ctx, f: Frame, a: Action) -> None:
+        if a.notation == "back":
+            go_back(ctx, f)
+        else:
+            act(ctx, f, a)
+
+    steps.register(steps.Step(kind, opts, do, prompt, None, private))
+
+
+def push_chain(s: State, kind: str, seat: int, card: str, **params: object) -> Frame:
+    return steps.push(s, kind, seat=seat, card=card, chain=True, back=True, **params)

@@ -1,0 +1,292 @@
+"""The flow of a game: start placement, turns, the end trigger, the final round, scoring."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..core import Action
+from . import board, cards, plague, steps
+from .state import Ctx, Frame, State
+
+CardTaken = Callable[[Ctx, int, str, int | None], None]
+CARD_TAKEN: list[CardTaken] = []
+"""(ctx, taker, card, previous holder) -> called after a class card changes hands."""
+
+BEFORE_FINAL_RAVAGE: list[Callable[[Ctx], None]] = []
+"""(ctx) -> called once when the final ravage begins (after the final round)."""
+
+ScoreTerm = Callable[[State, int], int]
+SCORE_TERMS: list[ScoreTerm] = []
+"""(state, seat) -> points added to the seat's cubes on the board at the end."""
+
+
+# Start placement
+
+
+def _start_options(s: State, f: Frame) -> list[Action]:
+    n = min(f["n"], s.supply[f["seat"]])
+    return [Action(f"place:{r}", f"Place {n} starting cubes in {board.name(r)}") for r in s.regions]
+
+
+def _start_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    s = ctx.s
+    region = a.args[0]
+    steps.pop(s, f)
+    n = board.add_cubes(s, f["seat"], region, f["n"])
+    ctx.say("start", f"{s.colour(f['seat'])} placed {n} starting cubes in {board.name(region)}.")
+
+
+def _start_prompt(s: State, f: Frame) -> str:
+    return f"Start of the game: choose a region for {f['n']} of your cubes."
+
+
+steps.register(steps.Step("start_place", _start_options, _start_act, _start_prompt))
+
+
+def placement_order(players: int) -> list[int]:
+    """Clockwise from the start player, then back counter-clockwise; a third pass for 5-6."""
+    order = list(range(players)) + list(reversed(range(players)))
+    if players >= 5:
+        order += list(range(players))
+    return order
+
+
+# A regular turn
+
+
+def _begin_turn(ctx: Ctx, f: Frame) -> bool:
+    s = ctx.s
+    steps.pop(s, f)
+    s.status = "playing"
+    s.turn += 1
+    s.active = f["seat"]
+    s.used = []
+    s.took = False
+    s.placed = False
+    s.revealed = []
+    ctx.say("turn", f"Turn {s.turn}: {s.colour(s.active)} to play.", seat=s.active, turn=s.turn)
+    steps.push(s, "turn", seat=f["seat"])
+    return True
+
+
+steps.auto_only("begin_turn", _begin_turn)
+
+
+def place_count(s: State, seat: int, region: str) -> int:
+    return min(len(s.rats[region]) + cards.place_bonus(s, seat), s.supply[seat])
+
+
+def _turn_options(s: State, f: Frame) -> list[Action]:
+    seat = f["seat"]
+    out: list[Action] = []
+    if not s.took:
+        for card in s.cards_in_play:
+            holder = s.holder(card)
+            if holder == seat:
+                continue
+            where = "from beside the board" if holder is None else f"from {s.colour(holder)}"
+            out.append(Action(f"take:{card}", f"Take the {cards.card_name(card)} {where}"))
+    if not s.placed:
+        for r in s.regions:
+            n = place_count(s, seat, r)
+            if n > 0:
+                word = "cube" if n == 1 else "cubes"
+                out.append(Action(f"place:{r}", f"Place {n} {word} in {board.name(r)}"))
+    for card in cards.usable_now(s, seat, final=False):
+        out.append(Action(f"use:{card}", f"Use the {cards.card_name(card)}"))
+    moves = plague.move_options(s, seat)
+    out += moves or [Action("end", "End the turn (the plague is walled in and cannot move)")]
+    return out
+
+
+def _turn_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    s = ctx.s
+    seat = f["seat"]
+    if a.kind == "take":
+        card = a.args[0]
+        before = s.holder(card)
+        if before is not None:
+            s.hands[before].remove(card)
+        s.hands[seat].append(card)
+        s.took = True
+        source = "from beside the board" if before is None else f"from {s.colour(before)}"
+        ctx.say("take", f"{s.colour(seat)} took the {cards.card_name(card)} {source}.", card=card)
+        for hook in CARD_TAKEN:
+            hook(ctx, seat, card, before)
+    elif a.kind == "place":
+        region = a.args[0]
+        n = board.add_cubes(s, seat, region, place_count(s, seat, region))
+        s.placed = True
+        ctx.say("place", f"{s.colour(seat)} placed {n} cubes in {board.name(region)}.", n=n)
+    elif a.kind == "use":
+        cards.start(ctx, seat, a.args[0], final=False)
+    elif a.kind == "plague":
+        steps.pop(s, f)
+        plague.move(ctx, seat, a.args[0])
+    elif a.kind == "end":
+        steps.pop(s, f)
+        ctx.say("walled", "The plague is walled in and stays where it is.")
+        steps.push(s, "end_turn", seat=seat)
+
+
+def _turn_prompt(s: State, f: Frame) -> str:
+    parts = []
+    if not s.took:
+        parts.append("take a class card")
+    if not s.placed:
+        parts.append("place cubes")
+    if cards.usable_now(s, f["seat"], final=False):
+        parts.append("use your cards")
+    head = "Your turn: " + (", ".join(parts) + " in any order, then " if parts else "")
+    return head + "move the plague."
+
+
+steps.register(steps.Step("turn", _turn_options, _turn_act, _turn_prompt))
+
+
+def _end_turn(ctx: Ctx, f: Frame) -> bool:
+    s = ctx.s
+    seat = f["seat"]
+    steps.pop(s, f)
+    if not s.rat_supply or s.supply[seat] == 0:
+        why = (
+            "the rat supply is empty" if not s.rat_supply else f"{s.colour(seat)} has no cubes left"
+        )
+        ctx.say("end", f"The game is ending: {why}. The final round begins.")
+        start_final_round(s, seat)
+    else:
+        steps.push(s, "begin_turn", seat=s.next_seat(seat))
+    return True
+
+
+steps.auto_only("end_turn", _end_turn)
+
+
+# The end
+
+
+def start_final_round(s: State, last: int) -> None:
+    s.status = "final_round"
+    s.last_seat = last
+    order = [(last - i) % s.players for i in range(1, s.players)]
+    s.final_order = list(order)
+    steps.push(s, "final_ravage", seat=last)
+    for seat in reversed(order):
+        steps.push(s, "final_turn", seat=seat)
+
+
+def _final_turn_auto(ctx: Ctx, f: Frame) -> bool:
+    s = ctx.s
+    if not f.get("started"):
+        f["started"] = True
+        s.active = f["seat"]
+        s.used = []
+        if f["seat"] in s.final_order:
+            s.final_order.remove(f["seat"])
+        if not cards.usable_now(s, f["seat"], final=True):
+            steps.pop(s, f)
+            ctx.say("final", f"{s.colour(f['seat'])} has no card to use in the final round.")
+        return True
+    return False
+
+
+def _final_turn_options(s: State, f: Frame) -> list[Action]:
+    out = [
+        Action(f"use:{c}", f"Use the {cards.card_name(c)}")
+        for c in cards.usable_now(s, f["seat"], final=True)
+    ]
+    return [*out, Action("done", "Done: end my final turn")]
+
+
+def _final_turn_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    if a.kind == "use":
+        cards.start(ctx, f["seat"], a.args[0], final=True)
+    else:
+        steps.pop(ctx.s, f)
+        ctx.say("final", f"{ctx.s.colour(f['seat'])} ended their final turn.")
+
+
+def _final_turn_prompt(s: State, f: Frame) -> str:
+    return "Final round: use your class cards one last time, then say you are done."
+
+
+steps.register(
+    steps.Step(
+        "final_turn", _final_turn_options, _final_turn_act, _final_turn_prompt, _final_turn_auto
+    )
+)
+
+
+def ravage_candidates(s: State) -> list[str]:
+    return [r for r in s.regions if s.cubes_in(r) > 0 and s.rats[r]]
+
+
+def _final_ravage_auto(ctx: Ctx, f: Frame) -> bool:
+    s = ctx.s
+    if not f.get("started"):
+        f["started"] = True
+        s.status = "final_ravage"
+        s.active = f["seat"]
+        s.revealed = []
+        ctx.say("final", "The plague ravages every region with people and rats.")
+        for hook in BEFORE_FINAL_RAVAGE:
+            hook(ctx)
+        return True
+    left = ravage_candidates(s)
+    if not left:
+        steps.pop(s, f)
+        score(ctx)
+        return True
+    if len(left) == 1:
+        steps.push(s, "ravage", seat=f["seat"], region=left[0], final=True)
+        return True
+    return False
+
+
+def _final_ravage_options(s: State, f: Frame) -> list[Action]:
+    out = [Action("ravage:board", "All of them, in board order")]
+    return out + [Action(f"ravage:{r}", f"{board.name(r)} next") for r in ravage_candidates(s)]
+
+
+def _final_ravage_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    s = ctx.s
+    choice = a.args[0]
+    regions = ravage_candidates(s) if choice == "board" else [choice]
+    for r in reversed(regions):
+        steps.push(s, "ravage", seat=f["seat"], region=r, final=True)
+
+
+def _final_ravage_prompt(s: State, f: Frame) -> str:
+    return "The final plague: choose which region is ravaged next, or all in board order."
+
+
+steps.register(
+    steps.Step(
+        "final_ravage",
+        _final_ravage_options,
+        _final_ravage_act,
+        _final_ravage_prompt,
+        _final_ravage_auto,
+    )
+)
+
+
+def score(ctx: Ctx) -> None:
+    s = ctx.s
+    totals = []
+    for seat in range(s.players):
+        on_board = sum(s.cubes[r][seat] for r in s.regions) + s.palace[seat]
+        totals.append(on_board + sum(term(s, seat) for term in SCORE_TERMS))
+    last = s.last_seat if s.last_seat is not None else s.active
+    first_next = (last + 1) % s.players
+    s.ranking = sorted(range(s.players), key=lambda p: (-totals[p], (p - first_next) % s.players))
+    s.scores = totals
+    s.status = "over"
+    s.final_order = []
+    winner = s.ranking[0]
+    ctx.say(
+        "over",
+        f"Game over. {s.colour(winner)} wins with {totals[winner]} people.",
+        scores=totals,
+        ranking=s.ranking,
+    )

@@ -1,0 +1,179 @@
+"""The public face of Rattus: new_game, Game (actors, decision, legal_actions, apply, view)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from ..core import Action, Decision, Event, IllegalAction, Rng, find_action, parse_notation
+from . import base_cards as _base_cards  # noqa: F401  (registers the base abilities)
+from . import data, flow, steps, views
+from .state import CUBES_PER_PLAYER, Ctx, State
+
+EXPANSIONS: dict[str, str] = {}
+"""Expansion id -> display name, for the expansions this engine can play."""
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+
+
+class Game:
+    """One moment of a game. ``apply`` returns the next moment; this one never changes."""
+
+    __slots__ = ("_s", "events")
+
+    def __init__(self, state: State, events: Iterable[Event] = ()) -> None:
+        self._s = state
+        self.events: list[Event] = list(events)
+
+    # who acts and how
+
+    def actors(self) -> list[int]:
+        return views.actors(self._s)
+
+    def decision(self, seat: int) -> Decision | None:
+        if seat not in self.actors():
+            return None
+        frame = self._s.stack[-1]
+        step = steps.STEPS[frame["kind"]]
+        return Decision(seat, frame["kind"], step.prompt(self._s, frame), step.private)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat not in self.actors():
+            return []
+        frame = self._s.stack[-1]
+        return sorted(steps.STEPS[frame["kind"]].options(self._s, frame))
+
+    def apply(self, seat: int, action: Action | str) -> Game:
+        notation = action.notation if isinstance(action, Action) else parse_notation(action)
+        if self.is_over:
+            raise IllegalAction("The game is over.")
+        if not isinstance(seat, int) or not 0 <= seat < self._s.players:
+            raise IllegalAction("There is no such seat in this game.")
+        if seat not in self.actors():
+            raise IllegalAction(f"It is not {self._s.colour(seat)}'s decision now.")
+        chosen = find_action(self.legal_actions(seat), notation)
+        s = self._s.clone()
+        ctx = Ctx(s)
+        frame = s.stack[-1]
+        steps.STEPS[frame["kind"]].act(ctx, frame, chosen)
+        steps.advance(ctx)
+        s.version += 1
+        return Game(s, ctx.events)
+
+    # what can be seen
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        if seat is not None and not 0 <= seat < self._s.players:
+            raise ValueError("no such seat")
+        return views.view(self._s, seat)
+
+    @property
+    def players(self) -> int:
+        return self._s.players
+
+    @property
+    def version(self) -> int:
+        return self._s.version
+
+    @property
+    def is_over(self) -> bool:
+        return self._s.status == "over"
+
+    @property
+    def outcome(self) -> dict[str, Any] | None:
+        s = self._s
+        if s.scores is None or s.ranking is None:
+            return None
+        return {
+            "scores": list(s.scores),
+            "ranking": list(s.ranking),
+            "winners": [s.ranking[0]],
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        return self._s.to_dict()
+
+    @property
+    def state(self) -> State:
+        """The live state, for tests that build positions. Never change a game others hold."""
+        return self._s
+
+
+def resolve_cards(class_cards: str | list[str] | None, expansions: set[str]) -> list[str]:
+    known = data.cards()
+    sets = data.card_sets()
+    if class_cards is None or class_cards == "base":
+        return list(sets["base"])
+    if isinstance(class_cards, str):
+        if class_cards not in sets:
+            raise ValueError(f"unknown class card set '{class_cards}'")
+        return list(sets[class_cards])
+    chosen = list(class_cards)
+    for c in chosen:
+        if c not in known:
+            raise ValueError(f"unknown class card '{c}'")
+        exp = known[c].expansion
+        if exp != "base" and exp not in expansions:
+            raise ValueError(f"the {known[c].name} needs the {exp.replace('_', ' ')} expansion")
+    if len(set(chosen)) != len(chosen) or len(chosen) != 6:
+        raise ValueError("choose 6 different class cards")
+    return chosen
+
+
+def new_game(
+    players: int,
+    expansions: Iterable[str] = (),
+    class_cards: str | list[str] | None = None,
+    seed: int | str = 0,
+) -> Game:
+    """Set up a game: regions for the player count, rats, plague piece, start placement."""
+    exps = set(expansions)
+    unknown = exps - set(EXPANSIONS)
+    if unknown:
+        raise ValueError(f"this engine cannot play: {', '.join(sorted(unknown))}")
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"Rattus needs {MIN_PLAYERS} to {MAX_PLAYERS} players")
+    m = data.board_map()
+    regions = list(m.in_use[players])
+    rng = Rng.from_seed(seed)
+    tokens = data.base_tokens()
+    starting = rng.shuffled([t for t in tokens if t.starting])
+    regular = rng.shuffled([t for t in tokens if not t.starting])
+    removed = regular[: data.removed_by_players()[players]]
+    pile = regular[len(removed) :] + starting[len(regions) :]
+    rng.shuffle(pile)
+    rats = {r: [starting[i].id] for i, r in enumerate(regions)}
+    state = State(
+        players=players,
+        expansions=sorted(exps),
+        regions=regions,
+        cards_in_play=resolve_cards(class_cards, exps),
+        tokens={t.id: t.front() for t in tokens},
+        rng=0,
+        seed=seed,
+        cubes={r: [0] * players for r in regions},
+        palace=[0] * players,
+        supply=[CUBES_PER_PLAYER] * players,
+        rats=rats,
+        rat_supply=[t.id for t in pile],
+        removed=[t.id for t in removed],
+        gone=[],
+        known={},
+        plague=rng.choice(regions),
+        hands=[[] for _ in range(players)],
+    )
+    steps.push(state, "begin_turn", seat=0)
+    for seat in reversed(flow.placement_order(players)):
+        steps.push(state, "start_place", seat=seat, n=2)
+    state.rng = rng.state
+    ctx = Ctx(state)
+    ctx.say(
+        "setup",
+        f"A game for {players} players begins. The plague starts in {m.names[state.plague]}.",
+    )
+    steps.advance(ctx)
+    return Game(state, ctx.events)
+
+
+def from_dict(raw: dict[str, Any]) -> Game:
+    return Game(State.from_dict(raw))

@@ -1,0 +1,204 @@
+"""Phase C: the plague moves, spreads new rats, and ravages its region token by token."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..core import Action, Rng
+from . import board, cards, data, steps
+from .state import Ctx, Frame, State
+
+SpreadExtra = Callable[[State, int], int]
+SPREAD_EXTRA: list[SpreadExtra] = []
+"""(state, active seat) -> extra rats placed after at least one rat was placed."""
+
+TokenResolved = Callable[[Ctx, Frame, dict[str, Any]], None]
+TOKEN_RESOLVED: list[TokenResolved] = []
+"""(ctx, ravage frame, revealed entry) -> called after each token has acted."""
+
+
+def rand_below(s: State, n: int) -> int:
+    rng = Rng(s.rng)
+    value = rng.below(n)
+    s.rng = rng.state
+    return value
+
+
+def move_options(s: State, seat: int) -> list[Action]:
+    steps_allowed = cards.plague_steps(s, seat)
+    return [
+        Action(f"plague:{r}", f"Move the plague to {board.name(r)} (ends your turn)")
+        for r in board.reachable(s, s.plague, steps_allowed)
+    ]
+
+
+def move(ctx: Ctx, seat: int, region: str) -> None:
+    """Move the plague piece and queue what follows: spreading, ravaging, the turn's end."""
+    s = ctx.s
+    s.plague = region
+    ctx.say("plague", f"{s.colour(seat)} moved the plague to {board.name(region)}.", region=region)
+    steps.push(s, "end_turn", seat=seat)
+    steps.push(s, "ravage", seat=seat, region=region, final=False)
+    rats = len(s.rats[region])
+    new = 0 if rats == 0 else (1 if rats == 1 else 2)
+    extra = sum(f(s, seat) for f in SPREAD_EXTRA)
+    steps.push(s, "spread", seat=seat, region=region, left=new, extra=extra, placed=0)
+
+
+def _place_rat(ctx: Ctx, f: Frame, target: str) -> None:
+    s = ctx.s
+    token = s.rat_supply.pop()
+    s.rats[target].append(token)
+    f["left"] -= 1
+    f["placed"] += 1
+    ctx.say("rat", f"A new rat arrived in {board.name(target)}.", region=target)
+    if not s.rat_supply:
+        ctx.say("supply", "The rat supply is empty: the game ends after this turn.")
+
+
+def _spread_auto(ctx: Ctx, f: Frame) -> bool:
+    s = ctx.s
+    if f["left"] <= 0 and f["placed"] > 0 and f["extra"] > 0:
+        f["left"], f["extra"] = f["extra"], 0
+    targets = board.rat_targets(s, f["region"])
+    if f["left"] <= 0 or not targets or not s.rat_supply:
+        steps.pop(s, f)
+        return True
+    if len(targets) == 1:
+        _place_rat(ctx, f, targets[0])
+        return True
+    return False
+
+
+def _spread_options(s: State, f: Frame) -> list[Action]:
+    return [
+        Action(f"rat:{r}", f"Put a new rat in {board.name(r)} ({len(s.rats[r])} there now)")
+        for r in board.rat_targets(s, f["region"])
+    ]
+
+
+def _spread_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    _place_rat(ctx, f, a.args[0])
+
+
+def _spread_prompt(s: State, f: Frame) -> str:
+    return (
+        f"The plague spreads from {board.name(f['region'])}: choose where the next new rat goes "
+        f"({f['left']} to place)."
+    )
+
+
+steps.register(steps.Step("spread", _spread_options, _spread_act, _spread_prompt, _spread_auto))
+
+
+def _ravage_auto(ctx: Ctx, f: Frame) -> bool:
+    s = ctx.s
+    region = f["region"]
+    if not f.get("started"):
+        f["started"] = True
+        f.setdefault("bonus", 0)
+        if s.cubes_in(region) == 0 or not s.rats[region]:
+            steps.pop(s, f)
+            return True
+        ctx.say("ravage", f"The plague ravages {board.name(region)}.", region=region)
+        for holder in cards.PLAGUE_BONUS_HOLDERS:
+            seat = holder(s, region, bool(f["final"]))
+            if seat is not None:
+                steps.push(s, "plague_bonus", seat=seat, region=region)
+                return True
+        return True
+    if s.cubes_in(region) == 0 or not s.rats[region]:
+        steps.pop(s, f)
+        return True
+    rats = s.rats[region]
+    token = rats.pop(rand_below(s, len(rats)))
+    resolve_token(ctx, f, token)
+    return True
+
+
+steps.auto_only("ravage", _ravage_auto)
+
+
+def _kill(ctx: Ctx, entry: dict[str, Any], seat: int, region: str) -> None:
+    lost = board.lose_cube(ctx, seat, region)
+    key = "losses" if lost == "cube" else "saved"
+    bucket = entry.setdefault(key, {})
+    bucket[str(seat)] = bucket.get(str(seat), 0) + 1
+
+
+def resolve_token(ctx: Ctx, f: Frame, token: str) -> dict[str, Any]:
+    """Reveal one token in the ravaged region and let it act; it then leaves the game."""
+    s = ctx.s
+    region = f["region"]
+    front = s.tokens[token]
+    s.known.pop(token, None)
+    s.gone.append(token)
+    people = board.population(s, region, int(f.get("bonus", 0)))
+    outbreak = people >= front["limit"]
+    entry: dict[str, Any] = {"region": region, **front, "outbreak": outbreak, "losses": {}}
+    if outbreak:
+        for _ in range(front["majority"]):
+            for seat in board.majority_seats(s, region):
+                _kill(ctx, entry, seat, region)
+        for cls in front["classes"]:
+            for seat in range(s.players):
+                for _ in range(board.cards_of_class(s, seat, cls)):
+                    if s.cubes[region][seat] > 0:
+                        _kill(ctx, entry, seat, region)
+        for _ in range(front["all"]):
+            for seat in range(s.players):
+                if s.cubes[region][seat] > 0:
+                    _kill(ctx, entry, seat, region)
+    s.revealed.append(entry)
+    ctx.say("reveal", describe(s, entry, people), region=region, token=entry)
+    for hook in TOKEN_RESOLVED:
+        hook(ctx, f, entry)
+    return entry
+
+
+def describe_front(front: dict[str, Any]) -> str:
+    parts = [f"limit {front['limit']}"]
+    classes = data.cards_classes()
+    parts += [classes.get(c, c) for c in front["classes"]]
+    parts += ["M"] * front["majority"] + ["A"] * front["all"]
+    return ", ".join(parts)
+
+
+def describe(s: State, entry: dict[str, Any], people: int) -> str:
+    head = f"Rat revealed in {board.name(entry['region'])} ({describe_front(entry)})"
+    if not entry["outbreak"]:
+        return f"{head}: {people} people, below the limit, no effect."
+    losses = entry.get("losses", {})
+    who = ", ".join(f"{s.colour(int(k))} loses {v}" for k, v in sorted(losses.items()))
+    saved = entry.get("saved", {})
+    if saved:
+        who += ("; " if who else "") + ", ".join(
+            f"{s.colour(int(k))} saved {v} by potion" for k, v in sorted(saved.items())
+        )
+    return f"{head}: outbreak! {who or 'nobody there is hit'}."
+
+
+def _bonus_options(s: State, f: Frame) -> list[Action]:
+    return [
+        Action("bonus:yes", "Yes: the plague piece counts as 2 people"),
+        Action("bonus:no", "No: count only the cubes"),
+    ]
+
+
+def _bonus_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    s = ctx.s
+    steps.pop(s, f)
+    if a.args[0] == "yes":
+        s.stack[-1]["bonus"] = int(s.stack[-1].get("bonus", 0)) + 2
+        ctx.say("bonus", f"{s.colour(f['seat'])} lets the plague piece count as 2 people.")
+
+
+def _bonus_prompt(s: State, f: Frame) -> str:
+    return (
+        f"Before the rats in {board.name(f['region'])} are revealed: should the plague piece "
+        "count as 2 extra people there?"
+    )
+
+
+steps.register(steps.Step("plague_bonus", _bonus_options, _bonus_act, _bonus_prompt))

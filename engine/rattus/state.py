@@ -1,0 +1,114 @@
+"""The whole state of one game of Rattus, as plain data that saves to JSON and copies fast."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from ..core import Event
+
+FORMAT = 1
+COLOURS = ("red", "yellow", "green", "blue", "purple", "orange")
+CUBES_PER_PLAYER = 20
+LOG_KEEP = 12
+
+Frame = dict[str, Any]
+"""A pending step: {"kind": ..., "seat": ..., ...}. The top of the stack acts next."""
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value
+
+
+@dataclass
+class State:
+    players: int
+    expansions: list[str]
+    regions: list[str]  # regions in use, board order
+    cards_in_play: list[str]
+    tokens: dict[str, dict[str, Any]]  # the fronts this game was dealt: id -> front
+    rng: int
+    seed: int | str
+    # pieces
+    cubes: dict[str, list[int]]  # region -> cubes per seat
+    palace: list[int]
+    supply: list[int]  # cubes per seat not on the board
+    rats: dict[str, list[str]]  # region -> face-down token ids in place order
+    rat_supply: list[str]  # face-down draw pile, top last
+    removed: list[str]  # taken out at setup, never seen
+    gone: list[str]  # revealed and out of the game
+    known: dict[str, list[int]]  # face-down token id -> seats that have seen its front
+    plague: str
+    hands: list[list[str]]  # class cards per seat, in the order taken
+    # flow
+    status: str = "placement"
+    turn: int = 0
+    active: int = 0
+    stack: list[Frame] = field(default_factory=list)
+    used: list[str] = field(default_factory=list)  # cards used this turn
+    took: bool = False
+    placed: bool = False
+    revealed: list[dict[str, Any]] = field(default_factory=list)  # this turn, public
+    last_seat: int | None = None
+    final_order: list[int] = field(default_factory=list)
+    scores: list[int] | None = None
+    ranking: list[int] | None = None
+    log: list[str] = field(default_factory=list)
+    version: int = 0
+    ext: dict[str, Any] = field(default_factory=dict)  # expansion pieces, keyed by expansion
+
+    def clone(self) -> State:
+        return State(**{f.name: _copy(getattr(self, f.name)) for f in fields(self)})
+
+    def to_dict(self) -> dict[str, Any]:
+        out = {f.name: _copy(getattr(self, f.name)) for f in fields(self)}
+        out["format"] = FORMAT
+        return out
+
+    @classmethod
+    def from_dict(cls, raw: dict[str, Any]) -> State:
+        if not isinstance(raw, dict) or raw.get("format") != FORMAT:
+            raise ValueError("not a saved Rattus game of a format this version can read")
+        names = {f.name for f in fields(cls)}
+        missing = names - set(raw)
+        if missing:
+            raise ValueError(f"saved game lacks {', '.join(sorted(missing))}")
+        return cls(**{k: _copy(raw[k]) for k in names})
+
+    # small queries used everywhere
+
+    def holder(self, card: str) -> int | None:
+        for seat, hand in enumerate(self.hands):
+            if card in hand:
+                return seat
+        return None
+
+    def cubes_in(self, region: str) -> int:
+        return sum(self.cubes[region])
+
+    def colour(self, seat: int) -> str:
+        return COLOURS[seat].capitalize()
+
+    def next_seat(self, seat: int) -> int:
+        return (seat + 1) % self.players
+
+
+@dataclass
+class Ctx:
+    """One apply in progress: the state being changed and the events it produces."""
+
+    s: State
+    events: list[Event] = field(default_factory=list)
+
+    def say(self, kind: str, text: str, **data: Any) -> None:
+        self.events.append(Event(kind, text, None, data))
+        self.s.log.append(text)
+        if len(self.s.log) > LOG_KEEP:
+            del self.s.log[: len(self.s.log) - LOG_KEEP]
+
+    def tell(self, seats: tuple[int, ...], kind: str, text: str, **data: Any) -> None:
+        self.events.append(Event(kind, text, seats, data))

@@ -1,0 +1,112 @@
+"""What each viewer may see (docs/views.md). The only way hidden information leaves the engine."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from . import data, steps
+from .state import COLOURS, State
+
+ViewHook = Callable[[State, int | None, dict[str, Any]], None]
+VIEW_HOOKS: list[ViewHook] = []
+"""(state, viewer seat or None, view) -> adds an expansion's pieces to the view in place."""
+
+
+def ruleset(s: State) -> str:
+    exps = ", ".join(e.replace("_", " ").title() for e in s.expansions)
+    return (
+        f"{'Base game' + (' with ' + exps if exps else '')}; "
+        "house-default rat token fronts and some inferred borders (see /rattus rules)"
+    )
+
+
+def actors(s: State) -> list[int]:
+    frame = steps.top(s)
+    if frame is None or s.status == "over":
+        return []
+    seats = frame.get("seats")
+    return list(seats) if seats is not None else [int(frame["seat"])]
+
+
+def view(s: State, seat: int | None) -> dict[str, Any]:
+    m = data.board_map()
+    in_use = set(s.regions)
+    cards = data.cards()
+    regions: dict[str, Any] = {}
+    for r in m.regions:
+        if r not in in_use and m.areas[r] == "africa":
+            continue
+        used = r in in_use
+        tokens = s.rats.get(r, [])
+        slots = []
+        for tid in tokens:
+            known = seat is not None and seat in s.known.get(tid, [])
+            slots.append({"known": dict(s.tokens[tid]) if known else None})
+        regions[r] = {
+            "name": m.names[r],
+            "area": m.areas[r],
+            "in_use": used,
+            "cubes": {str(p): n for p, n in enumerate(s.cubes[r]) if n} if used else {},
+            "rats": len(tokens),
+            "slots": slots,
+        }
+    players = []
+    for p in range(s.players):
+        players.append(
+            {
+                "seat": p,
+                "colour": COLOURS[p],
+                "mark": COLOURS[p][0].upper(),
+                "cubes_supply": s.supply[p],
+                "cubes_board": sum(s.cubes[r][p] for r in s.regions),
+                "palace": s.palace[p],
+                "cards": list(s.hands[p]),
+            }
+        )
+    acting = actors(s)
+    decision = None
+    if acting:
+        frame = s.stack[-1]
+        step = steps.STEPS[frame["kind"]]
+        decision = {
+            "seat": acting[0],
+            "kind": frame["kind"],
+            "prompt": step.prompt(s, frame) if (not step.private or seat in acting) else "",
+            "private": step.private,
+        }
+    out: dict[str, Any] = {
+        "game": "rattus",
+        "ruleset": ruleset(s),
+        "players_count": s.players,
+        "expansions": sorted(s.expansions),
+        "seat": seat,
+        "status": s.status,
+        "turn": s.turn,
+        "active": None if s.status == "over" else s.active,
+        "actors": acting,
+        "decision": decision,
+        "players": players,
+        "regions": regions,
+        "edges": [[e.a, e.b, e.kind] for e in m.edges if e.a in regions and e.b in regions],
+        "plague": s.plague,
+        "palace": {str(p): n for p, n in enumerate(s.palace) if n},
+        "beside_board": [c for c in s.cards_in_play if s.holder(c) is None],
+        "cards_in_play": list(s.cards_in_play),
+        "card_info": {
+            c: {"name": cards[c].name, "class": cards[c].cls, "text": cards[c].text}
+            for c in s.cards_in_play
+        },
+        "rat_supply": len(s.rat_supply),
+        "revealed": [dict(e) for e in s.revealed],
+        "log": list(s.log),
+    }
+    if s.status in ("final_round", "final_ravage"):
+        out["final_order"] = list(s.final_order)
+    if s.scores is not None and s.ranking is not None:
+        out["scores"] = {str(p): v for p, v in enumerate(s.scores)}
+        out["ranking"] = list(s.ranking)
+        out["winners"] = [s.ranking[0]]
+    for hook in VIEW_HOOKS:
+        hook(s, seat, out)
+    return out
