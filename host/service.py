@@ -1,0 +1,442 @@
+"""GameService: lobbies, seats, actions and everything the Discord side asks of a game.
+
+The service knows nothing of discord.py. Users are plain ints with display names. Every
+change to one game runs under that game's asyncio lock and is saved with a version check,
+so two clicks at once give one winner and one StaleAction.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import Any
+
+from engine.core import Action, Event, IllegalAction, parse_notation
+from host.errors import NotFound, NotSeated, NotYourTurn, StaleAction, UserError
+from host.kinds import Game, GameKind, default_kinds
+from host.models import ActionLogEntry, GameRecord, ResultRow, Seat, TableMessage, Update
+from host.store import ChannelTaken, NewAction, Store, StoredGame
+
+FINISHED_GAMES_LISTED = 10
+
+
+def urandom_seed() -> int:
+    """A fresh 63-bit seed (it fits SQLite's signed INTEGER)."""
+    return int.from_bytes(os.urandom(8), "big") >> 1
+
+
+def _turn_marker(view: Mapping[str, Any]) -> tuple[Any, Any, Any]:
+    return view.get("status"), view.get("turn"), view.get("active")
+
+
+class GameService:
+    """The games the bot hosts, over one Store."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        kinds: Mapping[str, GameKind] | None = None,
+        clock: Callable[[], float] = time.time,
+        seed_source: Callable[[], int] = urandom_seed,
+    ) -> None:
+        self.store = store
+        self.kinds: dict[str, GameKind] = dict(kinds) if kinds is not None else default_kinds()
+        self._clock = clock
+        self._seed_source = seed_source
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def kind(self, name: str) -> GameKind:
+        try:
+            return self.kinds[name]
+        except KeyError:
+            raise UserError(f"This bot does not host games of the kind '{name}'.") from None
+
+    def _lock(self, game_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    async def _load(self, game_id: int) -> GameRecord:
+        stored = await self.store.load(game_id)
+        if stored is None:
+            raise NotFound(f"There is no game #{game_id}.")
+        return self._record(stored)
+
+    def _record(self, stored: StoredGame) -> GameRecord:
+        game = None if stored.state is None else self.kind(stored.kind).from_dict(stored.state)
+        return GameRecord(
+            id=stored.id,
+            kind=stored.kind,
+            guild_id=stored.guild_id,
+            channel_id=stored.channel_id,
+            status=stored.status,
+            version=stored.version,
+            host_user_id=stored.host_user_id,
+            options=stored.options,
+            seats=stored.seats,
+            game=game,
+            created_at=stored.created_at,
+            updated_at=stored.updated_at,
+            seed=stored.seed,
+        )
+
+    # -- lobby ----------------------------------------------------------------------------
+
+    async def open_lobby(
+        self,
+        *,
+        kind: str,
+        guild_id: int | None,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        options: Mapping[str, Any],
+    ) -> GameRecord:
+        """A new lobby in the channel with its host seated. UserError if the channel is busy."""
+        normalised = self.kind(kind).validate_options(options)
+        try:
+            game_id = await self.store.create_game(
+                kind=kind,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                host_user_id=host_id,
+                host_name=host_name,
+                options=normalised,
+                now=self._clock(),
+            )
+        except ChannelTaken as taken:
+            existing = await self._load(taken.game_id)
+            what = "a lobby" if existing.status == "lobby" else "a running game"
+            raise UserError(
+                f"This channel already has {what}: game #{existing.id}. Finish or abandon it "
+                "first, or open the new game in another channel or a thread."
+            ) from None
+        return await self._load(game_id)
+
+    def _require_lobby(self, record: GameRecord) -> None:
+        if record.status == "lobby":
+            return
+        if record.status == "running":
+            raise UserError(f"Game #{record.id} has already started.")
+        raise UserError(f"Game #{record.id} is {_ended(record)}.")
+
+    async def join(self, game_id: int, user_id: int, name: str) -> GameRecord:
+        async with self._lock(game_id):
+            record = await self._load(game_id)
+            self._require_lobby(record)
+            if record.seat_of(user_id) is not None:
+                raise UserError(f"You are already in game #{game_id}.")
+            _, most = self.kind(record.kind).player_limits(record.options)
+            if len(record.seats) >= most:
+                raise UserError(f"Game #{game_id} is full: it seats {most} players.")
+            seats = [*record.seats, Seat(len(record.seats), user_id, name)]
+            await self.store.update_lobby(
+                game_id,
+                host_user_id=record.host_user_id,
+                options=record.options,
+                seats=seats,
+                status="lobby",
+                now=self._clock(),
+            )
+            return await self._load(game_id)
+
+    async def leave(self, game_id: int, user_id: int) -> GameRecord:
+        """Leave a lobby. A leaving host passes the lobby on; the last one out closes it."""
+        async with self._lock(game_id):
+            record = await self._load(game_id)
+            if record.status == "running":
+                raise UserError(
+                    f"Game #{game_id} has started, so its seats are fixed. The host or a "
+                    "moderator can abandon it."
+                )
+            self._require_lobby(record)
+            if record.seat_of(user_id) is None:
+                raise NotSeated("You are not in this game.")
+            remaining = [s for s in record.seats if s.user_id != user_id]
+            seats = [replace(s, seat=i) for i, s in enumerate(remaining)]
+            host = record.host_user_id
+            if host == user_id and seats:
+                host = next((s.user_id for s in seats if s.user_id is not None), host)
+            await self.store.update_lobby(
+                game_id,
+                host_user_id=host,
+                options=record.options,
+                seats=seats,
+                status="lobby" if seats else "abandoned",
+                now=self._clock(),
+            )
+            return await self._load(game_id)
+
+    async def start(self, game_id: int, user_id: int) -> Update:
+        """Deal the game (host only): seats are fixed, shuffled if the lobby asked for it."""
+        async with self._lock(game_id):
+            record = await self._load(game_id)
+            self._require_lobby(record)
+            if user_id != record.host_user_id:
+                host = record.name_of(record.seat_of(record.host_user_id) or 0)
+                raise UserError(f"Only the host, {host}, can start game #{game_id}.")
+            kind = self.kind(record.kind)
+            fewest, _ = kind.player_limits(record.options)
+            if len(record.seats) < fewest:
+                raise UserError(
+                    f"Game #{game_id} needs at least {fewest} players to start; "
+                    f"it has {len(record.seats)}."
+                )
+            seed = self._seed_source()
+            seats = list(record.seats)
+            if record.options.get("seat_order") == "random":
+                random.Random(seed).shuffle(seats)
+            seats = [replace(s, seat=i) for i, s in enumerate(seats)]
+            try:
+                game = kind.new_game(len(seats), record.options, seed)
+            except ValueError as exc:
+                raise UserError(str(exc)) from exc
+            await self.store.start_game(
+                game_id,
+                seats=seats,
+                seed=seed,
+                state=game.to_dict(),
+                version=game.version,
+                now=self._clock(),
+            )
+            started = await self._load(game_id)
+            return self._update(started, list(game.events), new_turn=True)
+
+    async def cancel(self, game_id: int, user_id: int, *, can_manage: bool) -> GameRecord:
+        """Close a lobby or abandon a running game: the host or someone who manages the channel."""
+        async with self._lock(game_id):
+            record = await self._load(game_id)
+            if not record.is_open:
+                raise UserError(f"Game #{game_id} is already {_ended(record)}.")
+            if user_id != record.host_user_id and not can_manage:
+                host = record.name_of(record.seat_of(record.host_user_id) or 0)
+                verb = "cancel" if record.status == "lobby" else "abandon"
+                raise UserError(
+                    f"Only the host, {host}, or someone who can manage this channel can {verb} "
+                    f"game #{game_id}."
+                )
+            await self.store.set_status(
+                game_id, "abandoned", now=self._clock(), only_from=("lobby", "running")
+            )
+            return await self._load(game_id)
+
+    # -- play -----------------------------------------------------------------------------
+
+    async def act(
+        self, game_id: int, user_id: int, notation: str, *, version: int | None = None
+    ) -> Update:
+        """Apply one action for the user's seat and save it. ``version`` guards stale buttons."""
+        async with self._lock(game_id):
+            record = await self._load(game_id)
+            if version is not None and version != record.version:
+                raise StaleAction(current_version=record.version)
+            game = self._running_game(record)
+            seat = self._actor_seat(record, game, user_id)
+            try:
+                wanted = parse_notation(notation)
+                after: Game = game.apply(seat, wanted)
+            except IllegalAction as exc:
+                raise UserError(str(exc)) from exc
+            label = next((a.label for a in game.legal_actions(seat) if a.notation == wanted), None)
+            now = self._clock()
+            results = self._results(record, after, now) if after.is_over else []
+            await self.store.save_action(
+                game_id,
+                record.version,
+                after.version,
+                after.to_dict(),
+                NewAction(seat=seat, user_id=user_id, notation=wanted, label=label, at=now),
+                results=results,
+            )
+            saved = replace(
+                record,
+                game=after,
+                version=after.version,
+                status="finished" if after.is_over else "running",
+                updated_at=now,
+            )
+            new_turn = after.is_over or _turn_marker(game.view(None)) != _turn_marker(
+                after.view(None)
+            )
+            return self._update(saved, list(after.events), new_turn=new_turn)
+
+    def _running_game(self, record: GameRecord) -> Game:
+        if record.status == "lobby":
+            raise UserError(f"Game #{record.id} has not started yet.")
+        if record.status != "running" or record.game is None:
+            raise UserError(f"Game #{record.id} is {_ended(record)}.")
+        game: Game = record.game
+        return game
+
+    def _actor_seat(self, record: GameRecord, game: Game, user_id: int) -> int:
+        seat = record.seat_of(user_id)
+        if seat is None:
+            raise NotSeated("You are not in this game.")
+        actors = game.actors()
+        if seat not in actors:
+            waiting = " and ".join(record.name_of(s) for s in actors) or "nobody"
+            raise NotYourTurn(f"It's not your turn: waiting for {waiting}.")
+        return seat
+
+    def _update(self, record: GameRecord, events: list[Event], *, new_turn: bool) -> Update:
+        private: dict[int, list[Event]] = {}
+        for seat in record.seats:
+            if seat.user_id is None:
+                continue
+            mine = [e for e in events if e.audience is not None and seat.seat in e.audience]
+            if mine:
+                private[seat.user_id] = mine
+        return Update(
+            record=record,
+            events=events,
+            public_events=[e for e in events if e.audience is None],
+            private=private,
+            new_turn=new_turn,
+            finished=record.status == "finished",
+        )
+
+    def _results(self, record: GameRecord, game: Game, now: float) -> list[ResultRow]:
+        outcome = game.outcome or {}
+        scores = _by_seat(outcome.get("scores"))
+        ranking = [int(seat) for seat in outcome.get("ranking") or []]
+        ranking += [s.seat for s in record.seats if s.seat not in ranking]
+        winners = {int(seat) for seat in outcome.get("winners") or []}
+        return [
+            ResultRow(
+                game_id=record.id,
+                kind=record.kind,
+                finished_at=now,
+                seat=seat,
+                user_id=record.user_of(seat),
+                name=record.name_of(seat),
+                score=scores[seat] if isinstance(scores.get(seat), int) else None,
+                rank=place,
+                winner=seat in winners,
+            )
+            for place, seat in enumerate(ranking, start=1)
+        ]
+
+    # -- queries --------------------------------------------------------------------------
+
+    async def get(self, game_id: int) -> GameRecord:
+        return await self._load(game_id)
+
+    async def game_in_channel(self, channel_id: int) -> GameRecord | None:
+        """The lobby or running game whose home is this channel, if any."""
+        game_id = await self.store.open_game_in_channel(channel_id)
+        return None if game_id is None else await self._load(game_id)
+
+    async def games_for_user(self, user_id: int) -> list[GameRecord]:
+        """The user's lobbies and running games first, then their recently finished ones."""
+        ids = await self.store.game_ids_for_user(user_id, finished_limit=FINISHED_GAMES_LISTED)
+        return [await self._load(game_id) for game_id in ids]
+
+    async def running_games(self) -> list[GameRecord]:
+        return [await self._load(game_id) for game_id in await self.store.game_ids(["running"])]
+
+    async def legal_actions(self, game_id: int, user_id: int) -> list[Action]:
+        """What the user may do now; empty when they are not deciding anything."""
+        record = await self._load(game_id)
+        seat = record.seat_of(user_id)
+        if record.status != "running" or record.game is None or seat is None:
+            return []
+        game: Game = record.game
+        return list(game.legal_actions(seat)) if seat in game.actors() else []
+
+    async def private_view(self, game_id: int, user_id: int) -> dict[str, Any]:
+        """What the user's seat may see, secrets included, with every seat's name."""
+        record = await self._load(game_id)
+        seat = record.seat_of(user_id)
+        if seat is None:
+            raise NotSeated("You are not in this game.")
+        return self._named(record, self._started_game(record).view(seat))
+
+    async def public_view(self, game_id: int) -> dict[str, Any]:
+        """What a spectator may see, with every seat's name."""
+        record = await self._load(game_id)
+        return self._named(record, self._started_game(record).view(None))
+
+    def _started_game(self, record: GameRecord) -> Game:
+        if record.game is None:
+            if record.status == "lobby":
+                raise UserError(f"Game #{record.id} has not started yet.")
+            raise UserError(f"Game #{record.id} was closed before it started.")
+        game: Game = record.game
+        return game
+
+    @staticmethod
+    def _named(record: GameRecord, view: dict[str, Any]) -> dict[str, Any]:
+        for player in view.get("players", []):
+            player["name"] = record.name_of(int(player["seat"]))
+        return view
+
+    async def action_log(self, game_id: int, limit: int = 20) -> list[ActionLogEntry]:
+        """The latest ``limit`` actions, oldest first."""
+        if await self.store.load(game_id) is None:
+            raise NotFound(f"There is no game #{game_id}.")
+        return await self.store.actions(game_id, limit=limit)
+
+    async def replay(self, game_id: int) -> Game:
+        """The game rebuilt from its seed and its action log (equal to the saved one)."""
+        record = await self._load(game_id)
+        if record.seed is None:
+            raise UserError(f"Game #{game_id} has not started yet.")
+        game = self.kind(record.kind).new_game(len(record.seats), record.options, record.seed)
+        for entry in await self.store.actions(game_id):
+            game = game.apply(entry.seat, entry.notation)
+        return game
+
+    # -- table messages and spectators ----------------------------------------------------
+
+    async def set_table_message(
+        self, game_id: int, channel_id: int, message_id: int, version: int, *, is_home: bool
+    ) -> None:
+        """Remember the message that shows the game's table in a channel (one per channel)."""
+        await self.store.set_table_message(
+            game_id, channel_id, message_id, version, is_home=is_home
+        )
+
+    async def table_messages(self, game_id: int) -> list[TableMessage]:
+        """The current table messages of a game: the home one first, then spectators'."""
+        return await self.store.table_messages(game_id)
+
+    async def add_spectator(self, game_id: int, channel_id: int) -> None:
+        """Let a channel follow a game; a channel follows one game at a time."""
+        record = await self._load(game_id)
+        if not record.is_open:
+            raise UserError(f"Game #{game_id} is {_ended(record)}: there is nothing to follow.")
+        if record.channel_id == channel_id:
+            raise UserError(f"This channel is game #{game_id}'s home: it already shows the table.")
+        await self.store.add_spectator(game_id, channel_id)
+
+    async def remove_spectator(self, channel_id: int) -> None:
+        if await self.store.remove_spectator(channel_id) is None:
+            raise UserError("This channel is not following any game.")
+
+    async def spectator_channels(self, game_id: int) -> list[int]:
+        return await self.store.spectator_channels(game_id)
+
+    # -- direct messages ------------------------------------------------------------------
+
+    async def mark_dms_closed(self, user_id: int, closed: bool = True) -> bool:
+        """Remember whether DMs to the user fail; True if this changed it (announce once)."""
+        return await self.store.set_dms_closed(user_id, closed)
+
+    async def dms_closed(self, user_id: int) -> bool:
+        return await self.store.dms_closed(user_id)
+
+
+def _ended(record: GameRecord) -> str:
+    return "over" if record.status == "finished" else "abandoned"
+
+
+def _by_seat(scores: Any) -> dict[int, Any]:
+    """Scores keyed by seat, from a list indexed by seat or a mapping of seat (text or int)."""
+    if isinstance(scores, Mapping):
+        return {int(seat): score for seat, score in scores.items()}
+    if isinstance(scores, list | tuple):
+        return dict(enumerate(scores))
+    return {}
