@@ -1,0 +1,125 @@
+"""Start the bot: read the settings, build the bot, run it.
+
+Settings come from the environment, and from a ``.env`` file beside this one when present
+(the environment wins). See ``.env.example`` for every setting.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from cogs.client import GameBot
+from host.store import Store
+
+EXTENSIONS = ("cogs.rattus",)
+ENV_FILE = Path(__file__).with_name(".env")
+TRUE = {"1", "true", "yes", "on"}
+FALSE = {"0", "false", "no", "off"}
+
+
+class SettingsError(Exception):
+    """A setting is missing or malformed; the message says which and how to fix it."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    token: str
+    db_path: str = "rattus.sqlite3"
+    dev_guild: int | None = None
+    log_level: str = "INFO"
+    sync_commands: bool = True
+
+
+def read_env_file(path: Path) -> dict[str, str]:
+    """KEY=value lines; blank lines and # comments skipped; optional quotes and ``export``."""
+    values: dict[str, str] = {}
+    if not path.is_file():
+        return values
+    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("export "):
+            line = line[len("export ") :].lstrip()
+        key, sep, value = line.partition("=")
+        if not sep or not key.strip():
+            raise SettingsError(f"{path.name}, line {number}: expected KEY=value.")
+        value = value.strip()
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+            value = value[1:-1]
+        elif " #" in value:
+            value = value.split(" #", 1)[0].rstrip()
+        values[key.strip()] = value
+    return values
+
+
+def load_settings(environ: Mapping[str, str], env_file: Path | None = ENV_FILE) -> Settings:
+    merged = {**(read_env_file(env_file) if env_file is not None else {}), **environ}
+    token = merged.get("DISCORD_TOKEN", "").strip()
+    if not token:
+        raise SettingsError(
+            "DISCORD_TOKEN is not set. Put your bot's token in the environment or in a .env "
+            "file (copy .env.example to .env and fill it in)."
+        )
+    guild_text = merged.get("RATTUS_DEV_GUILD", "").strip()
+    try:
+        dev_guild = int(guild_text) if guild_text else None
+    except ValueError:
+        raise SettingsError(
+            f"RATTUS_DEV_GUILD must be a server id (a number), not {guild_text!r}."
+        ) from None
+    level = merged.get("RATTUS_LOG_LEVEL", "INFO").strip().upper() or "INFO"
+    if level not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
+        raise SettingsError(
+            f"RATTUS_LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL, not {level!r}."
+        )
+    sync_text = merged.get("RATTUS_SYNC_COMMANDS", "1").strip().lower() or "1"
+    if sync_text not in TRUE | FALSE:
+        raise SettingsError(f"RATTUS_SYNC_COMMANDS must be 1 or 0, not {sync_text!r}.")
+    return Settings(
+        token=token,
+        db_path=merged.get("RATTUS_DB", "").strip() or Settings.db_path,
+        dev_guild=dev_guild,
+        log_level=level,
+        sync_commands=sync_text in TRUE,
+    )
+
+
+def build_bot(
+    settings: Settings,
+    *,
+    store: Store | None = None,
+    seed_source: Callable[[], int] | None = None,
+) -> GameBot:
+    """The bot, not yet started. Without ``store`` it opens ``settings.db_path`` itself."""
+    return GameBot(
+        db_path=settings.db_path,
+        extensions=EXTENSIONS,
+        store=store,
+        dev_guild=settings.dev_guild,
+        sync_commands=settings.sync_commands,
+        seed_source=seed_source,
+    )
+
+
+def main() -> int:
+    try:
+        settings = load_settings(os.environ)
+    except SettingsError as error:
+        print(f"Cannot start: {error}", file=sys.stderr)
+        return 2
+    logging.basicConfig(
+        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    bot = build_bot(settings)
+    bot.run(settings.token, log_handler=None)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

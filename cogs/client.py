@@ -1,0 +1,107 @@
+"""The bot object: the service, the table code and the cogs, wired together in setup_hook."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Sequence
+
+import discord
+from discord.ext import commands
+
+from cogs.play import Play
+from cogs.presenters import presenters
+from cogs.replies import GameTree
+from cogs.table import Tables
+from host.service import GameService
+from host.store import Store
+
+log = logging.getLogger(__name__)
+
+
+def bot_intents() -> discord.Intents:
+    """The default intents without any privileged one."""
+    intents = discord.Intents.default()
+    intents.members = False
+    intents.presences = False
+    intents.message_content = False
+    return intents
+
+
+class GameBot(commands.Bot):
+    """A bot that hosts games. ``service``, ``tables`` and ``play`` exist after setup_hook."""
+
+    service: GameService
+    tables: Tables
+    play: Play
+
+    def __init__(
+        self,
+        *,
+        db_path: str,
+        extensions: Sequence[str],
+        store: Store | None = None,
+        dev_guild: int | None = None,
+        sync_commands: bool = True,
+        seed_source: Callable[[], int] | None = None,
+    ) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=bot_intents(),
+            tree_cls=GameTree,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False),
+        )
+        self.db_path = db_path
+        self.extension_names = tuple(extensions)
+        self.store = store
+        self._owns_store = store is None
+        self.dev_guild = dev_guild
+        self.sync_on_start = sync_commands
+        self.seed_source = seed_source
+        self.repaired: asyncio.Event = asyncio.Event()
+        self._repair_task: asyncio.Task[None] | None = None
+
+    async def setup_hook(self) -> None:
+        if self.store is None:
+            self.store = await Store.open(self.db_path)
+        if self.seed_source is None:
+            self.service = GameService(self.store)
+        else:
+            self.service = GameService(self.store, seed_source=self.seed_source)
+        self.tables = Tables(self, self.service, presenters())
+        self.play = Play(self.service, self.tables)
+        for name in self.extension_names:
+            await self.load_extension(name)
+        if self.sync_on_start:
+            await self.sync_commands()
+        self._repair_task = asyncio.create_task(self._repair_when_ready())
+
+    async def sync_commands(self) -> list[discord.app_commands.AppCommand]:
+        """Register the slash commands: to the dev guild at once if set, else globally."""
+        if self.dev_guild is not None:
+            guild = discord.Object(id=self.dev_guild)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+        else:
+            synced = await self.tree.sync()
+        log.info("Synced %d commands", len(synced))
+        return synced
+
+    async def _repair_when_ready(self) -> None:
+        await self.wait_until_ready()
+        try:
+            count = await self.tables.repair_all()
+            if count:
+                log.info("Start-up repair re-posted %d tables", count)
+        except Exception:
+            log.exception("Start-up repair failed")
+        finally:
+            self.repaired.set()
+
+    async def close(self) -> None:
+        if self._repair_task is not None and not self._repair_task.done():
+            self._repair_task.cancel()
+        await super().close()
+        if self._owns_store and self.store is not None:
+            await self.store.close()

@@ -1,0 +1,280 @@
+"""The slash commands every game kind shares: ``/<kind> join``, ``play``, ``hand`` and so on.
+
+A kind's cog subclasses ``GameCommands`` with ``group_name`` set to the kind and adds what only
+it has (its ``new`` with its own options, its ``rules``). The commands here find the game, call
+the service, and answer through the shared table and play code.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.embeds import lines_block, secrets_embed, status_embed, table_embed
+from cogs.presenters import Presenter
+from cogs.replies import png_file, reply
+from cogs.table import named_view
+from host.errors import NotSeated, UserError
+from host.models import GameRecord
+from host.service import GameService
+
+if TYPE_CHECKING:
+    from cogs.client import GameBot
+
+GAME_HELP = "The game's number (default: the game in this channel)"
+
+
+class GameCommands(commands.GroupCog):
+    """Commands shared by every kind of game; subclasses set ``kind``."""
+
+    kind: ClassVar[str] = ""
+
+    def __init__(self, bot: GameBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @property
+    def service(self) -> GameService:
+        return self.bot.service
+
+    # -- finding the game -------------------------------------------------------------------
+
+    async def resolve(
+        self, interaction: discord.Interaction[Any], game: int | None, *, anywhere: bool = False
+    ) -> GameRecord:
+        """The game named, or the one in this channel, or (anywhere) the user's only open one."""
+        if game is not None:
+            record: GameRecord = await self.service.get(game)
+            if record.kind != self.kind:
+                raise UserError(f"Game #{game} is a {record.kind} game: use /{record.kind}.")
+            return record
+        here = await self.service.game_in_channel(interaction.channel_id or 0)
+        if here is not None and here.kind == self.kind:
+            return here
+        if anywhere:
+            mine = [
+                r
+                for r in await self.service.games_for_user(interaction.user.id)
+                if r.kind == self.kind and r.is_open
+            ]
+            if len(mine) == 1:
+                return mine[0]
+        raise UserError(
+            f"There is no {self.kind} game in this channel. Give the game's number "
+            f"(`/{self.kind} games` lists yours)."
+        )
+
+    def _presenter(self, record: GameRecord) -> Presenter:
+        return self.bot.tables.presenter(record)
+
+    # -- lobby ------------------------------------------------------------------------------
+
+    @app_commands.command(name="join", description="Join the lobby in this channel")
+    @app_commands.describe(game=GAME_HELP)
+    async def join(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        record = await self.resolve(interaction, game)
+        user = interaction.user
+        record = await self.service.join(record.id, user.id, user.display_name)
+        await reply(interaction, f"You joined game #{record.id}.")
+        await self.bot.tables.show_lobby(record)
+
+    @app_commands.command(name="leave", description="Leave a lobby you joined")
+    @app_commands.describe(game=GAME_HELP)
+    async def leave(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        record = await self.resolve(interaction, game)
+        record = await self.service.leave(record.id, interaction.user.id)
+        await reply(interaction, f"You left game #{record.id}.")
+        await self.bot.tables.show_lobby(record)
+
+    @app_commands.command(name="start", description="Start the game (host only)")
+    @app_commands.describe(game=GAME_HELP)
+    async def start(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        record = await self.resolve(interaction, game)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        update = await self.bot.tables.start(record.id, interaction.user.id)
+        await reply(interaction, f"Game #{update.record.id} has started.")
+
+    @app_commands.command(
+        name="abandon", description="Cancel a lobby or abandon a game (host or Manage Channels)"
+    )
+    @app_commands.describe(game=GAME_HELP)
+    async def abandon(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        record = await self.resolve(interaction, game)
+        manage = interaction.guild is not None and interaction.permissions.manage_channels
+        was_running = record.status == "running"
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        async with self.bot.tables.lock(record.id):
+            record = await self.service.cancel(record.id, interaction.user.id, can_manage=manage)
+        if was_running:
+            await self.bot.tables.show_abandoned(record, interaction.user.display_name)
+        else:
+            await self.bot.tables.show_lobby(record)
+        await reply(interaction, f"Game #{record.id} is closed.")
+
+    # -- playing ----------------------------------------------------------------------------
+
+    @app_commands.command(name="play", description="Take one action, e.g. place:gallia")
+    @app_commands.describe(action="The action (pick one from the list)", game=GAME_HELP)
+    async def play(
+        self, interaction: discord.Interaction[Any], action: str, game: int | None = None
+    ) -> None:
+        record = await self.resolve(interaction, game, anywhere=True)
+        await self.bot.play.choose(interaction, record.id, action, version=None)
+
+    @play.autocomplete("action")
+    async def play_actions(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        try:
+            record = await self.resolve(interaction, interaction.namespace.game, anywhere=True)
+            actions = await self.service.legal_actions(record.id, interaction.user.id)
+        except UserError:
+            return []
+        typed = current.strip().lower()
+        found = [a for a in actions if typed in a.notation or typed in a.label.lower()]
+        return [
+            app_commands.Choice(name=(a.label or a.notation)[:100], value=a.notation)
+            for a in found[:25]
+        ]
+
+    @app_commands.command(name="board", description="Show the current board, only to you")
+    @app_commands.describe(game=GAME_HELP)
+    async def board(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        record = await self.resolve(interaction, game, anywhere=True)
+        if record.game is None:
+            raise UserError(f"Game #{record.id} has not started yet: there is no board.")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        view = named_view(record)
+        png = await self.bot.tables.board_png(record, view)
+        recent = [str(line) for line in view.get("log", [])][-8:]
+        embed = table_embed(record, view, self._presenter(record), recent)
+        await reply(interaction, embed=embed, file=png_file(png))
+
+    @app_commands.command(
+        name="status", description="Whose turn it is, and your choices if it is yours"
+    )
+    @app_commands.describe(game=GAME_HELP)
+    async def status(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        record = await self.resolve(interaction, game, anywhere=True)
+        view = named_view(record) if record.game is not None else None
+        url = await self.bot.tables.table_url(record)
+        embed = status_embed(record, view, self._presenter(record), url)
+        prompt, controls = self.bot.play.panel(record, interaction.user.id)
+        await reply(interaction, prompt, embed=embed, view=controls)
+
+    @app_commands.command(name="hand", description="Your secrets and private board, only to you")
+    @app_commands.describe(game=GAME_HELP)
+    async def hand(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        record = await self.resolve(interaction, game, anywhere=True)
+        seat = record.seat_of(interaction.user.id)
+        if seat is None:
+            raise NotSeated("You are not in this game.")
+        if record.game is None:
+            raise UserError(f"Game #{record.id} has not started yet.")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        view = named_view(record, seat)
+        png = await self.bot.tables.board_png(record, view)
+        embed = secrets_embed(record, view, self._presenter(record))
+        prompt, controls = self.bot.play.panel(record, interaction.user.id)
+        await reply(interaction, prompt, embed=embed, file=png_file(png), view=controls)
+
+    @app_commands.command(name="log", description="The latest actions of a game")
+    @app_commands.describe(game=GAME_HELP, count="How many actions (1-25)")
+    async def log(
+        self,
+        interaction: discord.Interaction[Any],
+        game: int | None = None,
+        count: app_commands.Range[int, 1, 25] = 10,
+    ) -> None:
+        record = await self.resolve(interaction, game, anywhere=True)
+        entries = await self.service.action_log(record.id, limit=count)
+        if not entries:
+            await reply(interaction, f"Nothing has been played in game #{record.id} yet.")
+            return
+        lines = [
+            f"`{e.version:>3}` **{e.name}**: {e.label or e.notation} <t:{int(e.at)}:R>"
+            for e in entries
+        ]
+        embed = discord.Embed(
+            title=f"Game #{record.id}: the latest actions",
+            description=lines_block(lines, 4096, keep_last=True),
+            colour=self._presenter(record).colour,
+        )
+        await reply(interaction, embed=embed)
+
+    # -- finding games and following them ---------------------------------------------------
+
+    @app_commands.command(name="games", description="Your games in every server, with links")
+    async def games(self, interaction: discord.Interaction[Any]) -> None:
+        records = [
+            r for r in await self.service.games_for_user(interaction.user.id) if r.kind == self.kind
+        ]
+        if not records:
+            await reply(
+                interaction, f"You are in no {self.kind} games. `/{self.kind} new` opens one."
+            )
+            return
+        lines = []
+        for record in records:
+            url = await self.bot.tables.table_url(record)
+            state = record.status
+            if record.status == "running" and record.game is not None:
+                seat = record.seat_of(interaction.user.id)
+                state = "your move" if seat in record.game.actors() else "running"
+            lines.append(f"[Game #{record.id}]({url}): {state}, {len(record.seats)} players")
+        embed = discord.Embed(
+            title=f"Your {self.kind} games",
+            description=lines_block(lines, 4096),
+            colour=self._presenter(records[0]).colour,
+        )
+        await reply(interaction, embed=embed)
+
+    @app_commands.command(name="spectate", description="Follow a game in this channel")
+    @app_commands.describe(game="The number of the game to follow")
+    async def spectate(self, interaction: discord.Interaction[Any], game: int) -> None:
+        record = await self.resolve(interaction, game)
+        if record.status != "running":
+            raise UserError(f"Game #{record.id} is not running: there is nothing to follow.")
+        channel_id = interaction.channel_id or 0
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.service.add_spectator(record.id, channel_id)
+        await self.bot.tables.follow(record, channel_id)
+        await reply(interaction, f"This channel now follows game #{record.id}.")
+
+    @app_commands.command(name="unspectate", description="Stop following a game in this channel")
+    async def unspectate(self, interaction: discord.Interaction[Any]) -> None:
+        await self.service.remove_spectator(interaction.channel_id or 0)
+        await reply(interaction, "This channel no longer follows a game.")
+
+    # -- opening a lobby (each kind's ``new`` command calls this) ----------------------------
+
+    async def open_lobby(
+        self, interaction: discord.Interaction[Any], options: dict[str, Any]
+    ) -> GameRecord:
+        if interaction.guild is None or interaction.channel_id is None:
+            raise UserError("Open a game in a server channel or thread, not in direct messages.")
+        user = interaction.user
+        self.bot.tables.remember_user(user)
+        try:
+            record: GameRecord = await self.service.open_lobby(
+                kind=self.kind,
+                guild_id=interaction.guild.id,
+                channel_id=interaction.channel_id,
+                host_id=user.id,
+                host_name=user.display_name,
+                options=options,
+            )
+        except UserError as error:
+            here = await self.service.game_in_channel(interaction.channel_id)
+            if here is None:
+                raise
+            url = await self.bot.tables.table_url(here)
+            raise UserError(f"{error} It is here: {url}") from None
+        embed, view = self.bot.tables.lobby_message(record)
+        await interaction.response.send_message(embed=embed, view=view)
+        message = await interaction.original_response()
+        await self.bot.tables.post_lobby(record, message.id)
+        return record

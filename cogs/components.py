@@ -1,0 +1,283 @@
+"""Buttons and selects that survive restarts: every one is a ``DynamicItem``.
+
+The custom_id carries the game kind, the game id and (for play) the version it was drawn
+for, so a click after a restart is understood and a click on an old one is recognised:
+
+    rattus:g:12:lobby:join                  lobby buttons
+    rattus:g:12:v:34:place                  a group of actions (the notation's kind)
+    rattus:g:12:v:34:place:s0               the select with that group's options, page 0
+    rattus:g:12:v:34:place:p1               the button that turns to page 1
+
+Views are sent already stopped: discord.py then keeps no per-message state, and the
+registered dynamic items answer every click, before and after a restart.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+
+from cogs.replies import report_error
+from engine.core import Action
+
+if TYPE_CHECKING:
+    from cogs.client import GameBot
+
+SELECT_SIZE = 25
+GAME = r"(?P<kind>[a-z]+):g:(?P<game>[0-9]+)"
+PLAY = GAME + r":v:(?P<version>[0-9]+):(?P<group>[a-z0-9_.-]+)"
+LOBBY_BUTTONS = {
+    "join": ("Join", discord.ButtonStyle.success),
+    "leave": ("Leave", discord.ButtonStyle.secondary),
+    "start": ("Start", discord.ButtonStyle.primary),
+    "cancel": ("Cancel", discord.ButtonStyle.danger),
+}
+
+
+def _bot(interaction: discord.Interaction[Any]) -> GameBot:
+    return cast("GameBot", interaction.client)
+
+
+def play_id(kind: str, game_id: int, version: int, group: str, suffix: str = "") -> str:
+    custom_id = f"{kind}:g:{game_id}:v:{version}:{group}{suffix}"
+    if len(custom_id) > 100:
+        raise ValueError(f"custom_id too long for Discord: {custom_id!r}")
+    return custom_id
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=GAME + r":lobby:(?P<op>join|leave|start|cancel)",
+):
+    def __init__(self, kind: str, game_id: int, op: str) -> None:
+        label, style = LOBBY_BUTTONS[op]
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=f"{kind}:g:{game_id}:lobby:{op}")
+        )
+        self.kind, self.game_id, self.op = kind, game_id, op
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> LobbyButton:
+        return cls(match["kind"], int(match["game"]), match["op"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            await _bot(interaction).play.lobby_click(interaction, self.game_id, self.op)
+        except Exception as error:
+            await report_error(interaction, error)
+
+
+class GroupButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PLAY):
+    """One group of actions; a click opens its select (or takes its only action)."""
+
+    def __init__(
+        self,
+        kind: str,
+        game_id: int,
+        version: int,
+        group: str,
+        *,
+        label: str = "",
+        style: discord.ButtonStyle = discord.ButtonStyle.primary,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=(label or group)[:80],
+                style=style,
+                custom_id=play_id(kind, game_id, version, group),
+            )
+        )
+        self.kind, self.game_id, self.version, self.group = kind, game_id, version, group
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> GroupButton:
+        return cls(match["kind"], int(match["game"]), int(match["version"]), match["group"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            await _bot(interaction).play.open_group(
+                interaction, self.game_id, self.version, self.group
+            )
+        except Exception as error:
+            await report_error(interaction, error)
+
+
+class PageButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=PLAY + r":p(?P<page>[0-9]+)"
+):
+    def __init__(
+        self, kind: str, game_id: int, version: int, group: str, page: int, *, label: str = ""
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or f"Page {page + 1}",
+                style=discord.ButtonStyle.secondary,
+                custom_id=play_id(kind, game_id, version, group, f":p{page}"),
+            )
+        )
+        self.kind, self.game_id, self.version = kind, game_id, version
+        self.group, self.page = group, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> PageButton:
+        return cls(
+            match["kind"],
+            int(match["game"]),
+            int(match["version"]),
+            match["group"],
+            int(match["page"]),
+        )
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            await _bot(interaction).play.open_group(
+                interaction, self.game_id, self.version, self.group, page=self.page
+            )
+        except Exception as error:
+            await report_error(interaction, error)
+
+
+class ActionSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]], template=PLAY + r":s(?P<page>[0-9]+)"
+):
+    """The options of one group; the value of each option is the action's notation."""
+
+    def __init__(
+        self,
+        kind: str,
+        game_id: int,
+        version: int,
+        group: str,
+        page: int,
+        options: Sequence[discord.SelectOption] = (),
+        *,
+        placeholder: str | None = None,
+    ) -> None:
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=play_id(kind, game_id, version, group, f":s{page}"),
+            placeholder=placeholder[:150] if placeholder else None,
+            options=list(options) or [discord.SelectOption(label="-", value="-")],
+        )
+        super().__init__(select)
+        self.kind, self.game_id, self.version = kind, game_id, version
+        self.group, self.page = group, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ActionSelect:
+        return cls(
+            match["kind"],
+            int(match["game"]),
+            int(match["version"]),
+            match["group"],
+            int(match["page"]),
+        )
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            values = self.item.values
+            if not values:
+                return
+            await _bot(interaction).play.choose(
+                interaction, self.game_id, values[0], version=self.version
+            )
+        except Exception as error:
+            await report_error(interaction, error)
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    LobbyButton,
+    GroupButton,
+    PageButton,
+    ActionSelect,
+)
+
+
+def stopped(items: Sequence[discord.ui.Item[Any]]) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)
+    view.stop()
+    return view
+
+
+def lobby_view(kind: str, game_id: int) -> discord.ui.View:
+    return stopped([LobbyButton(kind, game_id, op) for op in LOBBY_BUTTONS])
+
+
+@dataclass(frozen=True)
+class Group:
+    """A button's worth of actions: one kind of notation."""
+
+    name: str
+    title: str
+    actions: tuple[Action, ...]
+
+    @property
+    def single(self) -> Action | None:
+        return self.actions[0] if len(self.actions) == 1 else None
+
+
+QUIET_GROUPS = {"back", "done", "pass", "skip", "end"}
+
+
+def controls_view(
+    kind: str, game_id: int, version: int, groups: Sequence[Group]
+) -> discord.ui.View:
+    """One button per group; a group with a single action is labelled with that action."""
+    items: list[discord.ui.Item[Any]] = []
+    for group in groups[:25]:
+        only = group.single
+        label = only.label if only is not None else f"{group.title}…"
+        style = (
+            discord.ButtonStyle.secondary
+            if group.name in QUIET_GROUPS
+            else discord.ButtonStyle.primary
+        )
+        items.append(GroupButton(kind, game_id, version, group.name, label=label, style=style))
+    return stopped(items)
+
+
+def select_view(
+    kind: str,
+    game_id: int,
+    version: int,
+    group: str,
+    actions: Sequence[Action],
+    page: int,
+    *,
+    placeholder: str | None = None,
+) -> discord.ui.View:
+    """A select with one page of options (at most 25), and page buttons when there are more."""
+    pages = max(1, -(-len(actions) // SELECT_SIZE))
+    page = min(max(page, 0), pages - 1)
+    chunk = actions[page * SELECT_SIZE : (page + 1) * SELECT_SIZE]
+    options = [
+        discord.SelectOption(
+            label=action.label[:100] or action.notation,
+            value=action.notation,
+            description=action.notation[:100] if action.label != action.notation else None,
+        )
+        for action in chunk
+    ]
+    if pages > 1:
+        placeholder = f"{placeholder or 'Choose'} (page {page + 1} of {pages})"
+    items: list[discord.ui.Item[Any]] = [
+        ActionSelect(kind, game_id, version, group, page, options, placeholder=placeholder)
+    ]
+    if page > 0:
+        items.append(PageButton(kind, game_id, version, group, page - 1, label="◀ Previous"))
+    if page < pages - 1:
+        items.append(PageButton(kind, game_id, version, group, page + 1, label="Next ▶"))
+    return stopped(items)

@@ -1,0 +1,186 @@
+"""The embeds the bot posts: lobby, table, game over, status and a player's secrets."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import discord
+
+from cogs.presenters import Presenter, View, player_name
+from host.models import GameRecord
+
+FIELD_LIMIT = 1024
+DESCRIPTION_LIMIT = 4096
+BOARD_IMAGE = "attachment://board.png"
+
+
+def clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def lines_block(lines: Iterable[str], limit: int = FIELD_LIMIT, *, keep_last: bool = False) -> str:
+    """Join lines within Discord's field limit, dropping whole lines (oldest or newest)."""
+    items = list(lines)
+    while items and len("\n".join(items)) > limit:
+        items = items[1:] if keep_last else items[:-1]
+    return "\n".join(items) if items else clip("\n".join(lines), limit)
+
+
+def jump_url(guild_id: int | None, channel_id: int, message_id: int | None = None) -> str:
+    where = f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}"
+    return f"{where}/{message_id}" if message_id else where
+
+
+def waiting_line(record: GameRecord, view: View) -> str:
+    """Who must decide now and what, for the table and status embeds."""
+    actors = [int(seat) for seat in view.get("actors") or []]
+    if not actors:
+        return "Nobody needs to decide anything right now."
+    decision = view.get("decision") or {}
+    names = [f"**{player_name(view, seat)}**" for seat in actors]
+    prompt = str(decision.get("prompt") or "").strip()
+    first = f"{names[0]} to decide" + (f": {prompt}" if prompt else ".")
+    if len(names) > 1:
+        first += f"\nAlso waiting for {', '.join(names[1:])}."
+    return first
+
+
+def table_embed(
+    record: GameRecord,
+    view: View,
+    presenter: Presenter,
+    recent: Sequence[str],
+    *,
+    with_image: bool = True,
+) -> discord.Embed:
+    embed = discord.Embed(
+        title=f"{presenter.title} · game #{record.id} · {presenter.stage_line(view)}",
+        description=clip(waiting_line(record, view), DESCRIPTION_LIMIT),
+        colour=presenter.colour,
+    )
+    if recent:
+        embed.add_field(
+            name="What just happened",
+            value=lines_block(recent, keep_last=True),
+            inline=False,
+        )
+    for name, value in presenter.extra_fields(view):
+        embed.add_field(name=clip(name, 256), value=lines_block(value.splitlines()), inline=False)
+    players = presenter.players_lines(view)
+    if players:
+        embed.add_field(name="Players", value=lines_block(players), inline=False)
+    if with_image:
+        embed.set_image(url=BOARD_IMAGE)
+    embed.set_footer(
+        text=f"Game #{record.id} · move {record.version} · "
+        f"/{record.kind} hand shows your secrets · /{record.kind} play takes an action"
+    )
+    return embed
+
+
+def final_embed(record: GameRecord, view: View, presenter: Presenter) -> discord.Embed:
+    outcome = presenter.outcome_lines(view)
+    winners = [player_name(view, int(seat)) for seat in view.get("winners") or []]
+    headline = (
+        f"{' and '.join(winners)} {'wins' if len(winners) == 1 else 'win'}!"
+        if winners
+        else "The game is over."
+    )
+    embed = discord.Embed(
+        title=f"{presenter.title} · game #{record.id} · game over",
+        description=headline,
+        colour=presenter.colour,
+    )
+    if outcome:
+        embed.add_field(name="Final scores", value=lines_block(outcome), inline=False)
+    embed.set_image(url=BOARD_IMAGE)
+    embed.set_footer(text=f"Game #{record.id} is finished and kept · /{record.kind} log")
+    return embed
+
+
+def lobby_embed(record: GameRecord, presenter: Presenter, options_text: str) -> discord.Embed:
+    most = record.options.get("players")
+    seats = "\n".join(
+        f"{index}. {seat.name}{' (host)' if seat.user_id == record.host_user_id else ''}"
+        for index, seat in enumerate(record.seats, start=1)
+    )
+    headline = {
+        "lobby": f"<@{record.host_user_id}> is gathering players. "
+        f"Join with the button or `/{record.kind} join`; the host starts the game.",
+        "running": "The game has started: the table is below.",
+        "abandoned": "This game was cancelled.",
+        "finished": "This game is finished.",
+    }[record.status]
+    embed = discord.Embed(
+        title=f"{presenter.title} · game #{record.id} · lobby",
+        description=headline,
+        colour=presenter.colour,
+    )
+    embed.add_field(name="Options", value=clip(options_text or "Defaults", FIELD_LIMIT))
+    count = f"{len(record.seats)}" + (f" of at most {most}" if isinstance(most, int) else "")
+    embed.add_field(name=f"Players ({count})", value=seats or "Nobody yet", inline=False)
+    return embed
+
+
+def status_embed(
+    record: GameRecord,
+    view: View | None,
+    presenter: Presenter,
+    table_url: str | None,
+) -> discord.Embed:
+    """A text-only summary: cheap enough for every stale click."""
+    if record.status == "lobby" or view is None:
+        description = f"Game #{record.id} is a lobby with {len(record.seats)} players."
+    elif record.status == "running":
+        description = waiting_line(record, view)
+    else:
+        description = f"Game #{record.id} is {record.status}."
+    embed = discord.Embed(
+        title=f"{presenter.title} · game #{record.id}"
+        + (f" · {presenter.stage_line(view)}" if view is not None else ""),
+        description=clip(description, DESCRIPTION_LIMIT),
+        colour=presenter.colour,
+    )
+    if view is not None:
+        if record.status == "finished":
+            outcome = presenter.outcome_lines(view)
+            if outcome:
+                embed.add_field(name="Final scores", value=lines_block(outcome), inline=False)
+        players = presenter.players_lines(view)
+        if players:
+            embed.add_field(name="Players", value=lines_block(players), inline=False)
+    if table_url:
+        embed.add_field(name="Table", value=f"[Jump to the table]({table_url})", inline=False)
+    embed.set_footer(text=f"Game #{record.id} · move {record.version}")
+    return embed
+
+
+def secrets_embed(
+    record: GameRecord,
+    view: View,
+    presenter: Presenter,
+    news: Sequence[str] = (),
+    *,
+    with_image: bool = True,
+) -> discord.Embed:
+    """What one player alone may see: new private events, then everything they know."""
+    embed = discord.Embed(
+        title=f"{presenter.title} · game #{record.id} · only for you",
+        colour=presenter.colour,
+    )
+    if news:
+        embed.add_field(name="Just now", value=lines_block(news), inline=False)
+    known = presenter.secret_lines(view)
+    embed.add_field(
+        name="What you know",
+        value=lines_block(known) if known else "Nothing hidden from the others yet.",
+        inline=False,
+    )
+    if with_image:
+        embed.set_image(url=BOARD_IMAGE)
+    return embed
+
+
+def event_texts(events: Iterable[Any]) -> list[str]:
+    return [str(event.text) for event in events if getattr(event, "text", "")]

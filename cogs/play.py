@@ -1,0 +1,193 @@
+"""What happens when someone clicks: lobby buttons, action groups, selects and ``play``.
+
+Every answer is private (ephemeral) except the table itself. After an action, the same
+private message becomes the player's next controls when they still have to decide, so a chain
+of small decisions (use a card, then pick where) needs no trip back to the table.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from cogs.components import controls_view, select_view
+from cogs.embeds import event_texts, secrets_embed, status_embed
+from cogs.replies import replace, reply
+from cogs.table import Tables, action_groups, named_view
+from host.errors import NotSeated, NotYourTurn, StaleAction, UserError
+from host.models import GameRecord
+from host.service import GameService
+
+STALE = StaleAction().args[0]
+
+
+def is_panel(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the click came from one of our private (ephemeral) messages."""
+    message = interaction.message
+    return message is not None and message.flags.ephemeral
+
+
+def can_manage(interaction: discord.Interaction[Any]) -> bool:
+    return interaction.guild is not None and interaction.permissions.manage_channels
+
+
+class Play:
+    """The interaction flows, shared by every game kind."""
+
+    def __init__(self, service: GameService, tables: Tables) -> None:
+        self.service = service
+        self.tables = tables
+
+    # -- lobby ------------------------------------------------------------------------------
+
+    async def lobby_click(
+        self, interaction: discord.Interaction[Any], game_id: int, op: str
+    ) -> None:
+        user = interaction.user
+        self.tables.remember_user(user)
+        if op == "start":
+            await interaction.response.defer()
+            await self.tables.start(game_id, user.id)
+            return
+        if op == "join":
+            record = await self.service.join(game_id, user.id, user.display_name)
+        elif op == "leave":
+            record = await self.service.leave(game_id, user.id)
+        else:
+            record = await self.service.cancel(game_id, user.id, can_manage=can_manage(interaction))
+        embed, view = self.tables.lobby_message(record)
+        await interaction.response.edit_message(embed=embed, view=view)
+
+    # -- panels -----------------------------------------------------------------------------
+
+    def panel(self, record: GameRecord, user_id: int) -> tuple[str, discord.ui.View | None]:
+        """The user's controls now: a prompt, and buttons or the only select they need."""
+        seat = record.seat_of(user_id)
+        game = record.game
+        if record.status != "running" or game is None:
+            return f"Game #{record.id} is {record.status}.", None
+        actors = list(game.actors())
+        if seat is None or seat not in actors:
+            waiting = " and ".join(record.name_of(s) for s in actors) or "nobody"
+            return f"Waiting for {waiting}.", None
+        presenter = self.tables.presenter(record)
+        groups = action_groups(record, presenter, [seat])
+        decision = game.decision(seat)
+        prompt = decision.prompt if decision is not None else "Your move."
+        if len(groups) == 1 and groups[0].single is None:
+            group = groups[0]
+            view = select_view(
+                record.kind,
+                record.id,
+                record.version,
+                group.name,
+                group.actions,
+                0,
+                placeholder=group.title,
+            )
+            return prompt, view
+        return prompt, controls_view(record.kind, record.id, record.version, groups)
+
+    async def show_current(
+        self, interaction: discord.Interaction[Any], record: GameRecord, note: str
+    ) -> None:
+        """Answer an old click with where the game stands; nothing changes."""
+        url = await self.tables.table_url(record)
+        view = named_view(record) if record.game is not None else None
+        embed = status_embed(record, view, self.tables.presenter(record), url)
+        prompt, controls = self.panel(record, interaction.user.id)
+        content = f"{note}\n{prompt}"
+        if is_panel(interaction) or interaction.response.is_done():
+            await replace(interaction, content, embed=embed, view=controls)
+        else:
+            await reply(interaction, content, embed=embed, view=controls)
+
+    # -- choosing ---------------------------------------------------------------------------
+
+    async def open_group(
+        self,
+        interaction: discord.Interaction[Any],
+        game_id: int,
+        version: int,
+        group: str,
+        *,
+        page: int = 0,
+    ) -> None:
+        self.tables.remember_user(interaction.user)
+        record = await self.service.get(game_id)
+        if record.version != version or record.status != "running" or record.game is None:
+            await self.show_current(interaction, record, STALE)
+            return
+        seat = record.seat_of(interaction.user.id)
+        if seat is None:
+            raise NotSeated("You are not in this game.")
+        actors = list(record.game.actors())
+        if seat not in actors:
+            waiting = " and ".join(record.name_of(s) for s in actors) or "nobody"
+            raise NotYourTurn(f"It's not your turn: waiting for {waiting}.")
+        actions = [a for a in record.game.legal_actions(seat) if a.kind == group]
+        if not actions:
+            await self.show_current(interaction, record, "That choice is not yours to make now.")
+            return
+        if len(actions) == 1:
+            await self.choose(interaction, game_id, actions[0].notation, version=version)
+            return
+        presenter = self.tables.presenter(record)
+        decision = record.game.decision(seat)
+        view = select_view(
+            record.kind,
+            game_id,
+            version,
+            group,
+            actions,
+            page,
+            placeholder=presenter.group_title(group),
+        )
+        content = decision.prompt if decision is not None else presenter.group_title(group)
+        if is_panel(interaction):
+            await interaction.response.edit_message(content=content, embeds=[], view=view)
+        else:
+            await interaction.response.send_message(content, view=view, ephemeral=True)
+
+    async def choose(
+        self,
+        interaction: discord.Interaction[Any],
+        game_id: int,
+        notation: str,
+        *,
+        version: int | None,
+    ) -> None:
+        """Take one action and turn the private answer into the player's next controls."""
+        user = interaction.user
+        self.tables.remember_user(user)
+        if is_panel(interaction):
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            update = await self.tables.act(game_id, user.id, notation, version=version)
+        except StaleAction:
+            await self.show_current(interaction, await self.service.get(game_id), STALE)
+            return
+        except UserError as error:
+            record = await self.service.get(game_id)
+            prompt, controls = self.panel(record, user.id)
+            await replace(interaction, f"{error}\n{prompt}", view=controls)
+            return
+        record = update.record
+        done = event_texts(update.public_events)
+        lines = [f"✅ {done[0]}" if done else f"✅ {notation}", *done[1:4]]
+        embed = None
+        private = update.private.get(user.id)
+        if private and record.game is not None:
+            seat = record.seat_of(user.id)
+            embed = secrets_embed(
+                record,
+                named_view(record, seat),
+                self.tables.presenter(record),
+                event_texts(private),
+                with_image=False,
+            )
+        prompt, controls = self.panel(record, user.id)
+        await replace(interaction, "\n".join([*lines, prompt]), embed=embed, view=controls)

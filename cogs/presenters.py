@@ -1,0 +1,48 @@
+"""How each game kind looks on Discord: its board image and the text lines around it.
+
+The table, lobby and command code is shared by every kind; a ``Presenter`` is the only place
+that reads a kind's view format (docs/views.md). A new game kind registers one here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+View = Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Presenter:
+    """Everything the Discord side needs to show one kind of game."""
+
+    kind: str
+    title: str
+    colour: int
+    render: Callable[[View], bytes]
+    stage_line: Callable[[View], str]
+    players_lines: Callable[[View], list[str]]
+    extra_fields: Callable[[View], list[tuple[str, str]]]
+    secret_lines: Callable[[View], list[str]]
+    outcome_lines: Callable[[View], list[str]]
+    group_titles: Mapping[str, str] = field(default_factory=dict)
+
+    def group_title(self, group: str) -> str:
+        """The button text for a group of actions (the notation's kind)."""
+        return self.group_titles.get(group, group.replace("_", " ").replace("-", " ").capitalize())
+
+
+def player_name(view: View, seat: int) -> str:
+    """The name the host put on a seat's view entry, or the renderer's fallback."""
+    for player in view.get("players", []):
+        if player.get("seat") == seat:
+            return str(player.get("name") or f"Player {seat + 1}")
+    return f"Player {seat + 1}"
+
+
+def presenters() -> dict[str, Presenter]:
+    """Every kind the bot can show, by name."""
+    from cogs.rattus_presenter import RATTUS
+
+    return {RATTUS.kind: RATTUS}

@@ -1,0 +1,174 @@
+"""``/rattus``: the shared game commands plus Rattus's own ``new`` and ``rules``."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.commands import GameCommands
+from cogs.components import DYNAMIC_ITEMS
+from cogs.embeds import clip
+from engine import rattus
+from engine.rattus import data as rattus_data
+
+CARD_MODES = {
+    "random-per-class": "One random card of each class",
+    "random": "Any class cards at random",
+}
+
+OVERVIEW = (
+    "Rattus is a game of spreading your people across Europe while the plague moves among "
+    "them. On your turn you may take one class card from the side of the board or from "
+    "another player, place cubes in one region (as many as it has rats), and use each of "
+    "your cards' powers once. Then you must move the plague one step: it leaves new rats "
+    "next door, and if your people share its region with rats, its tokens are turned over "
+    "one by one. A token whose limit is reached by the people there breaks out and costs "
+    "cubes: the majority loses some, holders of the cards of its classes lose some, and "
+    "sometimes everyone there does. Class cards are powerful but make you a target. The game "
+    "ends when the rats run out or a player has placed all their cubes; after a last round "
+    "the plague strikes everywhere, and whoever has the most cubes left on the board and in "
+    "the palace wins."
+)
+
+HOW_TO_PLAY = (
+    "The table message shows the board and buttons for whoever must decide. A button opens "
+    "a private list of choices; `/rattus play` takes an action by name instead. Your "
+    "secrets (what the Witch saw) come by direct message, or with `/rattus hand`."
+)
+
+
+def expansion_choices() -> list[tuple[str, str]]:
+    """Every combination of the expansions the engine plays, as (name, value) pairs."""
+    ids = sorted(rattus.EXPANSIONS)
+    pairs = [("Base game", "base")]
+    for size in range(1, len(ids) + 1):
+        for combo in combinations(ids, size):
+            name = "Base game with " + " + ".join(rattus.EXPANSIONS[e] for e in combo)
+            pairs.append((name, ",".join(combo)))
+    return pairs
+
+
+def card_choices() -> list[tuple[str, str]]:
+    pairs = list((name, value) for value, name in CARD_MODES.items())
+    for name in sorted(rattus_data.card_sets()):
+        pairs.append((f"The '{name}' set", name))
+    return pairs
+
+
+def parse_expansions(text: str | None) -> list[str]:
+    if not text or text.strip().lower() in {"base", "none", "base game"}:
+        return []
+    return [part.strip() for part in text.replace("+", ",").split(",") if part.strip()]
+
+
+def parse_class_cards(text: str | None) -> str | list[str] | None:
+    if not text:
+        return None
+    cleaned = text.strip().lower()
+    if "," in cleaned or " " in cleaned:
+        return [part for part in cleaned.replace(",", " ").split() if part]
+    return cleaned
+
+
+def filtered(pairs: list[tuple[str, str]], current: str) -> list[app_commands.Choice[str]]:
+    typed = current.strip().lower()
+    return [
+        app_commands.Choice(name=name[:100], value=value)
+        for name, value in pairs
+        if typed in name.lower() or typed in value
+    ][:25]
+
+
+class RattusCog(GameCommands, group_name="rattus", group_description="Play Rattus, the board game"):
+    kind = "rattus"
+
+    @app_commands.command(name="new", description="Open a Rattus lobby in this channel")
+    @app_commands.describe(
+        expansions="Which expansions to play with",
+        class_cards="How the class cards are chosen, or a list such as king,knight,witch",
+        seat_order="Seats in random order or in the order players joined",
+        players="The most players the lobby takes",
+        chivalry="Below 4 players, make sure a random draw includes a Chivalry card",
+    )
+    async def new(
+        self,
+        interaction: discord.Interaction[Any],
+        expansions: str | None = None,
+        class_cards: str | None = None,
+        seat_order: Literal["random", "joined"] = "random",
+        players: app_commands.Range[
+            int, rattus.MIN_PLAYERS, rattus.MAX_PLAYERS
+        ] = rattus.MAX_PLAYERS,
+        chivalry: bool = True,
+    ) -> None:
+        options: dict[str, Any] = {
+            "expansions": parse_expansions(expansions),
+            "ensure_chivalry": chivalry,
+            "seat_order": seat_order,
+            "players": players,
+        }
+        cards = parse_class_cards(class_cards)
+        if cards is not None:
+            options["class_cards"] = cards
+        await self.open_lobby(interaction, options)
+
+    @new.autocomplete("expansions")
+    async def new_expansions(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return filtered(expansion_choices(), current)
+
+    @new.autocomplete("class_cards")
+    async def new_class_cards(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return filtered(card_choices(), current)
+
+    @app_commands.command(name="rules", description="How Rattus is played, or what one card does")
+    @app_commands.describe(card="A class card to explain")
+    async def rules(self, interaction: discord.Interaction[Any], card: str | None = None) -> None:
+        cards = rattus_data.cards()
+        classes = rattus_data.cards_classes()
+        if card is None:
+            embed = discord.Embed(
+                title="Rattus: how it plays", description=OVERVIEW, colour=0x8B1E1E
+            )
+            embed.add_field(name="On Discord", value=HOW_TO_PLAY, inline=False)
+            names = ", ".join(c.name for c in sorted(cards.values(), key=lambda c: c.name))
+            embed.add_field(name="Class cards", value=clip(names, 1024), inline=False)
+            embed.set_footer(
+                text="The map's borders and the rat tokens follow the house defaults where the "
+                "published components are not known. /rattus rules card:<name> explains a card."
+            )
+        else:
+            found = cards.get(card.strip().lower()) or next(
+                (c for c in cards.values() if c.name.lower() == card.strip().lower()), None
+            )
+            if found is None:
+                known = ", ".join(sorted(cards))
+                await interaction.response.send_message(
+                    f"There is no class card called '{card}'. Known cards: {known}.", ephemeral=True
+                )
+                return
+            embed = discord.Embed(
+                title=f"{found.name} ({classes.get(found.cls, found.cls)})",
+                description=found.text or "No text yet.",
+                colour=0x8B1E1E,
+            )
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @rules.autocomplete("card")
+    async def rules_cards(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        pairs = [(c.name, c.id) for c in sorted(rattus_data.cards().values(), key=lambda c: c.name)]
+        return filtered(pairs, current)
+
+
+async def setup(bot: commands.Bot) -> None:
+    bot.add_dynamic_items(*DYNAMIC_ITEMS)
+    await bot.add_cog(RattusCog(bot))  # type: ignore[arg-type]

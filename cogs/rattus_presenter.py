@@ -1,0 +1,150 @@
+"""Rattus on Discord: the lines of text that go with the board image (docs/views.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from cogs.presenters import Presenter, View, player_name
+
+COLOUR_SQUARES = {
+    "red": "🟥",
+    "yellow": "🟨",
+    "green": "🟩",
+    "blue": "🟦",
+    "purple": "🟪",
+    "orange": "🟧",
+}
+
+STAGES = {
+    "placement": "Start placement",
+    "final_round": "Final round",
+    "final_ravage": "The final ravage",
+    "over": "Game over",
+}
+
+GROUP_TITLES = {
+    "place": "Place cubes",
+    "take": "Take a class card",
+    "use": "Use a card",
+    "plague": "Move the plague",
+    "done": "End turn",
+    "back": "Back",
+}
+
+
+def _region_name(view: View, region: str) -> str:
+    entry = view.get("regions", {}).get(region)
+    return str(entry.get("name", region)) if entry else region.replace("_", " ").title()
+
+
+def _card_name(view: View, card: str) -> str:
+    info = view.get("card_info", {}).get(card)
+    return str(info.get("name", card)) if info else card.replace("_", " ").title()
+
+
+def _token_text(token: Mapping[str, Any]) -> str:
+    classes = ", ".join(str(c).title() for c in token.get("classes", [])) or "no class"
+    return (
+        f"limit {token.get('limit', '?')} · {classes} · "
+        f"M{token.get('majority', 0)} A{token.get('all', 0)}"
+    )
+
+
+def stage_line(view: View) -> str:
+    status = str(view.get("status", ""))
+    if status == "playing":
+        return f"Turn {view.get('turn', 1)}"
+    return STAGES.get(status, status.replace("_", " ").capitalize())
+
+
+def players_lines(view: View) -> list[str]:
+    lines = []
+    for player in view.get("players", []):
+        seat = int(player["seat"])
+        square = COLOUR_SQUARES.get(str(player.get("colour")), "⬜")
+        parts = [
+            f"{square} **{player_name(view, seat)}** ({player.get('mark', '?')})",
+            f"{player.get('cubes_supply', 0)} in supply",
+            f"{player.get('cubes_board', 0)} on the board",
+        ]
+        if player.get("palace"):
+            parts.append(f"{player['palace']} in the palace")
+        if "coins" in player:
+            parts.append(f"{player['coins']} coins")
+        if player.get("hand_count"):
+            parts.append(f"{player['hand_count']} region cards")
+        cards = [_card_name(view, c) for c in player.get("cards", [])]
+        if cards:
+            parts.append(", ".join(cards))
+        lines.append(" · ".join(parts))
+    return lines
+
+
+def extra_fields(view: View) -> list[tuple[str, str]]:
+    revealed = view.get("revealed") or []
+    if not revealed:
+        return []
+    lines = []
+    for token in revealed:
+        where = _region_name(view, str(token.get("region", "")))
+        line = f"{where}: {_token_text(token)}"
+        if token.get("outbreak"):
+            losses = token.get("losses") or {}
+            lost = ", ".join(
+                f"{player_name(view, int(seat))} −{count}" for seat, count in losses.items()
+            )
+            line += f" → breaks out: {lost or 'nobody loses a cube'}"
+        else:
+            line += " → stays calm"
+        lines.append(line)
+    plague = _region_name(view, str(view.get("plague", "")))
+    return [(f"The plague in {plague}", "\n".join(lines))]
+
+
+def secret_lines(view: View) -> list[str]:
+    lines = []
+    for region_id, region in view.get("regions", {}).items():
+        for index, slot in enumerate(region.get("slots", []), start=1):
+            known = slot.get("known")
+            if known:
+                name = _region_name(view, region_id)
+                lines.append(f"{name}, rat {index}: {_token_text(known)}")
+    me = view.get("seat")
+    for player in view.get("players", []):
+        if player.get("seat") == me and player.get("hand"):
+            hand = ", ".join(_region_name(view, str(card)) for card in player["hand"])
+            lines.append(f"Your region cards: {hand}")
+    return lines
+
+
+def outcome_lines(view: View) -> list[str]:
+    scores = view.get("scores") or {}
+    winners = set(view.get("winners") or [])
+    ranking = view.get("ranking") or [int(seat) for seat in scores]
+    lines = []
+    for place, seat in enumerate(ranking, start=1):
+        crown = " 👑" if seat in winners else ""
+        score = scores.get(str(seat), scores.get(seat, "?"))
+        lines.append(f"{place}. **{player_name(view, int(seat))}**: {score}{crown}")
+    return lines
+
+
+def _render(view: View) -> bytes:
+    from render import rattus_board
+
+    return rattus_board(dict(view))
+
+
+RATTUS = Presenter(
+    kind="rattus",
+    title="Rattus",
+    colour=0x8B1E1E,
+    render=_render,
+    stage_line=stage_line,
+    players_lines=players_lines,
+    extra_fields=extra_fields,
+    secret_lines=secret_lines,
+    outcome_lines=outcome_lines,
+    group_titles=GROUP_TITLES,
+)

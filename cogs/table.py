@@ -1,0 +1,362 @@
+"""The table in the channels: lobby and table messages, spectators, secrets by DM, repair.
+
+Shared by every game kind; what differs per kind comes from its ``Presenter``. Changes to one
+game and their publication happen under one lock per game, so table messages are edited in
+the order the game moved, and two clicks at once are decided before either is shown.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import discord
+
+from cogs.components import QUIET_GROUPS, Group, controls_view, lobby_view
+from cogs.embeds import (
+    event_texts,
+    final_embed,
+    jump_url,
+    lobby_embed,
+    secrets_embed,
+    table_embed,
+)
+from cogs.presenters import Presenter
+from cogs.replies import png_file
+from host.errors import UserError
+from host.models import GameRecord, TableMessage, Update
+from host.service import GameService
+
+log = logging.getLogger(__name__)
+
+LOBBY_VERSION = -1
+"""The version stored with a lobby message, so it is never taken for a table message."""
+DMS_CLOSED = 50007
+RECENT_LINES = 12
+MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+
+
+def named_view(record: GameRecord, seat: int | None = None) -> dict[str, Any]:
+    """The game's view for a seat (None: public) with each player's name, as the host gives it."""
+    view: dict[str, Any] = record.game.view(seat)
+    for player in view.get("players", []):
+        player["name"] = record.name_of(int(player["seat"]))
+    return view
+
+
+def action_groups(
+    record: GameRecord, presenter: Presenter, seats: Sequence[int] | None = None
+) -> list[Group]:
+    """The legal actions of the given seats (default: every human actor), one group per kind."""
+    game = record.game
+    if record.status != "running" or game is None:
+        return []
+    chosen = list(game.actors()) if seats is None else list(seats)
+    by_kind: dict[str, dict[str, Any]] = {}
+    for seat in chosen:
+        if record.user_of(seat) is None:
+            continue
+        for action in game.legal_actions(seat):
+            by_kind.setdefault(action.kind, {}).setdefault(action.notation, action)
+    groups = [
+        Group(kind, presenter.group_title(kind), tuple(actions.values()))
+        for kind, actions in by_kind.items()
+    ]
+    return sorted(groups, key=lambda group: group.name in QUIET_GROUPS)
+
+
+class Tables:
+    """Posts and edits what a game shows in its channels."""
+
+    def __init__(
+        self, client: discord.Client, service: GameService, presenters: Mapping[str, Presenter]
+    ) -> None:
+        self.client = client
+        self.service = service
+        self.presenters = presenters
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._users: dict[int, discord.abc.User] = {}
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    def presenter(self, record: GameRecord) -> Presenter:
+        return self.presenters[record.kind]
+
+    def remember_user(self, user: discord.abc.User) -> None:
+        self._users[user.id] = user
+
+    def channel(self, record: GameRecord, channel_id: int) -> discord.PartialMessageable:
+        return self.client.get_partial_messageable(channel_id, guild_id=record.guild_id)
+
+    async def table_url(self, record: GameRecord) -> str:
+        for message in await self.service.table_messages(record.id):
+            if message.is_home:
+                return jump_url(record.guild_id, message.channel_id, message.message_id)
+        return jump_url(record.guild_id, record.channel_id)
+
+    # -- acting -----------------------------------------------------------------------------
+
+    async def act(
+        self, game_id: int, user_id: int, notation: str, *, version: int | None
+    ) -> Update:
+        async with self.lock(game_id):
+            update = await self.service.act(game_id, user_id, notation, version=version)
+            await self.publish(update)
+        await self.send_secrets(update)
+        return update
+
+    async def start(self, game_id: int, user_id: int) -> Update:
+        async with self.lock(game_id):
+            update = await self.service.start(game_id, user_id)
+            await self.show_lobby(update.record)
+            await self.publish(update)
+        await self.send_secrets(update)
+        return update
+
+    # -- the lobby --------------------------------------------------------------------------
+
+    def lobby_message(self, record: GameRecord) -> tuple[discord.Embed, discord.ui.View | None]:
+        kind = self.service.kind(record.kind)
+        embed = lobby_embed(record, self.presenter(record), kind.describe_options(record.options))
+        view = lobby_view(record.kind, record.id) if record.status == "lobby" else None
+        return embed, view
+
+    async def post_lobby(self, record: GameRecord, message_id: int) -> None:
+        await self.service.set_table_message(
+            record.id, record.channel_id, message_id, LOBBY_VERSION, is_home=True
+        )
+
+    async def show_lobby(self, record: GameRecord) -> None:
+        """Edit the stored lobby message to match the record (players, or started/cancelled)."""
+        for stored in await self.service.table_messages(record.id):
+            if stored.is_home and stored.version == LOBBY_VERSION:
+                embed, view = self.lobby_message(record)
+                message = self.channel(record, stored.channel_id).get_partial_message(
+                    stored.message_id
+                )
+                try:
+                    await message.edit(embed=embed, view=view)
+                except discord.HTTPException:
+                    log.warning("Could not edit the lobby of game #%s", record.id, exc_info=True)
+
+    # -- the table --------------------------------------------------------------------------
+
+    async def publish(self, update: Update) -> None:
+        """Show an update in the home channel and every spectator channel."""
+        record = update.record
+        recent = event_texts(update.public_events)
+        try:
+            if update.finished:
+                await self.show_final(record)
+            else:
+                await self.show_table(record, recent, new_message=update.new_turn)
+        except discord.HTTPException:
+            log.exception("Could not show game #%s, version %s", record.id, record.version)
+
+    async def board_png(self, record: GameRecord, view: Mapping[str, Any]) -> bytes:
+        return await asyncio.to_thread(self.presenter(record).render, view)
+
+    async def show_table(
+        self, record: GameRecord, recent: Sequence[str], *, new_message: bool
+    ) -> None:
+        presenter = self.presenter(record)
+        view = named_view(record)
+        if not recent:
+            recent = [str(line) for line in view.get("log", [])][-RECENT_LINES:]
+        png = await self.board_png(record, view)
+        embed = table_embed(record, view, presenter, recent[-RECENT_LINES:])
+        buttons = controls_view(
+            record.kind, record.id, record.version, action_groups(record, presenter)
+        )
+        stored = {m.channel_id: m for m in await self.service.table_messages(record.id)}
+        home = stored.get(record.channel_id)
+        ping = self._ping(record) if new_message or home is None else None
+        await self._show_in(record, record.channel_id, home, embed, png, buttons, ping, new_message)
+        for channel_id in await self.service.spectator_channels(record.id):
+            await self._show_in(
+                record, channel_id, stored.get(channel_id), embed, png, None, None, new_message
+            )
+
+    def _ping(self, record: GameRecord) -> str | None:
+        game = record.game
+        users = [record.user_of(seat) for seat in game.actors()] if game is not None else []
+        mentions = " ".join(f"<@{user}>" for user in users if user is not None)
+        return f"{mentions}, your move." if mentions else None
+
+    async def _show_in(
+        self,
+        record: GameRecord,
+        channel_id: int,
+        stored: TableMessage | None,
+        embed: discord.Embed,
+        png: bytes,
+        buttons: discord.ui.View | None,
+        ping: str | None,
+        new_message: bool,
+    ) -> None:
+        channel = self.channel(record, channel_id)
+        is_home = channel_id == record.channel_id
+        if stored is not None and stored.version != LOBBY_VERSION and not new_message:
+            try:
+                await channel.get_partial_message(stored.message_id).edit(
+                    embed=embed, attachments=[png_file(png)], view=buttons
+                )
+            except discord.NotFound:
+                pass
+            else:
+                await self.service.set_table_message(
+                    record.id, channel_id, stored.message_id, record.version, is_home=is_home
+                )
+                return
+        if stored is not None and stored.version != LOBBY_VERSION:
+            await self._retire(channel, stored)
+        kwargs: dict[str, Any] = {
+            "embed": embed,
+            "file": png_file(png),
+            "allowed_mentions": MENTIONS,
+        }
+        if buttons is not None:
+            kwargs["view"] = buttons
+        if ping and is_home:
+            kwargs["content"] = ping
+        message = await channel.send(**kwargs)
+        await self.service.set_table_message(
+            record.id, channel_id, message.id, record.version, is_home=is_home
+        )
+
+    async def _retire(self, channel: discord.PartialMessageable, stored: TableMessage) -> None:
+        """An older table message loses its buttons; it may be gone already."""
+        try:
+            await channel.get_partial_message(stored.message_id).edit(view=None)
+        except discord.HTTPException:
+            log.info("Table message %s could not be retired", stored.message_id)
+
+    async def show_final(self, record: GameRecord) -> None:
+        presenter = self.presenter(record)
+        view = named_view(record)
+        png = await self.board_png(record, view)
+        embed = final_embed(record, view, presenter)
+        stored = {m.channel_id: m for m in await self.service.table_messages(record.id)}
+        channels = [record.channel_id, *await self.service.spectator_channels(record.id)]
+        for channel_id in channels:
+            channel = self.channel(record, channel_id)
+            old = stored.get(channel_id)
+            if old is not None and old.version != LOBBY_VERSION:
+                await self._retire(channel, old)
+            message = await channel.send(embed=embed, file=png_file(png))
+            await self.service.set_table_message(
+                record.id,
+                channel_id,
+                message.id,
+                record.version,
+                is_home=channel_id == record.channel_id,
+            )
+
+    async def show_abandoned(self, record: GameRecord, by: str) -> None:
+        """A running game was abandoned: its table loses its buttons and the channel is told."""
+        for stored in await self.service.table_messages(record.id):
+            channel = self.channel(record, stored.channel_id)
+            if stored.version != LOBBY_VERSION:
+                await self._retire(channel, stored)
+            if stored.is_home:
+                try:
+                    await channel.send(f"Game #{record.id} was abandoned by {by}.")
+                except discord.HTTPException:
+                    log.warning("Could not announce the end of game #%s", record.id)
+
+    async def follow(self, record: GameRecord, channel_id: int) -> None:
+        """A spectator channel gets the current table at once."""
+        async with self.lock(record.id):
+            record = await self.service.get(record.id)
+            view = named_view(record)
+            png = await self.board_png(record, view)
+            presenter = self.presenter(record)
+            recent = [str(line) for line in view.get("log", [])][-RECENT_LINES:]
+            embed = table_embed(record, view, presenter, recent)
+            await self._show_in(record, channel_id, None, embed, png, None, None, True)
+
+    # -- secrets ----------------------------------------------------------------------------
+
+    async def send_secrets(self, update: Update) -> None:
+        """DM each player whose private view changed; remember and announce closed DMs once."""
+        record = update.record
+        for user_id, events in update.private.items():
+            if await self.service.dms_closed(user_id):
+                continue
+            try:
+                await self.dm_secrets(record, user_id, event_texts(events))
+            except discord.Forbidden as error:
+                if error.code != DMS_CLOSED:
+                    log.warning("DM to %s refused: %s", user_id, error)
+                    continue
+                if await self.service.mark_dms_closed(user_id):
+                    await self._announce_closed_dms(record, user_id)
+            except discord.HTTPException:
+                log.warning("Could not DM %s for game #%s", user_id, record.id, exc_info=True)
+
+    async def dm_secrets(self, record: GameRecord, user_id: int, news: Sequence[str]) -> None:
+        seat = record.seat_of(user_id)
+        if seat is None or record.game is None:
+            return
+        view = named_view(record, seat)
+        png = await self.board_png(record, view)
+        embed = secrets_embed(record, view, self.presenter(record), news)
+        embed.add_field(
+            name="Table",
+            value=f"[Back to game #{record.id}]({await self.table_url(record)})",
+            inline=False,
+        )
+        user = await self._user(user_id)
+        await user.send(embed=embed, file=png_file(png))
+
+    async def _user(self, user_id: int) -> discord.abc.User:
+        user = self._users.get(user_id) or self.client.get_user(user_id)
+        if user is None:
+            user = await self.client.fetch_user(user_id)
+        self._users[user_id] = user
+        return user
+
+    async def _announce_closed_dms(self, record: GameRecord, user_id: int) -> None:
+        text = (
+            f"<@{user_id}>, I can't send you direct messages, so I will show your secrets "
+            f"only to you, here: use `/{record.kind} hand` any time to see them."
+        )
+        try:
+            await self.channel(record, record.channel_id).send(text, allowed_mentions=MENTIONS)
+        except discord.HTTPException:
+            log.warning("Could not announce closed DMs in game #%s", record.id)
+
+    # -- start-up repair --------------------------------------------------------------------
+
+    async def repair_all(self) -> int:
+        """Re-post every running game's table that is missing or behind. Returns how many."""
+        repaired = 0
+        for record in await self.service.running_games():
+            try:
+                if await self.repair(record):
+                    repaired += 1
+            except (discord.HTTPException, UserError):
+                log.exception("Could not repair game #%s", record.id)
+        return repaired
+
+    async def repair(self, record: GameRecord) -> bool:
+        async with self.lock(record.id):
+            record = await self.service.get(record.id)
+            if record.status != "running":
+                return False
+            home = next(
+                (m for m in await self.service.table_messages(record.id) if m.is_home), None
+            )
+            if home is not None and home.version == record.version:
+                try:
+                    await self.channel(record, home.channel_id).fetch_message(home.message_id)
+                except discord.NotFound:
+                    pass
+                else:
+                    return False
+            log.info("Re-posting the table of game #%s at version %s", record.id, record.version)
+            await self.show_table(record, [], new_message=True)
+            return True
