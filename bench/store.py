@@ -76,12 +76,15 @@ async def bench_act(path: Path, actions: int) -> float:
                 await service.join(lobby.id, user, f"Player {user}")
             record = (await service.start(lobby.id, USERS[0])).record
             while record.status == "running" and done < actions:
-                seat = record.game.actors()[0]
-                user = record.user_of(seat)
-                notation = rng.choice(record.game.legal_actions(seat)).notation
+                game = record.game
+                assert game is not None
+                seat = game.actors()[0]
+                actor = record.user_of(seat)
+                assert actor is not None
+                notation = rng.choice(game.legal_actions(seat)).notation
                 started = time.perf_counter()
                 record = (
-                    await service.act(record.id, user, notation, version=record.version)
+                    await service.act(record.id, actor, notation, version=record.version)
                 ).record
                 elapsed += time.perf_counter() - started
                 done += 1

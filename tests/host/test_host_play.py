@@ -196,8 +196,9 @@ async def test_a_restart_continues_exactly(
     with pytest.raises(StaleAction):
         await service.act(game_id, BEN, "done", version=2)
     update = await service.act(game_id, BEN, "done", version=3)
-    assert update.new_turn and update.record.game.actors() == [0]
-    assert (await service.replay(game_id)).to_dict() == update.record.game.to_dict()
+    game = update.record.game
+    assert update.new_turn and game is not None and game.actors() == [0]
+    assert (await service.replay(game_id)).to_dict() == game.to_dict()
     await store.close()
 
 

@@ -92,7 +92,8 @@ async def test_a_whole_game_through_the_service(store: Store) -> None:
     assert [r.seat for r in results if r.winner] == outcome["winners"]
     for row in results:
         assert row.score == outcome["scores"][row.seat]
-        assert row.user_id == saved.user_of(row.seat) and row.name == PLAYERS[row.user_id]
+        assert row.user_id is not None and row.user_id == saved.user_of(row.seat)
+        assert row.name == PLAYERS[row.user_id]
         assert row.kind == "rattus"
 
     public = await service.public_view(record.id)
