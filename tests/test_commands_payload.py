@@ -1,0 +1,104 @@
+"""The slash commands the bot syncs stay within Discord's limits for application commands."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+
+import bot
+
+NAME = re.compile(r"^[-_\w]{1,32}$")
+SUBCOMMAND, GROUP = 1, 2
+
+
+def problems_in(option: dict[str, Any], path: str) -> list[str]:
+    found: list[str] = []
+    name = option.get("name", "")
+    if not NAME.match(name) or name != name.lower():
+        found.append(f"{path}: name {name!r} must be 1-32 lowercase word characters")
+    description = option.get("description", "")
+    if not 1 <= len(description) <= 100:
+        found.append(f"{path}: description of {len(description)} characters (1-100)")
+    options = option.get("options") or []
+    if len(options) > 25:
+        found.append(f"{path}: {len(options)} options (at most 25)")
+    choices = option.get("choices") or []
+    if len(choices) > 25:
+        found.append(f"{path}: {len(choices)} choices (at most 25)")
+    for choice in choices:
+        if not 1 <= len(choice["name"]) <= 100:
+            found.append(f"{path}: choice name {choice['name']!r} (1-100 characters)")
+    seen_optional = False
+    for child in options:
+        if child.get("type") not in (SUBCOMMAND, GROUP):
+            if child.get("required"):
+                if seen_optional:
+                    found.append(f"{path}.{child['name']}: required option after an optional one")
+            else:
+                seen_optional = True
+        found += problems_in(child, f"{path}.{child.get('name')}")
+    return found
+
+
+def command_chars(command: dict[str, Any]) -> int:
+    total = len(command.get("name", "")) + len(command.get("description", ""))
+    for choice in command.get("choices") or []:
+        total += len(choice["name"]) + len(str(choice["value"]))
+    return total + sum(command_chars(child) for child in command.get("options") or [])
+
+
+@pytest.fixture
+async def payload() -> list[dict[str, Any]]:
+    settings = bot.Settings(token="unused", db_path=":memory:", sync_commands=False)
+    client = bot.build_bot(settings)
+    await client.setup_hook()
+    try:
+        data = [command.to_dict(client.tree) for command in client.tree.get_commands()]
+        return json.loads(json.dumps(data))
+    finally:
+        await client.close()
+
+
+async def test_every_name_description_and_list_is_within_discord_limits(
+    payload: list[dict[str, Any]],
+) -> None:
+    found = [problem for command in payload for problem in problems_in(command, command["name"])]
+    assert found == []
+
+
+async def test_each_command_stays_under_4000_characters(payload: list[dict[str, Any]]) -> None:
+    sizes = {command["name"]: command_chars(command) for command in payload}
+    assert all(size <= 4000 for size in sizes.values()), sizes
+
+
+async def test_rattus_is_one_group_with_the_playing_commands(
+    payload: list[dict[str, Any]],
+) -> None:
+    assert [command["name"] for command in payload] == ["rattus"]
+    subcommands = {option["name"] for option in payload[0]["options"]}
+    assert {"new", "join", "leave", "start", "abandon", "play", "board", "status", "hand"} <= (
+        subcommands
+    )
+    assert {"games", "spectate", "unspectate", "rules", "log"} <= subcommands
+
+
+async def test_play_offers_autocomplete_for_its_action(payload: list[dict[str, Any]]) -> None:
+    play = next(option for option in payload[0]["options"] if option["name"] == "play")
+    action = next(option for option in play["options"] if option["name"] == "action")
+    assert action["autocomplete"] is True
+    assert action["required"] is True
+
+
+def test_the_checker_catches_what_discord_refuses() -> None:
+    bad = {
+        "name": "Rattus",
+        "description": "x" * 101,
+        "options": [{"name": f"o{i}", "description": "d", "type": 3} for i in range(26)],
+    }
+    found = problems_in(bad, "bad")
+    assert any("name 'Rattus'" in p for p in found)
+    assert any("description of 101" in p for p in found)
+    assert any("26 options" in p for p in found)
