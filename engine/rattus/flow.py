@@ -63,7 +63,6 @@ def _begin_turn(ctx: Ctx, f: Frame) -> bool:
     s.used = []
     s.took = False
     s.placed = False
-    s.revealed = []
     ctx.say("turn", f"Turn {s.turn}: {s.colour(s.active)} to play.", seat=s.active, turn=s.turn)
     steps.push(s, "turn", seat=f["seat"])
     return True

@@ -37,6 +37,7 @@ def move(ctx: Ctx, seat: int, region: str) -> None:
     """Move the plague piece and queue what follows: spreading, ravaging, the turn's end."""
     s = ctx.s
     s.plague = region
+    s.revealed = []
     ctx.say("plague", f"{s.colour(seat)} moved the plague to {board.name(region)}.", region=region)
     steps.push(s, "end_turn", seat=seat)
     steps.push(s, "ravage", seat=seat, region=region, final=False)
