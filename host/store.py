@@ -12,7 +12,7 @@ import json
 import sqlite3
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -336,33 +336,12 @@ class Store:
             await db.execute(
                 "INSERT INTO actions (game_id, version, seat, user_id, notation, label, at)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (
-                    game_id,
-                    new_version,
-                    action.seat,
-                    action.user_id,
-                    action.notation,
-                    action.label,
-                    action.at,
-                ),
+                (game_id, new_version, *astuple(action)),
             )
             await db.executemany(
                 "INSERT INTO results (game_id, kind, finished_at, seat, user_id, name, score,"
                 " rank, winner) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [
-                    (
-                        r.game_id,
-                        r.kind,
-                        r.finished_at,
-                        r.seat,
-                        r.user_id,
-                        r.name,
-                        r.score,
-                        r.rank,
-                        int(r.winner),
-                    )
-                    for r in results
-                ],
+                [astuple(row) for row in results],
             )
 
     async def actions(self, game_id: int, *, limit: int | None = None) -> list[ActionLogEntry]:
