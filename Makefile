@@ -30,6 +30,7 @@ test: lint typecheck unit
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/render.py
+	$(BIN)/python bench/store.py
 	$(BIN)/python bench/latency.py
 
 clean:

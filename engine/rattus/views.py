@@ -29,6 +29,15 @@ def actors(s: State) -> list[int]:
     return list(seats) if seats is not None else [int(frame["seat"])]
 
 
+def _active(s: State, acting: list[int]) -> int | None:
+    """Whose turn it is; during start placement, whoever places next."""
+    if s.status == "over":
+        return None
+    if s.status == "placement" and acting:
+        return acting[0]
+    return s.active
+
+
 def view(s: State, seat: int | None) -> dict[str, Any]:
     m = data.board_map()
     in_use = set(s.regions)
@@ -83,7 +92,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "seat": seat,
         "status": s.status,
         "turn": s.turn,
-        "active": None if s.status == "over" else s.active,
+        "active": _active(s, acting),
         "actors": acting,
         "decision": decision,
         "players": players,

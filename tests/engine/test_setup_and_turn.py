@@ -167,3 +167,9 @@ def test_actions_are_sorted_with_stable_notation_that_parses_back() -> None:
     for a in acts:
         assert len(a.notation) <= 80 and a.label
         assert g.apply(0, a.notation.upper()).to_dict() == g.apply(0, a).to_dict()
+
+
+def test_during_start_placement_the_placing_seat_is_shown_as_active() -> None:
+    g = rattus.new_game(3, seed=5)
+    g = g.apply(0, "place:italia")
+    assert g.view()["active"] == 1 and g.view()["status"] == "placement"

@@ -1,0 +1,47 @@
+"""Random playouts per second and median actions per game, for 2, 3 and 4 players.
+
+Usage: python bench/engine.py [games per player count]
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine import rattus
+
+
+def playout(players: int, seed: int) -> int:
+    rng = random.Random(seed)
+    game = rattus.new_game(players, seed=seed)
+    actions = 0
+    while not game.is_over:
+        seat = game.actors()[0]
+        game = game.apply(seat, rng.choice(game.legal_actions(seat)))
+        actions += 1
+    return actions
+
+
+def main() -> None:
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    print(f"Rattus engine, {games} random games per player count (one process, one core)")
+    print(f"{'players':>7} {'games/s':>9} {'actions/s':>10} {'median actions':>15}")
+    for players in (2, 3, 4):
+        counts = []
+        start = time.perf_counter()
+        for seed in range(games):
+            counts.append(playout(players, seed))
+        elapsed = time.perf_counter() - start
+        print(
+            f"{players:>7} {games / elapsed:>9.1f} {sum(counts) / elapsed:>10.0f} "
+            f"{statistics.median(counts):>15.0f}"
+        )
+
+
+if __name__ == "__main__":
+    main()
