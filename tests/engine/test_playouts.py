@@ -7,6 +7,7 @@ import json
 import pytest
 
 from engine import rattus
+from engine.core import parse_notation
 from engine.rattus.game import Game
 from tests.engine.helpers import random_playout
 
@@ -31,6 +32,7 @@ def check_invariants(g: Game) -> None:
         kinds: dict[str, int] = {}
         for a in acts:
             kinds[a.kind] = kinds.get(a.kind, 0) + 1
+            assert parse_notation(a.notation) == a.notation and len(a.notation) <= 80
         assert max(kinds.values()) <= 25
 
 
