@@ -1,0 +1,286 @@
+"""Drawing single Rattus pieces: cube chips, rat tokens, the plague piece and expansion pieces.
+
+Each function draws one piece at a position given in output pixels and knows nothing about
+where on the board it goes.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from render.canvas import (
+    ALERT,
+    GOLD,
+    INK,
+    MUTED,
+    PAPER,
+    RGB,
+    WHITE,
+    Canvas,
+    PlayerColour,
+    Point,
+    mix,
+)
+
+CHIP_W = 46
+CHIP_H = 26
+RAT_R = 11
+PLAGUE_R = 15
+
+RAT_BACK: RGB = (88, 52, 84)
+RAT_RIM: RGB = (214, 190, 150)
+TOKEN_FACE: RGB = (250, 244, 228)
+
+CLASS_GLYPHS: dict[str, str] = {
+    "royalty": "♛",
+    "church": "✝",
+    "chivalry": "⚔",
+    "magic": "☾",
+    "bourgeoisie": "⚖",
+    "peasantry": "⚒",
+    "islamic": "☪",
+}
+CLASS_COLOURS: dict[str, RGB] = {
+    "royalty": (150, 30, 60),
+    "church": (60, 70, 90),
+    "chivalry": (110, 110, 120),
+    "magic": (90, 50, 140),
+    "bourgeoisie": (40, 110, 100),
+    "peasantry": (120, 90, 40),
+    "islamic": (20, 120, 70),
+}
+GOODS_COLOURS: dict[str, RGB] = {
+    "fish": (70, 130, 170),
+    "cloth": (170, 60, 80),
+    "lumber": (120, 80, 40),
+    "salt": (235, 235, 228),
+}
+
+
+@dataclass(frozen=True)
+class Seat:
+    """How a seat is shown: its colour, mark letter and display name."""
+
+    seat: int
+    colour: PlayerColour
+    mark: str
+    name: str
+
+
+def class_glyph(cls: str) -> str:
+    return CLASS_GLYPHS.get(cls, cls[:1].upper() or "?")
+
+
+def class_colour(cls: str) -> RGB:
+    return CLASS_COLOURS.get(cls, MUTED)
+
+
+def cube_chip(canvas: Canvas, at: Point, seat: Seat, text: str, width: float = CHIP_W) -> None:
+    """A player's marker: colour, its mark letter on a pale tab, and ``text`` (usually a count)."""
+    x, y = at
+    colour = seat.colour
+    canvas.rect((x + 1, y + 2, x + width + 1, y + CHIP_H + 2), fill=(0, 0, 0, 70), radius=5)
+    canvas.rect(
+        (x, y, x + width, y + CHIP_H), fill=colour.fill, outline=colour.edge, width=1.5, radius=5
+    )
+    tab = 15
+    canvas.rect((x + 2.5, y + 2.5, x + tab, y + CHIP_H - 2.5), fill=(255, 255, 255, 215), radius=3)
+    canvas.text(
+        (x + 2.5 + (tab - 2.5) / 2, y + CHIP_H / 2), seat.mark, 11, fill=INK, bold=True, anchor="mm"
+    )
+    canvas.text(
+        (x + tab + (width - tab) / 2, y + CHIP_H / 2 + 0.5),
+        text,
+        17 if len(text) <= 2 else 14,
+        fill=colour.text,
+        bold=True,
+        anchor="mm",
+    )
+
+
+def _rat_silhouette(canvas: Canvas, centre: Point, r: float, colour: RGB) -> None:
+    x, y = centre
+    canvas.draw.ellipse(
+        [
+            canvas.px(x - r * 0.55),
+            canvas.px(y - r * 0.28),
+            canvas.px(x + r * 0.25),
+            canvas.px(y + r * 0.38),
+        ],
+        fill=colour,
+    )
+    canvas.polygon(
+        [(x + r * 0.1, y - r * 0.22), (x + r * 0.62, y + r * 0.08), (x + r * 0.12, y + r * 0.3)],
+        fill=colour,
+    )
+    canvas.disc((x + r * 0.08, y - r * 0.26), r * 0.16, fill=colour)
+    canvas.line(
+        [(x - r * 0.5, y + r * 0.12), (x - r * 0.72, y + r * 0.45), (x - r * 0.4, y + r * 0.6)],
+        fill=colour,
+        width=1,
+    )
+
+
+def rat_back(canvas: Canvas, centre: Point, known_limit: int | None = None) -> None:
+    """A face-down rat token; ``known_limit`` when the viewer has seen its front."""
+    canvas.disc((centre[0] + 1, centre[1] + 1.5), RAT_R, fill=(0, 0, 0, 80))
+    canvas.disc(
+        centre,
+        RAT_R,
+        fill=RAT_BACK,
+        outline=GOLD if known_limit is not None else RAT_RIM,
+        width=1.6,
+    )
+    if known_limit is None:
+        _rat_silhouette(canvas, centre, RAT_R, RAT_RIM)
+    else:
+        canvas.text(centre, str(known_limit), 13, fill=WHITE, bold=True, anchor="mm")
+
+
+def empty_rat_slot(canvas: Canvas, centre: Point) -> None:
+    canvas.disc(centre, RAT_R - 1, outline=(*INK, 70), width=1)
+
+
+def plague_piece(canvas: Canvas, centre: Point) -> None:
+    x, y = centre
+    canvas.disc((x, y), PLAGUE_R + 4, fill=(*ALERT, 70))
+    canvas.disc((x + 1, y + 1.5), PLAGUE_R, fill=(0, 0, 0, 90))
+    canvas.disc((x, y), PLAGUE_R, fill=(22, 20, 22), outline=ALERT, width=2.2)
+    canvas.text((x, y + 0.5), "☠", 19, fill=WHITE, anchor="mm")
+
+
+def token_face(
+    canvas: Canvas,
+    centre: Point,
+    radius: float,
+    token: Mapping[str, Any],
+) -> None:
+    """A rat token face up: limit on top, class symbols across, M and A counts below."""
+    x, y = centre
+    outbreak = bool(token.get("outbreak"))
+    ring = ALERT if outbreak else MUTED
+    canvas.disc((x + 1, y + 2), radius, fill=(0, 0, 0, 70))
+    canvas.disc((x, y), radius, fill=TOKEN_FACE, outline=ring, width=3 if outbreak else 2)
+    canvas.text(
+        (x, y - radius * 0.48),
+        str(token.get("limit", "?")),
+        round(radius * 0.55),
+        fill=INK,
+        bold=True,
+        anchor="mm",
+    )
+    classes = [str(c) for c in token.get("classes") or []]
+    glyph_size = round(radius * 0.5)
+    step = glyph_size * 1.15
+    left = x - step * (len(classes) - 1) / 2
+    for i, cls in enumerate(classes):
+        canvas.text(
+            (left + i * step, y + radius * 0.05),
+            class_glyph(cls),
+            glyph_size,
+            fill=class_colour(cls),
+            anchor="mm",
+        )
+    bits = []
+    majority = int(token.get("majority") or 0)
+    everyone = int(token.get("all") or 0)
+    if majority:
+        bits.append("M" if majority == 1 else f"{majority}M")
+    if everyone:
+        bits.append("A" if everyone == 1 else f"{everyone}A")
+    if bits:
+        canvas.text(
+            (x, y + radius * 0.55),
+            " ".join(bits),
+            round(radius * 0.34),
+            fill=ALERT,
+            bold=True,
+            anchor="mm",
+        )
+
+
+def wall(canvas: Canvas, at: Point, angle_degrees: float) -> None:
+    """A wall piece lying along a border (or across a sea arrow) at ``at``."""
+    a = math.radians(angle_degrees)
+    dx, dy = math.cos(a), math.sin(a)
+    nx, ny = -dy, dx
+    half_len, half_w = 15, 5
+    corners = [
+        (at[0] - dx * half_len - nx * half_w, at[1] - dy * half_len - ny * half_w),
+        (at[0] + dx * half_len - nx * half_w, at[1] + dy * half_len - ny * half_w),
+        (at[0] + dx * half_len + nx * half_w, at[1] + dy * half_len + ny * half_w),
+        (at[0] - dx * half_len + nx * half_w, at[1] - dy * half_len + ny * half_w),
+    ]
+    canvas.polygon(corners, fill=(140, 70, 50), outline=PAPER, width=1.5)
+    for t in (-0.33, 0.33):
+        canvas.line(
+            [
+                (at[0] + dx * half_len * t - nx * half_w, at[1] + dy * half_len * t - ny * half_w),
+                (at[0] + dx * half_len * t + nx * half_w, at[1] + dy * half_len * t + ny * half_w),
+            ],
+            fill=(90, 40, 30),
+            width=1,
+        )
+
+
+def _seat_badge_text(glyph: str, seat: Seat, count: int) -> str:
+    return f"{glyph}{count}{seat.mark}"
+
+
+def badge_width(canvas: Canvas, count: int) -> float:
+    width = 20.0
+    if count > 1:
+        width += 4 + canvas.text_width(f"×{count}", 12, bold=True)
+    return width
+
+
+def badge(canvas: Canvas, at: Point, glyph: str, fill: RGB, ink: RGB, count: int = 1) -> None:
+    """A round marker with a glyph, and "×n" beside it when there are several."""
+    r = 10
+    x, y = at
+    canvas.disc((x + r + 1, y + r + 1.5), r, fill=(0, 0, 0, 70))
+    canvas.disc((x + r, y + r), r, fill=fill, outline=mix(fill, INK, 0.6), width=1.2)
+    canvas.text((x + r, y + r + 0.5), glyph, 12, fill=ink, bold=True, anchor="mm")
+    if count > 1:
+        canvas.text(
+            (x + 2 * r + 2, y + r), f"×{count}", 12, fill=INK, bold=True, anchor="lm", halo=PAPER
+        )
+
+
+def seat_badge_width(canvas: Canvas, glyph: str, seat: Seat, count: int) -> float:
+    return canvas.text_width(_seat_badge_text(glyph, seat, count), 12, bold=True) + 10
+
+
+def seat_badge(canvas: Canvas, at: Point, glyph: str, seat: Seat, count: int) -> None:
+    """A small player-coloured marker for a seat's potions or diplomats."""
+    width = seat_badge_width(canvas, glyph, seat, count)
+    x, y = at
+    canvas.rect((x + 1, y + 1.5, x + width + 1, y + 21.5), fill=(0, 0, 0, 70), radius=10)
+    canvas.rect(
+        (x, y, x + width, y + 20),
+        fill=seat.colour.fill,
+        outline=seat.colour.edge,
+        width=1.2,
+        radius=10,
+    )
+    text = _seat_badge_text(glyph, seat, count)
+    canvas.text((x + width / 2, y + 10.5), text, 12, fill=seat.colour.text, bold=True, anchor="mm")
+
+
+def tile_width(canvas: Canvas, text: str) -> float:
+    return canvas.text_width(text, 11, bold=True) + 10
+
+
+def tile(canvas: Canvas, at: Point, text: str, fill: RGB) -> None:
+    """A square-cornered token with a short word on it (goods, the caravan)."""
+    ink = INK if sum(fill) > 450 else WHITE
+    width = tile_width(canvas, text)
+    x, y = at
+    canvas.rect((x + 1, y + 1.5, x + width + 1, y + 21.5), fill=(0, 0, 0, 70), radius=3)
+    canvas.rect(
+        (x, y, x + width, y + 20), fill=fill, outline=mix(fill, INK, 0.6), width=1.2, radius=3
+    )
+    canvas.text((x + width / 2, y + 10.5), text, 11, fill=ink, bold=True, anchor="mm")
