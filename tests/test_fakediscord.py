@@ -54,6 +54,15 @@ class PickView(discord.ui.View):
         await interaction.response.edit_message(content=f"picked {select.values[0]}", view=None)
 
 
+class RenameModal(discord.ui.Modal, title="Rename the table"):
+    name: discord.ui.TextInput[RenameModal] = discord.ui.TextInput(
+        label="New name", custom_id="name"
+    )
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"renamed to {self.name.value}", ephemeral=True)
+
+
 class Demo(app_commands.Group):
     admin = app_commands.Group(name="admin", description="Table upkeep")
 
@@ -80,6 +89,15 @@ class Demo(app_commands.Group):
             await interaction.response.send_message(f"closed {error.code}", ephemeral=True)
         else:
             await interaction.response.send_message("sent", ephemeral=True)
+
+    @app_commands.command(description="Rename the table")
+    async def rename(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_modal(RenameModal())
+
+    @app_commands.command(description="Where am I")
+    async def where(self, interaction: discord.Interaction) -> None:
+        place = "a DM" if interaction.guild is None else f"#{interaction.channel}"
+        await interaction.response.send_message(f"{interaction.user.display_name} in {place}")
 
     @app_commands.command(description="Play one action")
     async def play(self, interaction: discord.Interaction, action: str) -> None:
@@ -148,7 +166,7 @@ async def test_synced_payload_and_option_checks(
     async with fake_discord.running(DemoBot()):
         (demo,) = fake_discord.commands()
         names = {option["name"]: option["type"] for option in demo["options"]}
-        assert names == {"admin": 2, "start": 1, "whisper": 1, "play": 1}
+        assert names == {"admin": 2, "start": 1, "whisper": 1, "play": 1, "rename": 1, "where": 1}
         alice, channel = world["alice"], world["channel"]
         with pytest.raises(FakeDiscordError, match="at most 9"):
             await fake_discord.slash(
@@ -277,10 +295,19 @@ async def test_rest_channel_messages_history_edit_delete_and_unknown_routes(
         assert isinstance(text_channel, discord.TextChannel)
         board = discord.File(io.BytesIO(board_png(8)), filename="board.png")
         sent = await text_channel.send("turn 1", file=board)
-        await sent.edit(content="turn 2")
+        sent = await sent.edit(content="turn 2")
+        assert fake_discord.attachments(fake_discord.last_message(channel)) == [board_png(8)]
+        replaced = discord.File(io.BytesIO(board_png(4)), filename="board.png")
+        sent = await sent.edit(attachments=[replaced])
+        assert fake_discord.attachments(fake_discord.last_message(channel)) == [board_png(4)]
+        await sent.edit(attachments=[*sent.attachments, discord.File(io.BytesIO(b"log"), "l.txt")])
+        assert fake_discord.attachments(fake_discord.last_message(channel)) == [
+            board_png(4),
+            b"log",
+        ]
         fetched = await text_channel.fetch_message(sent.id)
         assert fetched.content == "turn 2"
-        assert await fetched.attachments[0].read() == board_png(8)
+        assert await fetched.attachments[0].read() == board_png(4)
         history = [m.content async for m in text_channel.history(limit=10)]
         assert history == ["turn 2"]
         with pytest.raises(discord.HTTPException) as too_long:
@@ -293,6 +320,35 @@ async def test_rest_channel_messages_history_edit_delete_and_unknown_routes(
     assert [(r.method, r.path) for r in fake_discord.unhandled] == [
         ("GET", f"/channels/{channel.id}/messages/pins")
     ]
+
+
+async def test_dm_thread_and_late_guild_channels(
+    fake_discord: FakeDiscord, world: dict[str, Any]
+) -> None:
+    alice = world["alice"]
+    thread = fake_discord.add_thread(world["channel"], "game-1")
+    async with fake_discord.running(DemoBot()):
+        later = fake_discord.add_text_channel(fake_discord.add_guild("Later"), "late")
+        places = [fake_discord.dm_channel(alice), thread, later]
+        results = [await fake_discord.slash(alice, place, "demo", "where") for place in places]
+        replies = [(await result.wait_reply())["content"] for result in results]
+        with pytest.raises(FakeDiscordError, match="another user's DM"):
+            await fake_discord.slash(world["bob"], places[0], "demo", "where")
+    assert replies == ["Alice in a DM", "Alice in #game-1", "Alice in #late"]
+    assert [m["content"] for m in fake_discord.dms(alice)] == ["Alice in a DM"]
+    assert [m["content"] for m in fake_discord.messages(thread)] == ["Alice in #game-1"]
+
+
+async def test_modal_submit(fake_discord: FakeDiscord, world: dict[str, Any]) -> None:
+    alice, channel = world["alice"], world["channel"]
+    async with fake_discord.running(DemoBot()):
+        opened = await fake_discord.slash(alice, channel, "demo", "rename")
+        await opened.wait_response()
+        assert opened.modal is not None and opened.modal["title"] == "Rename the table"
+        submitted = await fake_discord.submit_modal(alice, opened, {"name": "Rat Palace"})
+        reply = await submitted.wait_reply()
+    assert reply["content"] == "renamed to Rat Palace"
+    assert submitted.ephemeral
 
 
 def test_limits_catch_what_discord_refuses() -> None:

@@ -26,6 +26,10 @@ EMBED_ICONS = ("author", "footer")
 CREATED_KEYS = ("content", "embeds", "components", "tts", "message_reference", "poll")
 
 
+class UnknownAttachment(ValueError):
+    """An edit listed an attachment id that is neither on the message nor uploaded."""
+
+
 @dataclass(frozen=True)
 class Upload:
     """One ``files[n]`` part of a multipart request."""
@@ -106,6 +110,9 @@ class MessageStore:
 
     def edit(self, stored: StoredMessage, body: JSON, uploads: list[Upload]) -> StoredMessage:
         data = stored.data
+        attachments = self._new_attachments(
+            stored, body.get("attachments"), uploads, data["attachments"]
+        )
         for key in ("content", "embeds", "components"):
             if key in body:
                 data[key] = copy.deepcopy(body[key]) if body[key] is not None else _empty(key)
@@ -113,10 +120,8 @@ class MessageStore:
             kept = data["flags"] & FLAG_EPHEMERAL
             data["flags"] = int(body["flags"]) | kept
         data["flags"] &= ~FLAG_LOADING
-        data["attachments"] = self._new_attachments(
-            stored, body.get("attachments"), uploads, data["attachments"]
-        )
-        data["embeds"] = [self._embed(e, data["attachments"]) for e in data["embeds"]]
+        data["attachments"] = attachments
+        data["embeds"] = [self._embed(e, attachments) for e in data["embeds"]]
         data["edited_timestamp"] = iso_now()
         self._pulse.notify()
         return stored
@@ -146,6 +151,8 @@ class MessageStore:
                 result.append(current[key])
             elif key in by_index:
                 result.append(self._attach(stored, by_index[key], entry))
+            else:
+                raise UnknownAttachment(f"attachment {key} is not on message {stored.id}")
         return result
 
     def _attach(self, stored: StoredMessage, upload: Upload, entry: JSON | None) -> JSON:

@@ -9,6 +9,7 @@ from aiohttp import web
 
 from . import webhooks
 from .gateway import Gateway
+from .messages import UnknownAttachment
 from .models import JSON, Channel, StoredMessage
 from .state import FakeState, Rejection
 from .validate import command_problems, form_error
@@ -65,6 +66,11 @@ def _middleware(state: FakeState) -> Callable[..., Awaitable[web.StreamResponse]
             if needs_auth and request.headers.get("Authorization") != f"Bot {state.token}":
                 raise ApiError(401, 0, "401: Unauthorized")
             return await handler(request)
+        except UnknownAttachment as error:
+            body = form_error([(("attachments",), str(error))])
+            state.rejected.append(Rejection(request.method, path, 400, body))
+            state.pulse.notify()
+            return reply(body, status=400)
         except UnknownRoute:
             return record_unknown(state, request)
         except ApiError as error:
