@@ -78,16 +78,16 @@ class GameCommands(commands.GroupCog):
         record = await self.resolve(interaction, game)
         user = interaction.user
         record = await self.service.join(record.id, user.id, user.display_name)
-        await reply(interaction, f"You joined game #{record.id}.")
         await self.bot.tables.show_lobby(record)
+        await reply(interaction, f"You joined game #{record.id}.")
 
     @app_commands.command(name="leave", description="Leave a lobby you joined")
     @app_commands.describe(game=GAME_HELP)
     async def leave(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
         record = await self.resolve(interaction, game)
         record = await self.service.leave(record.id, interaction.user.id)
-        await reply(interaction, f"You left game #{record.id}.")
         await self.bot.tables.show_lobby(record)
+        await reply(interaction, f"You left game #{record.id}.")
 
     @app_commands.command(name="start", description="Start the game (host only)")
     @app_commands.describe(game=GAME_HELP)

@@ -236,6 +236,12 @@ def controls_view(
     kind: str, game_id: int, version: int, groups: Sequence[Group]
 ) -> discord.ui.View:
     """One button per group; a group with a single action is labelled with that action."""
+    return stopped(group_buttons(kind, game_id, version, groups))
+
+
+def group_buttons(
+    kind: str, game_id: int, version: int, groups: Sequence[Group]
+) -> list[discord.ui.Item[Any]]:
     items: list[discord.ui.Item[Any]] = []
     for group in groups[:25]:
         only = group.single
@@ -246,7 +252,7 @@ def controls_view(
             else discord.ButtonStyle.primary
         )
         items.append(GroupButton(kind, game_id, version, group.name, label=label, style=style))
-    return stopped(items)
+    return items
 
 
 def select_view(
@@ -258,8 +264,10 @@ def select_view(
     page: int,
     *,
     placeholder: str | None = None,
+    beside: Sequence[Group] = (),
 ) -> discord.ui.View:
-    """A select with one page of options (at most 25), and page buttons when there are more."""
+    """A select with one page of options (at most 25), page buttons when there are more, and
+    buttons for the ``beside`` groups (such as Back)."""
     pages = max(1, -(-len(actions) // SELECT_SIZE))
     page = min(max(page, 0), pages - 1)
     chunk = actions[page * SELECT_SIZE : (page + 1) * SELECT_SIZE]
@@ -280,4 +288,5 @@ def select_view(
         items.append(PageButton(kind, game_id, version, group, page - 1, label="◀ Previous"))
     if page < pages - 1:
         items.append(PageButton(kind, game_id, version, group, page + 1, label="Next ▶"))
+    items += group_buttons(kind, game_id, version, beside)
     return stopped(items)

@@ -11,7 +11,7 @@ from typing import Any
 
 import discord
 
-from cogs.components import controls_view, select_view
+from cogs.components import QUIET_GROUPS, controls_view, select_view
 from cogs.embeds import event_texts, secrets_embed, status_embed
 from cogs.replies import replace, reply
 from cogs.table import Tables, action_groups, named_view
@@ -75,16 +75,18 @@ class Play:
         groups = action_groups(record, presenter, [seat])
         decision = game.decision(seat)
         prompt = decision.prompt if decision is not None else "Your move."
-        if len(groups) == 1 and groups[0].single is None:
-            group = groups[0]
+        main = [group for group in groups if group.name not in QUIET_GROUPS]
+        if len(main) == 1 and main[0].single is None:
+            quiet = [group for group in groups if group.name in QUIET_GROUPS]
             view = select_view(
                 record.kind,
                 record.id,
                 record.version,
-                group.name,
-                group.actions,
+                main[0].name,
+                main[0].actions,
                 0,
-                placeholder=group.title,
+                placeholder=main[0].title,
+                beside=quiet,
             )
             return prompt, view
         return prompt, controls_view(record.kind, record.id, record.version, groups)

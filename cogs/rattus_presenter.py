@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from cogs.presenters import Presenter, View, player_name
+from render.rattus_board import rattus_board
 
 COLOUR_SQUARES = {
     "red": "🟥",
@@ -131,9 +132,7 @@ def outcome_lines(view: View) -> list[str]:
 
 
 def _render(view: View) -> bytes:
-    from render import rattus_board
-
-    return rattus_board(dict(view))
+    return rattus_board(view)
 
 
 RATTUS = Presenter(

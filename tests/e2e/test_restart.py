@@ -1,0 +1,93 @@
+"""A restart loses nothing: old buttons keep working and a missed table is re-posted."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from host.service import GameService
+from host.store import Store
+from tests.e2e.conftest import World
+from tests.e2e.table import (
+    buttons_of,
+    choose,
+    make_bot,
+    past_placement,
+    press,
+    selects_of,
+    text_of,
+)
+from tests.e2e.test_full_game import open_game
+
+
+async def test_a_restart_in_the_middle_of_a_plague_continues_from_old_components(
+    world: World, tmp_path: Any
+) -> None:
+    fake = world.fake
+    db = tmp_path / "games.sqlite3"
+    client = make_bot(fake, db, world.guild)
+    async with fake.running(client):
+        table = await open_game(world, client)
+        await past_placement(table)
+        anna = await table.actor()
+        assert anna is world.anna
+        panel = await press(fake, anna, table.table_message(), "plague")
+        # With this seed, moving the plague to the first region offered makes it spread.
+        targets = [o["value"] for o in selects_of(panel)[0]["options"]]
+        panel = await choose(fake, anna, panel, targets[0])
+        before = await table.record()
+        decision = before.game.decision(before.game.actors()[0])
+        table_before = table.table_message()
+
+    assert decision.kind in {"spread", "plague_bonus"}, decision
+    assert selects_of(panel) or buttons_of(panel)
+    restarted = make_bot(fake, db, world.guild)
+    async with fake.running(restarted):
+        await fake.wait_for(restarted.repaired.is_set, what="start-up repair")
+        table.client = restarted
+        assert table.table_message()["id"] == table_before["id"], "an up-to-date table is kept"
+        record = await table.record()
+        assert record.version == before.version
+
+        if selects_of(panel):
+            option = selects_of(panel)[0]["options"][0]["value"]
+            panel = await choose(fake, anna, panel, option)
+        else:
+            panel = await press(fake, anna, panel, buttons_of(panel)[0]["custom_id"].split(":")[-1])
+        assert "✅" in text_of(panel)
+        assert (await table.record()).version == before.version + 1
+
+        await table.play_until(lambda: _next_turn(table, before.game.view(None)["turn"]))
+        assert (await table.record()).status == "running"
+
+
+async def _next_turn(table: Any, turn: int) -> bool:
+    record = await table.record()
+    return bool(record.game.view(None)["turn"] > turn + 1)
+
+
+async def test_a_table_the_bot_missed_is_reposted_on_start(world: World, tmp_path: Any) -> None:
+    fake = world.fake
+    db = tmp_path / "games.sqlite3"
+    client = make_bot(fake, db, world.guild)
+    async with fake.running(client):
+        table = await open_game(world, client)
+        old_table = table.table_message()
+
+    # The bot is down, as if it crashed between saving an action and posting the table.
+    async with await Store.open(db) as store:
+        service = GameService(store)
+        record = await service.get(table.game_id)
+        actor = record.user_of(record.game.actors()[0])
+        notation = record.game.legal_actions(record.game.actors()[0])[0].notation
+        await service.act(table.game_id, actor, notation)
+
+    restarted = make_bot(fake, db, world.guild)
+    async with fake.running(restarted):
+        await fake.wait_for(restarted.repaired.is_set, what="start-up repair")
+        table.client = restarted
+        current = table.table_message()
+        assert current["id"] != old_table["id"]
+        assert f"move {record.version + 1}" in text_of(current)
+        assert buttons_of(fake.message(old_table)) == []
+        await table.step()
+        assert (await table.record()).version > record.version + 1

@@ -1,0 +1,82 @@
+"""Secrets go by DM, or privately in the channel when DMs are closed; never in public."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.e2e.conftest import World
+from tests.e2e.table import (
+    all_channel_text,
+    choose,
+    make_bot,
+    past_placement,
+    press,
+    selects_of,
+    text_of,
+)
+from tests.e2e.test_full_game import PNG, open_game
+
+PEEK = "Witch: rat"
+
+
+async def use_the_witch(world: World, table: Any) -> list[dict[str, Any]]:
+    """Anna, first to play, takes the Witch and looks at two rats. Returns her panels."""
+    fake, anna = world.fake, world.anna
+    assert await table.actor() is anna
+    panel = await press(fake, anna, table.table_message(), "take")
+    panel = await choose(fake, anna, panel, "take:witch")
+    panel = await press(fake, anna, panel, "use")
+    first = [o["value"] for o in selects_of(panel)[0]["options"] if o["value"].startswith("look:")]
+    panel = await choose(fake, anna, panel, first[0])
+    after_first = text_of(panel)
+    second = [o["value"] for o in selects_of(panel)[0]["options"] if o["value"].startswith("look:")]
+    panel = await choose(fake, anna, panel, second[-1])
+    after_second = text_of(panel)
+    panel = await press(fake, anna, panel, "keep")
+    return [{"first": after_first, "second": after_second, "last": text_of(panel)}]
+
+
+async def test_the_witch_peek_comes_by_dm_and_never_in_the_channel(
+    world: World, tmp_path: Any
+) -> None:
+    fake = world.fake
+    client = make_bot(fake, tmp_path / "games.sqlite3", world.guild)
+    async with fake.running(client):
+        table = await open_game(world, client)
+        await past_placement(table)
+        await use_the_witch(world, table)
+
+        dms = await fake.wait_for(lambda: len(fake.dms(world.anna)) >= 2 and fake.dms(world.anna))
+        assert PEEK in text_of(dms[0]) and PEEK in text_of(dms[1])
+        assert "What you know" in text_of(dms[1])
+        assert fake.attachments(dms[1])[0].startswith(PNG)
+        assert fake.dms(world.ben) == [] and fake.dms(world.cleo) == []
+        assert PEEK not in all_channel_text(fake, [world.channel])
+        assert "direct messages" not in all_channel_text(fake, [world.channel])
+
+
+async def test_closed_dms_get_the_peek_privately_and_the_channel_is_told_once(
+    world: World, tmp_path: Any
+) -> None:
+    fake = world.fake
+    fake.close_dms(world.anna)
+    client = make_bot(fake, tmp_path / "games.sqlite3", world.guild)
+    async with fake.running(client):
+        table = await open_game(world, client)
+        await past_placement(table)
+        panels = await use_the_witch(world, table)
+
+        assert PEEK in panels[0]["first"] and PEEK in panels[0]["second"]
+        channel_text = all_channel_text(fake, [world.channel])
+        assert PEEK not in channel_text
+        assert channel_text.count("I can't send you direct messages") == 1
+        assert fake.dms(world.anna) == []
+
+        hand = await fake.slash(world.anna, world.channel, "rattus", "hand")
+        reply = await hand.wait_reply()
+        assert hand.ephemeral
+        assert "What you know" in text_of(reply) and ", rat " in text_of(reply)
+        assert fake.attachments(reply)[0].startswith(PNG)
+
+        others = await fake.slash(world.ben, world.channel, "rattus", "hand")
+        assert ", rat " not in text_of(await others.wait_reply())
