@@ -113,18 +113,11 @@ class Demo(app_commands.Group):
 class DemoBot(commands.Bot):
     def __init__(self) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
-        self.errors: list[BaseException] = []
 
     async def setup_hook(self) -> None:
         self.tree.add_command(Demo(name="demo", description="A demo table"))
         self.add_dynamic_items(CountButton)
-        self.tree.on_error = self.record_error
         await self.tree.sync()
-
-    async def record_error(
-        self, interaction: discord.Interaction, error: app_commands.AppCommandError
-    ) -> None:
-        self.errors.append(error)
 
 
 @pytest.fixture
@@ -296,12 +289,12 @@ async def test_rest_channel_messages_history_edit_delete_and_unknown_routes(
         board = discord.File(io.BytesIO(board_png(8)), filename="board.png")
         sent = await text_channel.send("turn 1", file=board)
         sent = await sent.edit(content="turn 2")
-        assert fake_discord.attachments(fake_discord.last_message(channel)) == [board_png(8)]
+        assert fake_discord.attachments(sent.id) == [board_png(8)]
         replaced = discord.File(io.BytesIO(board_png(4)), filename="board.png")
         sent = await sent.edit(attachments=[replaced])
-        assert fake_discord.attachments(fake_discord.last_message(channel)) == [board_png(4)]
+        assert fake_discord.attachments(sent.id) == [board_png(4)]
         await sent.edit(attachments=[*sent.attachments, discord.File(io.BytesIO(b"log"), "l.txt")])
-        assert fake_discord.attachments(fake_discord.last_message(channel)) == [
+        assert fake_discord.attachments(sent.id) == [
             board_png(4),
             b"log",
         ]

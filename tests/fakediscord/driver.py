@@ -116,7 +116,8 @@ class FakeDiscord:
         self, client: ClientT, timeout: float = DEFAULT_TIMEOUT
     ) -> AsyncIterator[ClientT]:
         """Run ``client`` against the fake until the block ends, then close it. Entering
-        returns once the client has identified; errors from its start-up are raised here."""
+        returns once the client has identified; errors from its start-up are raised here.
+        Leaving returns once the fake has seen the client's websocket close."""
         with self.patched():
             identified = self.gateway.identify_count
             task = asyncio.create_task(client.start(self.token))
@@ -134,6 +135,8 @@ class FakeDiscord:
                 await client.close()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
+                with contextlib.suppress(TimeoutError):
+                    await self.wait_for(lambda: not self.gateway.connected, timeout=timeout)
 
     # -- the world ----------------------------------------------------------------------------
 
@@ -328,7 +331,7 @@ class FakeDiscord:
         """Every ephemeral message shown to ``user``, oldest first."""
         return [m.data for m in self.state.messages.ephemeral_for(user)]
 
-    def attachments(self, message: JSON) -> list[bytes]:
+    def attachments(self, message: JSON | int) -> list[bytes]:
         return self.state.messages.attachment_bytes(self.message(message))
 
     def components(self, message: JSON) -> list[JSON]:
@@ -359,7 +362,7 @@ class FakeDiscord:
 
     async def wait_for(
         self,
-        check: Callable[[], T],
+        check: Callable[[], T | None],
         timeout: float = DEFAULT_TIMEOUT,
         *,
         what: str = "the condition",

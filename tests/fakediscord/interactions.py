@@ -89,15 +89,18 @@ class InteractionResult:
 
     @property
     def content(self) -> str:
-        return self._reply()["content"]
+        content: str = self._reply()["content"]
+        return content
 
     @property
     def embeds(self) -> list[JSON]:
-        return self._reply()["embeds"]
+        embeds: list[JSON] = self._reply()["embeds"]
+        return embeds
 
     @property
     def components(self) -> list[JSON]:
-        return self._reply()["components"]
+        components: list[JSON] = self._reply()["components"]
+        return components
 
     @property
     def files(self) -> list[bytes]:

@@ -271,7 +271,12 @@ class Pulse:
         self._event = asyncio.Event()
 
     async def wait_until(
-        self, check: Callable[[], T], *, timeout: float, what: str, poll: float | None = None
+        self,
+        check: Callable[[], T | None],
+        *,
+        timeout: float,
+        what: str,
+        poll: float | None = None,
     ) -> T:
         """Return the first truthy ``check()``; re-check on every change (and every ``poll``
         seconds, for conditions on state outside the fake)."""

@@ -38,7 +38,7 @@ def _length(value: Any, low: int, high: int) -> bool:
 
 def command_problems(commands: list[JSON]) -> list[Problem]:
     problems: list[Problem] = []
-    names: set[tuple[int, str]] = set()
+    names: set[tuple[Any, Any]] = set()
     chat_input = 0
     for index, command in enumerate(commands):
         path = (str(index),)
