@@ -265,17 +265,48 @@ async def test_old_button_works_after_a_restart(
     assert fake_discord.message(table)["content"] == "count 1"
 
 
-async def test_resume_after_a_dropped_connection(
+async def test_resume_after_a_dropped_connection_replays_missed_events(
     fake_discord: FakeDiscord, world: dict[str, Any]
 ) -> None:
-    async with fake_discord.running(DemoBot()):
+    bot = DemoBot()
+    async with fake_discord.running(bot):
         await fake_discord.drop_connection(4000)
+        late = fake_discord.add_text_channel(world["guild"], "late")
         await fake_discord.wait_for(lambda: fake_discord.gateway.resume_count == 1)
+        assert await fake_discord.wait_for(lambda: bot.get_channel(late.id))
         played = await fake_discord.slash(
-            world["alice"], world["channel"], "demo", "play", options={"action": "done"}
+            world["alice"], late, "demo", "play", options={"action": "done"}
         )
         assert (await played.wait_reply())["content"] == "played done"
     assert fake_discord.gateway.identify_count == 1
+
+
+async def test_sharded_client_and_wrong_token(fake_discord: FakeDiscord) -> None:
+    fake_discord.add_guild("Sharded")
+    client = discord.AutoShardedClient(intents=discord.Intents.default())
+    async with fake_discord.running(client):
+        await fake_discord.wait_for(lambda: client.guilds)
+        assert [guild.name for guild in client.guilds] == ["Sharded"]
+    stranger = discord.Client(intents=discord.Intents.default())
+    with fake_discord.patched(), pytest.raises(discord.LoginFailure):
+        await stranger.login("not-the-token")
+    await stranger.close()
+    assert [r.status for r in fake_discord.rejected] == [401]
+
+
+async def test_bot_without_send_permission_gets_50013(
+    fake_discord: FakeDiscord, world: dict[str, Any]
+) -> None:
+    channel = world["channel"]
+    fake_discord.forbid_bot(channel)
+    bot = DemoBot()
+    async with fake_discord.running(bot):
+        text_channel = await fake_discord.wait_for(lambda: bot.get_channel(channel.id))
+        assert isinstance(text_channel, discord.TextChannel)
+        with pytest.raises(discord.Forbidden) as refused:
+            await text_channel.send("hello")
+    assert refused.value.code == 50013
+    assert fake_discord.messages(channel) == []
 
 
 async def test_rest_channel_messages_history_edit_delete_and_unknown_routes(
