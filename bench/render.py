@@ -1,0 +1,89 @@
+"""Board rendering speed and size, and the sample pictures in docs/images.
+
+python bench/render.py              # median ms to render + encode a mid-game board
+python bench/render.py --samples    # also write docs/images/rattus-*.png
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine import rattus
+from engine.core import Rng
+from render import rattus_board
+
+NAMES = ["Anna", "Björn", "Χλόη", "Дмитрий"]
+SAMPLES = Path(__file__).resolve().parent.parent / "docs" / "images"
+
+
+def _named(view: dict[str, Any]) -> dict[str, Any]:
+    for player in view["players"]:
+        player["name"] = NAMES[player["seat"]]
+    return view
+
+
+def seeded_views(players: int = 4, seed: int = 7) -> dict[str, dict[str, Any]]:
+    """Views of one seeded random game: during setup, mid-game right after rats were revealed,
+    and at the end."""
+    game = rattus.new_game(players=players, expansions=set(), class_cards=None, seed=seed)
+    rng = Rng.from_seed(seed)
+    views = {"setup": _named(game.view(None))}
+    while not game.is_over:
+        seat = game.actors()[0]
+        game = game.apply(seat, rng.choice(game.legal_actions(seat)))
+        view = game.view(None)
+        if (
+            "midgame" not in views
+            and game.version >= 40
+            and view["revealed"]
+            and view["status"] == "playing"
+        ):
+            views["midgame"] = _named(view)
+    views["over"] = _named(game.view(None))
+    return views
+
+
+def bench(view: dict[str, Any], runs: int) -> tuple[float, float, int]:
+    """(first render ms, median ms over ``runs``, PNG bytes)."""
+    start = time.perf_counter()
+    png = rattus_board(view)
+    first = (time.perf_counter() - start) * 1000
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        png = rattus_board(view)
+        times.append((time.perf_counter() - start) * 1000)
+    return first, statistics.median(times), len(png)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--runs", type=int, default=30)
+    parser.add_argument("--samples", action="store_true", help="write sample boards to docs/images")
+    args = parser.parse_args()
+    views = seeded_views()
+    first, median, size = bench(views["midgame"], args.runs)
+    print(f"render: first board {first:.0f} ms (draws the cached background)")
+    print(
+        f"render: median {median:.1f} ms to render and encode one mid-game board ({args.runs} runs)"
+    )
+    print(f"render: PNG {size / 1024:.0f} KiB")
+    if args.samples:
+        SAMPLES.mkdir(parents=True, exist_ok=True)
+        for name, view in views.items():
+            path = SAMPLES / f"rattus-{name}.png"
+            path.write_bytes(rattus_board(view))
+            print(f"wrote {path.relative_to(SAMPLES.parent.parent)}")
+
+
+if __name__ == "__main__":
+    main()
