@@ -97,7 +97,7 @@ class Demo(app_commands.Group):
     @app_commands.command(description="Where am I")
     async def where(self, interaction: discord.Interaction) -> None:
         place = "a DM" if interaction.guild is None else f"#{interaction.channel}"
-        await interaction.response.send_message(f"{interaction.user.display_name} in {place}")
+        await interaction.response.send_message(f"{interaction.user.mention} in {place}")
 
     @app_commands.command(description="Play one action")
     async def play(self, interaction: discord.Interaction, action: str) -> None:
@@ -358,9 +358,12 @@ async def test_dm_thread_and_late_guild_channels(
         replies = [(await result.wait_reply())["content"] for result in results]
         with pytest.raises(FakeDiscordError, match="another user's DM"):
             await fake_discord.slash(world["bob"], places[0], "demo", "where")
-    assert replies == ["Alice in a DM", "Alice in #game-1", "Alice in #late"]
-    assert [m["content"] for m in fake_discord.dms(alice)] == ["Alice in a DM"]
-    assert [m["content"] for m in fake_discord.messages(thread)] == ["Alice in #game-1"]
+    mention = f"<@{alice.id}>"
+    assert replies == [f"{mention} in a DM", f"{mention} in #game-1", f"{mention} in #late"]
+    assert [m["content"] for m in fake_discord.dms(alice)] == [replies[0]]
+    (in_thread,) = fake_discord.messages(thread)
+    assert in_thread["content"] == replies[1]
+    assert [user["id"] for user in in_thread["mentions"]] == [str(alice.id)]
 
 
 async def test_modal_submit(fake_discord: FakeDiscord, world: dict[str, Any]) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import io
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +22,7 @@ from .models import (
     iso_now,
 )
 
+MENTION = re.compile(r"<@!?(\d+)>")
 EMBED_MEDIA = ("image", "thumbnail")
 EMBED_ICONS = ("author", "footer")
 CREATED_KEYS = ("content", "embeds", "components", "tts", "message_reference", "poll")
@@ -41,10 +43,11 @@ class Upload:
 
 
 class MessageStore:
-    def __init__(self, ids: Snowflakes, pulse: Pulse, bot: User) -> None:
+    def __init__(self, ids: Snowflakes, pulse: Pulse, bot: User, users: dict[int, User]) -> None:
         self._ids = ids
         self._pulse = pulse
         self._bot = bot
+        self._users = users
         self.base_url = ""
         self.by_id: dict[int, StoredMessage] = {}
         self.files: dict[int, bytes] = {}
@@ -104,6 +107,7 @@ class MessageStore:
         uploaded = self._new_attachments(stored, body.get("attachments"), uploads, [])
         data["attachments"] = uploaded
         data["embeds"] = [self._embed(e, uploaded) for e in data["embeds"]]
+        data["mentions"] = self._mentions(data["content"])
         self.by_id[message_id] = stored
         self._pulse.notify()
         return stored
@@ -122,6 +126,7 @@ class MessageStore:
         data["flags"] &= ~FLAG_LOADING
         data["attachments"] = attachments
         data["embeds"] = [self._embed(e, attachments) for e in data["embeds"]]
+        data["mentions"] = self._mentions(data["content"])
         data["edited_timestamp"] = iso_now()
         self._pulse.notify()
         return stored
@@ -174,6 +179,10 @@ class MessageStore:
             data["description"] = description
         data.update(_image_size(upload.data))
         return data
+
+    def _mentions(self, content: str) -> list[JSON]:
+        ids = dict.fromkeys(int(found) for found in MENTION.findall(content or ""))
+        return [self._users[i].payload() for i in ids if i in self._users]
 
     def _embed(self, embed: JSON, attachments: list[JSON]) -> JSON:
         embed = copy.deepcopy(embed)

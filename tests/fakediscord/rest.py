@@ -58,25 +58,30 @@ def build_app(state: FakeState, gateway: Gateway) -> web.Application:
 
 
 def _middleware(state: FakeState) -> Callable[..., Awaitable[web.StreamResponse]]:
+    def refuse(request: web.Request, error: ApiError) -> web.Response:
+        path = API_PREFIX.sub("", request.path)
+        state.rejected.append(Rejection(request.method, path, error.status, error.body))
+        state.pulse.notify()
+        return reply(error.body, status=error.status)
+
     @web.middleware
     async def middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
-        path = API_PREFIX.sub("", request.path)
         needs_auth = request.path.startswith("/api/") and not OPEN_PATHS.match(request.path)
         try:
             if needs_auth and request.headers.get("Authorization") != f"Bot {state.token}":
                 raise ApiError(401, 0, "401: Unauthorized")
             return await handler(request)
-        except UnknownAttachment as error:
-            body = form_error([(("attachments",), str(error))])
-            state.rejected.append(Rejection(request.method, path, 400, body))
-            state.pulse.notify()
-            return reply(body, status=400)
         except UnknownRoute:
             return record_unknown(state, request)
+        except UnknownAttachment as error:
+            return refuse(request, ApiError.form(form_error([(("attachments",), str(error))])))
         except ApiError as error:
-            state.rejected.append(Rejection(request.method, path, error.status, error.body))
-            state.pulse.notify()
-            return reply(error.body, status=error.status)
+            return refuse(request, error)
+        except web.HTTPException:
+            raise
+        except Exception as error:
+            # A 5xx would make discord.py retry for half a minute: fail fast and visibly.
+            return refuse(request, ApiError(400, 0, f"the fake Discord failed: {error!r}"))
 
     return middleware
 

@@ -53,7 +53,7 @@ class FakeState:
         self.guilds: dict[int, Guild] = {}
         self.channels: dict[int, Channel] = {}
         self.dm_channels: dict[int, Channel] = {}
-        self.messages = MessageStore(self.ids, self.pulse, self.bot)
+        self.messages = MessageStore(self.ids, self.pulse, self.bot, self.users)
         self.global_commands: list[JSON] = []
         self.guild_commands: dict[int, list[JSON]] = {}
         self.sync_count = 0
