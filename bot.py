@@ -107,9 +107,9 @@ def build_bot(
     )
 
 
-def main() -> int:
+def main(environ: Mapping[str, str] = os.environ, env_file: Path | None = ENV_FILE) -> int:
     try:
-        settings = load_settings(os.environ)
+        settings = load_settings(environ, env_file)
     except SettingsError as error:
         print(f"Cannot start: {error}", file=sys.stderr)
         return 2

@@ -1,0 +1,93 @@
+"""bot.py's settings: the environment, a .env file, and a clear refusal without a token."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import bot
+
+ROOT = Path(bot.__file__).resolve().parent
+
+
+def test_without_a_token_the_bot_says_what_to_set_and_exits_with_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert bot.main({}, tmp_path / ".env") == 2
+    error = capsys.readouterr().err
+    assert "DISCORD_TOKEN" in error and ".env.example" in error
+    assert "Traceback" not in error
+
+
+def test_the_script_exits_with_2_and_no_traceback() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", "import sys, bot; sys.exit(bot.main({}, None))"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert "DISCORD_TOKEN" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_dotenv_file_is_read_and_the_environment_wins(tmp_path: Path) -> None:
+    env = tmp_path / ".env"
+    env.write_text(
+        "# settings\n"
+        "DISCORD_TOKEN='from-file'\n"
+        "export RATTUS_DB=games.sqlite3  # beside the bot\n"
+        "RATTUS_DEV_GUILD=1234\n"
+        "\n"
+        "RATTUS_SYNC_COMMANDS=0\n",
+        encoding="utf-8",
+    )
+    settings = bot.load_settings({"RATTUS_LOG_LEVEL": "debug", "RATTUS_DEV_GUILD": "99"}, env)
+    assert settings == bot.Settings(
+        token="from-file",
+        db_path="games.sqlite3",
+        dev_guild=99,
+        log_level="DEBUG",
+        sync_commands=False,
+    )
+
+
+def test_defaults_sync_commands_globally_into_a_local_database(tmp_path: Path) -> None:
+    settings = bot.load_settings({"DISCORD_TOKEN": "t"}, tmp_path / "missing.env")
+    assert settings.sync_commands is True
+    assert settings.dev_guild is None
+    assert settings.db_path == "rattus.sqlite3"
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "named"),
+    [
+        ("RATTUS_DEV_GUILD", "my-server", "RATTUS_DEV_GUILD"),
+        ("RATTUS_LOG_LEVEL", "loud", "RATTUS_LOG_LEVEL"),
+        ("RATTUS_SYNC_COMMANDS", "maybe", "RATTUS_SYNC_COMMANDS"),
+    ],
+)
+def test_a_malformed_setting_is_named(name: str, value: str, named: str) -> None:
+    with pytest.raises(bot.SettingsError, match=named):
+        bot.load_settings({"DISCORD_TOKEN": "t", name: value}, None)
+
+
+def test_a_line_without_equals_is_refused(tmp_path: Path) -> None:
+    env = tmp_path / ".env"
+    env.write_text("DISCORD_TOKEN\n", encoding="utf-8")
+    with pytest.raises(bot.SettingsError, match="line 1"):
+        bot.read_env_file(env)
+
+
+def test_every_setting_is_in_the_example_file() -> None:
+    example = bot.read_env_file(ROOT / ".env.example")
+    assert set(example) == {
+        "DISCORD_TOKEN",
+        "RATTUS_DB",
+        "RATTUS_DEV_GUILD",
+        "RATTUS_LOG_LEVEL",
+        "RATTUS_SYNC_COMMANDS",
+    }
