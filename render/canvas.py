@@ -172,21 +172,6 @@ class Canvas:
     def text_width(self, text: str, size: int, bold: bool = False) -> float:
         return face_for(size, bold).getlength(text) / SCALE
 
-    def paste(self, image: Image.Image, at: Point) -> None:
-        """Paste an image that is already at ``SCALE`` x, with its alpha if it has one."""
-        pos = (self.px(at[0]), self.px(at[1]))
-        if image.mode == "RGBA":
-            self.image.paste(image, pos, image)
-        else:
-            self.image.paste(image, pos)
-
-    def overlay(self, layer: Image.Image) -> None:
-        """Composite a full-size translucent RGBA layer over the canvas."""
-        base = self.image.convert("RGBA")
-        base.alpha_composite(layer)
-        self.image = base.convert("RGB")
-        self.draw = ImageDraw.Draw(self.image, "RGBA")
-
     def finish(self) -> Image.Image:
         """The picture at output size."""
         return self.image.reduce(SCALE)

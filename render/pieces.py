@@ -27,7 +27,7 @@ from render.canvas import (
 
 CHIP_W = 46
 CHIP_H = 26
-RAT_R = 11
+RAT_R = 12
 PLAGUE_R = 15
 
 RAT_BACK: RGB = (88, 52, 84)
@@ -101,26 +101,23 @@ def cube_chip(canvas: Canvas, at: Point, seat: Seat, text: str, width: float = C
     )
 
 
-def _rat_silhouette(canvas: Canvas, centre: Point, r: float, colour: RGB) -> None:
+def _rat_silhouette(canvas: Canvas, centre: Point, r: float, colour: RGB, eye: RGB) -> None:
+    """A small rat facing right, drawn inside a token of radius ``r``."""
     x, y = centre
-    canvas.draw.ellipse(
-        [
-            canvas.px(x - r * 0.55),
-            canvas.px(y - r * 0.28),
-            canvas.px(x + r * 0.25),
-            canvas.px(y + r * 0.38),
-        ],
-        fill=colour,
-    )
-    canvas.polygon(
-        [(x + r * 0.1, y - r * 0.22), (x + r * 0.62, y + r * 0.08), (x + r * 0.12, y + r * 0.3)],
-        fill=colour,
-    )
-    canvas.disc((x + r * 0.08, y - r * 0.26), r * 0.16, fill=colour)
     canvas.line(
-        [(x - r * 0.5, y + r * 0.12), (x - r * 0.72, y + r * 0.45), (x - r * 0.4, y + r * 0.6)],
+        [(x - r * 0.45, y + r * 0.2), (x - r * 0.7, y + r * 0.05), (x - r * 0.78, y - r * 0.3)],
         fill=colour,
-        width=1,
+        width=r * 0.11,
+    )
+    canvas.disc((x - r * 0.1, y + r * 0.08), r * 0.42, fill=colour)
+    canvas.polygon(
+        [(x + r * 0.05, y - r * 0.3), (x + r * 0.72, y + r * 0.18), (x + r * 0.1, y + r * 0.45)],
+        fill=colour,
+    )
+    canvas.disc((x + r * 0.14, y - r * 0.3), r * 0.17, fill=colour)
+    canvas.disc((x + r * 0.36, y + r * 0.02), r * 0.07, fill=eye)
+    canvas.line(
+        [(x - r * 0.25, y + r * 0.45), (x + r * 0.25, y + r * 0.45)], fill=colour, width=r * 0.12
     )
 
 
@@ -135,7 +132,7 @@ def rat_back(canvas: Canvas, centre: Point, known_limit: int | None = None) -> N
         width=1.6,
     )
     if known_limit is None:
-        _rat_silhouette(canvas, centre, RAT_R, RAT_RIM)
+        _rat_silhouette(canvas, centre, RAT_R, RAT_RIM, RAT_BACK)
     else:
         canvas.text(centre, str(known_limit), 13, fill=WHITE, bold=True, anchor="mm")
 

@@ -401,6 +401,20 @@ def _log(
         y += 17
 
 
+def _players_in_order(view: Mapping[str, Any]) -> list[tuple[Mapping[str, Any], int]]:
+    """(player, seat) in seat order, or best first once the game is over."""
+    players = [
+        (p, int(p.get("seat", index)))
+        for index, p in enumerate(view.get("players") or [])
+        if isinstance(p, Mapping)
+    ]
+    ranking = [int(s) for s in view.get("ranking") or []]
+    if view.get("status") == "over" and ranking:
+        place = {seat: i for i, seat in enumerate(ranking)}
+        players.sort(key=lambda pair: place.get(pair[1], len(place)))
+    return players
+
+
 def panel_backdrop(canvas: Canvas, box: tuple[float, float, float, float]) -> None:
     x0, y0, _, y1 = box
     canvas.rect(box, fill=PANEL_BG)
@@ -417,11 +431,10 @@ def draw_panel(
     x, width = x0 + PAD, x1 - x0 - 2 * PAD
     y = y0 + PAD
     y += _header(canvas, view, seats, x, y, width) + 6
-    players = [p for p in view.get("players") or [] if isinstance(p, Mapping)]
+    players = _players_in_order(view)
     gap = 6 if len(players) <= 4 else 4
-    for player in players:
-        seat = seats[int(player.get("seat", 0))]
-        y += _player_row(canvas, view, player, seat, x, y, width) + gap
+    for player, number in players:
+        y += _player_row(canvas, view, player, seats[number], x, y, width) + gap
     y += 8
     y += _table_row(canvas, view, x, y, width) + 12
     bottom = y1 - PAD

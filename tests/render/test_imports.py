@@ -1,0 +1,29 @@
+"""render/ draws views only: it imports none of the other parts of the bot."""
+
+import ast
+from pathlib import Path
+
+import render
+
+FORBIDDEN = {"engine", "host", "cogs", "bot", "discord", "aiosqlite"}
+
+
+def test_render_imports_only_pillow_and_itself() -> None:
+    package = Path(render.__file__).parent
+    for path in package.rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            names: list[str] = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            for name in names:
+                assert name.split(".")[0] not in FORBIDDEN, f"{path.name} imports {name}"
+
+
+def test_fonts_and_licence_ship_with_the_package() -> None:
+    fonts = Path(render.__file__).parent / "fonts"
+    assert (fonts / "DejaVuSans.ttf").stat().st_size > 100_000
+    assert (fonts / "DejaVuSans-Bold.ttf").stat().st_size > 100_000
+    assert "Bitstream" in (fonts / "LICENSE-DejaVu.txt").read_text(encoding="utf-8")
