@@ -9,6 +9,7 @@ from typing import Any
 from PIL import Image
 
 from render.canvas import Canvas, encode_png, player_colour
+from render.fonts import drawable
 from render.layout import board_layout
 from render.pieces import Seat
 from render.rattus_map import ArrowKey, RegionKey, draw_map
@@ -25,13 +26,18 @@ def board_size() -> tuple[int, int]:
 
 
 def seats_of(view: Mapping[str, Any]) -> dict[int, Seat]:
-    """How each seat is shown, with the documented fallbacks for a missing name or mark."""
+    """How each seat is shown, with the documented fallbacks for a missing name or mark.
+
+    A name the font cannot show any letter of (all CJK or emoji) falls back to "Player N" too.
+    """
     seats: dict[int, Seat] = {}
     for index, player in enumerate(view.get("players") or []):
         number = int(player.get("seat", index))
         colour = str(player.get("colour") or "")
         mark = str(player.get("mark") or colour[:1].upper() or "?")[:1]
-        name = str(player.get("name") or "").strip() or f"Player {number + 1}"
+        name = str(player.get("name") or "")
+        if not any(ch.isalnum() for ch in drawable(name)):
+            name = f"Player {number + 1}"
         seats[number] = Seat(number, player_colour(colour), mark, name)
     return seats
 

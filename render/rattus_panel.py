@@ -89,22 +89,23 @@ def _pills(
     return rows * 26 - 4
 
 
-def _status_line(view: Mapping[str, Any], seats: Mapping[int, Seat]) -> str:
+def _status_line(view: Mapping[str, Any], seats: Mapping[int, Seat]) -> tuple[str, str]:
+    """Who the line is about and what they do, kept apart so a long name never hides the verb."""
     status = str(view.get("status") or "")
     active = view.get("active")
-    who = seats[int(active)].name if active is not None and int(active) in seats else None
+    who = seats[int(active)].name if active is not None and int(active) in seats else ""
     if status == "over":
         winners = [seats[int(s)].name for s in view.get("winners") or [] if int(s) in seats]
         if not winners:
-            return "The game has ended"
-        return f"{' and '.join(winners)} {'wins' if len(winners) == 1 else 'share the win'}"
+            return "", "The game has ended"
+        return " and ".join(winners), "wins" if len(winners) == 1 else "share the win"
     if status == "final_ravage":
-        return "The plague ravages every region"
-    if who is None:
-        return ""
+        return "", "The plague ravages every region"
+    if not who:
+        return "", ""
     if status == "placement":
-        return f"{who} places starting cubes"
-    return f"{who} to play"
+        return who, "places starting cubes"
+    return who, "to play"
 
 
 def _header(
@@ -141,7 +142,14 @@ def _header(
     pill_w = canvas.text_width(title, 14, bold=True) + 22
     canvas.rect((x + width - pill_w, y + 1, x + width, y + 29), fill=pill, radius=14)
     canvas.text((x + width - pill_w / 2, y + 15.5), title, 14, fill=WHITE, bold=True, anchor="mm")
-    canvas.text((x, y + 38), _status_line(view, seats), 17, fill=INK, bold=True, max_width=width)
+    who, what = _status_line(view, seats)
+    verb = f" {what}" if who else what
+    room = width - canvas.text_width(verb, 17, bold=True)
+    shown = canvas.text((x, y + 38), who, 17, fill=INK, bold=True, max_width=room) if who else ""
+    after = (
+        x + canvas.text_width(shown + verb, 17, bold=True) - canvas.text_width(what, 17, bold=True)
+    )
+    canvas.text((after, y + 38), what, 17, fill=INK, bold=True)
     height = 62.0
     decision = view.get("decision") or {}
     if decision.get("prompt") and not decision.get("private") and status != "over":

@@ -159,8 +159,10 @@ def test_name_fallbacks() -> None:
     del view["players"][0]["name"]
     view["players"][1]["name"] = "   "
     del view["players"][1]["mark"]
+    view["players"].append(dict(view["players"][0], seat=2, name="山田太郎 🐀"))
     seats = seats_of(view)
     assert seats[0].name == "Player 1"
+    assert seats[2].name == "Player 3"
     assert seats[1].name == "Player 2"
     assert seats[1].mark == "Y"
 
