@@ -220,7 +220,7 @@ class GameCommands(commands.GroupCog):
         lines = []
         for record in records:
             url = await self.bot.tables.table_url(record)
-            state = record.status
+            state: str = record.status
             if record.status == "running" and record.game is not None:
                 seat = record.seat_of(interaction.user.id)
                 state = "your move" if seat in record.game.actors() else "running"
@@ -274,6 +274,7 @@ class GameCommands(commands.GroupCog):
             url = await self.bot.tables.table_url(here)
             raise UserError(f"{error} It is here: {url}") from None
         embed, view = self.bot.tables.lobby_message(record)
+        assert view is not None, "a new lobby always has its buttons"
         await interaction.response.send_message(embed=embed, view=view)
         message = await interaction.original_response()
         await self.bot.tables.post_lobby(record, message.id)

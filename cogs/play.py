@@ -19,7 +19,7 @@ from host.errors import NotSeated, NotYourTurn, StaleAction, UserError
 from host.models import GameRecord
 from host.service import GameService
 
-STALE = StaleAction().args[0]
+STALE = str(StaleAction())
 
 
 def is_panel(interaction: discord.Interaction[Any]) -> bool:

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import io
 import logging
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, cast
 
 import discord
 from discord import app_commands
@@ -106,7 +107,8 @@ async def report_error(interaction: discord.Interaction[Any], error: BaseExcepti
     message = user_message(error)
     if message is None:
         command = interaction.command.qualified_name if interaction.command else None
-        custom_id = (interaction.data or {}).get("custom_id")
+        data: Mapping[str, Any] = cast(Mapping[str, Any], interaction.data or {})
+        custom_id = data.get("custom_id")
         log.error("Unhandled error in %s", command or custom_id or "an interaction", exc_info=error)
         message = CALM_LINE
     try:

@@ -40,6 +40,8 @@ MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, repl
 
 def named_view(record: GameRecord, seat: int | None = None) -> dict[str, Any]:
     """The game's view for a seat (None: public) with each player's name, as the host gives it."""
+    if record.game is None:
+        raise UserError(f"Game #{record.id} has not started yet.")
     view: dict[str, Any] = record.game.view(seat)
     for player in view.get("players", []):
         player["name"] = record.name_of(int(player["seat"]))
@@ -77,7 +79,7 @@ class Tables:
         self.service = service
         self.presenters = presenters
         self._locks: dict[int, asyncio.Lock] = {}
-        self._users: dict[int, discord.abc.User] = {}
+        self._users: dict[int, discord.User | discord.Member] = {}
 
     def lock(self, game_id: int) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
@@ -85,7 +87,7 @@ class Tables:
     def presenter(self, record: GameRecord) -> Presenter:
         return self.presenters[record.kind]
 
-    def remember_user(self, user: discord.abc.User) -> None:
+    def remember_user(self, user: discord.User | discord.Member) -> None:
         self._users[user.id] = user
 
     def channel(self, record: GameRecord, channel_id: int) -> discord.PartialMessageable:
@@ -312,7 +314,7 @@ class Tables:
         user = await self._user(user_id)
         await user.send(embed=embed, file=png_file(png))
 
-    async def _user(self, user_id: int) -> discord.abc.User:
+    async def _user(self, user_id: int) -> discord.User | discord.Member:
         user = self._users.get(user_id) or self.client.get_user(user_id)
         if user is None:
             user = await self.client.fetch_user(user_id)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.e2e.conftest import World
-from tests.e2e.table import Table, buttons_of, make_bot, text_of
+from tests.e2e.table import Table, all_channel_text, buttons_of, make_bot, text_of
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -62,4 +62,5 @@ async def test_a_base_game_from_lobby_to_the_end(world: World, tmp_path: Any) ->
         assert fake.attachments(final)[0].startswith(PNG)
         with_buttons = [m for m in fake.messages(world.channel) if buttons_of(m)]
         assert with_buttons == []
+        assert "Witch: rat" not in all_channel_text(fake, [world.channel])
         assert fake.rejected == [] and fake.unhandled == []
