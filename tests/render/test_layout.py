@@ -6,6 +6,9 @@ import pytest
 
 from engine import rattus
 from render.layout import Polygon, board_layout
+from render.pieces import CHIP_H, CHIP_W, PLAGUE_R, RAT_R
+from render.rattus_map import label_box
+from render.rattus_pieces import GAP, ROW_GAP
 from tests.render.views import AFRICA_EDGES
 
 
@@ -73,3 +76,26 @@ def test_label_and_pieces_sit_inside_their_region(name: str) -> None:
     region = board_layout().regions[name]
     assert any(_inside(region.label, shape) for shape in region.shapes)
     assert any(_inside(region.pieces, shape) for shape in region.shapes)
+
+
+def _first_rows(name: str) -> tuple[float, float, float, float]:
+    """The box of a region's widest rat row (three rats and the plague) and first row of cubes."""
+    region = board_layout().regions[name]
+    x, y = region.pieces
+    rats = 3 * 2 * RAT_R + 2 * GAP + 2 * PLAGUE_R + 2 * GAP
+    half = max(rats, region.cols * (CHIP_W + GAP)) / 2
+    return (x - half, y, x + half, y + 2 * PLAGUE_R + ROW_GAP + CHIP_H)
+
+
+def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+@pytest.mark.parametrize("name", sorted(board_layout().regions))
+def test_pieces_and_labels_leave_other_labels_clear(name: str) -> None:
+    for other in board_layout().regions:
+        if other != name:
+            assert not _overlap(label_box(name), label_box(other)), f"{name} label on {other} label"
+            assert not _overlap(_first_rows(name), label_box(other)), (
+                f"{name} pieces on {other} label"
+            )
