@@ -149,8 +149,7 @@ class GameCommands(commands.GroupCog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         view = named_view(record)
         png = await self.bot.tables.board_png(record, view)
-        recent = [str(line) for line in view.get("log", [])][-8:]
-        embed = table_embed(record, view, self._presenter(record), recent)
+        embed = table_embed(record, view, self._presenter(record))
         await reply(interaction, embed=embed, file=png_file(png))
 
     @app_commands.command(

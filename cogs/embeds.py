@@ -13,6 +13,7 @@ from host.models import GameRecord
 FIELD_LIMIT = 1024
 DESCRIPTION_LIMIT = 4096
 BOARD_IMAGE = "attachment://board.png"
+RECENT_LINES = 10
 
 
 def clip(text: str, limit: int) -> str:
@@ -50,10 +51,11 @@ def table_embed(
     record: GameRecord,
     view: View,
     presenter: Presenter,
-    recent: Sequence[str],
     *,
     with_image: bool = True,
 ) -> discord.Embed:
+    """The table: who decides what, the latest public log lines, the plague, the players."""
+    recent = [str(line) for line in view.get("log") or []][-RECENT_LINES:]
     embed = discord.Embed(
         title=f"{presenter.title} · game #{record.id} · {presenter.stage_line(view)}",
         description=clip(waiting_line(record, view), DESCRIPTION_LIMIT),

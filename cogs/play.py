@@ -152,6 +152,11 @@ class Play:
         else:
             await interaction.response.send_message(content, view=view, ephemeral=True)
 
+    async def _label_of_last(self, game_id: int, notation: str) -> str:
+        """How the action just taken reads, for an action that told the table nothing."""
+        last = await self.service.action_log(game_id, limit=1)
+        return (last[-1].label if last else None) or notation
+
     async def choose(
         self,
         interaction: discord.Interaction[Any],
@@ -178,8 +183,8 @@ class Play:
             await replace(interaction, f"{error}\n{prompt}", view=controls)
             return
         record = update.record
-        done = event_texts(update.public_events)
-        lines = [f"✅ {done[0]}" if done else f"✅ {notation}", *done[1:4]]
+        done = event_texts(update.public_events) or [await self._label_of_last(game_id, notation)]
+        lines = [f"✅ {done[0]}", *done[1:4]]
         embed = None
         private = update.private.get(user.id)
         if private and record.game is not None:

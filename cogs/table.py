@@ -34,7 +34,6 @@ log = logging.getLogger(__name__)
 LOBBY_VERSION = -1
 """The version stored with a lobby message, so it is never taken for a table message."""
 DMS_CLOSED = 50007
-RECENT_LINES = 12
 MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 
 
@@ -149,27 +148,22 @@ class Tables:
     async def publish(self, update: Update) -> None:
         """Show an update in the home channel and every spectator channel."""
         record = update.record
-        recent = event_texts(update.public_events)
         try:
             if update.finished:
                 await self.show_final(record)
             else:
-                await self.show_table(record, recent, new_message=update.new_turn)
+                await self.show_table(record, new_message=update.new_turn)
         except discord.HTTPException:
             log.exception("Could not show game #%s, version %s", record.id, record.version)
 
     async def board_png(self, record: GameRecord, view: Mapping[str, Any]) -> bytes:
         return await asyncio.to_thread(self.presenter(record).render, view)
 
-    async def show_table(
-        self, record: GameRecord, recent: Sequence[str], *, new_message: bool
-    ) -> None:
+    async def show_table(self, record: GameRecord, *, new_message: bool) -> None:
         presenter = self.presenter(record)
         view = named_view(record)
-        if not recent:
-            recent = [str(line) for line in view.get("log", [])][-RECENT_LINES:]
         png = await self.board_png(record, view)
-        embed = table_embed(record, view, presenter, recent[-RECENT_LINES:])
+        embed = table_embed(record, view, presenter)
         buttons = controls_view(
             record.kind, record.id, record.version, action_groups(record, presenter)
         )
@@ -276,8 +270,7 @@ class Tables:
             view = named_view(record)
             png = await self.board_png(record, view)
             presenter = self.presenter(record)
-            recent = [str(line) for line in view.get("log", [])][-RECENT_LINES:]
-            embed = table_embed(record, view, presenter, recent)
+            embed = table_embed(record, view, presenter)
             await self._show_in(record, channel_id, None, embed, png, None, None, True)
 
     # -- secrets ----------------------------------------------------------------------------
@@ -360,5 +353,5 @@ class Tables:
                 else:
                     return False
             log.info("Re-posting the table of game #%s at version %s", record.id, record.version)
-            await self.show_table(record, [], new_message=True)
+            await self.show_table(record, new_message=True)
             return True
