@@ -6,6 +6,7 @@ build their states from these pieces and expose the same public face.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -81,18 +82,43 @@ class Decision:
         }
 
 
+_SEAT_REF = re.compile("\u27e8(\\d+)\u27e9")
+
+
+def seat_ref(seat: int) -> str:
+    """A placeholder for a seat inside event text, filled with a name by ``fill_names``."""
+    return f"\u27e8{seat}\u27e9"
+
+
+def fill_names(template: str, names: Sequence[str]) -> str:
+    """Replace the seat placeholders in a text with the given names (one per seat)."""
+
+    def name(m: re.Match[str]) -> str:
+        seat = int(m.group(1))
+        return names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
+
+    return _SEAT_REF.sub(name, template)
+
+
 @dataclass(frozen=True)
 class Event:
     """Something that happened during one ``apply``.
 
     ``audience`` is None when every player and spectator may see it, otherwise the seats that
-    may. ``data`` holds the machine-readable details (JSON-able).
+    may. ``data`` holds the machine-readable details (JSON-able). ``text`` names players by
+    colour; ``text_for(names)`` names them as the host knows them.
     """
 
     kind: str
     text: str
     audience: tuple[int, ...] | None = None
     data: Mapping[str, JSON] = field(default_factory=dict)
+    template: str = ""
+
+    def text_for(self, names: Sequence[str] | None) -> str:
+        if names is None or not self.template:
+            return self.text
+        return fill_names(self.template, names)
 
     @property
     def public(self) -> bool:
@@ -107,6 +133,7 @@ class Event:
             "text": self.text,
             "audience": None if self.audience is None else list(self.audience),
             "data": dict(self.data),
+            "template": self.template,
         }
 
 

@@ -83,7 +83,7 @@ def _turn_options(s: State, f: Frame) -> list[Action]:
             holder = s.holder(card)
             if holder == seat:
                 continue
-            where = "from beside the board" if holder is None else f"from {s.colour(holder)}"
+            where = "from beside the board" if holder is None else f"from {s.colour_name(holder)}"
             out.append(Action(f"take:{card}", f"Take the {cards.card_name(card)} {where}"))
     if not s.placed:
         for r in s.regions:
@@ -116,7 +116,8 @@ def _turn_act(ctx: Ctx, f: Frame, a: Action) -> None:
         region = a.args[0]
         n = board.add_cubes(s, seat, region, place_count(s, seat, region))
         s.placed = True
-        ctx.say("place", f"{s.colour(seat)} placed {n} cubes in {board.name(region)}.", n=n)
+        word = "cube" if n == 1 else "cubes"
+        ctx.say("place", f"{s.colour(seat)} placed {n} {word} in {board.name(region)}.", n=n)
     elif a.kind == "use":
         cards.start(ctx, seat, a.args[0], final=False)
     elif a.kind == "plague":

@@ -50,7 +50,7 @@ class Game:
         if not isinstance(seat, int) or not 0 <= seat < self._s.players:
             raise IllegalAction("There is no such seat in this game.")
         if seat not in self.actors():
-            raise IllegalAction(f"It is not {self._s.colour(seat)}'s decision now.")
+            raise IllegalAction(f"It is not {self._s.colour_name(seat)}'s decision now.")
         chosen = find_action(self.legal_actions(seat), notation)
         s = self._s.clone()
         ctx = Ctx(s)
@@ -62,10 +62,11 @@ class Game:
 
     # what can be seen
 
-    def view(self, seat: int | None = None) -> dict[str, Any]:
+    def view(self, seat: int | None = None, names: list[str] | None = None) -> dict[str, Any]:
+        """What ``seat`` may see (None: a spectator). ``names`` fills players into log lines."""
         if seat is not None and not 0 <= seat < self._s.players:
             raise ValueError("no such seat")
-        return views.view(self._s, seat)
+        return views.view(self._s, seat, names)
 
     @property
     def players(self) -> int:

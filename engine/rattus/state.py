@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from ..core import Event
+from ..core import Event, fill_names, seat_ref
 
 FORMAT = 1
 COLOURS = ("red", "yellow", "green", "blue", "purple", "orange")
@@ -91,7 +91,14 @@ class State:
         return sum(self.cubes[region])
 
     def colour(self, seat: int) -> str:
+        """The seat inside event text: shown by colour, or by name where the host knows it."""
+        return seat_ref(seat)
+
+    def colour_name(self, seat: int) -> str:
         return COLOURS[seat].capitalize()
+
+    def colour_names(self) -> list[str]:
+        return [self.colour_name(p) for p in range(self.players)]
 
     def next_seat(self, seat: int) -> int:
         return (seat + 1) % self.players
@@ -104,11 +111,15 @@ class Ctx:
     s: State
     events: list[Event] = field(default_factory=list)
 
-    def say(self, kind: str, text: str, **data: Any) -> None:
-        self.events.append(Event(kind, text, None, data))
-        self.s.log.append(text)
+    def say(self, kind: str, template: str, **data: Any) -> None:
+        """A public event. Seats in the text are written with ``State.colour``."""
+        text = fill_names(template, self.s.colour_names())
+        self.events.append(Event(kind, text, None, data, template))
+        self.s.log.append(template)
         if len(self.s.log) > LOG_KEEP:
             del self.s.log[: len(self.s.log) - LOG_KEEP]
 
-    def tell(self, seats: tuple[int, ...], kind: str, text: str, **data: Any) -> None:
-        self.events.append(Event(kind, text, seats, data))
+    def tell(self, seats: tuple[int, ...], kind: str, template: str, **data: Any) -> None:
+        """An event only these seats may see."""
+        text = fill_names(template, self.s.colour_names())
+        self.events.append(Event(kind, text, seats, data, template))

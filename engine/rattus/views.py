@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..core import fill_names
 from . import data, steps
 from .state import COLOURS, State
 
@@ -38,7 +39,7 @@ def _active(s: State, acting: list[int]) -> int | None:
     return s.active
 
 
-def view(s: State, seat: int | None) -> dict[str, Any]:
+def view(s: State, seat: int | None, names: list[str] | None = None) -> dict[str, Any]:
     m = data.board_map()
     in_use = set(s.regions)
     cards = data.cards()
@@ -108,7 +109,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         },
         "rat_supply": len(s.rat_supply),
         "revealed": [dict(e) for e in s.revealed],
-        "log": list(s.log),
+        "log": [fill_names(line, names or s.colour_names()) for line in s.log],
     }
     if s.status in ("final_round", "final_ravage"):
         out["final_order"] = list(s.final_order)

@@ -173,3 +173,16 @@ def test_during_start_placement_the_placing_seat_is_shown_as_active() -> None:
     g = rattus.new_game(3, seed=5)
     g = g.apply(0, "place:italia")
     assert g.view()["active"] == 1 and g.view()["status"] == "placement"
+
+
+def test_events_and_log_name_players_by_colour_or_by_the_names_given() -> None:
+    g = position(3, rats={"italia": [token(9)]})
+    g = play(g, "place:italia")
+    (event,) = [e for e in g.events if e.kind == "place"]
+    assert event.text == "Red placed 1 cube in Italia."
+    assert event.text_for(["Anna", "Björn", "Chloé"]) == "Anna placed 1 cube in Italia."
+    assert g.view()["log"][-1] == "Red placed 1 cube in Italia."
+    assert g.view(None, names=["Anna", "Björn", "Chloé"])["log"][-1] == (
+        "Anna placed 1 cube in Italia."
+    )
+    assert "\u27e8" not in str(g.view()) and "\u27e8" not in event.text
