@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
 
 import discord
 
 from cogs.presenters import Presenter, View, player_name
+from engine.core import Event
 from host.models import GameRecord
 
 FIELD_LIMIT = 1024
@@ -184,5 +184,11 @@ def secrets_embed(
     return embed
 
 
-def event_texts(events: Iterable[Any]) -> list[str]:
-    return [str(event.text) for event in events if getattr(event, "text", "")]
+def seat_names(record: GameRecord) -> list[str]:
+    return [record.name_of(seat) for seat in range(len(record.seats))]
+
+
+def event_texts(events: Iterable[Event], record: GameRecord) -> list[str]:
+    """The events' texts with players named as the table knows them."""
+    names = seat_names(record)
+    return [text for text in (event.text_for(names) for event in events) if text]

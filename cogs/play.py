@@ -183,7 +183,9 @@ class Play:
             await replace(interaction, f"{error}\n{prompt}", view=controls)
             return
         record = update.record
-        done = event_texts(update.public_events) or [await self._label_of_last(game_id, notation)]
+        done = event_texts(update.public_events, record) or [
+            await self._label_of_last(game_id, notation)
+        ]
         lines = [f"✅ {done[0]}", *done[1:4]]
         embed = None
         private = update.private.get(user.id)
@@ -193,7 +195,7 @@ class Play:
                 record,
                 named_view(record, seat),
                 self.tables.presenter(record),
-                event_texts(private),
+                event_texts(private, record),
                 with_image=False,
             )
         prompt, controls = self.panel(record, user.id)

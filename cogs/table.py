@@ -282,7 +282,7 @@ class Tables:
             if await self.service.dms_closed(user_id):
                 continue
             try:
-                await self.dm_secrets(record, user_id, event_texts(events))
+                await self.dm_secrets(record, user_id, event_texts(events, record))
             except discord.Forbidden as error:
                 if error.code != DMS_CLOSED:
                     log.warning("DM to %s refused: %s", user_id, error)
