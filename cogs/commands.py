@@ -16,7 +16,6 @@ from discord.ext import commands
 from cogs.embeds import lines_block, secrets_embed, status_embed, table_embed
 from cogs.presenters import Presenter
 from cogs.replies import png_file, reply
-from cogs.table import named_view
 from host.errors import NotSeated, UserError
 from host.models import GameRecord
 from host.service import GameService
@@ -147,7 +146,7 @@ class GameCommands(commands.GroupCog):
         if record.game is None:
             raise UserError(f"Game #{record.id} has not started yet: there is no board.")
         await interaction.response.defer(ephemeral=True, thinking=True)
-        view = named_view(record)
+        view = record.view()
         png = await self.bot.tables.board_png(record, view)
         embed = table_embed(record, view, self._presenter(record))
         await reply(interaction, embed=embed, file=png_file(png))
@@ -158,7 +157,7 @@ class GameCommands(commands.GroupCog):
     @app_commands.describe(game=GAME_HELP)
     async def status(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
         record = await self.resolve(interaction, game, anywhere=True)
-        view = named_view(record) if record.game is not None else None
+        view = record.view() if record.game is not None else None
         url = await self.bot.tables.table_url(record)
         embed = status_embed(record, view, self._presenter(record), url)
         prompt, controls = self.bot.play.panel(record, interaction.user.id)
@@ -174,7 +173,7 @@ class GameCommands(commands.GroupCog):
         if record.game is None:
             raise UserError(f"Game #{record.id} has not started yet.")
         await interaction.response.defer(ephemeral=True, thinking=True)
-        view = named_view(record, seat)
+        view = record.view(seat)
         png = await self.bot.tables.board_png(record, view)
         embed = secrets_embed(record, view, self._presenter(record))
         prompt, controls = self.bot.play.panel(record, interaction.user.id)

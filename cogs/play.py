@@ -14,7 +14,7 @@ import discord
 from cogs.components import QUIET_GROUPS, controls_view, select_view
 from cogs.embeds import event_texts, secrets_embed, status_embed
 from cogs.replies import replace, reply
-from cogs.table import Tables, action_groups, named_view
+from cogs.table import Tables, action_groups
 from host.errors import NotSeated, NotYourTurn, StaleAction, UserError
 from host.models import GameRecord
 from host.service import GameService
@@ -96,7 +96,7 @@ class Play:
     ) -> None:
         """Answer an old click with where the game stands; nothing changes."""
         url = await self.tables.table_url(record)
-        view = named_view(record) if record.game is not None else None
+        view = record.view() if record.game is not None else None
         embed = status_embed(record, view, self.tables.presenter(record), url)
         prompt, controls = self.panel(record, interaction.user.id)
         content = f"{note}\n{prompt}"
@@ -193,7 +193,7 @@ class Play:
             seat = record.seat_of(user.id)
             embed = secrets_embed(
                 record,
-                named_view(record, seat),
+                record.view(seat),
                 self.tables.presenter(record),
                 event_texts(private, record),
                 with_image=False,

@@ -37,16 +37,6 @@ DMS_CLOSED = 50007
 MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 
 
-def named_view(record: GameRecord, seat: int | None = None) -> dict[str, Any]:
-    """The game's view for a seat (None: public) with each player's name, as the host gives it."""
-    if record.game is None:
-        raise UserError(f"Game #{record.id} has not started yet.")
-    view: dict[str, Any] = record.game.view(seat)
-    for player in view.get("players", []):
-        player["name"] = record.name_of(int(player["seat"]))
-    return view
-
-
 def action_groups(
     record: GameRecord, presenter: Presenter, seats: Sequence[int] | None = None
 ) -> list[Group]:
@@ -161,7 +151,7 @@ class Tables:
 
     async def show_table(self, record: GameRecord, *, new_message: bool) -> None:
         presenter = self.presenter(record)
-        view = named_view(record)
+        view = record.view()
         png = await self.board_png(record, view)
         embed = table_embed(record, view, presenter)
         buttons = controls_view(
@@ -232,7 +222,7 @@ class Tables:
 
     async def show_final(self, record: GameRecord) -> None:
         presenter = self.presenter(record)
-        view = named_view(record)
+        view = record.view()
         png = await self.board_png(record, view)
         embed = final_embed(record, view, presenter)
         stored = {m.channel_id: m for m in await self.service.table_messages(record.id)}
@@ -267,7 +257,7 @@ class Tables:
         """A spectator channel gets the current table at once."""
         async with self.lock(record.id):
             record = await self.service.get(record.id)
-            view = named_view(record)
+            view = record.view()
             png = await self.board_png(record, view)
             presenter = self.presenter(record)
             embed = table_embed(record, view, presenter)
@@ -296,7 +286,7 @@ class Tables:
         seat = record.seat_of(user_id)
         if seat is None or record.game is None:
             return
-        view = named_view(record, seat)
+        view = record.view(seat)
         png = await self.board_png(record, view)
         embed = secrets_embed(record, view, self.presenter(record), news)
         embed.add_field(

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from engine.core import Event
+from host.errors import UserError
 
 Status = Literal["lobby", "running", "finished", "abandoned"]
 OPEN_STATUSES: tuple[Status, ...] = ("lobby", "running")
@@ -56,6 +57,21 @@ class GameRecord:
             if entry.seat == seat:
                 return entry.name
         return f"Player {seat + 1}"
+
+    def names(self) -> list[str]:
+        """Every seat's name, in seat order."""
+        return [self.name_of(seat) for seat in range(len(self.seats))]
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """The game's view for a seat (None: a spectator), with players named everywhere."""
+        if self.game is None:
+            if self.status == "lobby":
+                raise UserError(f"Game #{self.id} has not started yet.")
+            raise UserError(f"Game #{self.id} was closed before it started.")
+        view: dict[str, Any] = self.game.view(seat, names=self.names())
+        for player in view.get("players", []):
+            player["name"] = self.name_of(int(player["seat"]))
+        return view
 
     @property
     def is_open(self) -> bool:

@@ -352,26 +352,12 @@ class GameService:
         seat = record.seat_of(user_id)
         if seat is None:
             raise NotSeated("You are not in this game.")
-        return self._named(record, self._started_game(record).view(seat))
+        return record.view(seat)
 
     async def public_view(self, game_id: int) -> dict[str, Any]:
         """What a spectator may see, with every seat's name."""
         record = await self._load(game_id)
-        return self._named(record, self._started_game(record).view(None))
-
-    def _started_game(self, record: GameRecord) -> Game:
-        if record.game is None:
-            if record.status == "lobby":
-                raise UserError(f"Game #{record.id} has not started yet.")
-            raise UserError(f"Game #{record.id} was closed before it started.")
-        game: Game = record.game
-        return game
-
-    @staticmethod
-    def _named(record: GameRecord, view: dict[str, Any]) -> dict[str, Any]:
-        for player in view.get("players", []):
-            player["name"] = record.name_of(int(player["seat"]))
-        return view
+        return record.view(None)
 
     async def action_log(self, game_id: int, limit: int = 20) -> list[ActionLogEntry]:
         """The latest ``limit`` actions, oldest first."""

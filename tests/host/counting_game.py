@@ -101,7 +101,7 @@ class CountingGame:
             events=events,
         )
 
-    def view(self, seat: int | None = None) -> dict[str, Any]:
+    def view(self, seat: int | None = None, names: list[str] | None = None) -> dict[str, Any]:
         view: dict[str, Any] = {
             "game": "count",
             "seat": seat,
