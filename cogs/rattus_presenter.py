@@ -45,11 +45,11 @@ def _card_name(view: View, card: str) -> str:
 
 
 def _token_text(token: Mapping[str, Any]) -> str:
-    classes = ", ".join(str(c).title() for c in token.get("classes", [])) or "no class"
-    return (
-        f"limit {token.get('limit', '?')} · {classes} · "
-        f"M{token.get('majority', 0)} A{token.get('all', 0)}"
-    )
+    """The printed front in words: limit, class symbols, then one M or A per symbol."""
+    parts = [f"limit {token.get('limit', '?')}"]
+    parts += [str(c).title() for c in token.get("classes", [])]
+    parts += ["M"] * int(token.get("majority", 0)) + ["A"] * int(token.get("all", 0))
+    return " · ".join(parts)
 
 
 def stage_line(view: View) -> str:

@@ -169,7 +169,8 @@ def describe_front(front: dict[str, Any]) -> str:
 def describe(s: State, entry: dict[str, Any], people: int) -> str:
     head = f"Rat revealed in {board.name(entry['region'])} ({describe_front(entry)})"
     if not entry["outbreak"]:
-        return f"{head}: {people} people, below the limit, no effect."
+        crowd = "1 person" if people == 1 else f"{people} people"
+        return f"{head}: only {crowd} there, below the limit: no effect."
     losses = entry.get("losses", {})
     who = ", ".join(f"{s.colour(int(k))} loses {v}" for k, v in sorted(losses.items()))
     saved = entry.get("saved", {})
