@@ -28,7 +28,7 @@ unit: $(STAMP)
 test: lint typecheck unit
 
 bench: $(STAMP)
-	$(BIN)/python bench/engine.py
+	$(BIN)/python bench/playouts.py
 	$(BIN)/python bench/render.py
 	$(BIN)/python bench/store.py
 	$(BIN)/python bench/latency.py

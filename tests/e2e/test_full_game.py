@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from tests.e2e.conftest import World
@@ -50,6 +51,7 @@ async def test_a_base_game_from_lobby_to_the_end(world: World, tmp_path: Any) ->
         first = table.table_message()
         assert fake.attachments(first)[0].startswith(PNG)
         assert "to decide" in text_of(first)
+        assert "Ruleset" in text_of(first) and "house-default" in text_of(first)
 
         await table.play_until(table.is_over)
 
@@ -62,5 +64,9 @@ async def test_a_base_game_from_lobby_to_the_end(world: World, tmp_path: Any) ->
         assert fake.attachments(final)[0].startswith(PNG)
         with_buttons = [m for m in fake.messages(world.channel) if buttons_of(m)]
         assert with_buttons == []
-        assert "Witch: rat" not in all_channel_text(fake, [world.channel])
+        channel_text = all_channel_text(fake, [world.channel])
+        assert "Witch: rat" not in channel_text
+        assert "\u27e8" not in channel_text  # every seat in a log line is named
+        assert re.search(r"^(Anna|Ben|Cleo) (placed|moved|took)", channel_text, re.M)
+        assert not re.search(r"^(Red|Yellow|Green) (placed|moved|took)", channel_text, re.M)
         assert fake.rejected == [] and fake.unhandled == []

@@ -1,6 +1,6 @@
 """Random playouts per second and median actions per game, for 2, 3 and 4 players.
 
-Usage: python bench/engine.py [games per player count]
+Usage: python bench/playouts.py [games per player count]
 """
 
 from __future__ import annotations
