@@ -266,13 +266,16 @@ class Tables:
     # -- secrets ----------------------------------------------------------------------------
 
     async def send_secrets(self, update: Update) -> None:
-        """DM each player whose private view changed; remember and announce closed DMs once."""
+        """DM each player whose private view changed; remember and announce closed DMs once.
+
+        A player whose DMs were closed is tried again each time, so opening them later works.
+        """
         record = update.record
         for user_id, events in update.private.items():
-            if await self.service.dms_closed(user_id):
-                continue
             try:
                 await self.dm_secrets(record, user_id, event_texts(events, record))
+                if await self.service.dms_closed(user_id):
+                    await self.service.mark_dms_closed(user_id, False)
             except discord.Forbidden as error:
                 if error.code != DMS_CLOSED:
                     log.warning("DM to %s refused: %s", user_id, error)

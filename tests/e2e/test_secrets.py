@@ -80,3 +80,40 @@ async def test_closed_dms_get_the_peek_privately_and_the_channel_is_told_once(
 
         others = await fake.slash(world.ben, world.channel, "rattus", "hand")
         assert ", rat " not in text_of(await others.wait_reply())
+
+
+async def test_a_player_who_opens_dms_later_gets_the_next_secret_by_dm(
+    world: World, tmp_path: Any
+) -> None:
+    fake, anna = world.fake, world.anna
+    fake.close_dms(anna)
+    client = make_bot(fake, tmp_path / "games.sqlite3", world.guild)
+    async with fake.running(client):
+        table = await open_game(world, client)
+        await past_placement(table)
+        await use_the_witch(world, table)
+        assert await client.service.dms_closed(anna.id)
+
+        fake.open_dms(anna)
+        first_turn = (await table.record()).game.view()["turn"]
+
+        def plague(buttons: list[dict[str, Any]]) -> dict[str, Any]:
+            return next(b for b in buttons if b["custom_id"].endswith(":plague"))
+
+        for _ in range(30):
+            if (await table.record()).game.view()["turn"] == first_turn + 3:
+                break
+            await table.step(plague)
+        assert await table.actor() is anna
+        panel = await press(fake, anna, table.table_message(), "use")
+        looks = [
+            o["value"] for o in selects_of(panel)[0]["options"] if o["value"].startswith("look:")
+        ]
+        await choose(fake, anna, panel, looks[0])
+
+        dms = await fake.wait_for(lambda: fake.dms(anna))
+        assert PEEK in text_of(dms[0])
+        assert not await client.service.dms_closed(anna.id)
+        channel_text = all_channel_text(fake, [world.channel])
+        assert channel_text.count("I can't send you direct messages") == 1
+        assert PEEK not in channel_text
