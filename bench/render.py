@@ -34,11 +34,11 @@ def seeded_views(players: int = 4, seed: int = 7) -> dict[str, dict[str, Any]]:
     and at the end."""
     game = rattus.new_game(players=players, expansions=set(), class_cards=None, seed=seed)
     rng = Rng.from_seed(seed)
-    views = {"setup": _named(game.view(None))}
+    views = {"setup": _named(game.view(None, names=NAMES[:players]))}
     while not game.is_over:
         seat = game.actors()[0]
         game = game.apply(seat, rng.choice(game.legal_actions(seat)))
-        view = game.view(None)
+        view = game.view(None, names=NAMES[:players])
         if (
             "midgame" not in views
             and game.version >= 40
@@ -46,7 +46,7 @@ def seeded_views(players: int = 4, seed: int = 7) -> dict[str, dict[str, Any]]:
             and view["status"] == "playing"
         ):
             views["midgame"] = _named(view)
-    views["over"] = _named(game.view(None))
+    views["over"] = _named(game.view(None, names=NAMES[:players]))
     return views
 
 

@@ -71,6 +71,19 @@ async def test_play_by_notation_with_autocomplete_and_the_read_only_commands(
         )
         assert nothing == []
 
+        for bad, why in (
+            ("fly:to-the-moon", "Possible now: place"),
+            ("place gallia!!", "actions look like 'place:gallia'"),
+            ("x" * 90, "too long"),
+            ("plague:gallia", "is not possible now"),
+        ):
+            refused = await fake.slash(
+                world.anna, world.channel, "rattus", "play", options={"action": bad}
+            )
+            assert why in text_of(await refused.wait_reply())
+            assert refused.ephemeral
+            assert (await table.record()).version == 0
+
         played = await fake.slash(
             world.anna, world.channel, "rattus", "play", options={"action": choices[0]["value"]}
         )
