@@ -137,8 +137,12 @@ def _turn_prompt(s: State, f: Frame) -> str:
         parts.append("place cubes")
     if cards.usable_now(s, f["seat"], final=False):
         parts.append("use your cards")
-    head = "Your turn: " + (", ".join(parts) + " in any order, then " if parts else "")
-    return head + "move the plague."
+    if not parts:
+        return "Your turn: move the plague."
+    if len(parts) == 1:
+        return f"Your turn: you may {parts[0]}, then move the plague."
+    listed = ", ".join(parts[:-1]) + f" and {parts[-1]}"
+    return f"Your turn: you may {listed} in any order, then move the plague."
 
 
 steps.register(steps.Step("turn", _turn_options, _turn_act, _turn_prompt))

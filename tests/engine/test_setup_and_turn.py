@@ -186,3 +186,17 @@ def test_events_and_log_name_players_by_colour_or_by_the_names_given() -> None:
         "Anna placed 1 cube in Italia."
     )
     assert "\u27e8" not in str(g.view()) and "\u27e8" not in event.text
+
+
+def test_the_turn_prompt_lists_what_is_left_to_do() -> None:
+    g = position(3, rats={"italia": [token(9)]}, hands={0: ["king"]}, cubes={"gallia": {0: 1}})
+    assert g.decision(0).prompt == (  # type: ignore[union-attr]
+        "Your turn: you may take a class card, place cubes and use your cards in any order, "
+        "then move the plague."
+    )
+    g = play(g, "take:witch", "place:italia")
+    assert g.decision(0).prompt == (  # type: ignore[union-attr]
+        "Your turn: you may use your cards, then move the plague."
+    )
+    g = play(g, "use:king", "palace:gallia", "use:witch", "look:italia", "done")
+    assert g.decision(0).prompt == "Your turn: move the plague."  # type: ignore[union-attr]
