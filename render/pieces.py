@@ -121,9 +121,17 @@ def _rat_silhouette(canvas: Canvas, centre: Point, r: float, colour: RGB, eye: R
     )
 
 
-def rat_back(canvas: Canvas, centre: Point, known_limit: int | None = None) -> None:
+STARTING_RIM = (150, 84, 196)
+"""Starting rat tokens have a purple back, told apart face down as at a real table."""
+
+
+def rat_back(
+    canvas: Canvas, centre: Point, known_limit: int | None = None, *, starting: bool = False
+) -> None:
     """A face-down rat token; ``known_limit`` when the viewer has seen its front."""
     canvas.disc((centre[0] + 1, centre[1] + 1.5), RAT_R, fill=(0, 0, 0, 80))
+    if starting:
+        canvas.disc(centre, RAT_R + 2.5, fill=STARTING_RIM)
     canvas.disc(
         centre,
         RAT_R,

@@ -61,10 +61,14 @@ def _rats_row(
     for i in range(max(MAX_RATS, rats)):
         centre = (x + RAT_R + i * (2 * RAT_R + GAP), y)
         if i < rats:
-            known = (
-                slots[i].get("known") if i < len(slots) and isinstance(slots[i], Mapping) else None
+            slot = slots[i] if i < len(slots) and isinstance(slots[i], Mapping) else {}
+            known = slot.get("known")
+            rat_back(
+                canvas,
+                centre,
+                int(known["limit"]) if known else None,
+                starting=bool(slot.get("starting")),
             )
-            rat_back(canvas, centre, int(known["limit"]) if known else None)
         else:
             empty_rat_slot(canvas, centre)
     if plague:

@@ -75,6 +75,7 @@ def _knight_final_act(ctx: Ctx, f: Frame, a: Action) -> None:
     s = ctx.s
     steps.pop(s, f)
     s.plague = a.args[0]
+    s.revealed = []
     ctx.say("knight", f"{s.colour(f['seat'])} moved the plague piece to {board.name(s.plague)}.")
 
 

@@ -71,8 +71,13 @@ def _begin_turn(ctx: Ctx, f: Frame) -> bool:
 steps.auto_only("begin_turn", _begin_turn)
 
 
-def place_count(s: State, seat: int, region: str) -> int:
-    return min(len(s.rats[region]) + cards.place_bonus(s, seat), s.supply[seat])
+def place_counts(s: State, seat: int, region: str) -> list[int]:
+    """How many cubes the seat may place in the region: the rat count, or up to its card
+    bonuses more (each optional), never more than its supply; none when that is zero."""
+    rats = len(s.rats[region])
+    low = min(rats, s.supply[seat])
+    high = min(rats + cards.place_bonus(s, seat), s.supply[seat])
+    return [n for n in range(low, high + 1) if n > 0]
 
 
 def _turn_options(s: State, f: Frame) -> list[Action]:
@@ -87,10 +92,14 @@ def _turn_options(s: State, f: Frame) -> list[Action]:
             out.append(Action(f"take:{card}", f"Take the {cards.card_name(card)} {where}"))
     if not s.placed:
         for r in s.regions:
-            n = place_count(s, seat, r)
-            if n > 0:
+            counts = place_counts(s, seat, r)
+            for n in counts:
                 word = "cube" if n == 1 else "cubes"
-                out.append(Action(f"place:{r}", f"Place {n} {word} in {board.name(r)}"))
+                label = f"Place {n} {word} in {board.name(r)}"
+                if n == counts[-1]:
+                    out.append(Action(f"place:{r}", label))
+                else:
+                    out.append(Action(f"place:{r}:{n}", label + " (fewer than you may)"))
     for card in cards.usable_now(s, seat, final=False):
         out.append(Action(f"use:{card}", f"Use the {cards.card_name(card)}"))
     moves = plague.move_options(s, seat)
@@ -114,7 +123,8 @@ def _turn_act(ctx: Ctx, f: Frame, a: Action) -> None:
             hook(ctx, seat, card, before)
     elif a.kind == "place":
         region = a.args[0]
-        n = board.add_cubes(s, seat, region, place_count(s, seat, region))
+        wanted = int(a.args[1]) if len(a.args) > 1 else place_counts(s, seat, region)[-1]
+        n = board.add_cubes(s, seat, region, wanted)
         s.placed = True
         word = "cube" if n == 1 else "cubes"
         ctx.say("place", f"{s.colour(seat)} placed {n} {word} in {board.name(region)}.", n=n)

@@ -149,7 +149,7 @@ def new_game(
         expansions=sorted(exps),
         regions=regions,
         cards_in_play=resolve_cards(class_cards, exps),
-        tokens={t.id: t.front() for t in tokens},
+        tokens={t.id: {**t.front(), "starting": t.starting} for t in tokens},
         rng=0,
         seed=seed,
         cubes={r: [0] * players for r in regions},

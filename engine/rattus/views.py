@@ -52,7 +52,13 @@ def view(s: State, seat: int | None, names: list[str] | None = None) -> dict[str
         slots = []
         for tid in tokens:
             known = seat is not None and seat in s.known.get(tid, [])
-            slots.append({"known": dict(s.tokens[tid]) if known else None})
+            front = s.tokens[tid]
+            slots.append(
+                {
+                    "known": dict(front) if known else None,
+                    "starting": bool(front.get("starting")),
+                }
+            )
         regions[r] = {
             "name": m.names[r],
             "area": m.areas[r],

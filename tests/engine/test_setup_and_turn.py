@@ -200,3 +200,11 @@ def test_the_turn_prompt_lists_what_is_left_to_do() -> None:
     )
     g = play(g, "use:king", "palace:gallia", "use:witch", "look:italia", "done")
     assert g.decision(0).prompt == "Your turn: move the plague."  # type: ignore[union-attr]
+
+
+def test_starting_rats_are_told_apart_face_down_as_their_backs_differ() -> None:
+    g = rattus.new_game(4, seed=9)
+    for region in g.view()["regions"].values():
+        assert region["slots"] == [{"known": None, "starting": True}]
+    g = position(4, rats={"gallia": ["R01", "S01"]})
+    assert [s["starting"] for s in g.view()["regions"]["gallia"]["slots"]] == [False, True]

@@ -183,3 +183,11 @@ def test_unknown_keys_and_regions_are_ignored() -> None:
     view["regions"]["atlantis"] = dict(view["regions"]["gallia"], name="Atlantis")
     view["something_new"] = {"x": 1}
     assert decode(rattus_board(view)).size == board_size()
+
+
+def test_starting_rats_show_their_purple_back_in_their_region() -> None:
+    view = base_view(4)
+    marked = copy.deepcopy(view)
+    marked["regions"]["gallia"]["slots"][0] = {"known": None, "starting": True}
+    box = changed_box(board(view), board(marked))
+    assert box is not None and inside(_pieces_area("gallia"), box, margin=40)
