@@ -36,6 +36,12 @@ def _expansion_id(text: str) -> str:
     return text.strip().lower().replace("-", "_").replace(" ", "_")
 
 
+def _quoted(raw: Any, limit: int = 40) -> str:
+    """Someone's input, quoted back short enough for any reply."""
+    text = str(raw).strip()
+    return f"'{text if len(text) <= limit else text[: limit - 1] + '…'}'"
+
+
 def _sentence(message: str) -> str:
     text = message.strip().rstrip(".")
     return text[:1].upper() + text[1:] + "."
@@ -52,7 +58,7 @@ class RattusKind(GameKind):
     def validate_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         unknown = sorted(set(options) - OPTION_KEYS)
         if unknown:
-            raise UserError(f"Rattus has no option called '{unknown[0]}'.")
+            raise UserError(f"Rattus has no option called {_quoted(unknown[0])}.")
         expansions = self._expansions(options.get("expansions") or [])
         players = options.get("players", self.max_players)
         if (
@@ -89,7 +95,7 @@ class RattusKind(GameKind):
             if exp not in rattus.EXPANSIONS:
                 playable = ", ".join(rattus.EXPANSIONS.values())
                 offer = f"It can play: {playable}." if playable else "It plays the base game only."
-                raise UserError(f"This bot cannot play the expansion '{exp}' yet. {offer}")
+                raise UserError(f"This bot cannot play the expansion {_quoted(exp)} yet. {offer}")
         return chosen
 
     @staticmethod
@@ -102,11 +108,18 @@ class RattusKind(GameKind):
                 return mode
             choices = ", ".join([*CARD_MODES, *rattus_data.card_sets()])
             raise UserError(
-                f"'{raw}' is not a way to choose class cards. Choose one of: {choices}, "
+                f"{_quoted(raw)} is not a way to choose class cards. Choose one of: {choices}, "
                 f"or list {CARDS_IN_PLAY} cards."
             )
         if isinstance(raw, list | tuple):
             cards = [str(c).strip().lower() for c in raw]
+            known = rattus_data.cards()
+            unknown = next((c for c in cards if c not in known), None)
+            if unknown is not None:
+                raise UserError(
+                    f"Unknown class card {_quoted(unknown)}. "
+                    f"Known cards: {', '.join(sorted(known))}."
+                )
             try:
                 return rattus.resolve_cards(cards, expansions)
             except ValueError as exc:

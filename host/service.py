@@ -205,12 +205,22 @@ class GameService:
             started = await self._load(game_id)
             return self._update(started, list(game.events), new_turn=True)
 
-    async def cancel(self, game_id: int, user_id: int, *, can_manage: bool) -> GameRecord:
-        """Close a lobby or abandon a running game: the host or someone who manages the channel."""
+    async def cancel(
+        self, game_id: int, user_id: int, *, can_manage: bool, lobby_only: bool = False
+    ) -> GameRecord:
+        """Close a lobby or abandon a running game: the host or someone who manages the channel.
+
+        With ``lobby_only`` (a lobby's own Cancel button) a game that has started is refused.
+        """
         async with self._lock(game_id):
             record = await self._load(game_id)
             if not record.is_open:
                 raise UserError(f"Game #{game_id} is already {_ended(record)}.")
+            if lobby_only and record.status != "lobby":
+                raise UserError(
+                    f"Game #{game_id} has already started, so this lobby can't be cancelled. "
+                    f"The host or a moderator can end the game with `/{record.kind} abandon`."
+                )
             if user_id != record.host_user_id and not can_manage:
                 host = record.name_of(record.seat_of(record.host_user_id) or 0)
                 verb = "cancel" if record.status == "lobby" else "abandon"
@@ -329,6 +339,11 @@ class GameService:
         game_id = await self.store.open_game_in_channel(channel_id)
         return None if game_id is None else await self._load(game_id)
 
+    async def latest_game_in_channel(self, channel_id: int) -> GameRecord | None:
+        """The game most recently played in this channel (running or ended), if any."""
+        game_id = await self.store.latest_started_game_in_channel(channel_id)
+        return None if game_id is None else await self._load(game_id)
+
     async def games_for_user(self, user_id: int) -> list[GameRecord]:
         """The user's lobbies and running games first, then their recently finished ones."""
         ids = await self.store.game_ids_for_user(user_id, finished_limit=FINISHED_GAMES_LISTED)
@@ -388,6 +403,10 @@ class GameService:
     async def table_messages(self, game_id: int) -> list[TableMessage]:
         """The current table messages of a game: the home one first, then spectators'."""
         return await self.store.table_messages(game_id)
+
+    async def table_message_at(self, channel_id: int, message_id: int) -> TableMessage | None:
+        """The table message with this id, if a game keeps it as its table in that channel."""
+        return await self.store.table_message_at(channel_id, message_id)
 
     async def add_spectator(self, game_id: int, channel_id: int) -> None:
         """Let a channel follow a game; a channel follows one game at a time."""

@@ -226,6 +226,15 @@ class Store:
         )
         return None if row is None else int(row["id"])
 
+    async def latest_started_game_in_channel(self, channel_id: int) -> int | None:
+        """The game most recently active in this channel among those that were dealt."""
+        row = await self._fetchone(
+            "SELECT id FROM games WHERE channel_id = ? AND state IS NOT NULL"
+            " ORDER BY updated_at DESC, id DESC LIMIT 1",
+            (channel_id,),
+        )
+        return None if row is None else int(row["id"])
+
     async def game_ids(self, statuses: Iterable[Status]) -> list[int]:
         wanted = list(statuses)
         marks = ", ".join("?" for _ in wanted)
@@ -399,12 +408,15 @@ class Store:
             "SELECT * FROM table_messages WHERE game_id = ? ORDER BY is_home DESC, channel_id",
             (game_id,),
         )
-        return [
-            TableMessage(
-                r["game_id"], r["channel_id"], r["message_id"], r["version"], bool(r["is_home"])
-            )
-            for r in rows
-        ]
+        return [_table_message(r) for r in rows]
+
+    async def table_message_at(self, channel_id: int, message_id: int) -> TableMessage | None:
+        """The table message with this id, if it is one a game still keeps."""
+        row = await self._fetchone(
+            "SELECT * FROM table_messages WHERE channel_id = ? AND message_id = ?",
+            (channel_id, message_id),
+        )
+        return None if row is None else _table_message(row)
 
     async def add_spectator(self, game_id: int, channel_id: int) -> int | None:
         """Make the channel follow this game; returns the game it followed before, if another."""
@@ -474,6 +486,12 @@ class Store:
             "SELECT dms_closed FROM user_prefs WHERE user_id = ?", (user_id,)
         )
         return bool(row["dms_closed"]) if row is not None else False
+
+
+def _table_message(r: sqlite3.Row) -> TableMessage:
+    return TableMessage(
+        r["game_id"], r["channel_id"], r["message_id"], r["version"], bool(r["is_home"])
+    )
 
 
 def _result(r: sqlite3.Row) -> ResultRow:

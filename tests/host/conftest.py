@@ -5,10 +5,10 @@ from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import pytest
-from counting_game import CountingKind
 
 from host.service import GameService
 from host.store import Store
+from tests.host.counting_game import CountingKind
 
 
 class Clock:

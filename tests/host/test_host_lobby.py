@@ -141,3 +141,31 @@ async def test_cancel_needs_the_host_or_a_manager(service: GameService) -> None:
     assert await service.running_games() == []
     with pytest.raises(UserError, match="abandoned"):
         await service.act(running, ANNA, "add:1")
+
+
+async def test_a_lobby_only_cancel_leaves_a_started_game_alone(service: GameService) -> None:
+    game_id = await lobby(service)
+    await service.join(game_id, BEN, "Ben")
+    await service.start(game_id, ANNA)
+    with pytest.raises(UserError, match=r"already started.*abandon"):
+        await service.cancel(game_id, ANNA, can_manage=True, lobby_only=True)
+    assert (await service.get(game_id)).status == "running"
+
+    other = await lobby(service, channel_id=11)
+    record = await service.cancel(other, ANNA, can_manage=False, lobby_only=True)
+    assert record.status == "abandoned"
+
+
+async def test_the_latest_dealt_game_of_a_channel_is_found_after_it_ended(
+    service: GameService,
+) -> None:
+    assert await service.latest_game_in_channel(10) is None
+    first = await lobby(service)
+    await service.join(first, BEN, "Ben")
+    await service.start(first, ANNA)
+    await service.cancel(first, ANNA, can_manage=False)
+    cancelled_lobby = await lobby(service)
+    await service.cancel(cancelled_lobby, ANNA, can_manage=False)
+    found = await service.latest_game_in_channel(10)
+    assert found is not None and found.id == first and found.status == "abandoned"
+    assert await service.latest_game_in_channel(11) is None

@@ -195,6 +195,10 @@ async def test_table_messages_one_per_channel(store: Store) -> None:
         (10, 501, 3, True),
         (77, 600, 0, False),
     ]
+    found = await store.table_message_at(77, 600)
+    assert found is not None and (found.game_id, found.is_home) == (game_id, False)
+    assert await store.table_message_at(10, 500) is None
+    assert await store.table_message_at(77, 501) is None
 
 
 async def test_spectators_follow_one_game_each(store: Store) -> None:
