@@ -99,6 +99,20 @@ class GameBot(commands.Bot):
         finally:
             self.repaired.set()
 
+    async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
+        await self._table_deleted(payload.channel_id, [payload.message_id])
+
+    async def on_raw_bulk_message_delete(self, payload: discord.RawBulkMessageDeleteEvent) -> None:
+        await self._table_deleted(payload.channel_id, sorted(payload.message_ids))
+
+    async def _table_deleted(self, channel_id: int, message_ids: Sequence[int]) -> None:
+        """Someone deleted messages: a running game's table among them is posted again."""
+        for message_id in message_ids:
+            try:
+                await self.tables.table_deleted(channel_id, message_id)
+            except discord.HTTPException as error:
+                log.warning("Could not post a deleted table again in %s: %s", channel_id, error)
+
     async def close(self) -> None:
         if self._repair_task is not None and not self._repair_task.done():
             self._repair_task.cancel()

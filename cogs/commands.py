@@ -24,6 +24,34 @@ if TYPE_CHECKING:
     from cogs.client import GameBot
 
 GAME_HELP = "The game's number (default: the game in this channel)"
+MAX_LISTED = 10
+POSTING_PERMISSIONS = (
+    ("view_channel", "View Channel"),
+    ("send_messages", "Send Messages"),
+    ("embed_links", "Embed Links"),
+    ("attach_files", "Attach Files"),
+)
+
+
+def is_their_move(record: GameRecord, user_id: int) -> bool:
+    seat = record.seat_of(user_id)
+    game = record.game
+    return record.status == "running" and game is not None and seat in game.actors()
+
+
+def require_posting(interaction: discord.Interaction[Any], what: str) -> None:
+    """UserError unless the bot may post its tables (embeds and images) in this channel."""
+    perms = interaction.app_permissions
+    needed = list(POSTING_PERMISSIONS)
+    if isinstance(interaction.channel, discord.Thread):
+        needed[1] = ("send_messages_in_threads", "Send Messages in Threads")
+    missing = [label for flag, label in needed if not getattr(perms, flag)]
+    if missing:
+        raise UserError(
+            f"I can't {what} here: I need the {', '.join(missing)} "
+            f"permission{'s' if len(missing) > 1 else ''} in this channel. "
+            "A moderator can grant them, or use another channel."
+        )
 
 
 class GameCommands(commands.GroupCog):
@@ -42,28 +70,61 @@ class GameCommands(commands.GroupCog):
     # -- finding the game -------------------------------------------------------------------
 
     async def resolve(
-        self, interaction: discord.Interaction[Any], game: int | None, *, anywhere: bool = False
+        self,
+        interaction: discord.Interaction[Any],
+        game: int | None,
+        *,
+        anywhere: bool = False,
+        ended: bool = False,
+        acting: bool = False,
     ) -> GameRecord:
-        """The game named, or the one in this channel, or (anywhere) the user's only open one."""
+        """The game named, else the open game in this channel; with ``ended`` also the last
+        game played here; with ``anywhere`` the user's only running game (with ``acting``,
+        the only one where it is their move)."""
         if game is not None:
             record: GameRecord = await self.service.get(game)
             if record.kind != self.kind:
                 raise UserError(f"Game #{game} is a {record.kind} game: use /{record.kind}.")
             return record
-        here = await self.service.game_in_channel(interaction.channel_id or 0)
+        channel_id = interaction.channel_id or 0
+        here = await self.service.game_in_channel(channel_id)
         if here is not None and here.kind == self.kind:
             return here
+        if ended:
+            last = await self.service.latest_game_in_channel(channel_id)
+            if last is not None and last.kind == self.kind:
+                return last
         if anywhere:
-            mine = [
-                r
-                for r in await self.service.games_for_user(interaction.user.id)
-                if r.kind == self.kind and r.is_open
-            ]
-            if len(mine) == 1:
-                return mine[0]
+            return await self._users_game(interaction.user.id, acting=acting)
         raise UserError(
             f"There is no {self.kind} game in this channel. Give the game's number "
             f"(`/{self.kind} games` lists yours)."
+        )
+
+    async def _users_game(self, user_id: int, *, acting: bool) -> GameRecord:
+        """The user's one running game (or lobby); UserError naming them when there are more."""
+        mine = [
+            r
+            for r in await self.service.games_for_user(user_id)
+            if r.kind == self.kind and r.is_open
+        ]
+        pool = [r for r in mine if r.status == "running"] or mine
+        to_move = [r for r in pool if is_their_move(r, user_id)]
+        if acting and len(to_move) == 1:
+            return to_move[0]
+        if len(pool) == 1:
+            return pool[0]
+        if not pool:
+            raise UserError(
+                f"There is no {self.kind} game here and you are in none. "
+                f"`/{self.kind} new` opens one in a server channel."
+            )
+        listed = ", ".join(
+            f"#{r.id}" + (" (your move)" if r in to_move else "") for r in pool[:MAX_LISTED]
+        )
+        raise UserError(
+            f"You are in {len(pool)} {self.kind} games ({listed}). "
+            "Say which one with the `game` option."
         )
 
     def _presenter(self, record: GameRecord) -> Presenter:
@@ -76,6 +137,8 @@ class GameCommands(commands.GroupCog):
     async def join(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
         record = await self.resolve(interaction, game)
         user = interaction.user
+        self.bot.tables.remember_user(user)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         record = await self.service.join(record.id, user.id, user.display_name)
         await self.bot.tables.show_lobby(record)
         await reply(interaction, f"You joined game #{record.id}.")
@@ -84,6 +147,7 @@ class GameCommands(commands.GroupCog):
     @app_commands.describe(game=GAME_HELP)
     async def leave(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
         record = await self.resolve(interaction, game)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         record = await self.service.leave(record.id, interaction.user.id)
         await self.bot.tables.show_lobby(record)
         await reply(interaction, f"You left game #{record.id}.")
@@ -120,7 +184,7 @@ class GameCommands(commands.GroupCog):
     async def play(
         self, interaction: discord.Interaction[Any], action: str, game: int | None = None
     ) -> None:
-        record = await self.resolve(interaction, game, anywhere=True)
+        record = await self.resolve(interaction, game, anywhere=True, acting=True)
         await self.bot.play.choose(interaction, record.id, action, version=None)
 
     @play.autocomplete("action")
@@ -128,7 +192,9 @@ class GameCommands(commands.GroupCog):
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         try:
-            record = await self.resolve(interaction, interaction.namespace.game, anywhere=True)
+            record = await self.resolve(
+                interaction, interaction.namespace.game, anywhere=True, acting=True
+            )
             actions = await self.service.legal_actions(record.id, interaction.user.id)
         except UserError:
             return []
@@ -142,7 +208,7 @@ class GameCommands(commands.GroupCog):
     @app_commands.command(name="board", description="Show the current board, only to you")
     @app_commands.describe(game=GAME_HELP)
     async def board(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
-        record = await self.resolve(interaction, game, anywhere=True)
+        record = await self.resolve(interaction, game, anywhere=True, ended=True)
         if record.game is None:
             raise UserError(f"Game #{record.id} has not started yet: there is no board.")
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -156,7 +222,7 @@ class GameCommands(commands.GroupCog):
     )
     @app_commands.describe(game=GAME_HELP)
     async def status(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
-        record = await self.resolve(interaction, game, anywhere=True)
+        record = await self.resolve(interaction, game, anywhere=True, ended=True)
         view = record.view() if record.game is not None else None
         url = await self.bot.tables.table_url(record)
         embed = status_embed(record, view, self._presenter(record), url)
@@ -187,7 +253,7 @@ class GameCommands(commands.GroupCog):
         game: int | None = None,
         count: app_commands.Range[int, 1, 25] = 10,
     ) -> None:
-        record = await self.resolve(interaction, game, anywhere=True)
+        record = await self.resolve(interaction, game, anywhere=True, ended=True)
         entries = await self.service.action_log(record.id, limit=count)
         if not entries:
             await reply(interaction, f"Nothing has been played in game #{record.id} yet.")
@@ -236,10 +302,18 @@ class GameCommands(commands.GroupCog):
         record = await self.resolve(interaction, game)
         if record.status != "running":
             raise UserError(f"Game #{record.id} is not running: there is nothing to follow.")
+        require_posting(interaction, "show a game")
         channel_id = interaction.channel_id or 0
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.service.add_spectator(record.id, channel_id)
-        await self.bot.tables.follow(record, channel_id)
+        try:
+            await self.bot.tables.follow(record, channel_id)
+        except (discord.Forbidden, discord.NotFound):
+            await self.service.remove_spectator(channel_id)
+            raise UserError(
+                "I could not post the table in this channel, so it does not follow "
+                f"game #{record.id}. Check my permissions here and try again."
+            ) from None
         await reply(interaction, f"This channel now follows game #{record.id}.")
 
     @app_commands.command(name="unspectate", description="Stop following a game in this channel")
@@ -254,6 +328,7 @@ class GameCommands(commands.GroupCog):
     ) -> GameRecord:
         if interaction.guild is None or interaction.channel_id is None:
             raise UserError("Open a game in a server channel or thread, not in direct messages.")
+        require_posting(interaction, "host a game")
         user = interaction.user
         self.bot.tables.remember_user(user)
         try:

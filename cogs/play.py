@@ -32,6 +32,19 @@ def can_manage(interaction: discord.Interaction[Any]) -> bool:
     return interaction.guild is not None and interaction.permissions.manage_channels
 
 
+def which_game(interaction: discord.Interaction[Any], record: GameRecord) -> str:
+    """ "Game #N: " when the answer is given away from the game's channel, else nothing."""
+    return "" if interaction.channel_id == record.channel_id else f"**Game #{record.id}**: "
+
+
+def closed_note(record: GameRecord) -> str:
+    if record.status == "finished":
+        return f"Game #{record.id} is over."
+    if record.status == "abandoned":
+        return f"Game #{record.id} was abandoned."
+    return f"Game #{record.id} has not started yet."
+
+
 class Play:
     """The interaction flows, shared by every game kind."""
 
@@ -55,7 +68,9 @@ class Play:
         elif op == "leave":
             record = await self.service.leave(game_id, user.id)
         else:
-            record = await self.service.cancel(game_id, user.id, can_manage=can_manage(interaction))
+            record = await self.service.cancel(
+                game_id, user.id, can_manage=can_manage(interaction), lobby_only=True
+            )
         embed, view = self.tables.lobby_message(record)
         await interaction.response.edit_message(embed=embed, view=view)
 
@@ -99,7 +114,8 @@ class Play:
         view = record.view() if record.game is not None else None
         embed = status_embed(record, view, self.tables.presenter(record), url)
         prompt, controls = self.panel(record, interaction.user.id)
-        content = f"{note}\n{prompt}"
+        lines = [note, prompt] if record.status == "running" else [note]
+        content = which_game(interaction, record) + "\n".join(lines)
         if is_panel(interaction) or interaction.response.is_done():
             await replace(interaction, content, embed=embed, view=controls)
         else:
@@ -118,7 +134,10 @@ class Play:
     ) -> None:
         self.tables.remember_user(interaction.user)
         record = await self.service.get(game_id)
-        if record.version != version or record.status != "running" or record.game is None:
+        if record.status != "running" or record.game is None:
+            await self.show_current(interaction, record, closed_note(record))
+            return
+        if record.version != version:
             await self.show_current(interaction, record, STALE)
             return
         seat = record.seat_of(interaction.user.id)
@@ -146,7 +165,8 @@ class Play:
             page,
             placeholder=presenter.group_title(group),
         )
-        content = decision.prompt if decision is not None else presenter.group_title(group)
+        prompt = decision.prompt if decision is not None else presenter.group_title(group)
+        content = which_game(interaction, record) + prompt
         if is_panel(interaction):
             await interaction.response.edit_message(content=content, embeds=[], view=view)
         else:
@@ -179,8 +199,12 @@ class Play:
             return
         except UserError as error:
             record = await self.service.get(game_id)
+            if record.status != "running":
+                await self.show_current(interaction, record, closed_note(record))
+                return
             prompt, controls = self.panel(record, user.id)
-            await replace(interaction, f"{error}\n{prompt}", view=controls)
+            content = which_game(interaction, record) + f"{error}\n{prompt}"
+            await replace(interaction, content, view=controls)
             return
         record = update.record
         done = event_texts(update.public_events, record) or [
@@ -199,4 +223,5 @@ class Play:
                 with_image=False,
             )
         prompt, controls = self.panel(record, user.id)
-        await replace(interaction, "\n".join([*lines, prompt]), embed=embed, view=controls)
+        content = which_game(interaction, record) + "\n".join([*lines, prompt])
+        await replace(interaction, content, embed=embed, view=controls)

@@ -151,7 +151,8 @@ class RattusCog(GameCommands, group_name="rattus", group_description="Play Rattu
             if found is None:
                 known = ", ".join(sorted(cards))
                 await interaction.response.send_message(
-                    f"There is no class card called '{card}'. Known cards: {known}.", ephemeral=True
+                    f"There is no class card called '{clip(card, 40)}'. Known cards: {known}.",
+                    ephemeral=True,
                 )
                 return
             embed = discord.Embed(

@@ -16,11 +16,13 @@ from typing import Any, cast
 import discord
 from discord import app_commands
 
+from cogs.embeds import clip
 from host.errors import UserError
 
 log = logging.getLogger(__name__)
 
 CALM_LINE = "Something went wrong on my side. It has been logged; please try again in a moment."
+CONTENT_LIMIT = 2000
 
 
 def png_file(png: bytes, name: str = "board.png") -> discord.File:
@@ -40,7 +42,7 @@ async def reply(
     """Answer the interaction, whether or not it has been answered or deferred already."""
     kwargs: dict[str, Any] = {"ephemeral": ephemeral}
     if content is not None:
-        kwargs["content"] = content
+        kwargs["content"] = clip(content, CONTENT_LIMIT)
     if embed is not None:
         kwargs["embed"] = embed
     if embeds is not None:
@@ -69,6 +71,7 @@ async def replace(
     """
     attachments = [file] if file is not None else []
     embeds = [embed] if embed is not None else []
+    content = None if content is None else clip(content, CONTENT_LIMIT)
     if interaction.response.is_done():
         await interaction.edit_original_response(
             content=content, embeds=embeds, attachments=attachments, view=view

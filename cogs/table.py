@@ -8,8 +8,9 @@ the order the game moved, and two clicks at once are decided before either is sh
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Mapping, Sequence
 from typing import Any
 
 import discord
@@ -149,7 +150,13 @@ class Tables:
     async def board_png(self, record: GameRecord, view: Mapping[str, Any]) -> bytes:
         return await asyncio.to_thread(self.presenter(record).render, view)
 
-    async def show_table(self, record: GameRecord, *, new_message: bool) -> None:
+    async def show_table(
+        self, record: GameRecord, *, new_message: bool, only: int | None = None
+    ) -> None:
+        """Show the table in the home channel and every spectator channel.
+
+        With ``only``, post it again in that one channel, whose table message is gone.
+        """
         presenter = self.presenter(record)
         view = record.view()
         png = await self.board_png(record, view)
@@ -158,13 +165,38 @@ class Tables:
             record.kind, record.id, record.version, action_groups(record, presenter)
         )
         stored = {m.channel_id: m for m in await self.service.table_messages(record.id)}
-        home = stored.get(record.channel_id)
-        ping = self._ping(record) if new_message or home is None else None
-        await self._show_in(record, record.channel_id, home, embed, png, buttons, ping, new_message)
-        for channel_id in await self.service.spectator_channels(record.id):
+        if only is not None:
+            stored.pop(only, None)
+        if only in (None, record.channel_id):
+            home = stored.get(record.channel_id)
+            ping = self._ping(record) if new_message or home is None else None
             await self._show_in(
-                record, channel_id, stored.get(channel_id), embed, png, None, None, new_message
+                record, record.channel_id, home, embed, png, buttons, ping, new_message
             )
+        for channel_id in await self.service.spectator_channels(record.id):
+            if only in (None, channel_id):
+                shown = self._show_in(
+                    record, channel_id, stored.get(channel_id), embed, png, None, None, new_message
+                )
+                await self._to_spectators(record, channel_id, shown)
+
+    async def _to_spectators(
+        self, record: GameRecord, channel_id: int, shown: Awaitable[Any]
+    ) -> None:
+        """Post to a spectator channel; one the bot can no longer post in stops following."""
+        try:
+            await shown
+        except (discord.Forbidden, discord.NotFound) as error:
+            log.warning(
+                "Channel %s can no longer show game #%s (%s); it stops following it",
+                channel_id,
+                record.id,
+                error.text or error.status,
+            )
+            with contextlib.suppress(UserError):
+                await self.service.remove_spectator(channel_id)
+        except discord.HTTPException as error:
+            log.warning("Could not show game #%s in channel %s: %s", record.id, channel_id, error)
 
     def _ping(self, record: GameRecord) -> str | None:
         game = record.game
@@ -185,19 +217,21 @@ class Tables:
     ) -> None:
         channel = self.channel(record, channel_id)
         is_home = channel_id == record.channel_id
-        if stored is not None and stored.version != LOBBY_VERSION and not new_message:
+        if stored is not None and stored.version == LOBBY_VERSION:
+            stored = None
+        if stored is not None and not new_message:
             try:
                 await channel.get_partial_message(stored.message_id).edit(
                     embed=embed, attachments=[png_file(png)], view=buttons
                 )
             except discord.NotFound:
-                pass
+                stored = None
             else:
                 await self.service.set_table_message(
                     record.id, channel_id, stored.message_id, record.version, is_home=is_home
                 )
                 return
-        if stored is not None and stored.version != LOBBY_VERSION:
+        if stored is not None:
             await self._retire(channel, stored)
         kwargs: dict[str, Any] = {
             "embed": embed,
@@ -226,20 +260,30 @@ class Tables:
         png = await self.board_png(record, view)
         embed = final_embed(record, view, presenter)
         stored = {m.channel_id: m for m in await self.service.table_messages(record.id)}
-        channels = [record.channel_id, *await self.service.spectator_channels(record.id)]
-        for channel_id in channels:
-            channel = self.channel(record, channel_id)
-            old = stored.get(channel_id)
-            if old is not None and old.version != LOBBY_VERSION:
-                await self._retire(channel, old)
-            message = await channel.send(embed=embed, file=png_file(png))
-            await self.service.set_table_message(
-                record.id,
-                channel_id,
-                message.id,
-                record.version,
-                is_home=channel_id == record.channel_id,
-            )
+        await self._post_final(record, record.channel_id, stored.get(record.channel_id), embed, png)
+        for channel_id in await self.service.spectator_channels(record.id):
+            posted = self._post_final(record, channel_id, stored.get(channel_id), embed, png)
+            await self._to_spectators(record, channel_id, posted)
+
+    async def _post_final(
+        self,
+        record: GameRecord,
+        channel_id: int,
+        old: TableMessage | None,
+        embed: discord.Embed,
+        png: bytes,
+    ) -> None:
+        channel = self.channel(record, channel_id)
+        if old is not None and old.version != LOBBY_VERSION:
+            await self._retire(channel, old)
+        message = await channel.send(embed=embed, file=png_file(png))
+        await self.service.set_table_message(
+            record.id,
+            channel_id,
+            message.id,
+            record.version,
+            is_home=channel_id == record.channel_id,
+        )
 
     async def show_abandoned(self, record: GameRecord, by: str) -> None:
         """A running game was abandoned: its table loses its buttons and the channel is told."""
@@ -247,11 +291,19 @@ class Tables:
             channel = self.channel(record, stored.channel_id)
             if stored.version != LOBBY_VERSION:
                 await self._retire(channel, stored)
-            if stored.is_home:
-                try:
-                    await channel.send(f"Game #{record.id} was abandoned by {by}.")
-                except discord.HTTPException:
-                    log.warning("Could not announce the end of game #%s", record.id)
+            text = f"Game #{record.id} was abandoned by {by}."
+            if not stored.is_home:
+                text += " This channel no longer follows it."
+                with contextlib.suppress(UserError):
+                    await self.service.remove_spectator(stored.channel_id)
+            try:
+                await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+            except discord.HTTPException:
+                log.warning(
+                    "Could not announce the end of game #%s in channel %s",
+                    record.id,
+                    stored.channel_id,
+                )
 
     async def follow(self, record: GameRecord, channel_id: int) -> None:
         """A spectator channel gets the current table at once."""
@@ -326,9 +378,27 @@ class Tables:
             try:
                 if await self.repair(record):
                     repaired += 1
-            except (discord.HTTPException, UserError):
-                log.exception("Could not repair game #%s", record.id)
+            except (discord.HTTPException, UserError) as error:
+                log.warning("Could not repair the table of game #%s: %s", record.id, error)
         return repaired
+
+    async def table_deleted(self, channel_id: int, message_id: int) -> bool:
+        """A running game's current table message was deleted: post the table there again."""
+        stored = await self.service.table_message_at(channel_id, message_id)
+        if stored is None or stored.version == LOBBY_VERSION:
+            return False
+        async with self.lock(stored.game_id):
+            record = await self.service.get(stored.game_id)
+            still = await self.service.table_message_at(channel_id, message_id)
+            if record.status != "running" or still is None:
+                return False
+            log.info(
+                "The table of game #%s in channel %s was deleted; posting it again",
+                record.id,
+                channel_id,
+            )
+            await self.show_table(record, new_message=True, only=channel_id)
+            return True
 
     async def repair(self, record: GameRecord) -> bool:
         async with self.lock(record.id):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -10,17 +12,42 @@ from typing import Any
 
 import bot
 from cogs.client import GameBot
-from tests.fakediscord import Channel, FakeDiscord, Guild, User
+from tests.fakediscord import Channel, FakeDiscord, Guild, InteractionResult, User
+from tests.fakediscord import interactions as ix
 
 JSON = Any
 SEED = 7
 FOLLOW_LIMIT = 20
 
 
-def make_bot(fake: FakeDiscord, db_path: Path, guild: Guild) -> GameBot:
-    """The real bot from bot.py, with a fixed seed for every new game."""
-    settings = bot.Settings(token=fake.token, db_path=str(db_path), dev_guild=guild.id)
+def make_bot(
+    fake: FakeDiscord, db_path: Path, guild: Guild, *, global_commands: bool = False
+) -> GameBot:
+    """The real bot from bot.py, with a fixed seed for every new game. Its commands go to
+    ``guild`` only, or everywhere (direct messages too) with ``global_commands``."""
+    dev_guild = None if global_commands else guild.id
+    settings = bot.Settings(token=fake.token, db_path=str(db_path), dev_guild=dev_guild)
     return bot.build_bot(settings, seed_source=lambda: SEED)
+
+
+async def click_as_seen(
+    fake: FakeDiscord, user: User, seen: JSON, custom_id: str
+) -> InteractionResult:
+    """A click that left the user's screen while it still showed ``seen``, an older state of
+    the message (the bot's later edit had not reached them yet)."""
+    stored = fake.state.messages.get(int(seen["id"]))
+    assert stored is not None
+    as_seen = dataclasses.replace(stored, data=copy.deepcopy(seen))
+    data = ix.component_data(ix.find_component(seen, custom_id), None)
+    return await fake._interact(user, stored.channel, ix.MESSAGE_COMPONENT, data, as_seen)
+
+
+def delete_message(fake: FakeDiscord, message: JSON) -> None:
+    """Someone (a moderator) deletes the message; the bot hears of it on the gateway."""
+    stored = fake.state.messages.get(int(message["id"]))
+    assert stored is not None
+    fake.state.messages.delete(stored)
+    fake.state.message_deleted(stored)
 
 
 def buttons_of(message: JSON) -> list[JSON]:
