@@ -11,6 +11,9 @@ from engine.core import Event
 from host.models import GameRecord
 
 FIELD_LIMIT = 1024
+FIELDS_LIMIT = 25
+EMBED_LIMIT = 6000
+SHORTEST_FIELD = 40
 DESCRIPTION_LIMIT = 4096
 BOARD_IMAGE = "attachment://board.png"
 RECENT_LINES = 10
@@ -22,10 +25,31 @@ def clip(text: str, limit: int) -> str:
 
 def lines_block(lines: Iterable[str], limit: int = FIELD_LIMIT, *, keep_last: bool = False) -> str:
     """Join lines within Discord's field limit, dropping whole lines (oldest or newest)."""
-    items = list(lines)
+    every = list(lines)
+    items = list(every)
     while items and len("\n".join(items)) > limit:
         items = items[1:] if keep_last else items[:-1]
-    return "\n".join(items) if items else clip("\n".join(lines), limit)
+    return "\n".join(items) if items else clip("\n".join(every), limit) or "—"
+
+
+def fitted(embed: discord.Embed) -> discord.Embed:
+    """The embed within Discord's limits of 25 fields and 6000 characters in all: the longest
+    field loses its last lines until the whole fits, then the description is cut."""
+    while len(embed.fields) > FIELDS_LIMIT:
+        embed.remove_field(FIELDS_LIMIT)
+    while len(embed) > EMBED_LIMIT:
+        excess = len(embed) - EMBED_LIMIT
+        index, field = max(enumerate(embed.fields), key=lambda pair: len(pair[1].value or ""))
+        value = field.value or ""
+        if embed.fields and len(value) > SHORTEST_FIELD:
+            shorter = lines_block(value.splitlines(), max(len(value) - excess, SHORTEST_FIELD))
+            embed.set_field_at(index, name=field.name, value=shorter, inline=field.inline)
+            continue
+        description = embed.description or ""
+        embed.description = clip(description, max(len(description) - excess, 1))
+        if len(embed) > EMBED_LIMIT:
+            embed.clear_fields()
+    return embed
 
 
 def jump_url(guild_id: int | None, channel_id: int, message_id: int | None = None) -> str:
@@ -80,7 +104,7 @@ def table_embed(
         text=f"Game #{record.id} · move {record.version} · "
         f"/{record.kind} hand shows your secrets · /{record.kind} play takes an action"
     )
-    return embed
+    return fitted(embed)
 
 
 def final_embed(record: GameRecord, view: View, presenter: Presenter) -> discord.Embed:
@@ -100,7 +124,7 @@ def final_embed(record: GameRecord, view: View, presenter: Presenter) -> discord
         embed.add_field(name="Final scores", value=lines_block(outcome), inline=False)
     embed.set_image(url=BOARD_IMAGE)
     embed.set_footer(text=f"Game #{record.id} is finished and kept · /{record.kind} log")
-    return embed
+    return fitted(embed)
 
 
 def lobby_embed(record: GameRecord, presenter: Presenter, options_text: str) -> discord.Embed:
@@ -124,7 +148,7 @@ def lobby_embed(record: GameRecord, presenter: Presenter, options_text: str) -> 
     embed.add_field(name="Options", value=clip(options_text or "Defaults", FIELD_LIMIT))
     count = f"{len(record.seats)}" + (f" of at most {most}" if isinstance(most, int) else "")
     embed.add_field(name=f"Players ({count})", value=seats or "Nobody yet", inline=False)
-    return embed
+    return fitted(embed)
 
 
 def status_embed(
@@ -157,7 +181,7 @@ def status_embed(
     if table_url:
         embed.add_field(name="Table", value=f"[Jump to the table]({table_url})", inline=False)
     embed.set_footer(text=f"Game #{record.id} · move {record.version}")
-    return embed
+    return fitted(embed)
 
 
 def secrets_embed(
@@ -183,7 +207,7 @@ def secrets_embed(
     )
     if with_image:
         embed.set_image(url=BOARD_IMAGE)
-    return embed
+    return fitted(embed)
 
 
 def seat_names(record: GameRecord) -> list[str]:

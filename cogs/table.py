@@ -19,6 +19,7 @@ from cogs.components import QUIET_GROUPS, Group, controls_view, lobby_view
 from cogs.embeds import (
     event_texts,
     final_embed,
+    fitted,
     jump_url,
     lobby_embed,
     secrets_embed,
@@ -36,6 +37,11 @@ LOBBY_VERSION = -1
 """The version stored with a lobby message, so it is never taken for a table message."""
 DMS_CLOSED = 50007
 MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+
+
+def plain(name: str) -> str:
+    """A person's name as text: no markdown, no mentions."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(name))
 
 
 def action_groups(
@@ -291,7 +297,7 @@ class Tables:
             channel = self.channel(record, stored.channel_id)
             if stored.version != LOBBY_VERSION:
                 await self._retire(channel, stored)
-            text = f"Game #{record.id} was abandoned by {by}."
+            text = f"Game #{record.id} was abandoned by {plain(by)}."
             if not stored.is_home:
                 text += " This channel no longer follows it."
                 with contextlib.suppress(UserError):
@@ -350,7 +356,7 @@ class Tables:
             inline=False,
         )
         user = await self._user(user_id)
-        await user.send(embed=embed, file=png_file(png))
+        await user.send(embed=fitted(embed), file=png_file(png))
 
     async def _user(self, user_id: int) -> discord.User | discord.Member:
         user = self._users.get(user_id) or self.client.get_user(user_id)

@@ -12,6 +12,7 @@ from host.store import Store
 from tests.e2e.conftest import World
 from tests.e2e.table import buttons_of, delete_message, make_bot, text_of
 from tests.e2e.test_full_game import open_game
+from tests.fakediscord import ADMIN_PERMISSIONS
 
 
 def has_table(message: dict[str, Any]) -> bool:
@@ -109,3 +110,27 @@ async def test_start_up_repair_in_a_channel_it_lost_is_a_calm_warning(
     warned = [r for r in caplog.records if "Could not repair" in r.getMessage()]
     assert len(warned) == 1 and warned[0].exc_info is None
     assert f"game #{table.game_id}" in warned[0].getMessage()
+
+
+async def test_an_abandoned_game_tells_its_spectators_and_pings_nobody(
+    world: World, tmp_path: Any
+) -> None:
+    fake = world.fake
+    prankster = fake.add_user(f"<@{world.ben.id}> @everyone", permissions=ADMIN_PERMISSIONS)
+    client = make_bot(fake, tmp_path / "games.sqlite3", world.guild)
+    async with fake.running(client):
+        table = await open_game(world, client)
+        follow = await fake.slash(
+            world.dave, world.other_channel, "rattus", "spectate", options={"game": table.game_id}
+        )
+        await follow.wait_reply()
+        ended = await fake.slash(prankster, world.channel, "rattus", "abandon")
+        await ended.wait_reply()
+
+        home = fake.last_message(world.channel)
+        watched = fake.last_message(world.other_channel)
+        assert home is not None and watched is not None
+        assert f"Game #{table.game_id} was abandoned" in home["content"]
+        assert "no longer follows it" in watched["content"]
+        assert home["mentions"] == [] and watched["mentions"] == []
+        assert await client.service.spectator_channels(table.game_id) == []
