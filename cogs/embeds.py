@@ -6,7 +6,7 @@ from collections.abc import Iterable, Sequence
 
 import discord
 
-from cogs.presenters import Presenter, View, player_name
+from cogs.presenters import Presenter, View, plain, player_name
 from engine.core import Event
 from host.models import GameRecord
 
@@ -79,7 +79,7 @@ def table_embed(
     with_image: bool = True,
 ) -> discord.Embed:
     """The table: who decides what, the latest public log lines, the plague, the players."""
-    recent = [str(line) for line in view.get("log") or []][-RECENT_LINES:]
+    recent = [plain(str(line)) for line in view.get("log") or []][-RECENT_LINES:]
     embed = discord.Embed(
         title=f"{presenter.title} · game #{record.id} · {presenter.stage_line(view)}",
         description=clip(waiting_line(record, view), DESCRIPTION_LIMIT),
@@ -130,7 +130,7 @@ def final_embed(record: GameRecord, view: View, presenter: Presenter) -> discord
 def lobby_embed(record: GameRecord, presenter: Presenter, options_text: str) -> discord.Embed:
     most = record.options.get("players")
     seats = "\n".join(
-        f"{index}. {seat.name}{' (host)' if seat.user_id == record.host_user_id else ''}"
+        f"{index}. {plain(seat.name)}{' (host)' if seat.user_id == record.host_user_id else ''}"
         for index, seat in enumerate(record.seats, start=1)
     )
     headline = {
@@ -217,4 +217,4 @@ def seat_names(record: GameRecord) -> list[str]:
 def event_texts(events: Iterable[Event], record: GameRecord) -> list[str]:
     """The events' texts with players named as the table knows them."""
     names = seat_names(record)
-    return [text for text in (event.text_for(names) for event in events) if text]
+    return [plain(text) for text in (event.text_for(names) for event in events) if text]

@@ -10,6 +10,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+import discord
+
 View = Mapping[str, Any]
 
 
@@ -34,11 +36,17 @@ class Presenter:
 
 
 def player_name(view: View, seat: int) -> str:
-    """The name the host put on a seat's view entry, or the renderer's fallback."""
+    """The name the host put on a seat's view entry (or the renderer's fallback), safe to put
+    in Discord markdown."""
     for player in view.get("players", []):
         if player.get("seat") == seat:
-            return str(player.get("name") or f"Player {seat + 1}")
+            return plain(str(player.get("name") or f"Player {seat + 1}"))
     return f"Player {seat + 1}"
+
+
+def plain(text: str) -> str:
+    """Text shown as written in Discord: markdown characters (from players' names) escaped."""
+    return discord.utils.escape_markdown(text)
 
 
 def presenters() -> dict[str, Presenter]:
