@@ -33,8 +33,7 @@ def _king_act(ctx: Ctx, f: Frame, a: Action) -> None:
     s = ctx.s
     region = a.args[0]
     steps.pop(s, f)
-    s.cubes[region][f["seat"]] -= 1
-    s.palace[f["seat"]] += 1
+    board.move_cubes(s, f["seat"], region, board.PALACE, 1)
     ctx.say("king", f"{s.colour(f['seat'])} moved a cube from {board.name(region)} to the palace.")
 
 
@@ -51,13 +50,17 @@ def _knight_steps(s: State, seat: int) -> int:
     return 2 if cards.holds(s, seat, "knight") else 1
 
 
-def _knight_bonus_holder(s: State, region: str, final: bool) -> int | None:
+def _knight_bonus(ctx: Ctx, ravage: Frame) -> bool:
+    """Before the reveals in the plague's region, the Knight's holder may count it as 2 people."""
+    s = ctx.s
     holder = s.holder("knight")
+    region = ravage["region"]
     if holder is None or region != s.plague:
-        return None
-    if final or holder == s.active:
-        return holder
-    return None
+        return False
+    if not ravage["final"] and holder != s.active:
+        return False
+    steps.push(s, "plague_bonus", seat=holder, region=region)
+    return True
 
 
 def _knight_final_start(ctx: Ctx, seat: int) -> None:
@@ -80,7 +83,7 @@ def _knight_final_act(ctx: Ctx, f: Frame, a: Action) -> None:
 
 
 cards.PLAGUE_STEPS.append(_knight_steps)
-cards.PLAGUE_BONUS_HOLDERS.append(_knight_bonus_holder)
+plague.RAVAGE_START.append(_knight_bonus)
 chain_step(
     "knight_final",
     _knight_final_options,
@@ -145,8 +148,7 @@ def _merchant_count_act(ctx: Ctx, f: Frame, a: Action) -> None:
     s = ctx.s
     n, seat = int(a.args[0]), f["seat"]
     steps.pop(s, f)
-    s.cubes[f["source"]][seat] -= n
-    s.cubes[f["target"]][seat] += n
+    board.move_cubes(s, seat, f["source"], f["target"], n)
     ctx.say(
         "merchant",
         f"{s.colour(seat)} moved {n} cube{'s' if n > 1 else ''} from "

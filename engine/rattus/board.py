@@ -13,6 +13,7 @@ from . import data
 from .state import Ctx, State
 
 MAX_RATS = 3
+PALACE = "palace"
 
 
 def name(region: str) -> str:
@@ -58,6 +59,22 @@ def add_cubes(s: State, seat: int, region: str, n: int) -> int:
     s.supply[seat] -= n
     s.cubes[region][seat] += n
     return n
+
+
+def move_cubes(s: State, seat: int, source: str, target: str, n: int) -> None:
+    """Move n of the seat's cubes from a region to another region or to "palace"."""
+    s.cubes[source][seat] -= n
+    if target == PALACE:
+        s.palace[seat] += n
+    else:
+        s.cubes[target][seat] += n
+    for hook in CUBES_MOVED:
+        hook(s, seat, source, target, n)
+
+
+def held_cubes(s: State, seat: int) -> int:
+    """Cubes that are neither in the supply, on the board nor in the palace (on a card)."""
+    return sum(h(s, seat) for h in CUBES_HELD)
 
 
 def lose_cube(ctx: Ctx, seat: int, region: str) -> str:
@@ -117,3 +134,11 @@ POPULATION_TERMS: list[PopulationTerm] = []
 LossSaver = Callable[[Ctx, int, str], str]
 LOSS_SAVERS: list[LossSaver] = []
 """(ctx, seat, region) -> what was lost instead of the cube ("potion"), or "" if nothing."""
+
+CubesMoved = Callable[[State, int, str, str, int], None]
+CUBES_MOVED: list[CubesMoved] = []
+"""(state, seat, from, to, n) -> called after cubes moved between regions or to the palace."""
+
+CubesHeld = Callable[[State, int], int]
+CUBES_HELD: list[CubesHeld] = []
+"""(state, seat) -> cubes of the seat kept off the board and out of the supply (on a card)."""

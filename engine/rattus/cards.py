@@ -37,9 +37,6 @@ PlagueSteps = Callable[[State, int], int]
 PLAGUE_STEPS: list[PlagueSteps] = []
 """(state, seat) -> how many steps the seat may move the plague (the largest answer counts)."""
 
-PLAGUE_BONUS_HOLDERS: list[Callable[[State, str, bool], int | None]] = []
-"""(state, region, final) -> the seat asked whether the plague piece counts as 2 people there."""
-
 
 def register(ability: Ability) -> None:
     if ability.card not in data.cards():

@@ -15,6 +15,13 @@ CARD_TAKEN: list[CardTaken] = []
 BEFORE_FINAL_RAVAGE: list[Callable[[Ctx], None]] = []
 """(ctx) -> called once when the final ravage begins (after the final round)."""
 
+PlaceOptions = Callable[[State, int], list[Action]]
+PlaceAct = Callable[[Ctx, int, Action], None]
+PLACE_ALTERNATIVES: dict[str, tuple[PlaceOptions, PlaceAct]] = {}
+"""Other ways to spend phase B, by name: their actions are "place:<name>..." in the turn menu.
+
+The act function runs after the turn has marked phase B as done."""
+
 ScoreTerm = Callable[[State, int], int]
 SCORE_TERMS: list[ScoreTerm] = []
 """(state, seat) -> points added to the seat's cubes on the board at the end."""
@@ -100,6 +107,8 @@ def _turn_options(s: State, f: Frame) -> list[Action]:
                     out.append(Action(f"place:{r}", label))
                 else:
                     out.append(Action(f"place:{r}:{n}", label + " (fewer than you may)"))
+        for options, _ in PLACE_ALTERNATIVES.values():
+            out += options(s, seat)
     for card in cards.usable_now(s, seat, final=False):
         out.append(Action(f"use:{card}", f"Use the {cards.card_name(card)}"))
     moves = plague.move_options(s, seat)
@@ -121,6 +130,9 @@ def _turn_act(ctx: Ctx, f: Frame, a: Action) -> None:
         ctx.say("take", f"{s.colour(seat)} took the {cards.card_name(card)} {source}.", card=card)
         for hook in CARD_TAKEN:
             hook(ctx, seat, card, before)
+    elif a.kind == "place" and a.args[0] in PLACE_ALTERNATIVES:
+        s.placed = True
+        PLACE_ALTERNATIVES[a.args[0]][1](ctx, seat, a)
     elif a.kind == "place":
         region = a.args[0]
         wanted = int(a.args[1]) if len(a.args) > 1 else place_counts(s, seat, region)[-1]

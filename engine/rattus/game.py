@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from ..core import Action, Decision, Event, IllegalAction, Rng, find_action, parse_notation
@@ -12,6 +12,10 @@ from .state import CUBES_PER_PLAYER, Ctx, State
 
 EXPANSIONS: dict[str, str] = {}
 """Expansion id -> display name, for the expansions this engine can play."""
+
+ExpansionSetup = Callable[[State, Rng], None]
+EXPANSION_SETUP: dict[str, ExpansionSetup] = {}
+"""Expansion id -> what it adds to a new game's state (its pieces, in ``State.ext``)."""
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
@@ -100,15 +104,31 @@ class Game:
         return self._s
 
 
-def resolve_cards(class_cards: str | list[str] | None, expansions: set[str]) -> list[str]:
+CARD_MODES = ("random-per-class", "random")
+
+
+def resolve_cards(
+    class_cards: str | list[str] | None, expansions: set[str], rng: Rng | None = None
+) -> list[str]:
+    """The 6 class cards in play: a named set, a list, or drawn at random from the cards of
+    the expansions in play ("random-per-class": one of each class; "random": any six)."""
     known = data.cards()
     sets = data.card_sets()
-    if class_cards is None or class_cards == "base":
-        return list(sets["base"])
+    playable = [c for c in known.values() if c.expansion == "base" or c.expansion in expansions]
+    if class_cards is None:
+        class_cards = "random-per-class" if len(playable) > 6 else "base"
+    if class_cards in CARD_MODES:
+        rng = rng or Rng.from_seed(0)
+        if class_cards == "random":
+            return sorted(card.id for card in rng.shuffled(playable)[:6])
+        by_class: dict[str, list[str]] = {}
+        for card in playable:
+            by_class.setdefault(card.cls, []).append(card.id)
+        return sorted(rng.choice(sorted(ids)) for ids in by_class.values())
     if isinstance(class_cards, str):
         if class_cards not in sets:
             raise ValueError(f"unknown class card set '{class_cards}'")
-        return list(sets[class_cards])
+        class_cards = list(sets[class_cards])
     chosen = list(class_cards)
     for c in chosen:
         if c not in known:
@@ -148,7 +168,7 @@ def new_game(
         players=players,
         expansions=sorted(exps),
         regions=regions,
-        cards_in_play=resolve_cards(class_cards, exps),
+        cards_in_play=resolve_cards(class_cards, exps, rng),
         tokens={t.id: {**t.front(), "starting": t.starting} for t in tokens},
         rng=0,
         seed=seed,
@@ -163,6 +183,8 @@ def new_game(
         plague=rng.choice(regions),
         hands=[[] for _ in range(players)],
     )
+    for exp in sorted(exps):
+        EXPANSION_SETUP[exp](state, rng)
     steps.push(state, "begin_turn", seat=0)
     for seat in reversed(flow.placement_order(players)):
         steps.push(state, "start_place", seat=seat, n=2)

@@ -13,6 +13,13 @@ SpreadExtra = Callable[[State, int], int]
 SPREAD_EXTRA: list[SpreadExtra] = []
 """(state, active seat) -> extra rats placed after at least one rat was placed."""
 
+RavageStart = Callable[[Ctx, Frame], bool]
+RAVAGE_START: list[RavageStart] = []
+"""(ctx, ravage frame) -> before the first reveal; True when it pushed a decision to answer first.
+
+A hook may set ``frame["chooser"]`` to a seat: that seat then picks each next token to reveal
+(the tokens are face up for everyone meanwhile, listed in ``State.face_up``)."""
+
 TokenResolved = Callable[[Ctx, Frame, dict[str, Any]], None]
 TOKEN_RESOLVED: list[TokenResolved] = []
 """(ctx, ravage frame, revealed entry) -> called after each token has acted."""
@@ -99,23 +106,54 @@ def _ravage_auto(ctx: Ctx, f: Frame) -> bool:
     if not f.get("started"):
         f["started"] = True
         f.setdefault("bonus", 0)
+        f["hook"] = 0
         if s.cubes_in(region) == 0 or not s.rats[region]:
             steps.pop(s, f)
             return True
         ctx.say("ravage", f"The plague ravages {board.name(region)}.", region=region)
-        for holder in cards.PLAGUE_BONUS_HOLDERS:
-            seat = holder(s, region, bool(f["final"]))
-            if seat is not None:
-                steps.push(s, "plague_bonus", seat=seat, region=region)
-                return True
         return True
-    if s.cubes_in(region) == 0 or not s.rats[region]:
-        steps.pop(s, f)
-        return True
+    while f["hook"] < len(RAVAGE_START):
+        hook = RAVAGE_START[f["hook"]]
+        f["hook"] += 1
+        if hook(ctx, f):
+            return True
     rats = s.rats[region]
-    token = rats.pop(rand_below(s, len(rats)))
+    if s.cubes_in(region) == 0 or not rats:
+        steps.pop(s, f)
+        s.face_up = [t for t in s.face_up if t not in rats]
+        return True
+    if f.get("chooser") is not None and len(rats) > 1 and "next" not in f:
+        s.face_up = sorted(set(s.face_up) | set(rats))
+        steps.push(s, "reveal_choice", seat=f["chooser"], region=region)
+        return True
+    token = f.pop("next") if "next" in f else rats[rand_below(s, len(rats))]
+    rats.remove(token)
     resolve_token(ctx, f, token)
     return True
+
+
+def _reveal_options(s: State, f: Frame) -> list[Action]:
+    region = f["region"]
+    return [
+        Action(f"reveal:{i}", f"Rat {i} in {board.name(region)}: {describe_front(s.tokens[t])}")
+        for i, t in enumerate(s.rats[region], start=1)
+    ]
+
+
+def _reveal_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    s = ctx.s
+    steps.pop(s, f)
+    s.stack[-1]["next"] = s.rats[f["region"]][int(a.args[0]) - 1]
+
+
+steps.register(
+    steps.Step(
+        "reveal_choice",
+        _reveal_options,
+        _reveal_act,
+        lambda s, f: f"The rats of {board.name(f['region'])} lie face up: which one acts next?",
+    )
+)
 
 
 steps.auto_only("ravage", _ravage_auto)
@@ -134,6 +172,8 @@ def resolve_token(ctx: Ctx, f: Frame, token: str) -> dict[str, Any]:
     region = f["region"]
     front = s.tokens[token]
     s.known.pop(token, None)
+    if token in s.face_up:
+        s.face_up.remove(token)
     s.gone.append(token)
     people = board.population(s, region, int(f.get("bonus", 0)))
     outbreak = people >= front["limit"]

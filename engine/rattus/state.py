@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import MISSING, dataclass, field, fields
 from typing import Any
 
 from ..core import Event, fill_names, seat_ref
@@ -52,7 +52,8 @@ class State:
     used: list[str] = field(default_factory=list)  # cards used this turn
     took: bool = False
     placed: bool = False
-    revealed: list[dict[str, Any]] = field(default_factory=list)  # this turn, public
+    revealed: list[dict[str, Any]] = field(default_factory=list)  # latest ravage, public
+    face_up: list[str] = field(default_factory=list)  # tokens shown to all before they act
     last_seat: int | None = None
     final_order: list[int] = field(default_factory=list)
     scores: list[int] | None = None
@@ -73,10 +74,13 @@ class State:
     def from_dict(cls, raw: dict[str, Any]) -> State:
         if not isinstance(raw, dict) or raw.get("format") != FORMAT:
             raise ValueError("not a saved Rattus game of a format this version can read")
-        names = {f.name for f in fields(cls)}
-        missing = names - set(raw)
+        required = {
+            f.name for f in fields(cls) if f.default is MISSING and f.default_factory is MISSING
+        }
+        missing = required - set(raw)
         if missing:
             raise ValueError(f"saved game lacks {', '.join(sorted(missing))}")
+        names = {f.name for f in fields(cls)} & set(raw)
         return cls(**{k: _copy(raw[k]) for k in names})
 
     # small queries used everywhere

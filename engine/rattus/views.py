@@ -51,7 +51,7 @@ def view(s: State, seat: int | None, names: list[str] | None = None) -> dict[str
         tokens = s.rats.get(r, [])
         slots = []
         for tid in tokens:
-            known = seat is not None and seat in s.known.get(tid, [])
+            known = tid in s.face_up or (seat is not None and seat in s.known.get(tid, []))
             front = s.tokens[tid]
             slots.append(
                 {

@@ -1,0 +1,10 @@
+"""The Pied Piper expansion: twelve more class cards, walls, nuns, bishops and potions."""
+
+from __future__ import annotations
+
+from .. import game
+from . import pieces
+
+pieces.register_hooks()
+game.EXPANSION_SETUP[pieces.KEY] = pieces.setup
+game.EXPANSIONS[pieces.KEY] = "Pied Piper"

@@ -1,0 +1,143 @@
+"""Pied Piper's pieces on the board: walls, nuns, bishops, potions, and cubes on the Baker.
+
+The pieces live in ``State.ext["pied_piper"]`` and act on the game only through the board's
+hooks: a wall blocks an edge, a bishop keeps rats out, a nun counts one person fewer, a potion
+dies instead of its cube, cubes on the Baker are held off the board.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core import Rng
+from .. import board, data
+from ..state import Ctx, State
+
+KEY = "pied_piper"
+WALLS, NUNS, BISHOPS, POTIONS = 3, 3, 2, 10
+
+
+def pieces(s: State) -> dict[str, Any]:
+    found: dict[str, Any] = s.ext[KEY]
+    return found
+
+
+def setup(s: State, rng: Rng) -> None:
+    s.ext[KEY] = {
+        "walls": [None] * WALLS,  # each None or [a, b] with a < b
+        "nuns": [None] * NUNS,  # each None or a region
+        "bishops": [None] * BISHOPS,
+        "potions": {},  # region -> {seat as text: potions on that seat's cubes there}
+        "baker": [0] * s.players,  # cubes each seat has on the Baker card
+    }
+
+
+def edge(a: str, b: str) -> list[str]:
+    return [a, b] if a < b else [b, a]
+
+
+def walled(s: State, a: str, b: str) -> bool:
+    return edge(a, b) in pieces(s)["walls"]
+
+
+def nuns_in(s: State, region: str) -> int:
+    return sum(1 for r in pieces(s)["nuns"] if r == region)
+
+
+def bishops_in(s: State, region: str) -> int:
+    return sum(1 for r in pieces(s)["bishops"] if r == region)
+
+
+def potions_of(s: State, seat: int, region: str) -> int:
+    return int(pieces(s)["potions"].get(region, {}).get(str(seat), 0))
+
+
+def potions_left(s: State) -> int:
+    used = sum(int(n) for per in pieces(s)["potions"].values() for n in per.values())
+    return POTIONS - used
+
+
+def add_potion(s: State, seat: int, region: str, n: int = 1) -> None:
+    per = pieces(s)["potions"].setdefault(region, {})
+    per[str(seat)] = per.get(str(seat), 0) + n
+    if per[str(seat)] <= 0:
+        del per[str(seat)]
+    if not per:
+        del pieces(s)["potions"][region]
+
+
+def all_edges(s: State) -> list[list[str]]:
+    """Every edge between two regions in use, board order."""
+    in_use = set(s.regions)
+    return [[e.a, e.b] for e in data.board_map().edges if e.a in in_use and e.b in in_use]
+
+
+# Hooks
+
+
+def _wall_blocks(s: State, a: str, b: str, crossing: str) -> bool:
+    return KEY in s.ext and walled(s, a, b)
+
+
+def _bishop_blocks(s: State, region: str) -> bool:
+    return KEY in s.ext and bishops_in(s, region) > 0
+
+
+def _nuns(s: State, region: str) -> int:
+    return -nuns_in(s, region) if KEY in s.ext else 0
+
+
+def _potion_saves(ctx: Ctx, seat: int, region: str) -> str:
+    if KEY in ctx.s.ext and potions_of(ctx.s, seat, region) > 0:
+        add_potion(ctx.s, seat, region, -1)
+        return "potion"
+    return ""
+
+
+def _potions_follow(s: State, seat: int, source: str, target: str, n: int) -> None:
+    """Potions ride on a player's cubes in a region; when the last of them leaves, they go too
+    (into the palace, where no cube dies, they return to the box)."""
+    if KEY not in s.ext or s.cubes[source][seat] > 0:
+        return
+    carried = potions_of(s, seat, source)
+    if carried:
+        add_potion(s, seat, source, -carried)
+        if target != board.PALACE:
+            add_potion(s, seat, target, carried)
+
+
+def _on_baker(s: State, seat: int) -> int:
+    return int(pieces(s)["baker"][seat]) if KEY in s.ext else 0
+
+
+def view_hook(s: State, seat: int | None, view: dict[str, Any]) -> None:
+    if KEY not in s.ext:
+        return
+    p = pieces(s)
+    view["walls"] = [list(w) for w in p["walls"] if w is not None]
+    for region, entry in view["regions"].items():
+        if not entry["in_use"]:
+            continue
+        entry["nuns"] = nuns_in(s, region)
+        entry["bishops"] = bishops_in(s, region)
+        entry["potions"] = dict(p["potions"].get(region, {}))
+    for player in view["players"]:
+        player["baker"] = int(p["baker"][player["seat"]])
+    view["pieces_left"] = {
+        "walls": sum(1 for w in p["walls"] if w is None),
+        "nuns": sum(1 for r in p["nuns"] if r is None),
+        "bishops": sum(1 for r in p["bishops"] if r is None),
+        "potions": potions_left(s),
+    }
+
+
+def register_hooks() -> None:
+    from .. import views
+
+    board.EDGE_BLOCKERS.append(_wall_blocks)
+    board.RAT_BLOCKERS.append(_bishop_blocks)
+    board.POPULATION_TERMS.append(_nuns)
+    board.LOSS_SAVERS.append(_potion_saves)
+    board.CUBES_MOVED.append(_potions_follow)
+    board.CUBES_HELD.append(_on_baker)
+    views.VIEW_HOOKS.append(view_hook)
