@@ -168,6 +168,8 @@ def _player_stats(player: Mapping[str, Any]) -> str:
         f"{player.get('cubes_board', 0)} on the map",
         f"{player.get('palace', 0)} in the palace",
     ]
+    if player.get("baker"):
+        bits.append(f"{player['baker']} on the Baker")
     if "coins" in player:
         bits.append(f"{player['coins']} coins")
     if "hand_count" in player:

@@ -44,7 +44,7 @@ def check_no_leaks(g: Game) -> None:
         assert not any(f'"{t}"' in text for t in face_down)
         for r in s.regions:
             for tid, slot in zip(s.rats[r], g.view(seat)["regions"][r]["slots"], strict=True):
-                knows = seat is not None and seat in s.known.get(tid, [])
+                knows = tid in s.face_up or (seat is not None and seat in s.known.get(tid, []))
                 assert (slot["known"] is not None) == knows
     for e in g.events:
         if e.audience is None:

@@ -191,3 +191,14 @@ def test_starting_rats_show_their_purple_back_in_their_region() -> None:
     marked["regions"]["gallia"]["slots"][0] = {"known": None, "starting": True}
     box = changed_box(board(view), board(marked))
     assert box is not None and inside(_pieces_area("gallia"), box, margin=40)
+
+
+def test_cubes_on_the_baker_show_in_the_player_row() -> None:
+    from render.rattus_panel import _player_stats
+
+    player = base_view(4)["players"][1]
+    assert "Baker" not in _player_stats(player)
+    assert "3 on the Baker" in _player_stats({**player, "baker": 3})
+    with_baker = copy.deepcopy(base_view(4))
+    with_baker["players"][1]["baker"] = 3
+    assert decode(rattus_board(with_baker)).size == board_size()
