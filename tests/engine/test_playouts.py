@@ -8,6 +8,7 @@ import pytest
 
 from engine import rattus
 from engine.core import parse_notation
+from engine.rattus import board
 from engine.rattus.game import Game
 from tests.engine.helpers import random_playout
 
@@ -18,7 +19,7 @@ def check_invariants(g: Game) -> None:
     s = g.state
     for seat in range(s.players):
         on_board = sum(s.cubes[r][seat] for r in s.regions)
-        assert on_board + s.palace[seat] + s.supply[seat] == 20
+        assert on_board + s.palace[seat] + s.supply[seat] + board.held_cubes(s, seat) == 20
         assert min(s.cubes[r][seat] for r in s.regions) >= 0
     placed = [t for r in s.regions for t in s.rats[r]]
     every = placed + s.rat_supply + s.removed + s.gone
