@@ -11,7 +11,8 @@ from .state import Ctx, Frame, State
 
 SpreadExtra = Callable[[State, int], int]
 SPREAD_EXTRA: list[SpreadExtra] = []
-"""(state, active seat) -> extra rats placed after at least one rat was placed."""
+"""(state, active seat) -> extra rats the active seat may place (each optional) after at least
+one rat was placed."""
 
 RavageStart = Callable[[Ctx, Frame], bool]
 RAVAGE_START: list[RavageStart] = []
@@ -68,29 +69,39 @@ def _place_rat(ctx: Ctx, f: Frame, target: str) -> None:
 def _spread_auto(ctx: Ctx, f: Frame) -> bool:
     s = ctx.s
     if f["left"] <= 0 and f["placed"] > 0 and f["extra"] > 0:
-        f["left"], f["extra"] = f["extra"], 0
+        f["left"], f["extra"], f["optional"] = f["extra"], 0, True
     targets = board.rat_targets(s, f["region"])
     if f["left"] <= 0 or not targets or not s.rat_supply:
         steps.pop(s, f)
         return True
-    if len(targets) == 1:
+    if len(targets) == 1 and not f.get("optional"):
         _place_rat(ctx, f, targets[0])
         return True
     return False
 
 
 def _spread_options(s: State, f: Frame) -> list[Action]:
-    return [
+    out = [
         Action(f"rat:{r}", f"Put a new rat in {board.name(r)} ({len(s.rats[r])} there now)")
         for r in board.rat_targets(s, f["region"])
     ]
+    return [*out, Action("norat", "Place no extra rat")] if f.get("optional") else out
 
 
 def _spread_act(ctx: Ctx, f: Frame, a: Action) -> None:
-    _place_rat(ctx, f, a.args[0])
+    if a.kind == "norat":
+        steps.pop(ctx.s, f)
+    else:
+        _place_rat(ctx, f, a.args[0])
 
 
 def _spread_prompt(s: State, f: Frame) -> str:
+    if f.get("optional"):
+        extra = "an extra rat" if f["left"] == 1 else f"{f['left']} extra rats"
+        return (
+            f"The plague spreads from {board.name(f['region'])}: you may put {extra} next to it. "
+            "Where, or none?"
+        )
     return (
         f"The plague spreads from {board.name(f['region'])}: choose where the next new rat goes "
         f"({f['left']} to place)."
