@@ -22,6 +22,9 @@ PLACE_ALTERNATIVES: dict[str, tuple[PlaceOptions, PlaceAct]] = {}
 
 The act function runs after the turn has marked phase B as done."""
 
+MAX_CHOICES = 25
+"""The most options of one kind a decision offers (a chat menu shows no more)."""
+
 ScoreTerm = Callable[[State, int], int]
 SCORE_TERMS: list[ScoreTerm] = []
 """(state, seat) -> points added to the seat's cubes on the board at the end."""
@@ -87,6 +90,58 @@ def place_counts(s: State, seat: int, region: str) -> list[int]:
     return [n for n in range(low, high + 1) if n > 0]
 
 
+def _place_options(s: State, seat: int) -> list[Action]:
+    """Phase B choices. When card bonuses make them too many for one list, the smaller counts
+    move behind "place:fewer" (then a region, then a number)."""
+    out: list[Action] = []
+    fewer: list[Action] = []
+    for r in s.regions:
+        counts = place_counts(s, seat, r)
+        for n in counts:
+            label = f"Place {n} {'cube' if n == 1 else 'cubes'} in {board.name(r)}"
+            if n == counts[-1]:
+                out.append(Action(f"place:{r}", label))
+            else:
+                fewer.append(Action(f"place:{r}:{n}", label + " (fewer than you may)"))
+    for options, _ in PLACE_ALTERNATIVES.values():
+        out += options(s, seat)
+    if len(out) + len(fewer) <= MAX_CHOICES:
+        return out + fewer
+    return [*out, Action("place:fewer", "Place fewer cubes than you may (choose where first)")]
+
+
+def _fewer_options(s: State, f: Frame) -> list[Action]:
+    back = Action("back", "Back to your turn")
+    if f["region"] is None:
+        regions = [r for r in s.regions if len(place_counts(s, f["seat"], r)) > 1]
+        return [Action(f"region:{r}", f"Fewer cubes in {board.name(r)}") for r in regions] + [back]
+    counts = place_counts(s, f["seat"], f["region"])[:-1]
+    out = [Action(f"count:{n}", f"Place {n} {'cube' if n == 1 else 'cubes'}") for n in counts]
+    return [*out, back]
+
+
+def _fewer_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    s = ctx.s
+    if a.kind == "region":
+        f["region"] = a.args[0]
+        return
+    steps.pop(s, f)
+    if a.kind == "count":
+        n = board.add_cubes(s, f["seat"], f["region"], int(a.args[0]))
+        s.placed = True
+        word = "cube" if n == 1 else "cubes"
+        ctx.say("place", f"{s.colour(f['seat'])} placed {n} {word} in {board.name(f['region'])}.")
+
+
+def _fewer_prompt(s: State, f: Frame) -> str:
+    if f["region"] is None:
+        return "Place fewer cubes than you may: in which region?"
+    return f"How many cubes do you place in {board.name(f['region'])}?"
+
+
+steps.register(steps.Step("place_fewer", _fewer_options, _fewer_act, _fewer_prompt))
+
+
 def _turn_options(s: State, f: Frame) -> list[Action]:
     seat = f["seat"]
     out: list[Action] = []
@@ -98,17 +153,7 @@ def _turn_options(s: State, f: Frame) -> list[Action]:
             where = "from beside the board" if holder is None else f"from {s.colour_name(holder)}"
             out.append(Action(f"take:{card}", f"Take the {cards.card_name(card)} {where}"))
     if not s.placed:
-        for r in s.regions:
-            counts = place_counts(s, seat, r)
-            for n in counts:
-                word = "cube" if n == 1 else "cubes"
-                label = f"Place {n} {word} in {board.name(r)}"
-                if n == counts[-1]:
-                    out.append(Action(f"place:{r}", label))
-                else:
-                    out.append(Action(f"place:{r}:{n}", label + " (fewer than you may)"))
-        for options, _ in PLACE_ALTERNATIVES.values():
-            out += options(s, seat)
+        out += _place_options(s, seat)
     for card in cards.usable_now(s, seat, final=False):
         out.append(Action(f"use:{card}", f"Use the {cards.card_name(card)}"))
     moves = plague.move_options(s, seat)
@@ -130,6 +175,8 @@ def _turn_act(ctx: Ctx, f: Frame, a: Action) -> None:
         ctx.say("take", f"{s.colour(seat)} took the {cards.card_name(card)} {source}.", card=card)
         for hook in CARD_TAKEN:
             hook(ctx, seat, card, before)
+    elif a.notation == "place:fewer":
+        steps.push(s, "place_fewer", seat=seat, region=None)
     elif a.kind == "place" and a.args[0] in PLACE_ALTERNATIVES:
         s.placed = True
         PLACE_ALTERNATIVES[a.args[0]][1](ctx, seat, a)

@@ -1,0 +1,294 @@
+"""Queen, Mayor and Baker: the Pied Piper cards that bring more people onto the board."""
+
+from __future__ import annotations
+
+from ...core import Action
+from .. import board, cards, data, flow, steps
+from ..cards import Ability, chain_step, push_chain
+from ..state import Ctx, Frame, State
+from . import pieces
+
+
+def _cubes(n: int) -> str:
+    return "1 cube" if n == 1 else f"{n} cubes"
+
+
+# Queen: a strictly largest connected area lets you place up to 2 cubes more.
+
+QUEEN_EXTRA = 2
+
+
+def connected_area(s: State, seat: int) -> int:
+    """Regions in the seat's largest group of regions holding its cubes, linked by edges
+    between regions in use (walls do not cut a group)."""
+    mine = {r for r in s.regions if s.cubes[r][seat] > 0}
+    best = 0
+    seen: set[str] = set()
+    for start in mine:
+        if start in seen:
+            continue
+        seen.add(start)
+        group, frontier = 1, [start]
+        while frontier:
+            region = frontier.pop()
+            for n in data.board_map().neighbours(region):
+                if n in mine and n not in seen:
+                    seen.add(n)
+                    group += 1
+                    frontier.append(n)
+        best = max(best, group)
+    return best
+
+
+def queen_qualifies(s: State, seat: int) -> bool:
+    """Whether the seat holds the Queen and its area is larger than every other player's."""
+    if not cards.holds(s, seat, "queen"):
+        return False
+    area = connected_area(s, seat)
+    return area > 0 and all(connected_area(s, p) < area for p in range(s.players) if p != seat)
+
+
+def _queen_bonus(s: State, seat: int) -> int:
+    return QUEEN_EXTRA if queen_qualifies(s, seat) else 0
+
+
+def _queen_final_usable(s: State, seat: int) -> bool:
+    return s.supply[seat] > 0 and queen_qualifies(s, seat)
+
+
+def _queen_final_start(ctx: Ctx, seat: int) -> None:
+    push_chain(ctx.s, "queen_final", seat, "queen")
+
+
+def _queen_final_options(s: State, f: Frame) -> list[Action]:
+    n = min(QUEEN_EXTRA, s.supply[f["seat"]])
+    return [Action(f"place:{r}", f"Place {_cubes(n)} in {board.name(r)}") for r in s.regions]
+
+
+def _queen_final_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    s = ctx.s
+    steps.pop(s, f)
+    n = board.add_cubes(s, f["seat"], a.args[0], QUEEN_EXTRA)
+    ctx.say(
+        "queen", f"{s.colour(f['seat'])} (Queen) placed {_cubes(n)} in {board.name(a.args[0])}."
+    )
+
+
+cards.PLACE_BONUS.append(_queen_bonus)
+chain_step(
+    "queen_final",
+    _queen_final_options,
+    _queen_final_act,
+    lambda s, f: "Queen: your area is the largest; place 2 cubes in any region.",
+)
+cards.register(Ability("queen", None, None, _queen_final_usable, _queen_final_start))
+
+
+# Mayor: instead of the usual placement, one cube in each region where you lead.
+
+
+def lead_regions(s: State, seat: int) -> list[str]:
+    """Regions where the seat has more cubes than any other player, board order."""
+    out = []
+    for r in s.regions:
+        mine = s.cubes[r][seat]
+        if mine > 0 and all(n < mine for p, n in enumerate(s.cubes[r]) if p != seat):
+            out.append(r)
+    return out
+
+
+def _mayor_place_options(s: State, seat: int) -> list[Action]:
+    if not cards.holds(s, seat, "mayor") or s.supply[seat] == 0:
+        return []
+    regions = lead_regions(s, seat)
+    if not regions:
+        return []
+    label = f"Mayor: place 1 cube in each region where you lead ({len(regions)})"
+    extra = cards.place_bonus(s, seat)
+    if extra:
+        label += f", then up to {extra} more there"
+    return [Action("place:mayor", label)]
+
+
+def _mayor_place(ctx: Ctx, seat: int, a: Action) -> None:
+    s = ctx.s
+    regions = lead_regions(s, seat)
+    extra = cards.place_bonus(s, seat)
+    if s.supply[seat] < len(regions):
+        steps.push(s, "mayor_pick", seat=seat, left=regions)
+        return
+    for r in regions:
+        board.add_cubes(s, seat, r, 1)
+    names = ", ".join(board.name(r) for r in regions)
+    ctx.say("mayor", f"{s.colour(seat)} (Mayor) placed 1 cube in each of: {names}.")
+    _push_extras(s, seat, regions, extra)
+
+
+def _push_extras(s: State, seat: int, regions: list[str], extra: int) -> None:
+    left = min(extra, s.supply[seat])
+    if left > 0:
+        steps.push(s, "mayor_extra", seat=seat, regions=regions, left=left)
+
+
+def _mayor_pick_options(s: State, f: Frame) -> list[Action]:
+    return [Action(f"place:{r}", f"Place 1 cube in {board.name(r)}") for r in f["left"]]
+
+
+def _mayor_pick_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    s = ctx.s
+    seat, region = f["seat"], a.args[0]
+    board.add_cubes(s, seat, region, 1)
+    f["left"] = [r for r in f["left"] if r != region]
+    ctx.say("mayor", f"{s.colour(seat)} (Mayor) placed 1 cube in {board.name(region)}.")
+    if s.supply[seat] == 0 or not f["left"]:
+        steps.pop(s, f)
+
+
+def _mayor_pick_prompt(s: State, f: Frame) -> str:
+    n = s.supply[f["seat"]]
+    return (
+        f"Mayor: you have {_cubes(n)} left for {len(f['left'])} regions where you lead; "
+        "choose where the next one goes."
+    )
+
+
+def _mayor_extra_options(s: State, f: Frame) -> list[Action]:
+    out = [Action(f"extra:{r}", f"Place an extra cube in {board.name(r)}") for r in f["regions"]]
+    return [*out, Action("done", "Done: place no more extra cubes")]
+
+
+def _mayor_extra_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    s = ctx.s
+    seat = f["seat"]
+    if a.kind == "done":
+        steps.pop(s, f)
+        return
+    board.add_cubes(s, seat, a.args[0], 1)
+    f["left"] -= 1
+    ctx.say("mayor", f"{s.colour(seat)} (Mayor) placed an extra cube in {board.name(a.args[0])}.")
+    if f["left"] <= 0 or s.supply[seat] == 0:
+        steps.pop(s, f)
+
+
+def _mayor_extra_prompt(s: State, f: Frame) -> str:
+    return (
+        f"Mayor: you may place {_cubes(f['left'])} more, each in a region where you lead "
+        "(from your other cards)."
+    )
+
+
+def _mayor_final_usable(s: State, seat: int) -> bool:
+    return s.supply[seat] > 0 and bool(lead_regions(s, seat))
+
+
+def _mayor_final_start(ctx: Ctx, seat: int) -> None:
+    push_chain(ctx.s, "mayor_final", seat, "mayor")
+
+
+def _mayor_final_options(s: State, f: Frame) -> list[Action]:
+    return [
+        Action(f"place:{r}", f"Place 1 cube in {board.name(r)}") for r in lead_regions(s, f["seat"])
+    ]
+
+
+def _mayor_final_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    s = ctx.s
+    steps.pop(s, f)
+    board.add_cubes(s, f["seat"], a.args[0], 1)
+    ctx.say("mayor", f"{s.colour(f['seat'])} (Mayor) placed 1 cube in {board.name(a.args[0])}.")
+
+
+flow.PLACE_ALTERNATIVES["mayor"] = (_mayor_place_options, _mayor_place)
+steps.register(steps.Step("mayor_pick", _mayor_pick_options, _mayor_pick_act, _mayor_pick_prompt))
+steps.register(
+    steps.Step("mayor_extra", _mayor_extra_options, _mayor_extra_act, _mayor_extra_prompt)
+)
+chain_step(
+    "mayor_final",
+    _mayor_final_options,
+    _mayor_final_act,
+    lambda s, f: "Mayor: place 1 cube in a region where you have more cubes than anyone else.",
+)
+cards.register(Ability("mayor", None, None, _mayor_final_usable, _mayor_final_start))
+
+
+# Baker: cubes wait on the card until someone else takes it and places them all at once.
+
+
+def on_baker(s: State) -> list[int]:
+    return [int(n) for n in pieces.pieces(s)["baker"]]
+
+
+def _baker_usable(s: State, seat: int) -> bool:
+    return s.supply[seat] > 0
+
+
+def _baker_start(ctx: Ctx, seat: int) -> None:
+    s = ctx.s
+    pieces.pieces(s)["baker"][seat] += 1
+    s.supply[seat] -= 1
+    total = sum(on_baker(s))
+    ctx.say(
+        "baker",
+        f"{s.colour(seat)} put a cube on the Baker ({_cubes(total)} on it now).",
+        cubes=on_baker(s),
+    )
+
+
+def _ask_to_unload(s: State, seat: int) -> None:
+    if sum(on_baker(s)) > 0:
+        steps.push(s, "baker_unload", seat=seat)
+
+
+def _baker_taken(ctx: Ctx, taker: int, card: str, before: int | None) -> None:
+    if card == "baker" and pieces.KEY in ctx.s.ext:
+        _ask_to_unload(ctx.s, taker)
+
+
+def _baker_before_final_ravage(ctx: Ctx) -> None:
+    s = ctx.s
+    holder = s.holder("baker")
+    if pieces.KEY in s.ext and holder is not None:
+        _ask_to_unload(s, s.next_seat(holder))
+
+
+def _describe_load(s: State) -> str:
+    return ", ".join(f"{s.colour_name(p)} {n}" for p, n in enumerate(on_baker(s)) if n > 0)
+
+
+def _unload_options(s: State, f: Frame) -> list[Action]:
+    total = _cubes(sum(on_baker(s)))
+    return [
+        Action(f"place:{r}", f"Put the {total} from the Baker in {board.name(r)}")
+        for r in s.regions
+    ]
+
+
+def _unload_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    s = ctx.s
+    region = a.args[0]
+    steps.pop(s, f)
+    load = on_baker(s)
+    for p, n in enumerate(load):
+        s.cubes[region][p] += n
+    pieces.pieces(s)["baker"] = [0] * s.players
+    ctx.say(
+        "baker",
+        f"{s.colour(f['seat'])} put the {_cubes(sum(load))} from the Baker in "
+        f"{board.name(region)}.",
+        region=region,
+        cubes=load,
+    )
+
+
+def _unload_prompt(s: State, f: Frame) -> str:
+    return (
+        f"Baker: the card carries {_describe_load(s)}; choose one region for all of them "
+        "(they stay their owners' cubes)."
+    )
+
+
+flow.CARD_TAKEN.append(_baker_taken)
+flow.BEFORE_FINAL_RAVAGE.append(_baker_before_final_ravage)
+steps.register(steps.Step("baker_unload", _unload_options, _unload_act, _unload_prompt))
+cards.register(Ability("baker", _baker_usable, _baker_start, _baker_usable, _baker_start))
