@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .. import game
 from . import growth as _growth  # noqa: F401
+from . import movers as _movers  # noqa: F401
 from . import pieces
 
 pieces.register_hooks()

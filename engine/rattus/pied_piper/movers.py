@@ -1,0 +1,492 @@
+"""Pied Piper cards that move things: Emperor (walls), Nun (nuns), Bishop (bishops), Courier
+(two cubes change places) and the Pied Piper (a cube leads rats to a neighbour).
+
+Every ability is usable once per turn before the plague moves and in the final round alike.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from ...core import Action
+from .. import board, cards, steps
+from ..cards import Ability, Check, Start, chain_step, push_chain
+from ..state import COLOURS, Ctx, Frame, State
+from . import pieces
+
+
+def _register(card: str, usable: Check, start: Start) -> None:
+    cards.register(Ability(card, usable, start, usable, start))
+
+
+def _follow_on(s: State, f: Frame, kind: str, card: str, **params: object) -> Frame:
+    """The next frame of a chain, offering "back" only if the chain has changed nothing yet."""
+    nxt = push_chain(s, kind, f["seat"], card, **params)
+    nxt["back"] = f["back"]
+    return nxt
+
+
+def _done(moved: list[int]) -> list[Action]:
+    return [Action("done", "Done: leave the rest where they are")] if moved else []
+
+
+# Emperor: re-place any or all of the 3 walls, each at most once per use.
+
+
+def _edge_name(e: list[str]) -> str:
+    return f"{board.name(e[0])} and {board.name(e[1])}"
+
+
+def _free_edges(s: State) -> list[list[str]]:
+    walls = pieces.pieces(s)["walls"]
+    return [e for e in pieces.all_edges(s) if e not in walls]
+
+
+def _emperor_usable(s: State, seat: int) -> bool:
+    return bool(_free_edges(s))
+
+
+def _emperor_start(ctx: Ctx, seat: int) -> None:
+    push_chain(ctx.s, "emperor_wall", seat, "emperor", moved=[])
+
+
+def _emperor_wall_options(s: State, f: Frame) -> list[Action]:
+    moved = f["moved"]
+    out = _done(moved)
+    if not _free_edges(s):
+        return out
+    walls = pieces.pieces(s)["walls"]
+    if any(w is None for i, w in enumerate(walls) if i not in moved):
+        out.append(Action("wall:box", "Place a wall from the box"))
+    for i, w in enumerate(walls):
+        if w is not None and i not in moved:
+            out.append(Action(f"wall:{w[0]}:{w[1]}", f"Move the wall between {_edge_name(w)}"))
+    return out
+
+
+def _emperor_wall_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    s = ctx.s
+    steps.pop(s, f)
+    if a.kind == "done":
+        return
+    walls = pieces.pieces(s)["walls"]
+    if a.args[0] == "box":
+        wall = next(i for i, w in enumerate(walls) if w is None and i not in f["moved"])
+    else:
+        wall = walls.index(list(a.args))
+    _follow_on(s, f, "emperor_region", "emperor", moved=f["moved"], wall=wall)
+
+
+def _emperor_region_options(s: State, f: Frame) -> list[Action]:
+    free = _free_edges(s)
+    return [
+        Action(f"region:{r}", f"On a border of {board.name(r)}")
+        for r in s.regions
+        if any(r in e for e in free)
+    ]
+
+
+def _emperor_region_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    steps.pop(ctx.s, f)
+    _follow_on(
+        ctx.s, f, "emperor_edge", "emperor", moved=f["moved"], wall=f["wall"], region=a.args[0]
+    )
+
+
+def _emperor_edge_options(s: State, f: Frame) -> list[Action]:
+    region = f["region"]
+    free = _free_edges(s)
+    return [
+        Action(f"border:{n}", f"Between {board.name(region)} and {board.name(n)}")
+        for n in s.regions
+        if pieces.edge(region, n) in free
+    ]
+
+
+def _emperor_edge_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    s = ctx.s
+    steps.pop(s, f)
+    walls = pieces.pieces(s)["walls"]
+    old = walls[f["wall"]]
+    new = pieces.edge(f["region"], a.args[0])
+    walls[f["wall"]] = new
+    who = f"{s.colour(f['seat'])} (Emperor)"
+    if old is None:
+        ctx.say("emperor", f"{who} placed a wall between {_edge_name(new)}.", edge=new)
+    else:
+        ctx.say(
+            "emperor",
+            f"{who} moved the wall between {_edge_name(old)} to between {_edge_name(new)}.",
+            edge=new,
+            old=old,
+        )
+    moved = [*f["moved"], f["wall"]]
+    if len(moved) < pieces.WALLS:
+        nxt = push_chain(s, "emperor_wall", f["seat"], "emperor", moved=moved)
+        nxt["back"] = False
+
+
+chain_step(
+    "emperor_wall",
+    _emperor_wall_options,
+    _emperor_wall_act,
+    lambda s, f: (
+        "Emperor: which wall do you place or move?"
+        if not f["moved"]
+        else "Emperor: place or move another wall, or stop here."
+    ),
+)
+chain_step(
+    "emperor_region",
+    _emperor_region_options,
+    _emperor_region_act,
+    lambda s, f: "Emperor: the wall goes on a border of which region?",
+)
+chain_step(
+    "emperor_edge",
+    _emperor_edge_options,
+    _emperor_edge_act,
+    lambda s, f: f"Emperor: between {board.name(f['region'])} and which neighbour?",
+)
+_register("emperor", _emperor_usable, _emperor_start)
+
+
+# Nun and Bishop: pieces set freely in any region in use.
+
+
+def _where_label(region: str | None) -> str:
+    return "from the box" if region is None else f"in {board.name(region)}"
+
+
+def _piece_sources(spots: list[str | None], moved: list[int], noun: str) -> list[Action]:
+    """One action per place holding a piece not yet moved in this use: "<noun>:box" or
+    "<noun>:<region>" (pieces in one place are alike)."""
+    out = []
+    seen: set[str | None] = set()
+    for i, r in enumerate(spots):
+        if i in moved or r in seen:
+            continue
+        seen.add(r)
+        verb = "Place a" if r is None else "Move the"
+        out.append(Action(f"{noun}:{r or 'box'}", f"{verb} {noun} {_where_label(r)}"))
+    return out
+
+
+def _piece_index(spots: list[str | None], moved: list[int], where: str) -> int:
+    spot = None if where == "box" else where
+    return next(i for i, r in enumerate(spots) if r == spot and i not in moved)
+
+
+def _piece_targets(s: State, current: str | None, noun: str) -> list[Action]:
+    return [
+        Action(f"to:{r}", f"Set the {noun} in {board.name(r)}") for r in s.regions if r != current
+    ]
+
+
+def _say_piece(ctx: Ctx, f: Frame, noun: str, old: str | None, new: str) -> None:
+    who = f"{ctx.s.colour(f['seat'])} ({noun.capitalize()})"
+    if old is None:
+        ctx.say(noun, f"{who} placed a {noun} in {board.name(new)}.", region=new)
+    else:
+        ctx.say(
+            noun,
+            f"{who} moved a {noun} from {board.name(old)} to {board.name(new)}.",
+            region=new,
+            old=old,
+        )
+
+
+def _nun_start(ctx: Ctx, seat: int) -> None:
+    push_chain(ctx.s, "nun_pick", seat, "nun", moved=[])
+
+
+def _nun_pick_options(s: State, f: Frame) -> list[Action]:
+    moved = f["moved"]
+    return _done(moved) + _piece_sources(pieces.pieces(s)["nuns"], moved, "nun")
+
+
+def _nun_pick_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    s = ctx.s
+    steps.pop(s, f)
+    if a.kind == "done":
+        return
+    nun = _piece_index(pieces.pieces(s)["nuns"], f["moved"], a.args[0])
+    _follow_on(s, f, "nun_to", "nun", moved=f["moved"], nun=nun)
+
+
+def _nun_to_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    s = ctx.s
+    steps.pop(s, f)
+    nuns = pieces.pieces(s)["nuns"]
+    old, nuns[f["nun"]] = nuns[f["nun"]], a.args[0]
+    _say_piece(ctx, f, "nun", old, a.args[0])
+    moved = [*f["moved"], f["nun"]]
+    if len(moved) < pieces.NUNS:
+        nxt = push_chain(s, "nun_pick", f["seat"], "nun", moved=moved)
+        nxt["back"] = False
+
+
+chain_step(
+    "nun_pick",
+    _nun_pick_options,
+    _nun_pick_act,
+    lambda s, f: (
+        "Nun: which nun do you place or move?"
+        if not f["moved"]
+        else "Nun: place or move another nun, or stop here."
+    ),
+)
+chain_step(
+    "nun_to",
+    lambda s, f: _piece_targets(s, pieces.pieces(s)["nuns"][f["nun"]], "nun"),
+    _nun_to_act,
+    lambda s, f: "Nun: into which region?",
+)
+_register("nun", lambda s, seat: len(s.regions) > 1, _nun_start)
+
+
+def _bishop_start(ctx: Ctx, seat: int) -> None:
+    s = ctx.s
+    bishops = pieces.pieces(s)["bishops"]
+    if None in bishops:
+        push_chain(s, "bishop_to", seat, "bishop", bishop=bishops.index(None))
+    else:
+        push_chain(s, "bishop_pick", seat, "bishop")
+
+
+def _bishop_pick_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    steps.pop(ctx.s, f)
+    bishop = _piece_index(pieces.pieces(ctx.s)["bishops"], [], a.args[0])
+    _follow_on(ctx.s, f, "bishop_to", "bishop", bishop=bishop)
+
+
+def _bishop_to_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    steps.pop(ctx.s, f)
+    bishops = pieces.pieces(ctx.s)["bishops"]
+    old, bishops[f["bishop"]] = bishops[f["bishop"]], a.args[0]
+    _say_piece(ctx, f, "bishop", old, a.args[0])
+
+
+chain_step(
+    "bishop_pick",
+    lambda s, f: _piece_sources(pieces.pieces(s)["bishops"], [], "bishop"),
+    _bishop_pick_act,
+    lambda s, f: "Bishop: which bishop do you move?",
+)
+chain_step(
+    "bishop_to",
+    lambda s, f: _piece_targets(s, pieces.pieces(s)["bishops"][f["bishop"]], "bishop"),
+    _bishop_to_act,
+    lambda s, f: "Bishop: into which region?",
+)
+_register("bishop", lambda s, seat: len(s.regions) > 1, _bishop_start)
+
+
+# Courier: two cubes of different colours in different regions change places.
+
+
+def _cubes_on_board(s: State) -> list[tuple[str, int]]:
+    return [(r, p) for r in s.regions for p in range(s.players) if s.cubes[r][p] > 0]
+
+
+def _partners(s: State, region: str, seat: int) -> list[tuple[str, int]]:
+    return [(r, p) for r, p in _cubes_on_board(s) if r != region and p != seat]
+
+
+def _courier_choices(s: State, f: Frame) -> list[tuple[str, int]]:
+    first = f["first"]
+    if first is None:
+        return [(r, p) for r, p in _cubes_on_board(s) if _partners(s, r, p)]
+    return _partners(s, first[0], first[1])
+
+
+def _courier_usable(s: State, seat: int) -> bool:
+    return bool(_courier_choices(s, {"first": None}))
+
+
+def _courier_start(ctx: Ctx, seat: int) -> None:
+    push_chain(ctx.s, "courier_region", seat, "courier", first=None)
+
+
+def _courier_region_options(s: State, f: Frame) -> list[Action]:
+    kind, text = ("from", "A cube in") if f["first"] is None else ("with", "Swap with a cube in")
+    regions = {r for r, _ in _courier_choices(s, f)}
+    return [Action(f"{kind}:{r}", f"{text} {board.name(r)}") for r in s.regions if r in regions]
+
+
+def _courier_region_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    s = ctx.s
+    steps.pop(s, f)
+    region = a.args[0]
+    seats = [p for r, p in _courier_choices(s, f) if r == region]
+    if len(seats) == 1:
+        _courier_chose(ctx, f, region, seats[0])
+    else:
+        _follow_on(s, f, "courier_cube", "courier", first=f["first"], region=region)
+
+
+def _courier_cube_options(s: State, f: Frame) -> list[Action]:
+    region = f["region"]
+    return [
+        Action(
+            f"cube:{COLOURS[p]}",
+            f"A {COLOURS[p]} cube ({s.colour_name(p)} has {s.cubes[region][p]} there)",
+        )
+        for r, p in _courier_choices(s, f)
+        if r == region
+    ]
+
+
+def _courier_cube_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    steps.pop(ctx.s, f)
+    _courier_chose(ctx, f, f["region"], COLOURS.index(a.args[0]))
+
+
+def _courier_chose(ctx: Ctx, f: Frame, region: str, seat: int) -> None:
+    s = ctx.s
+    if f["first"] is None:
+        _follow_on(s, f, "courier_region", "courier", first=[region, seat])
+        return
+    first_region, first_seat = f["first"]
+    board.move_cubes(s, first_seat, first_region, region, 1)
+    board.move_cubes(s, seat, region, first_region, 1)
+    ctx.say(
+        "courier",
+        f"{s.colour(f['seat'])} (Courier) swapped a cube of {s.colour(first_seat)} in "
+        f"{board.name(first_region)} with a cube of {s.colour(seat)} in {board.name(region)}.",
+        regions=[first_region, region],
+        seats=[first_seat, seat],
+    )
+
+
+chain_step(
+    "courier_region",
+    _courier_region_options,
+    _courier_region_act,
+    lambda s, f: (
+        "Courier: the first cube stands in which region?"
+        if f["first"] is None
+        else f"Courier: swap the cube from {board.name(f['first'][0])} with a cube in which region?"
+    ),
+)
+chain_step(
+    "courier_cube",
+    _courier_cube_options,
+    _courier_cube_act,
+    lambda s, f: f"Courier: which colour of cube in {board.name(f['region'])}?",
+)
+_register("courier", _courier_usable, _courier_start)
+
+
+# Pied Piper: one own cube to a neighbour, leading as many rats from its old region as fit.
+
+
+def _piper_sources(s: State, seat: int) -> list[str]:
+    return [r for r in s.regions if s.cubes[r][seat] > 0 and board.neighbours(s, r)]
+
+
+def _followers(s: State, source: str, target: str) -> int:
+    """How many rats can follow a cube from source into target."""
+    if target not in board.neighbours(s, source, crossing="rat"):
+        return 0
+    if not board.can_take_rat(s, target):
+        return 0
+    return min(len(s.rats[source]), board.MAX_RATS - len(s.rats[target]))
+
+
+def _rats_word(n: int) -> str:
+    return "no rat" if n == 0 else ("1 rat" if n == 1 else f"{n} rats")
+
+
+def _piper_start(ctx: Ctx, seat: int) -> None:
+    push_chain(ctx.s, "piper_from", seat, "pied_piper")
+
+
+def _piper_from_options(s: State, f: Frame) -> list[Action]:
+    return [
+        Action(f"from:{r}", f"A cube from {board.name(r)} ({_rats_word(len(s.rats[r]))} there)")
+        for r in _piper_sources(s, f["seat"])
+    ]
+
+
+def _piper_from_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    steps.pop(ctx.s, f)
+    _follow_on(ctx.s, f, "piper_to", "pied_piper", source=a.args[0])
+
+
+def _piper_to_options(s: State, f: Frame) -> list[Action]:
+    source = f["source"]
+    return [
+        Action(f"to:{n}", f"To {board.name(n)} ({_rats_word(_followers(s, source, n))} follow)")
+        for n in board.neighbours(s, source)
+    ]
+
+
+def _piper_to_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    s = ctx.s
+    steps.pop(s, f)
+    source, target = f["source"], a.args[0]
+    follow = _followers(s, source, target)
+    if 0 < follow < len(s.rats[source]):
+        _follow_on(s, f, "piper_lead", "pied_piper", source=source, target=target, n=follow)
+    else:
+        _piper_move(ctx, f["seat"], source, target, list(range(1, follow + 1)))
+
+
+def _piper_lead_options(s: State, f: Frame) -> list[Action]:
+    count = len(s.rats[f["source"]])
+    where = board.name(f["source"])
+    out = []
+    for slots in combinations(range(1, count + 1), f["n"]):
+        listed = " and ".join(str(i) for i in slots)
+        noun = "Rat" if len(slots) == 1 else "Rats"
+        out.append(
+            Action(
+                "lead:" + ":".join(str(i) for i in slots),
+                f"{noun} {listed} of {count} in {where} follow",
+            )
+        )
+    return out
+
+
+def _piper_lead_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    steps.pop(ctx.s, f)
+    _piper_move(ctx, f["seat"], f["source"], f["target"], [int(i) for i in a.args])
+
+
+def _piper_move(ctx: Ctx, seat: int, source: str, target: str, slots: list[int]) -> None:
+    s = ctx.s
+    board.move_cubes(s, seat, source, target, 1)
+    led = [s.rats[source][i - 1] for i in slots]
+    for token in led:
+        s.rats[source].remove(token)
+        s.rats[target].append(token)
+    ctx.say(
+        "pied_piper",
+        f"{s.colour(seat)} (Pied Piper) moved a cube from {board.name(source)} to "
+        f"{board.name(target)} and led {_rats_word(len(led))} along.",
+        source=source,
+        target=target,
+        rats=len(led),
+    )
+
+
+chain_step(
+    "piper_from",
+    _piper_from_options,
+    _piper_from_act,
+    lambda s, f: "Pied Piper: move one of your cubes from which region?",
+)
+chain_step(
+    "piper_to",
+    _piper_to_options,
+    _piper_to_act,
+    lambda s, f: f"Pied Piper: lead the cube from {board.name(f['source'])} to which neighbour?",
+)
+chain_step(
+    "piper_lead",
+    _piper_lead_options,
+    _piper_lead_act,
+    lambda s, f: f"Pied Piper: only {_rats_word(f['n'])} can follow; which?",
+)
+_register("pied_piper", lambda s, seat: bool(_piper_sources(s, seat)), _piper_start)
