@@ -6,6 +6,7 @@ from .. import game
 from . import growth as _growth  # noqa: F401
 from . import movers as _movers  # noqa: F401
 from . import pieces
+from . import plague_cards as _plague_cards  # noqa: F401
 
 pieces.register_hooks()
 game.EXPANSION_SETUP[pieces.KEY] = pieces.setup

@@ -1,0 +1,296 @@
+"""Crusader, Soldier and Serf change the plague phase; the Wizard hands out potions.
+
+In the final round a player holding more than one of Crusader, Knight and Serf moves the plague
+once (as far as the best of them allows) and then lets all of them act on that one region.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core import Action
+from .. import board, cards, plague, steps
+from ..cards import Ability, chain_step, push_chain
+from ..state import Ctx, Frame, State
+from . import pieces
+
+LONG_MOVE = 2
+FINAL_GROUP = ("crusader", "knight", "serf")
+
+
+def _long_move(s: State, seat: int) -> int:
+    """Crusader and Soldier: up to 2 steps (holding several Chivalry cards is still 2)."""
+    return LONG_MOVE if any(cards.holds(s, seat, c) for c in ("crusader", "soldier")) else 1
+
+
+# Crusader: in the holder's phase C the rats may be turned face up and resolved in their order.
+
+
+def _crusader_offer(ctx: Ctx, ravage: Frame) -> bool:
+    s = ctx.s
+    seat = int(ravage["seat"])
+    if ravage.get("final") or ravage.get("chooser") is not None or seat != s.active:
+        return False
+    if not cards.holds(s, seat, "crusader") or len(s.rats[ravage["region"]]) < 2:
+        return False
+    steps.push(s, "crusader_order", seat=seat, region=ravage["region"])
+    return True
+
+
+def _crusader_order_options(s: State, f: Frame) -> list[Action]:
+    return [
+        Action("order:choose", "Yes: turn all the rats face up and choose the order they act in"),
+        Action("order:random", "No: reveal them one at a time at random"),
+    ]
+
+
+def _crusader_order_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    s = ctx.s
+    steps.pop(s, f)
+    if a.args[0] == "choose":
+        s.stack[-1]["chooser"] = f["seat"]
+        ctx.say(
+            "crusader",
+            f"{s.colour(f['seat'])} (Crusader) turns the rats of {board.name(f['region'])} face "
+            "up and chooses the order they act in.",
+        )
+
+
+steps.register(
+    steps.Step(
+        "crusader_order",
+        _crusader_order_options,
+        _crusader_order_act,
+        lambda s, f: (
+            f"Crusader: turn all the rats in {board.name(f['region'])} face up at once and "
+            "choose the order they act in?"
+        ),
+    )
+)
+
+
+# Serf: each rat that kills another player's cube lets the holder put a cube in the region.
+
+
+def _serf_offer(ctx: Ctx, ravage: Frame, entry: dict[str, Any]) -> None:
+    s = ctx.s
+    seat = int(ravage["seat"])
+    if ravage.get("final") or seat != s.active or not cards.holds(s, seat, "serf"):
+        return
+    killed_others = any(n > 0 and int(k) != seat for k, n in entry.get("losses", {}).items())
+    if killed_others and s.supply[seat] > 0:
+        steps.push(s, "serf_cube", seat=seat, region=ravage["region"])
+
+
+def _serf_cube_options(s: State, f: Frame) -> list[Action]:
+    where = board.name(f["region"])
+    return [
+        Action("cube:place", f"Put one of your cubes into {where} now"),
+        Action("cube:skip", "Put no cube there"),
+    ]
+
+
+def _serf_cube_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    s = ctx.s
+    steps.pop(s, f)
+    if a.args[0] == "place":
+        board.add_cubes(s, f["seat"], f["region"], 1)
+        ctx.say(
+            "serf",
+            f"{s.colour(f['seat'])} (Serf) put a cube into {board.name(f['region'])}.",
+            region=f["region"],
+        )
+
+
+steps.register(
+    steps.Step(
+        "serf_cube",
+        _serf_cube_options,
+        _serf_cube_act,
+        lambda s, f: (
+            f"Serf: that rat killed another player's cube. Put one of your cubes into "
+            f"{board.name(f['region'])} at once? It counts for the rats still to act."
+        ),
+    )
+)
+
+
+# Final round: Crusader and Serf (with the Knight, if the same player holds it) move the plague
+# once and ravage its region at once, with every effect of the cards held.
+
+
+def _group(s: State, seat: int) -> list[str]:
+    return [c for c in FINAL_GROUP if cards.holds(s, seat, c)]
+
+
+def _final_steps(s: State, seat: int) -> int:
+    return LONG_MOVE if {"crusader", "knight"} & set(_group(s, seat)) else 1
+
+
+def _moved_by_knight(s: State, seat: int) -> bool:
+    """The holder's Knight already made this final turn's one plague move."""
+    return "knight" in s.used and cards.holds(s, seat, "knight")
+
+
+def _final_usable(s: State, seat: int) -> bool:
+    if _moved_by_knight(s, seat):
+        return s.cubes_in(s.plague) > 0 and bool(s.rats[s.plague])
+    return bool(board.reachable(s, s.plague, _final_steps(s, seat)))
+
+
+def _ravage_now(ctx: Ctx, seat: int) -> None:
+    s = ctx.s
+    for card in _group(s, seat):
+        if card not in s.used:
+            s.used.append(card)
+    if s.cubes_in(s.plague) == 0 or not s.rats[s.plague]:
+        ctx.say("final", f"{board.name(s.plague)} has no people and rats together: no ravage.")
+    frame = steps.push(s, "ravage", seat=seat, region=s.plague, final=False)
+    if cards.holds(s, seat, "crusader"):
+        frame["chooser"] = seat
+
+
+def _final_start(card: str) -> cards.Start:
+    def start(ctx: Ctx, seat: int) -> None:
+        if _moved_by_knight(ctx.s, seat):
+            _ravage_now(ctx, seat)
+        else:
+            push_chain(ctx.s, "plague_final_move", seat, card, most=_final_steps(ctx.s, seat))
+
+    return start
+
+
+def _final_move_options(s: State, f: Frame) -> list[Action]:
+    return [
+        Action(f"plague:{r}", f"Move the plague piece to {board.name(r)} and ravage it now")
+        for r in board.reachable(s, s.plague, int(f["most"]))
+    ]
+
+
+def _final_move_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    s = ctx.s
+    steps.pop(s, f)
+    s.plague = a.args[0]
+    s.revealed = []
+    ctx.say(
+        "plague",
+        f"{s.colour(f['seat'])} ({cards.card_name(f['card'])}) moved the plague piece to "
+        f"{board.name(s.plague)}.",
+        region=s.plague,
+    )
+    _ravage_now(ctx, f["seat"])
+
+
+def _final_move_prompt(s: State, f: Frame) -> str:
+    reach = "one step" if f["most"] == 1 else f"up to {f['most']} steps"
+    return (
+        f"{cards.card_name(f['card'])}: move the plague piece {reach}; the rats where it stops "
+        "act at once."
+    )
+
+
+chain_step("plague_final_move", _final_move_options, _final_move_act, _final_move_prompt)
+
+
+# Soldier: one extra rat when the plague spreads; in the final round, one rat next to it.
+
+
+def _soldier_extra(s: State, seat: int) -> int:
+    return 1 if cards.holds(s, seat, "soldier") else 0
+
+
+def _soldier_final_usable(s: State, seat: int) -> bool:
+    return bool(board.rat_targets(s, s.plague)) and bool(s.rat_supply or s.gone)
+
+
+def _soldier_final_start(ctx: Ctx, seat: int) -> None:
+    push_chain(ctx.s, "soldier_final", seat, "soldier")
+
+
+def _soldier_final_options(s: State, f: Frame) -> list[Action]:
+    return [
+        Action(f"rat:{r}", f"Add a rat to {board.name(r)} ({len(s.rats[r])} there now)")
+        for r in board.rat_targets(s, s.plague)
+    ]
+
+
+def _soldier_final_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    s = ctx.s
+    steps.pop(s, f)
+    region = a.args[0]
+    if s.rat_supply:
+        token, source = s.rat_supply.pop(), "from the supply"
+    else:
+        token = s.gone.pop(plague.rand_below(s, len(s.gone)))
+        source = "drawn at random from the revealed ones"
+    s.rats[region].append(token)
+    ctx.say(
+        "soldier",
+        f"{s.colour(f['seat'])} (Soldier) added a rat {source} to {board.name(region)}.",
+        region=region,
+    )
+
+
+chain_step(
+    "soldier_final",
+    _soldier_final_options,
+    _soldier_final_act,
+    lambda s, f: f"Soldier: add one rat next to the plague in {board.name(s.plague)}. Where?",
+)
+
+
+# Wizard: a potion on one of the holder's cubes.
+
+
+def _wizard_regions(s: State, seat: int) -> list[str]:
+    return [r for r in s.regions if s.cubes[r][seat] > 0]
+
+
+def _wizard_usable(s: State, seat: int) -> bool:
+    return pieces.potions_left(s) > 0 and bool(_wizard_regions(s, seat))
+
+
+def _wizard_start(ctx: Ctx, seat: int) -> None:
+    push_chain(ctx.s, "wizard_potion", seat, "wizard")
+
+
+def _wizard_options(s: State, f: Frame) -> list[Action]:
+    seat = f["seat"]
+    out = []
+    for r in _wizard_regions(s, seat):
+        held = pieces.potions_of(s, seat, r)
+        had = f", {held} potion{'s' if held != 1 else ''} already" if held else ""
+        label = f"A potion on your cubes in {board.name(r)} ({s.cubes[r][seat]} there{had})"
+        out.append(Action(f"potion:{r}", label))
+    return out
+
+
+def _wizard_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    s = ctx.s
+    steps.pop(s, f)
+    region = a.args[0]
+    pieces.add_potion(s, f["seat"], region)
+    ctx.say(
+        "wizard",
+        f"{s.colour(f['seat'])} (Wizard) put a potion on a cube in {board.name(region)} "
+        f"({pieces.potions_left(s)} left).",
+        region=region,
+    )
+
+
+chain_step(
+    "wizard_potion",
+    _wizard_options,
+    _wizard_act,
+    lambda s, f: f"Wizard: which of your cubes gets a potion? ({pieces.potions_left(s)} left)",
+)
+
+
+cards.PLAGUE_STEPS.append(_long_move)
+plague.RAVAGE_START.append(_crusader_offer)
+plague.TOKEN_RESOLVED.append(_serf_offer)
+plague.SPREAD_EXTRA.append(_soldier_extra)
+cards.register(Ability("crusader", None, None, _final_usable, _final_start("crusader")))
+cards.register(Ability("serf", None, None, _final_usable, _final_start("serf")))
+cards.register(Ability("soldier", None, None, _soldier_final_usable, _soldier_final_start))
+cards.register(Ability("wizard", _wizard_usable, _wizard_start, _wizard_usable, _wizard_start))
