@@ -131,7 +131,11 @@ def _ravage_auto(ctx: Ctx, f: Frame) -> bool:
     rats = s.rats[region]
     if s.cubes_in(region) == 0 or not rats:
         steps.pop(s, f)
-        s.face_up = [t for t in s.face_up if t not in rats]
+        for token in rats:
+            if token in s.face_up:
+                # Everyone saw it face up: all keep knowing it once it is turned down again.
+                s.face_up.remove(token)
+                s.known[token] = list(range(s.players))
         return True
     if f.get("chooser") is not None and len(rats) > 1 and "next" not in f:
         s.face_up = sorted(set(s.face_up) | set(rats))

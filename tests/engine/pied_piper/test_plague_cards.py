@@ -394,3 +394,23 @@ def test_random_games_with_the_plague_cards_end_cleanly(cards: list[str]) -> Non
     for players in (2, 3, 4):
         for seed in range(2):
             assert playout(players, 7000 + 10 * players + seed, cards).outcome is not None
+
+
+def test_rats_left_after_a_crusader_ravage_stay_known_to_everyone() -> None:
+    """The Crusader turned them all face up; once the cubes are gone the rest are turned down
+    again, and every player still knows what they are."""
+    g = pp_position(
+        3,
+        hands={0: ["crusader"]},
+        plague="gallia",
+        cubes={"anglia": {1: 1}},
+        rats={"anglia": [token(1, a=1), token(3, "magic"), token(4, m=1)]},
+        bishops=["scandia"],
+    )
+    g = play(g, "plague:anglia", "order:choose", "reveal:1")
+    assert g.state.cubes["anglia"] == [0, 0, 0] and len(g.state.rats["anglia"]) == 2
+    assert g.state.face_up == []
+    for viewer in (0, 1, 2):
+        limits = [s["known"]["limit"] for s in g.view(viewer)["regions"]["anglia"]["slots"]]
+        assert limits == [3, 4]
+    assert all(s["known"] is None for s in g.view(None)["regions"]["anglia"]["slots"])
