@@ -1,7 +1,7 @@
 """Board rendering speed and size, and the sample pictures in docs/images.
 
 python bench/render.py              # median ms to render + encode a mid-game board
-python bench/render.py --samples    # also write docs/images/rattus-*.png
+python bench/render.py --samples    # also write docs/images/rattus-*.png (base, Pied Piper)
 """
 
 from __future__ import annotations
@@ -50,6 +50,31 @@ def seeded_views(players: int = 4, seed: int = 7) -> dict[str, dict[str, Any]]:
     return views
 
 
+PIED_PIPER_CARDS = ["emperor", "nun", "bishop", "wizard", "baker", "crusader"]
+
+
+def pied_piper_view(players: int = 4, seed: int = 11) -> dict[str, Any]:
+    """A seeded Pied Piper game, favouring the cards' abilities, once walls and nuns are out."""
+    game = rattus.new_game(
+        players=players, expansions={"pied_piper"}, class_cards=PIED_PIPER_CARDS, seed=seed
+    )
+    rng = Rng.from_seed(seed)
+    while not game.is_over:
+        seat = game.actors()[0]
+        actions = game.legal_actions(seat)
+        uses = [a for a in actions if a.kind == "use"]
+        game = game.apply(seat, rng.choice(uses if uses and rng.below(10) < 7 else actions))
+        view = game.view(None, names=NAMES[:players])
+        if (
+            view["status"] == "playing"
+            and view["turn"] > 12
+            and len(view.get("walls", [])) >= 2
+            and any(r.get("nuns") for r in view["regions"].values())
+        ):
+            return _named(view)
+    return _named(game.view(None, names=NAMES[:players]))
+
+
 def bench(view: dict[str, Any], runs: int) -> tuple[float, float, int]:
     """(first render ms, median ms over ``runs``, PNG bytes)."""
     start = time.perf_counter()
@@ -78,6 +103,7 @@ def main() -> None:
     )
     print(f"render: PNG {size / 1024:.0f} KiB")
     if args.samples:
+        views["pied-piper"] = pied_piper_view()
         SAMPLES.mkdir(parents=True, exist_ok=True)
         for name, view in views.items():
             path = SAMPLES / f"rattus-{name}.png"
