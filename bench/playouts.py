@@ -1,4 +1,5 @@
-"""Random playouts per second and median actions per game, for 2, 3 and 4 players.
+"""Random playouts per second and median actions per game, for 2, 3 and 4 players,
+in the base game and with Pied Piper.
 
 Usage: python bench/playouts.py [games per player count]
 """
@@ -16,9 +17,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine import rattus
 
 
-def playout(players: int, seed: int) -> int:
+def playout(players: int, seed: int, expansions: frozenset[str] = frozenset()) -> int:
     rng = random.Random(seed)
-    game = rattus.new_game(players, seed=seed)
+    game = rattus.new_game(players, expansions=expansions, seed=seed)
     actions = 0
     while not game.is_over:
         seat = game.actors()[0]
@@ -29,18 +30,20 @@ def playout(players: int, seed: int) -> int:
 
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
-    print(f"Rattus engine, {games} random games per player count (one process, one core)")
-    print(f"{'players':>7} {'games/s':>9} {'actions/s':>10} {'median actions':>15}")
-    for players in (2, 3, 4):
-        counts = []
-        start = time.perf_counter()
-        for seed in range(games):
-            counts.append(playout(players, seed))
-        elapsed = time.perf_counter() - start
-        print(
-            f"{players:>7} {games / elapsed:>9.1f} {sum(counts) / elapsed:>10.0f} "
-            f"{statistics.median(counts):>15.0f}"
-        )
+    print(f"Rattus engine, {games} random games per row (one process, one core)")
+    print(f"{'game':>18} {'games/s':>9} {'actions/s':>10} {'median actions':>15}")
+    for expansions in (frozenset(), frozenset({"pied_piper"})):
+        for players in (2, 3, 4):
+            counts = []
+            start = time.perf_counter()
+            for seed in range(games):
+                counts.append(playout(players, seed, expansions))
+            elapsed = time.perf_counter() - start
+            name = f"{players}p" + (" Pied Piper" if expansions else " base")
+            print(
+                f"{name:>18} {games / elapsed:>9.1f} {sum(counts) / elapsed:>10.0f} "
+                f"{statistics.median(counts):>15.0f}"
+            )
 
 
 if __name__ == "__main__":
