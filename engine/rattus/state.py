@@ -12,6 +12,9 @@ COLOURS = ("red", "yellow", "green", "blue", "purple", "orange")
 CUBES_PER_PLAYER = 20
 LOG_KEEP = 12
 
+_SHARED = frozenset({"tokens"})
+"""State fields that are never changed once the game is set up."""
+
 Frame = dict[str, Any]
 """A pending step: {"kind": ..., "seat": ..., ...}. The top of the stack acts next."""
 
@@ -63,7 +66,13 @@ class State:
     ext: dict[str, Any] = field(default_factory=dict)  # expansion pieces, keyed by expansion
 
     def clone(self) -> State:
-        return State(**{f.name: _copy(getattr(self, f.name)) for f in fields(self)})
+        """A copy to change. The token fronts never change after setup, so both share them."""
+        return State(
+            **{
+                f.name: getattr(self, f.name) if f.name in _SHARED else _copy(getattr(self, f.name))
+                for f in fields(self)
+            }
+        )
 
     def to_dict(self) -> dict[str, Any]:
         out = {f.name: _copy(getattr(self, f.name)) for f in fields(self)}

@@ -112,3 +112,12 @@ def test_same_seed_same_setup_other_seed_other_setup() -> None:
     a = rattus.new_game(4, seed=11).to_dict()
     assert a == rattus.new_game(4, seed=11).to_dict()
     assert a != rattus.new_game(4, seed=12).to_dict()
+
+
+def test_no_rule_changes_the_token_fronts_a_game_was_dealt() -> None:
+    """Game versions share the fronts (they are never copied), so no rule may change them."""
+    start = rattus.new_game(4, seed=21)
+    fronts = json.dumps(start.state.tokens, sort_keys=True)
+    end, _ = random_playout(4, 21)
+    assert json.dumps(end.state.tokens, sort_keys=True) == fronts
+    assert json.dumps(start.state.tokens, sort_keys=True) == fronts
