@@ -406,6 +406,13 @@ class Tables:
             await self.show_table(record, new_message=True, only=channel_id)
             return True
 
+    async def _message_exists(self, record: GameRecord, channel_id: int, message_id: int) -> bool:
+        try:
+            await self.channel(record, channel_id).fetch_message(message_id)
+        except discord.NotFound:
+            return False
+        return True
+
     async def repair(self, record: GameRecord) -> bool:
         async with self.lock(record.id):
             record = await self.service.get(record.id)
@@ -414,13 +421,12 @@ class Tables:
             home = next(
                 (m for m in await self.service.table_messages(record.id) if m.is_home), None
             )
-            if home is not None and home.version == record.version:
-                try:
-                    await self.channel(record, home.channel_id).fetch_message(home.message_id)
-                except discord.NotFound:
-                    pass
-                else:
-                    return False
+            if (
+                home is not None
+                and home.version == record.version
+                and await self._message_exists(record, home.channel_id, home.message_id)
+            ):
+                return False
             log.info("Re-posting the table of game #%s at version %s", record.id, record.version)
             await self.show_table(record, new_message=True)
             return True
