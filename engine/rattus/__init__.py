@@ -5,6 +5,7 @@ seat = game.actors()[0]
 game = game.apply(seat, game.legal_actions(seat)[0])
 """
 
+from . import mercatus as _mercatus  # noqa: F401  (registers the expansion)
 from . import pied_piper as _pied_piper  # noqa: F401  (registers the expansion)
 from .data import DataError
 from .game import EXPANSIONS, MAX_PLAYERS, MIN_PLAYERS, Game, from_dict, new_game, resolve_cards

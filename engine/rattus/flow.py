@@ -25,6 +25,20 @@ The act function runs after the turn has marked phase B as done."""
 MAX_CHOICES = 25
 """The most options of one kind a decision offers (a chat menu shows no more)."""
 
+TURN_START: list[Callable[[Ctx, int], None]] = []
+"""(ctx, seat) -> called when a regular turn begins."""
+
+TurnOptions = Callable[[State, int], list[Action]]
+TurnAct = Callable[[Ctx, int, Action], None]
+TURN_ACTIONS: dict[str, tuple[TurnOptions, TurnAct]] = {}
+"""Action kind -> more things a player may do in a regular turn before the plague moves."""
+
+AFTER_TURN: list[Callable[[Ctx, int], None]] = []
+"""(ctx, seat) -> called after a regular turn's plague phase, before the end is checked."""
+
+BEFORE_SCORING: list[Callable[[Ctx], None]] = []
+"""(ctx) -> called after the final ravage, before the scores are counted."""
+
 ScoreTerm = Callable[[State, int], int]
 SCORE_TERMS: list[ScoreTerm] = []
 """(state, seat) -> points added to the seat's cubes on the board at the end."""
@@ -74,6 +88,8 @@ def _begin_turn(ctx: Ctx, f: Frame) -> bool:
     s.took = False
     s.placed = False
     ctx.say("turn", f"Turn {s.turn}: {s.colour(s.active)} to play.", seat=s.active, turn=s.turn)
+    for hook in TURN_START:
+        hook(ctx, s.active)
     steps.push(s, "turn", seat=f["seat"])
     return True
 
@@ -156,6 +172,8 @@ def _turn_options(s: State, f: Frame) -> list[Action]:
         out += _place_options(s, seat)
     for card in cards.usable_now(s, seat, final=False):
         out.append(Action(f"use:{card}", f"Use the {cards.card_name(card)}"))
+    for options, _ in TURN_ACTIONS.values():
+        out += options(s, seat)
     moves = plague.move_options(s, seat)
     out += moves or [Action("end", "End the turn (the plague is walled in and cannot move)")]
     return out
@@ -189,6 +207,8 @@ def _turn_act(ctx: Ctx, f: Frame, a: Action) -> None:
         ctx.say("place", f"{s.colour(seat)} placed {n} {word} in {board.name(region)}.", n=n)
     elif a.kind == "use":
         cards.start(ctx, seat, a.args[0], final=False)
+    elif a.kind in TURN_ACTIONS:
+        TURN_ACTIONS[a.kind][1](ctx, seat, a)
     elif a.kind == "plague":
         steps.pop(s, f)
         plague.move(ctx, seat, a.args[0])
@@ -221,6 +241,8 @@ def _end_turn(ctx: Ctx, f: Frame) -> bool:
     s = ctx.s
     seat = f["seat"]
     steps.pop(s, f)
+    for hook in AFTER_TURN:
+        hook(ctx, seat)
     if not s.rat_supply or s.supply[seat] == 0:
         why = (
             "the rat supply is empty" if not s.rat_supply else f"{s.colour(seat)} has no cubes left"
@@ -346,6 +368,8 @@ steps.register(
 
 def score(ctx: Ctx) -> None:
     s = ctx.s
+    for hook in BEFORE_SCORING:
+        hook(ctx)
     totals = []
     for seat in range(s.players):
         on_board = sum(s.cubes[r][seat] for r in s.regions) + s.palace[seat]
@@ -359,7 +383,7 @@ def score(ctx: Ctx) -> None:
     winner = s.ranking[0]
     ctx.say(
         "over",
-        f"Game over. {s.colour(winner)} wins with {totals[winner]} people.",
+        f"Game over. {s.colour(winner)} wins with {totals[winner]} points.",
         scores=totals,
         ranking=s.ranking,
     )

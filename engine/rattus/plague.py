@@ -21,6 +21,13 @@ RAVAGE_START: list[RavageStart] = []
 A hook may set ``frame["chooser"]`` to a seat: that seat then picks each next token to reveal
 (the tokens are face up for everyone meanwhile, listed in ``State.face_up``)."""
 
+TokenReaction = Callable[[Ctx, Frame, dict[str, Any]], bool]
+TOKEN_REACTIONS: list[TokenReaction] = []
+"""(ctx, ravage frame, pending) -> after a token is turned over and before it acts; True when it
+pushed a decision to answer first. ``pending`` holds "token", "people", "outbreak", and lists
+the hooks may fill: "exempt" (seats the token does not touch) and "protect" ([seat, card] pairs
+not counted as held for its class symbols). ``strikes(s, frame)`` previews who it would hit."""
+
 TokenResolved = Callable[[Ctx, Frame, dict[str, Any]], None]
 TOKEN_RESOLVED: list[TokenResolved] = []
 """(ctx, ravage frame, revealed entry) -> called after each token has acted."""
@@ -128,6 +135,16 @@ def _ravage_auto(ctx: Ctx, f: Frame) -> bool:
         f["hook"] += 1
         if hook(ctx, f):
             return True
+    pending = f.get("pending")
+    if pending is not None:
+        while pending["react"] < len(TOKEN_REACTIONS):
+            reaction = TOKEN_REACTIONS[pending["react"]]
+            pending["react"] += 1
+            if reaction(ctx, f, pending):
+                return True
+        del f["pending"]
+        resolve_token(ctx, f, pending)
+        return True
     rats = s.rats[region]
     if s.cubes_in(region) == 0 or not rats:
         steps.pop(s, f)
@@ -143,7 +160,7 @@ def _ravage_auto(ctx: Ctx, f: Frame) -> bool:
         return True
     token = f.pop("next") if "next" in f else rats[rand_below(s, len(rats))]
     rats.remove(token)
-    resolve_token(ctx, f, token)
+    turn_over(s, f, token)
     return True
 
 
@@ -181,33 +198,91 @@ def _kill(ctx: Ctx, entry: dict[str, Any], seat: int, region: str) -> None:
     bucket[str(seat)] = bucket.get(str(seat), 0) + 1
 
 
-def resolve_token(ctx: Ctx, f: Frame, token: str) -> dict[str, Any]:
-    """Reveal one token in the ravaged region and let it act; it then leaves the game."""
-    s = ctx.s
-    region = f["region"]
+def turn_over(s: State, f: Frame, token: str) -> None:
+    """Turn one token of the ravaged region face up; it acts once every reaction is answered."""
     front = s.tokens[token]
     s.known.pop(token, None)
     if token in s.face_up:
         s.face_up.remove(token)
     s.gone.append(token)
-    people = board.population(s, region, int(f.get("bonus", 0)))
-    outbreak = people >= front["limit"]
-    entry: dict[str, Any] = {"region": region, **front, "outbreak": outbreak, "losses": {}}
-    if outbreak:
+    people = board.population(s, f["region"], int(f.get("bonus", 0)))
+    f["pending"] = {
+        "token": token,
+        "people": people,
+        "outbreak": people >= front["limit"],
+        "react": 0,
+        "exempt": [],
+        "protect": [],
+    }
+
+
+def _class_cards(s: State, seat: int, cls: str, protect: list[list[Any]]) -> int:
+    shielded = {card for who, card in protect if who == seat}
+    cards = data.cards()
+    return sum(1 for c in s.hands[seat] if cards[c].cls == cls and c not in shielded)
+
+
+def strikes(s: State, f: Frame) -> dict[int, int]:
+    """How many cubes the pending token would take from each seat, before potions and
+    exemptions (the same order as when it acts: M, then class symbols, then A)."""
+    pending = f["pending"]
+    if not pending["outbreak"]:
+        return {}
+    front = s.tokens[pending["token"]]
+    counts = list(s.cubes[f["region"]])
+    hit: dict[int, int] = {}
+
+    def take(seat: int) -> None:
+        if counts[seat] > 0:
+            counts[seat] -= 1
+            hit[seat] = hit.get(seat, 0) + 1
+
+    for _ in range(front["majority"]):
+        top = max(counts)
+        for seat in [p for p, c in enumerate(counts) if c == top and top > 0]:
+            take(seat)
+    for cls in front["classes"]:
+        for seat in range(s.players):
+            for _ in range(_class_cards(s, seat, cls, pending["protect"])):
+                take(seat)
+    for _ in range(front["all"]):
+        for seat in range(s.players):
+            take(seat)
+    return hit
+
+
+def resolve_token(ctx: Ctx, f: Frame, pending: dict[str, Any]) -> dict[str, Any]:
+    """The turned-over token acts on the ravaged region; it has left the game."""
+    s = ctx.s
+    region = f["region"]
+    front = s.tokens[pending["token"]]
+    exempt = set(pending["exempt"])
+    entry: dict[str, Any] = {
+        "region": region,
+        **front,
+        "outbreak": pending["outbreak"],
+        "losses": {},
+    }
+    if exempt:
+        entry["exempt"] = sorted(exempt)
+    if pending["outbreak"]:
         for _ in range(front["majority"]):
             for seat in board.majority_seats(s, region):
-                _kill(ctx, entry, seat, region)
+                if seat not in exempt:
+                    _kill(ctx, entry, seat, region)
         for cls in front["classes"]:
             for seat in range(s.players):
-                for _ in range(board.cards_of_class(s, seat, cls)):
+                if seat in exempt:
+                    continue
+                for _ in range(_class_cards(s, seat, cls, pending["protect"])):
                     if s.cubes[region][seat] > 0:
                         _kill(ctx, entry, seat, region)
         for _ in range(front["all"]):
             for seat in range(s.players):
-                if s.cubes[region][seat] > 0:
+                if s.cubes[region][seat] > 0 and seat not in exempt:
                     _kill(ctx, entry, seat, region)
     s.revealed.append(entry)
-    ctx.say("reveal", describe(s, entry, people), region=region, token=entry)
+    ctx.say("reveal", describe(s, entry, pending["people"]), region=region, token=entry)
     for hook in TOKEN_RESOLVED:
         hook(ctx, f, entry)
     return entry
@@ -233,6 +308,9 @@ def describe(s: State, entry: dict[str, Any], people: int) -> str:
         who += ("; " if who else "") + ", ".join(
             f"{s.colour(int(k))} saved {v} by potion" for k, v in sorted(saved.items())
         )
+    spared = entry.get("exempt", [])
+    if spared:
+        who += ("; " if who else "") + ", ".join(f"{s.colour(int(k))} is spared" for k in spared)
     return f"{head}: outbreak! {who or 'nobody there is hit'}."
 
 

@@ -39,6 +39,15 @@ def _active(s: State, acting: list[int]) -> int | None:
     return s.active
 
 
+def _turning(s: State) -> dict[str, Any] | None:
+    """The token just turned face up that waits for answers before it acts (public)."""
+    for frame in reversed(s.stack):
+        pending = frame.get("pending") if frame["kind"] == "ravage" else None
+        if pending is not None:
+            return {"region": frame["region"], **s.tokens[pending["token"]]}
+    return None
+
+
 def view(s: State, seat: int | None, names: list[str] | None = None) -> dict[str, Any]:
     m = data.board_map()
     in_use = set(s.regions)
@@ -115,6 +124,7 @@ def view(s: State, seat: int | None, names: list[str] | None = None) -> dict[str
         },
         "rat_supply": len(s.rat_supply),
         "revealed": [dict(e) for e in s.revealed],
+        "turning": _turning(s),
         "log": [fill_names(line, names or s.colour_names()) for line in s.log],
     }
     if s.status in ("final_round", "final_ravage"):

@@ -1,0 +1,212 @@
+"""Mercatus: goods tokens, coins, taking goods each turn, and the sales.
+
+Everything lives in ``State.ext["mercatus"]`` and is public (the rulings make money and goods
+held public). Goods of one type are alike, so the supply is counted by type: face-up tokens are
+the ones players may take, face-down ones are turned up at the start of a turn.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core import Action, Rng
+from .. import board
+from ..state import Ctx, State
+
+KEY = "mercatus"
+TYPES = ("fish", "cloth", "lumber", "salt")
+PER_TYPE = 7
+IN_SUPPLY = 4
+START_COINS = 4
+SALE_PRICE = 3
+COINS_PER_POINT = 5
+GOODS_REGIONS = 12
+
+
+def market(s: State) -> dict[str, Any]:
+    found: dict[str, Any] = s.ext[KEY]
+    return found
+
+
+def on(s: State) -> bool:
+    return KEY in s.ext
+
+
+def setup(s: State, rng: Rng) -> None:
+    """4 of each type in the supply (one face up); one token on each region in use, at most 12
+    regions (chosen at random when more are in use); tokens left over go out of the game, of as
+    many different types as possible."""
+    regions = list(s.regions)
+    if len(regions) > GOODS_REGIONS:
+        chosen = set(rng.shuffled(regions)[:GOODS_REGIONS])
+        regions = [r for r in s.regions if r in chosen]
+    on_board = [t for t in TYPES for _ in range(PER_TYPE - IN_SUPPLY)]
+    out = {t: 0 for t in TYPES}
+    order = rng.shuffled(list(TYPES))
+    for i in range(len(on_board) - len(regions)):
+        kind = order[i % len(order)]
+        on_board.remove(kind)
+        out[kind] += 1
+    rng.shuffle(on_board)
+    s.ext[KEY] = {
+        "up": {t: 1 for t in TYPES},
+        "down": {t: IN_SUPPLY - 1 for t in TYPES},
+        "regions": dict(zip(regions, on_board, strict=True)),
+        "held": [{t: 0 for t in TYPES} for _ in range(s.players)],
+        "coins": [START_COINS] * s.players,
+        "on_card": {},  # card -> the goods type kept on it
+        "took": False,  # whether the active player took their goods token this turn
+        "out": out,
+    }
+
+
+def coins(s: State, seat: int) -> int:
+    return int(market(s)["coins"][seat])
+
+
+def pay(s: State, seat: int, n: int) -> None:
+    market(s)["coins"][seat] -= n
+
+
+def earn(s: State, seat: int, n: int) -> None:
+    market(s)["coins"][seat] += n
+
+
+def available(s: State) -> list[str]:
+    """Goods types a player may take now: the face-up ones."""
+    m = market(s)
+    return [t for t in TYPES if m["up"][t] > 0]
+
+
+def take(ctx: Ctx, seat: int, kind: str, why: str = "") -> None:
+    """The seat takes one face-up token of this type from the supply."""
+    m = market(ctx.s)
+    m["up"][kind] -= 1
+    m["held"][seat][kind] += 1
+    ctx.say("goods", f"{ctx.s.colour(seat)} took a {kind} token{why}.", goods=kind)
+
+
+def take_any(ctx: Ctx, seat: int, kind: str, why: str = "") -> bool:
+    """Take a token of this type from anywhere in the supply (the final round's rule)."""
+    m = market(ctx.s)
+    if m["up"][kind] > 0:
+        take(ctx, seat, kind, why)
+        return True
+    if m["down"][kind] > 0:
+        m["down"][kind] -= 1
+        m["held"][seat][kind] += 1
+        ctx.say("goods", f"{ctx.s.colour(seat)} took a {kind} token{why}.", goods=kind)
+        return True
+    return False
+
+
+def give_back(s: State, seat: int, kind: str, n: int = 1) -> None:
+    """Tokens a player holds go back face down into the supply."""
+    m = market(s)
+    m["held"][seat][kind] -= n
+    m["down"][kind] += n
+
+
+def region_type(s: State, region: str) -> str | None:
+    found = market(s)["regions"].get(region)
+    return None if found is None else str(found)
+
+
+def regions_of(s: State, kind: str) -> list[str]:
+    return [r for r in s.regions if market(s)["regions"].get(r) == kind]
+
+
+# The turn: turn up missing goods, take one, sell what ran out.
+
+
+def _turn_start(ctx: Ctx, seat: int) -> None:
+    if not on(ctx.s):
+        return
+    m = market(ctx.s)
+    m["took"] = False
+    for kind in TYPES:
+        if m["up"][kind] == 0 and m["down"][kind] > 0:
+            m["down"][kind] -= 1
+            m["up"][kind] += 1
+
+
+def _goods_options(s: State, seat: int) -> list[Action]:
+    if not on(s) or market(s)["took"]:
+        return []
+    return [Action(f"goods:{t}", f"Take a {t} token from the supply") for t in available(s)]
+
+
+def _goods_act(ctx: Ctx, seat: int, a: Action) -> None:
+    market(ctx.s)["took"] = True
+    take(ctx, seat, a.args[0])
+
+
+def sell(ctx: Ctx, kinds: list[str]) -> None:
+    """Every player sells every token of these types: one to each region of that type where
+    they hold a majority (ties count), 3 coins each; the rest go back unsold."""
+    s = ctx.s
+    m = market(s)
+    for kind in kinds:
+        regions = regions_of(s, kind)
+        for seat in range(s.players):
+            held = m["held"][seat][kind]
+            if held == 0:
+                continue
+            led = [r for r in regions if seat in board.majority_seats(s, r)]
+            sold = min(held, len(led))
+            earn(s, seat, SALE_PRICE * sold)
+            give_back(s, seat, kind, held)
+            unsold = f", {held - sold} unsold" if held > sold else ""
+            ctx.say(
+                "sale",
+                f"{s.colour(seat)} sold {sold} {kind} for {SALE_PRICE * sold} coins{unsold}.",
+                goods=kind,
+                seat=seat,
+                sold=sold,
+            )
+
+
+def _after_turn(ctx: Ctx, seat: int) -> None:
+    if not on(ctx.s):
+        return
+    m = market(ctx.s)
+    out = [t for t in TYPES if m["up"][t] == 0 and m["down"][t] == 0]
+    if out:
+        ctx.say("sale", f"No {' or '.join(out)} left in the supply: a sale.")
+        sell(ctx, out)
+
+
+def _final_sale(ctx: Ctx) -> None:
+    if on(ctx.s):
+        ctx.say("sale", "The final sale: everyone sells all their goods.")
+        sell(ctx, list(TYPES))
+
+
+def _money_points(s: State, seat: int) -> int:
+    return coins(s, seat) // COINS_PER_POINT if on(s) else 0
+
+
+def view_hook(s: State, seat: int | None, view: dict[str, Any]) -> None:
+    if not on(s):
+        return
+    m = market(s)
+    for player in view["players"]:
+        p = player["seat"]
+        player["coins"] = int(m["coins"][p])
+        player["goods"] = {t: n for t, n in m["held"][p].items() if n}
+    for region, kind in m["regions"].items():
+        if region in view["regions"]:
+            view["regions"][region]["goods"] = kind
+    view["goods_supply"] = {t: {"up": m["up"][t], "down": m["down"][t]} for t in TYPES}
+    view["goods_on_cards"] = dict(m["on_card"])
+
+
+def register_hooks() -> None:
+    from .. import flow, views
+
+    flow.TURN_START.append(_turn_start)
+    flow.TURN_ACTIONS["goods"] = (_goods_options, _goods_act)
+    flow.AFTER_TURN.append(_after_turn)
+    flow.BEFORE_SCORING.append(_final_sale)
+    flow.SCORE_TERMS.append(_money_points)
+    views.VIEW_HOOKS.append(view_hook)
