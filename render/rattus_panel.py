@@ -305,7 +305,23 @@ def _table_row(canvas: Canvas, view: Mapping[str, Any], x: float, y: float, widt
         bold=True,
         anchor="lm",
     )
-    return height + max(used, 22)
+    height += max(used, 22)
+    supply = view.get("goods_supply")
+    if isinstance(supply, Mapping) and supply:
+        parts = [
+            f"{kind} {int(n.get('up', 0))}+{int(n.get('down', 0))}"
+            for kind, n in supply.items()
+            if isinstance(n, Mapping)
+        ]
+        canvas.text(
+            (x, y + height + 4),
+            "Goods to take (face up + face down): " + " · ".join(parts),
+            13,
+            fill=MUTED,
+            max_width=width,
+        )
+        height += 22
+    return height
 
 
 def _revealed(
@@ -322,7 +338,11 @@ def _revealed(
         return 0
     height = _section_title(canvas, "Rats revealed this turn", x, y, width)
     per_row = max(1, int(width // TOKEN_CELL))
-    cell_h = 2 * TOKEN_R + 70
+    chip_rows = max(
+        (min(4, sum(1 for v in (t.get("losses") or {}).values() if int(v) > 0)) + 1) // 2
+        for t in tokens
+    )
+    cell_h = 2 * TOKEN_R + 44 + 28 * max(1, chip_rows)
     rows_fit = max(1, int((bottom - y - height) // cell_h))
     capacity = per_row * rows_fit
     shown = tokens if len(tokens) <= capacity else tokens[: capacity - 1]

@@ -202,3 +202,18 @@ def test_cubes_on_the_baker_show_in_the_player_row() -> None:
     with_baker = copy.deepcopy(base_view(4))
     with_baker["players"][1]["baker"] = 3
     assert decode(rattus_board(with_baker)).size == board_size()
+
+
+def test_the_goods_supply_is_listed_under_the_table_row() -> None:
+    view = base_view(4)
+    plain = board(view)
+    with_goods = copy.deepcopy(view)
+    with_goods["goods_supply"] = {
+        "fish": {"up": 1, "down": 0},
+        "cloth": {"up": 0, "down": 3},
+        "lumber": {"up": 1, "down": 2},
+        "salt": {"up": 1, "down": 3},
+    }
+    width, height = board_size()
+    panel = (width - 680, 0, width, height)
+    assert dark_pixels(board(with_goods), panel, 170) > dark_pixels(plain, panel, 170) + 200

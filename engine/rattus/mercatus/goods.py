@@ -156,14 +156,13 @@ def sell(ctx: Ctx, kinds: list[str]) -> None:
             sold = min(held, len(led))
             earn(s, seat, SALE_PRICE * sold)
             give_back(s, seat, kind, held)
-            unsold = f", {held - sold} unsold" if held > sold else ""
-            ctx.say(
-                "sale",
-                f"{s.colour(seat)} sold {sold} {kind} for {SALE_PRICE * sold} coins{unsold}.",
-                goods=kind,
-                seat=seat,
-                sold=sold,
-            )
+            if sold == 0:
+                tokens = f"{held} {kind} token{'s go' if held > 1 else ' goes'}"
+                text = f"{s.colour(seat)} leads no {kind} region: {tokens} back unsold."
+            else:
+                unsold = f", {held - sold} unsold" if held > sold else ""
+                text = f"{s.colour(seat)} sold {sold} {kind} for {SALE_PRICE * sold} coins{unsold}."
+            ctx.say("sale", text, goods=kind, seat=seat, sold=sold)
 
 
 def _after_turn(ctx: Ctx, seat: int) -> None:
