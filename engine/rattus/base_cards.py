@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..core import Action
-from . import board, cards, plague, steps
+from . import board, cards, final_plague, plague, steps
 from .cards import Ability, chain_step, push_chain
 from .state import Ctx, Frame, State
 
@@ -84,6 +84,8 @@ def _knight_final_act(ctx: Ctx, f: Frame, a: Action) -> None:
 
 cards.PLAGUE_STEPS.append(_knight_steps)
 plague.RAVAGE_START.append(_knight_bonus)
+# Held with other final-round plague movers, the Knight lends them its reach; alone it only moves.
+final_plague.register(final_plague.Mover("knight", 2, ravages=False, here=lambda s, seat: False))
 chain_step(
     "knight_final",
     _knight_final_options,

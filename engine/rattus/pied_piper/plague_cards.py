@@ -1,7 +1,7 @@
 """Crusader, Soldier and Serf change the plague phase; the Wizard hands out potions.
 
-In the final round a player holding more than one of Crusader, Knight and Serf moves the plague
-once (as far as the best of them allows) and then lets all of them act on that one region.
+In the final round Crusader and Serf join the group of cards that move the plague and act where
+it stops (``final_plague``): a player holding several of them moves it once for all.
 """
 
 from __future__ import annotations
@@ -9,13 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 from ...core import Action
-from .. import board, cards, plague, steps
+from .. import board, cards, final_plague, plague, steps
 from ..cards import Ability, chain_step, push_chain
 from ..state import Ctx, Frame, State
 from . import pieces
 
 LONG_MOVE = 2
-FINAL_GROUP = ("crusader", "knight", "serf")
 
 
 def _long_move(s: State, seat: int) -> int:
@@ -115,81 +114,16 @@ steps.register(
 )
 
 
-# Final round: Crusader and Serf (with the Knight, if the same player holds it) move the plague
-# once and ravage its region at once, with every effect of the cards held.
+# Final round: Crusader and Serf move the plague and ravage its region at once; held together
+# (or with the Knight, or the Mercatus plague cards) they act as one group (see final_plague).
 
 
-def _group(s: State, seat: int) -> list[str]:
-    return [c for c in FINAL_GROUP if cards.holds(s, seat, c)]
+def _crusader_order(s: State, frame: Frame, seat: int) -> None:
+    frame["chooser"] = seat
 
 
-def _final_steps(s: State, seat: int) -> int:
-    return LONG_MOVE if {"crusader", "knight"} & set(_group(s, seat)) else 1
-
-
-def _moved_by_knight(s: State, seat: int) -> bool:
-    """The holder's Knight already made this final turn's one plague move."""
-    return "knight" in s.used and cards.holds(s, seat, "knight")
-
-
-def _final_usable(s: State, seat: int) -> bool:
-    if _moved_by_knight(s, seat):
-        return s.cubes_in(s.plague) > 0 and bool(s.rats[s.plague])
-    return bool(board.reachable(s, s.plague, _final_steps(s, seat)))
-
-
-def _ravage_now(ctx: Ctx, seat: int) -> None:
-    s = ctx.s
-    for card in _group(s, seat):
-        if card not in s.used:
-            s.used.append(card)
-    if s.cubes_in(s.plague) == 0 or not s.rats[s.plague]:
-        ctx.say("final", f"{board.name(s.plague)} has no people and rats together: no ravage.")
-    frame = steps.push(s, "ravage", seat=seat, region=s.plague, final=False)
-    if cards.holds(s, seat, "crusader"):
-        frame["chooser"] = seat
-
-
-def _final_start(card: str) -> cards.Start:
-    def start(ctx: Ctx, seat: int) -> None:
-        if _moved_by_knight(ctx.s, seat):
-            _ravage_now(ctx, seat)
-        else:
-            push_chain(ctx.s, "plague_final_move", seat, card, most=_final_steps(ctx.s, seat))
-
-    return start
-
-
-def _final_move_options(s: State, f: Frame) -> list[Action]:
-    return [
-        Action(f"plague:{r}", f"Move the plague piece to {board.name(r)} and ravage it now")
-        for r in board.reachable(s, s.plague, int(f["most"]))
-    ]
-
-
-def _final_move_act(ctx: Ctx, f: Frame, a: Action) -> None:
-    s = ctx.s
-    steps.pop(s, f)
-    s.plague = a.args[0]
-    s.revealed = []
-    ctx.say(
-        "plague",
-        f"{s.colour(f['seat'])} ({cards.card_name(f['card'])}) moved the plague piece to "
-        f"{board.name(s.plague)}.",
-        region=s.plague,
-    )
-    _ravage_now(ctx, f["seat"])
-
-
-def _final_move_prompt(s: State, f: Frame) -> str:
-    reach = "one step" if f["most"] == 1 else f"up to {f['most']} steps"
-    return (
-        f"{cards.card_name(f['card'])}: move the plague piece {reach}; the rats where it stops "
-        "act at once."
-    )
-
-
-chain_step("plague_final_move", _final_move_options, _final_move_act, _final_move_prompt)
+final_plague.register(final_plague.Mover("crusader", LONG_MOVE, prepare=_crusader_order))
+final_plague.register(final_plague.Mover("serf", 1))
 
 
 # Soldier: one extra rat when the plague spreads; in the final round, one rat next to it.
@@ -290,7 +224,7 @@ cards.PLAGUE_STEPS.append(_long_move)
 plague.RAVAGE_START.append(_crusader_offer)
 plague.TOKEN_RESOLVED.append(_serf_offer)
 plague.SPREAD_EXTRA.append(_soldier_extra)
-cards.register(Ability("crusader", None, None, _final_usable, _final_start("crusader")))
-cards.register(Ability("serf", None, None, _final_usable, _final_start("serf")))
+cards.register(final_plague.ability("crusader"))
+cards.register(final_plague.ability("serf"))
 cards.register(Ability("soldier", None, None, _soldier_final_usable, _soldier_final_start))
 cards.register(Ability("wizard", _wizard_usable, _wizard_start, _wizard_usable, _wizard_start))
