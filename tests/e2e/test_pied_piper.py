@@ -16,7 +16,7 @@ async def test_a_pied_piper_game_from_lobby_to_the_end(world: World, tmp_path: A
         choices = await fake.autocomplete(
             world.anna, world.channel, "rattus", "new", focused="expansions", value="pied"
         )
-        assert [c["value"] for c in choices] == ["pied_piper"]
+        assert "pied_piper" in [c["value"] for c in choices]
         opened = await fake.slash(
             world.anna,
             world.channel,
