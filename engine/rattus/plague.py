@@ -28,6 +28,11 @@ pushed a decision to answer first. ``pending`` holds "token", "people", "outbrea
 the hooks may fill: "exempt" (seats the token does not touch) and "protect" ([seat, card] pairs
 not counted as held for its class symbols). ``strikes(s, frame)`` previews who it would hit."""
 
+PlagueMoved = Callable[[Ctx, int, str], None]
+PLAGUE_MOVED: list[PlagueMoved] = []
+"""(ctx, seat, region) -> after the seat moved the plague in phase C, before it spreads; a hook
+may push a decision, answered first."""
+
 TokenResolved = Callable[[Ctx, Frame, dict[str, Any]], None]
 TOKEN_RESOLVED: list[TokenResolved] = []
 """(ctx, ravage frame, revealed entry) -> called after each token has acted."""
@@ -60,6 +65,8 @@ def move(ctx: Ctx, seat: int, region: str) -> None:
     new = 0 if rats == 0 else (1 if rats == 1 else 2)
     extra = sum(f(s, seat) for f in SPREAD_EXTRA)
     steps.push(s, "spread", seat=seat, region=region, left=new, extra=extra, placed=0)
+    for hook in PLAGUE_MOVED:
+        hook(ctx, seat, region)
 
 
 def _place_rat(ctx: Ctx, f: Frame, target: str) -> None:
