@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from .. import game
 from . import goods
+from . import money as _money  # noqa: F401
+from . import on_card as _on_card  # noqa: F401
 
 goods.register_hooks()
 game.EXPANSION_SETUP[goods.KEY] = goods.setup

@@ -1,0 +1,361 @@
+"""Mercatus cards that deal in coins and extra goods: Stadtholder (bought cubes), Treasurer
+(coins from the bank), Pope (bought palace seat), Brewer (a second goods token) and Swindler
+(a rat from the supply, then maybe a goods token of that region's type).
+
+Each is used once per turn before the plague moves, and once in the final round.
+"""
+
+from __future__ import annotations
+
+from ...core import Action
+from .. import board, cards, plague, steps
+from ..cards import Ability, chain_step, push_chain
+from ..state import Ctx, Frame, State
+from . import goods
+
+STADTHOLDER_PRICES = {1: 1, 2: 3, 3: 6}
+"""Cubes bought with the Stadtholder -> coins paid."""
+STADTHOLDER_FINAL_MOST = 1
+POPE_PRICE = 2
+TREASURER_COINS = 2
+
+
+def _coins(s: State, seat: int) -> int:
+    return goods.coins(s, seat) if goods.on(s) else 0
+
+
+def _follow_on(s: State, f: Frame, kind: str, **params: object) -> Frame:
+    """The next frame of a chain, offering "back" only if the chain has changed nothing yet."""
+    nxt = push_chain(s, kind, f["seat"], f["card"], **params)
+    nxt["back"] = f["back"]
+    return nxt
+
+
+def _cubes(n: int) -> str:
+    return f"{n} cube{'s' if n != 1 else ''}"
+
+
+def _coin_text(n: int) -> str:
+    return f"{n} coin{'s' if n != 1 else ''}"
+
+
+# Stadtholder: buy 1, 2 or 3 cubes for 1, 3 or 6 coins, all into one region of choice.
+
+
+def _stadtholder_counts(s: State, seat: int, most: int) -> list[int]:
+    return [
+        n
+        for n, price in STADTHOLDER_PRICES.items()
+        if n <= most and n <= s.supply[seat] and price <= _coins(s, seat)
+    ]
+
+
+def _stadtholder_usable(s: State, seat: int) -> bool:
+    return bool(_stadtholder_counts(s, seat, max(STADTHOLDER_PRICES)))
+
+
+def _stadtholder_final_usable(s: State, seat: int) -> bool:
+    return bool(_stadtholder_counts(s, seat, STADTHOLDER_FINAL_MOST))
+
+
+def _stadtholder_start(ctx: Ctx, seat: int) -> None:
+    push_chain(ctx.s, "stadtholder_region", seat, "stadtholder", most=max(STADTHOLDER_PRICES))
+
+
+def _stadtholder_final_start(ctx: Ctx, seat: int) -> None:
+    push_chain(ctx.s, "stadtholder_region", seat, "stadtholder", most=STADTHOLDER_FINAL_MOST)
+
+
+def _stadtholder_region_options(s: State, f: Frame) -> list[Action]:
+    counts = _stadtholder_counts(s, f["seat"], f["most"])
+    if len(counts) == 1:
+        what = f"Pay {_coin_text(STADTHOLDER_PRICES[counts[0]])}: {_cubes(counts[0])} in"
+    else:
+        what = "Buy cubes for"
+    return [Action(f"region:{r}", f"{what} {board.name(r)}") for r in s.regions]
+
+
+def _stadtholder_region_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    s = ctx.s
+    steps.pop(s, f)
+    counts = _stadtholder_counts(s, f["seat"], f["most"])
+    if len(counts) == 1:
+        _stadtholder_buy(ctx, f["seat"], a.args[0], counts[0])
+    else:
+        _follow_on(s, f, "stadtholder_count", most=f["most"], region=a.args[0])
+
+
+def _stadtholder_count_options(s: State, f: Frame) -> list[Action]:
+    return [
+        Action(f"count:{n}", f"{_cubes(n)} for {_coin_text(STADTHOLDER_PRICES[n])}")
+        for n in _stadtholder_counts(s, f["seat"], f["most"])
+    ]
+
+
+def _stadtholder_count_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    steps.pop(ctx.s, f)
+    _stadtholder_buy(ctx, f["seat"], f["region"], int(a.args[0]))
+
+
+def _stadtholder_buy(ctx: Ctx, seat: int, region: str, n: int) -> None:
+    s = ctx.s
+    price = STADTHOLDER_PRICES[n]
+    goods.pay(s, seat, price)
+    board.add_cubes(s, seat, region, n)
+    ctx.say(
+        "stadtholder",
+        f"{s.colour(seat)} (Stadtholder) paid {_coin_text(price)} and placed {_cubes(n)} "
+        f"in {board.name(region)}.",
+        region=region,
+        n=n,
+        paid=price,
+    )
+
+
+def _stadtholder_region_prompt(s: State, f: Frame) -> str:
+    if f["most"] == 1:
+        return "Stadtholder: pay 1 coin to place 1 cube in which region?"
+    return "Stadtholder: buy cubes (1 coin for 1, 3 for 2, 6 for 3) for which region?"
+
+
+chain_step(
+    "stadtholder_region",
+    _stadtholder_region_options,
+    _stadtholder_region_act,
+    _stadtholder_region_prompt,
+)
+chain_step(
+    "stadtholder_count",
+    _stadtholder_count_options,
+    _stadtholder_count_act,
+    lambda s, f: f"Stadtholder: how many cubes do you buy for {board.name(f['region'])}?",
+)
+cards.register(
+    Ability(
+        "stadtholder",
+        _stadtholder_usable,
+        _stadtholder_start,
+        _stadtholder_final_usable,
+        _stadtholder_final_start,
+    )
+)
+
+
+# Treasurer: 2 coins from the bank.
+
+
+def _treasurer_start(ctx: Ctx, seat: int) -> None:
+    s = ctx.s
+    goods.earn(s, seat, TREASURER_COINS)
+    ctx.say(
+        "treasurer",
+        f"{s.colour(seat)} (Treasurer) took {_coin_text(TREASURER_COINS)} from the bank.",
+        coins=TREASURER_COINS,
+    )
+
+
+def _treasurer_usable(s: State, seat: int) -> bool:
+    return goods.on(s)
+
+
+cards.register(
+    Ability("treasurer", _treasurer_usable, _treasurer_start, _treasurer_usable, _treasurer_start)
+)
+
+
+# Pope (house ruling): 2 coins to move one of your cubes from any region to the palace.
+
+
+def _pope_regions(s: State, seat: int) -> list[str]:
+    return [r for r in s.regions if s.cubes[r][seat] > 0]
+
+
+def _pope_usable(s: State, seat: int) -> bool:
+    return _coins(s, seat) >= POPE_PRICE and bool(_pope_regions(s, seat))
+
+
+def _pope_start(ctx: Ctx, seat: int) -> None:
+    push_chain(ctx.s, "pope", seat, "pope")
+
+
+def _pope_options(s: State, f: Frame) -> list[Action]:
+    return [
+        Action(f"palace:{r}", f"Pay {POPE_PRICE} coins: a cube from {board.name(r)} to the palace")
+        for r in _pope_regions(s, f["seat"])
+    ]
+
+
+def _pope_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    s = ctx.s
+    seat, region = f["seat"], a.args[0]
+    steps.pop(s, f)
+    goods.pay(s, seat, POPE_PRICE)
+    board.move_cubes(s, seat, region, board.PALACE, 1)
+    ctx.say(
+        "pope",
+        f"{s.colour(seat)} (Pope) paid {_coin_text(POPE_PRICE)} and moved a cube from "
+        f"{board.name(region)} to the palace.",
+        region=region,
+        paid=POPE_PRICE,
+    )
+
+
+chain_step(
+    "pope",
+    _pope_options,
+    _pope_act,
+    lambda s, f: f"Pope: pay {POPE_PRICE} coins to move a cube from which region to the palace?",
+)
+cards.register(Ability("pope", _pope_usable, _pope_start, _pope_usable, _pope_start))
+
+
+# Brewer: one more face-up goods token; in the final round any type left in the supply.
+
+
+def _left_in_supply(s: State) -> list[str]:
+    m = goods.market(s)
+    return [t for t in goods.TYPES if m["up"][t] + m["down"][t] > 0]
+
+
+def _takeable(s: State, final: bool) -> list[str]:
+    if not goods.on(s):
+        return []
+    return _left_in_supply(s) if final else goods.available(s)
+
+
+def _brewer_start(ctx: Ctx, seat: int) -> None:
+    push_chain(ctx.s, "brewer", seat, "brewer", final=False)
+
+
+def _brewer_final_start(ctx: Ctx, seat: int) -> None:
+    push_chain(ctx.s, "brewer", seat, "brewer", final=True)
+
+
+def _brewer_options(s: State, f: Frame) -> list[Action]:
+    return [
+        Action(f"goods:{t}", f"Take a {t} token from the supply") for t in _takeable(s, f["final"])
+    ]
+
+
+def _brewer_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    steps.pop(ctx.s, f)
+    why = " (Brewer)"
+    if f["final"]:
+        goods.take_any(ctx, f["seat"], a.args[0], why)
+    else:
+        goods.take(ctx, f["seat"], a.args[0], why)
+
+
+chain_step(
+    "brewer",
+    _brewer_options,
+    _brewer_act,
+    lambda s, f: "Brewer: take one more goods token: which type?",
+)
+cards.register(
+    Ability(
+        "brewer",
+        lambda s, seat: bool(_takeable(s, False)),
+        _brewer_start,
+        lambda s, seat: bool(_takeable(s, True)),
+        _brewer_final_start,
+    )
+)
+
+
+# Swindler: a rat from the supply into a region with your cube and room for it; then maybe a
+# goods token of that region's type. In the final round an empty supply gives a random rat
+# from those that left the game, and the goods may come from anywhere in the supply.
+
+
+def _swindler_regions(s: State, seat: int) -> list[str]:
+    return [r for r in s.regions if s.cubes[r][seat] > 0 and board.can_take_rat(s, r)]
+
+
+def _swindler_usable(s: State, seat: int) -> bool:
+    return bool(s.rat_supply) and bool(_swindler_regions(s, seat))
+
+
+def _swindler_final_usable(s: State, seat: int) -> bool:
+    return bool(s.rat_supply or s.gone) and bool(_swindler_regions(s, seat))
+
+
+def _swindler_start(ctx: Ctx, seat: int) -> None:
+    push_chain(ctx.s, "swindler_rat", seat, "swindler", final=False)
+
+
+def _swindler_final_start(ctx: Ctx, seat: int) -> None:
+    push_chain(ctx.s, "swindler_rat", seat, "swindler", final=True)
+
+
+def _swindler_rat_options(s: State, f: Frame) -> list[Action]:
+    return [
+        Action(f"rat:{r}", f"Put a rat in {board.name(r)} ({len(s.rats[r])} there now)")
+        for r in _swindler_regions(s, f["seat"])
+    ]
+
+
+def _swindler_rat_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    s = ctx.s
+    seat, region = f["seat"], a.args[0]
+    steps.pop(s, f)
+    if s.rat_supply:
+        token = s.rat_supply.pop()
+        source = "from the supply"
+    else:
+        token = s.gone.pop(plague.rand_below(s, len(s.gone)))
+        source = "drawn at random from the rats that left the game"
+    s.rats[region].append(token)
+    ctx.say(
+        "swindler",
+        f"{s.colour(seat)} (Swindler) put a rat {source} into {board.name(region)}.",
+        region=region,
+    )
+    if not s.rat_supply and not f["final"]:
+        ctx.say("supply", "The rat supply is empty: the game ends after this turn.")
+    kind = goods.region_type(s, region) if goods.on(s) else None
+    if kind is not None and kind in _takeable(s, f["final"]):
+        nxt = push_chain(s, "swindler_goods", seat, "swindler", final=f["final"], goods=kind)
+        nxt["back"] = False
+
+
+def _swindler_goods_options(s: State, f: Frame) -> list[Action]:
+    kind = f["goods"]
+    return [
+        Action(f"goods:{kind}", f"Take a {kind} token from the supply"),
+        Action("nogoods", "Take no goods token"),
+    ]
+
+
+def _swindler_goods_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    steps.pop(ctx.s, f)
+    if a.kind == "nogoods":
+        return
+    why = " (Swindler)"
+    if f["final"]:
+        goods.take_any(ctx, f["seat"], f["goods"], why)
+    else:
+        goods.take(ctx, f["seat"], f["goods"], why)
+
+
+chain_step(
+    "swindler_rat",
+    _swindler_rat_options,
+    _swindler_rat_act,
+    lambda s, f: "Swindler: put a rat into which region (one with a cube of yours)?",
+)
+chain_step(
+    "swindler_goods",
+    _swindler_goods_options,
+    _swindler_goods_act,
+    lambda s, f: f"Swindler: take a {f['goods']} token too?",
+)
+cards.register(
+    Ability(
+        "swindler",
+        _swindler_usable,
+        _swindler_start,
+        _swindler_final_usable,
+        _swindler_final_start,
+    )
+)
