@@ -31,6 +31,7 @@ GROUP_TITLES = {
     "plague": "Move the plague",
     "done": "End turn",
     "back": "Back",
+    "goods": "Take goods",
 }
 
 
@@ -73,6 +74,11 @@ def players_lines(view: View) -> list[str]:
             parts.append(f"{player['palace']} in the palace")
         if "coins" in player:
             parts.append(f"{player['coins']} coins")
+        held = player.get("goods") or {}
+        if held:
+            parts.append(", ".join(f"{n} {kind}" for kind, n in sorted(held.items())))
+        if player.get("baker"):
+            parts.append(f"{player['baker']} on the Baker")
         if player.get("hand_count"):
             parts.append(f"{player['hand_count']} region cards")
         cards = [_card_name(view, c) for c in player.get("cards", [])]
@@ -83,6 +89,17 @@ def players_lines(view: View) -> list[str]:
 
 
 def extra_fields(view: View) -> list[tuple[str, str]]:
+    fields = []
+    turning = view.get("turning")
+    if turning:
+        where = _region_name(view, str(turning.get("region", "")))
+        fields.append(
+            ("Just turned over", f"{where}: {_token_text(turning)}; it acts once answered")
+        )
+    return fields + _revealed_fields(view)
+
+
+def _revealed_fields(view: View) -> list[tuple[str, str]]:
     revealed = view.get("revealed") or []
     if not revealed:
         return []
