@@ -1,0 +1,445 @@
+"""Mercatus cards that keep a goods token: Hanseatic Trader, Shaman and Landowner.
+
+The holder puts one of their goods tokens on the card (it stops being theirs and is never
+sold); the card's ability then works with the regions showing that type. "use:<card>" first
+asks which token (keep the one there or put one of yours on it), then the ability. Putting a
+token on the card does not use the ability up: right after a new token the chain offers "later".
+Once the ability was used in a turn, "oncard:<card>:<type>" still replaces the token until the
+plague moves. A token on a card goes back face down to the supply when it is replaced or when
+another player takes the card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ...core import Action
+from .. import board, cards, flow, steps
+from ..cards import Ability, chain_step, push_chain
+from ..state import Ctx, Frame, State
+from . import goods
+
+KEEPERS = ("hanseatic_trader", "shaman", "landowner")
+LATER = Action("later", "Stop here: the token stays on the card, the card stays unused")
+HANSE_MOST = 5
+LANDOWNER_CUBES = 2
+
+Feasible = Callable[[State, int, str], bool]
+Begin = Callable[[State, Frame, str], None]
+
+
+def kept(s: State, card: str) -> str | None:
+    """The goods type on the card, or None."""
+    found = goods.market(s)["on_card"].get(card)
+    return None if found is None else str(found)
+
+
+def held_types(s: State, seat: int) -> list[str]:
+    held = goods.market(s)["held"][seat]
+    return [t for t in goods.TYPES if held[t] > 0]
+
+
+def put_on_card(ctx: Ctx, seat: int, card: str, kind: str) -> None:
+    """One of the seat's tokens goes on the card; the one there goes back face down."""
+    s = ctx.s
+    m = goods.market(s)
+    old = kept(s, card)
+    m["held"][seat][kind] -= 1
+    if old is not None:
+        m["down"][old] += 1
+    m["on_card"][card] = kind
+    back = f" The {old} token there went back to the supply." if old is not None else ""
+    ctx.say(
+        "on_card",
+        f"{s.colour(seat)} put a {kind} token on the {cards.card_name(card)}.{back}",
+        card=card,
+        goods=kind,
+    )
+
+
+def _card_taken(ctx: Ctx, taker: int, card: str, before: int | None) -> None:
+    s = ctx.s
+    if not goods.on(s) or before == taker:
+        return
+    kind = goods.market(s)["on_card"].pop(card, None)
+    if kind is None:
+        return
+    goods.market(s)["down"][kind] += 1
+    ctx.say(
+        "on_card",
+        f"The {kind} token on the {cards.card_name(card)} went back to the supply.",
+        card=card,
+        goods=kind,
+    )
+
+
+# The chain's first step: which token works for the card.
+
+
+def _token_options(s: State, f: Frame) -> list[Action]:
+    card, seat = f["card"], f["seat"]
+    old = kept(s, card)
+    out = []
+    if old is not None and FEASIBLE[card](s, seat, old):
+        out.append(Action("keep", f"Use the {old} token already on it"))
+    for kind in held_types(s, seat):
+        back = f" (the {old} token there goes back to the supply)" if old is not None else ""
+        out.append(Action(f"put:{kind}", f"Put one of your {kind} tokens on it{back}"))
+    return out
+
+
+def _token_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    s = ctx.s
+    card, seat = f["card"], f["seat"]
+    steps.pop(s, f)
+    if a.kind == "keep":
+        BEGIN[card](s, f, str(kept(s, card)))
+        return
+    kind = a.args[0]
+    put_on_card(ctx, seat, card, kind)
+    if FEASIBLE[card](s, seat, kind):
+        nxt = dict(f, back=False, later=True)
+        BEGIN[card](s, nxt, kind)
+    elif card in s.used:
+        s.used.remove(card)
+
+
+def _token_prompt(s: State, f: Frame) -> str:
+    card = f["card"]
+    old = kept(s, card)
+    if old is None:
+        return f"{cards.card_name(card)}: which of your goods tokens do you put on it?"
+    return f"{cards.card_name(card)}: use the {old} token on it, or put one of your goods tokens there?"
+
+
+chain_step("keep_token", _token_options, _token_act, _token_prompt)
+
+
+def _chain(
+    kind: str,
+    options: Callable[[State, Frame], list[Action]],
+    act: Callable[[Ctx, Frame, Action], None],
+    prompt: Callable[[State, Frame], str],
+) -> None:
+    """A step of these chains: "later" is offered while only a new token was put down."""
+
+    def opts(s: State, f: Frame) -> list[Action]:
+        out = options(s, f)
+        return [*out, LATER] if f.get("later") else out
+
+    def do(ctx: Ctx, f: Frame, a: Action) -> None:
+        if a.notation == "later":
+            cards.go_back(ctx, f)
+        else:
+            act(ctx, f, a)
+
+    chain_step(kind, opts, do, prompt)
+
+
+def _next(s: State, f: Frame, kind: str, goods_type: str, **params: object) -> Frame:
+    """The next frame of a chain; "back" and "later" carry over until something changed."""
+    nxt = push_chain(s, kind, f["seat"], f["card"], goods=goods_type, **params)
+    nxt["back"] = bool(f.get("back"))
+    nxt["later"] = bool(f.get("later"))
+    return nxt
+
+
+def _changed(f: Frame) -> None:
+    f["back"] = False
+    f["later"] = False
+
+
+# Hanseatic Trader: up to 5 of your cubes from one region into one region of the type.
+
+
+def _hanse_targets(s: State, kind: str, source: str) -> list[str]:
+    return [r for r in goods.regions_of(s, kind) if r != source]
+
+
+def _hanse_sources(s: State, seat: int, kind: str) -> list[str]:
+    return [r for r in s.regions if s.cubes[r][seat] > 0 and _hanse_targets(s, kind, r)]
+
+
+def _hanse_feasible(s: State, seat: int, kind: str) -> bool:
+    return bool(_hanse_sources(s, seat, kind))
+
+
+def _hanse_begin(s: State, f: Frame, kind: str) -> None:
+    _next(s, f, "hanse_from", kind)
+
+
+def _hanse_from_options(s: State, f: Frame) -> list[Action]:
+    seat = f["seat"]
+    return [
+        Action(f"from:{r}", f"From {board.name(r)} ({s.cubes[r][seat]} of yours)")
+        for r in _hanse_sources(s, seat, f["goods"])
+    ]
+
+
+def _hanse_from_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    steps.pop(ctx.s, f)
+    _next(ctx.s, f, "hanse_to", f["goods"], source=a.args[0])
+
+
+def _hanse_to_options(s: State, f: Frame) -> list[Action]:
+    return [
+        Action(f"to:{r}", f"Into {board.name(r)} ({f['goods']})")
+        for r in _hanse_targets(s, f["goods"], f["source"])
+    ]
+
+
+def _hanse_to_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    steps.pop(ctx.s, f)
+    _next(ctx.s, f, "hanse_count", f["goods"], source=f["source"], target=a.args[0])
+
+
+def _hanse_count_options(s: State, f: Frame) -> list[Action]:
+    most = min(HANSE_MOST, s.cubes[f["source"]][f["seat"]])
+    return [
+        Action(f"count:{n}", f"Move {n} cube{'s' if n > 1 else ''}") for n in range(1, most + 1)
+    ]
+
+
+def _hanse_count_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    s = ctx.s
+    n, seat = int(a.args[0]), f["seat"]
+    steps.pop(s, f)
+    board.move_cubes(s, seat, f["source"], f["target"], n)
+    ctx.say(
+        "hanseatic_trader",
+        f"{s.colour(seat)} (Hanseatic Trader) moved {n} cube{'s' if n > 1 else ''} from "
+        f"{board.name(f['source'])} to {board.name(f['target'])}.",
+    )
+
+
+_chain(
+    "hanse_from",
+    _hanse_from_options,
+    _hanse_from_act,
+    lambda s, f: (
+        f"Hanseatic Trader: move your cubes from which region (into a {f['goods']} region)?"
+    ),
+)
+_chain(
+    "hanse_to",
+    _hanse_to_options,
+    _hanse_to_act,
+    lambda s, f: (
+        f"Hanseatic Trader: move them from {board.name(f['source'])} into which "
+        f"{f['goods']} region?"
+    ),
+)
+_chain(
+    "hanse_count",
+    _hanse_count_options,
+    _hanse_count_act,
+    lambda s, f: f"Hanseatic Trader: how many cubes (up to {HANSE_MOST})?",
+)
+
+
+# Landowner: 2 cubes from your supply into one region of the type.
+
+
+def _land_feasible(s: State, seat: int, kind: str) -> bool:
+    return s.supply[seat] > 0 and bool(goods.regions_of(s, kind))
+
+
+def _land_begin(s: State, f: Frame, kind: str) -> None:
+    _next(s, f, "landowner_place", kind)
+
+
+def _land_options(s: State, f: Frame) -> list[Action]:
+    n = min(LANDOWNER_CUBES, s.supply[f["seat"]])
+    word = "cube" if n == 1 else "cubes"
+    return [
+        Action(f"place:{r}", f"Place {n} {word} in {board.name(r)}")
+        for r in goods.regions_of(s, f["goods"])
+    ]
+
+
+def _land_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    s = ctx.s
+    steps.pop(s, f)
+    n = board.add_cubes(s, f["seat"], a.args[0], LANDOWNER_CUBES)
+    word = "cube" if n == 1 else "cubes"
+    ctx.say(
+        "landowner",
+        f"{s.colour(f['seat'])} (Landowner) placed {n} {word} in {board.name(a.args[0])}.",
+    )
+
+
+_chain(
+    "landowner_place",
+    _land_options,
+    _land_act,
+    lambda s, f: f"Landowner: place {LANDOWNER_CUBES} cubes in which {f['goods']} region?",
+)
+
+
+# Shaman: move rats among the regions of the type, one at a time, unseen, at most 3 a region.
+
+
+def _open(s: State, region: str) -> bool:
+    """No rat may be moved into a region that a hook (a bishop) keeps rats out of."""
+    return not any(h(s, region) for h in board.RAT_BLOCKERS)
+
+
+def _shaman_dests(s: State, kind: str, source: str) -> list[Action]:
+    out = []
+    swaps = []
+    for r in goods.regions_of(s, kind):
+        if r == source:
+            continue
+        if board.can_take_rat(s, r):
+            out.append(Action(f"to:{r}", f"Into {board.name(r)} ({len(s.rats[r])} there now)"))
+        elif len(s.rats[r]) >= board.MAX_RATS and _open(s, r) and _open(s, source):
+            for i in range(1, len(s.rats[r]) + 1):
+                swaps.append(
+                    Action(f"swap:{r}:{i}", f"Swap it with rat {i} of 3 in {board.name(r)}")
+                )
+    return out + swaps
+
+
+def _shaman_sources(s: State, kind: str) -> list[Action]:
+    return [
+        Action(f"rat:{r}:{i}", f"Rat {i} of {len(s.rats[r])} in {board.name(r)}")
+        for r in goods.regions_of(s, kind)
+        if _shaman_dests(s, kind, r)
+        for i in range(1, len(s.rats[r]) + 1)
+    ]
+
+
+def _shaman_feasible(s: State, seat: int, kind: str) -> bool:
+    return bool(_shaman_sources(s, kind))
+
+
+def _shaman_begin(s: State, f: Frame, kind: str) -> None:
+    _next(s, f, "shaman_rat", kind, moved=0)
+
+
+def _stop(f: Frame) -> list[Action]:
+    return [Action("done", "Done: leave the rats where they are now")] if f["moved"] else []
+
+
+def _shaman_rat_options(s: State, f: Frame) -> list[Action]:
+    return _shaman_sources(s, f["goods"]) + _stop(f)
+
+
+def _shaman_rat_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    s = ctx.s
+    steps.pop(s, f)
+    if a.kind == "done":
+        return
+    _next(s, f, "shaman_to", f["goods"], source=a.args[0], slot=int(a.args[1]), moved=f["moved"])
+
+
+def _shaman_to_options(s: State, f: Frame) -> list[Action]:
+    return _shaman_dests(s, f["goods"], f["source"]) + _stop(f)
+
+
+def _shaman_to_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    s = ctx.s
+    steps.pop(s, f)
+    if a.kind == "done":
+        return
+    source, target = f["source"], a.args[0]
+    token = s.rats[source][f["slot"] - 1]
+    who = f"{s.colour(f['seat'])} (Shaman)"
+    if a.kind == "swap":
+        i, j = f["slot"] - 1, int(a.args[1]) - 1
+        s.rats[source][i], s.rats[target][j] = s.rats[target][j], token
+        ctx.say(
+            "shaman",
+            f"{who} swapped a rat in {board.name(source)} with one in {board.name(target)}.",
+        )
+    else:
+        s.rats[source].remove(token)
+        s.rats[target].append(token)
+        ctx.say("shaman", f"{who} moved a rat from {board.name(source)} to {board.name(target)}.")
+    nxt = _next(s, f, "shaman_rat", f["goods"], moved=f["moved"] + 1)
+    _changed(nxt)
+
+
+_chain(
+    "shaman_rat",
+    _shaman_rat_options,
+    _shaman_rat_act,
+    lambda s, f: f"Shaman: which rat in the {f['goods']} regions moves next?",
+)
+_chain(
+    "shaman_to",
+    _shaman_to_options,
+    _shaman_to_act,
+    lambda s, f: (
+        f"Shaman: move the rat from {board.name(f['source'])} into which {f['goods']} region?"
+    ),
+)
+
+
+FEASIBLE: dict[str, Feasible] = {
+    "hanseatic_trader": _hanse_feasible,
+    "shaman": _shaman_feasible,
+    "landowner": _land_feasible,
+}
+BEGIN: dict[str, Begin] = {
+    "hanseatic_trader": _hanse_begin,
+    "shaman": _shaman_begin,
+    "landowner": _land_begin,
+}
+
+
+def _usable_for(card: str) -> Callable[[State, int], bool]:
+    def usable(s: State, seat: int) -> bool:
+        if not goods.on(s):
+            return False
+        old = kept(s, card)
+        return bool(held_types(s, seat)) or (old is not None and FEASIBLE[card](s, seat, old))
+
+    return usable
+
+
+def _start_for(card: str) -> Callable[[Ctx, int], None]:
+    def start(ctx: Ctx, seat: int) -> None:
+        s = ctx.s
+        if held_types(s, seat):
+            push_chain(s, "keep_token", seat, card)
+        else:
+            BEGIN[card](s, {"seat": seat, "card": card, "back": True}, str(kept(s, card)))
+
+    return start
+
+
+for _card in KEEPERS:
+    cards.register(
+        Ability(_card, _usable_for(_card), _start_for(_card), _usable_for(_card), _start_for(_card))
+    )
+
+
+# After the ability was used this turn, the token may still be replaced before the plague moves.
+
+
+def _oncard_options(s: State, seat: int) -> list[Action]:
+    if not goods.on(s):
+        return []
+    out = []
+    for card in KEEPERS:
+        if card not in s.used or not cards.holds(s, seat, card):
+            continue
+        old = kept(s, card)
+        for kind in held_types(s, seat):
+            back = f" (the {old} token there goes back)" if old is not None else ""
+            out.append(
+                Action(
+                    f"oncard:{card}:{kind}",
+                    f"Put a {kind} token on the {cards.card_name(card)}{back}",
+                )
+            )
+    return out
+
+
+def _oncard_act(ctx: Ctx, seat: int, a: Action) -> None:
+    put_on_card(ctx, seat, a.args[0], a.args[1])
+
+
+flow.CARD_TAKEN.append(_card_taken)
+flow.TURN_ACTIONS["oncard"] = (_oncard_options, _oncard_act)
