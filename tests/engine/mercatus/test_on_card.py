@@ -160,15 +160,17 @@ def test_the_token_on_the_card_is_never_sold() -> None:
         3,
         hands={0: ["landowner"]},
         on_card={"landowner": "fish"},
+        held={0: {"fish": 1}},
         region_goods=FISH,
         up={"fish": 0},
         down={"fish": 0},
-        cubes={"gallia": {0: 2}},
+        cubes={"gallia": {0: 2}, "italia": {0: 1}},
         plague="anglia",
     )
     g = play(g, "plague:gallia")
     assert any("a sale" in t for t in texts(g))
-    assert market(g)["coins"][0] == goods.START_COINS
+    assert market(g)["coins"][0] == goods.START_COINS + goods.SALE_PRICE
+    assert market(g)["held"][0]["fish"] == 0
     assert market(g)["on_card"] == {"landowner": "fish"}
 
 
