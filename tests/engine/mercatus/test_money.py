@@ -328,10 +328,13 @@ def test_swindler_may_leave_the_goods_token() -> None:
     assert held(g) == {} and len(g.state.rats["gallia"]) == 1
 
 
-def test_swindler_offers_no_goods_when_that_type_is_not_face_up() -> None:
+def test_swindler_offers_no_goods_when_that_type_is_not_face_up_or_none_lies_there() -> None:
     g = swindler_game(cubes={"gallia": {0: 1}}, hands={0: ["swindler", "brewer"]})
     g = play(g, "goods:cloth", "use:swindler", "rat:gallia")
     assert g.state.stack[-1]["kind"] == "turn" and held(g) == {"cloth": 1}
+    bare = swindler_game(cubes={"scandia": {0: 1}})
+    bare = play(bare, "use:swindler", "rat:scandia")
+    assert bare.state.stack[-1]["kind"] == "turn" and len(bare.state.rats["scandia"]) == 1
 
 
 def test_swindler_goods_is_a_take_of_its_own_not_the_regular_one() -> None:
