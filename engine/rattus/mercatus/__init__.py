@@ -6,6 +6,7 @@ from .. import game
 from . import goods
 from . import money as _money  # noqa: F401
 from . import on_card as _on_card  # noqa: F401
+from . import plague_cards as _plague_cards  # noqa: F401
 
 goods.register_hooks()
 game.EXPANSION_SETUP[goods.KEY] = goods.setup
