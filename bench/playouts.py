@@ -1,5 +1,5 @@
 """Random playouts per second and median actions per game, for 2, 3 and 4 players,
-in the base game and with Pied Piper.
+in the base game and with the expansions.
 
 Usage: python bench/playouts.py [games per player count]
 """
@@ -31,17 +31,23 @@ def playout(players: int, seed: int, expansions: frozenset[str] = frozenset()) -
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     print(f"Rattus engine, {games} random games per row (one process, one core)")
-    print(f"{'game':>18} {'games/s':>9} {'actions/s':>10} {'median actions':>15}")
-    for expansions in (frozenset(), frozenset({"pied_piper"})):
+    print(f"{'game':>26} {'games/s':>9} {'actions/s':>10} {'median actions':>15}")
+    for expansions in (
+        frozenset(),
+        frozenset({"pied_piper"}),
+        frozenset({"mercatus"}),
+        frozenset({"mercatus", "pied_piper"}),
+    ):
         for players in (2, 3, 4):
             counts = []
             start = time.perf_counter()
             for seed in range(games):
                 counts.append(playout(players, seed, expansions))
             elapsed = time.perf_counter() - start
-            name = f"{players}p" + (" Pied Piper" if expansions else " base")
+            names = {"pied_piper": "Pied Piper", "mercatus": "Mercatus"}
+            name = f"{players}p " + (" + ".join(names[e] for e in sorted(expansions)) or "base")
             print(
-                f"{name:>18} {games / elapsed:>9.1f} {sum(counts) / elapsed:>10.0f} "
+                f"{name:>26} {games / elapsed:>9.1f} {sum(counts) / elapsed:>10.0f} "
                 f"{statistics.median(counts):>15.0f}"
             )
 

@@ -1,7 +1,7 @@
 """Board rendering speed and size, and the sample pictures in docs/images.
 
 python bench/render.py              # median ms to render + encode a mid-game board
-python bench/render.py --samples    # also write docs/images/rattus-*.png (base, Pied Piper)
+python bench/render.py --samples    # also write docs/images/rattus-*.png (base, Pied Piper, Mercatus)
 """
 
 from __future__ import annotations
@@ -75,6 +75,20 @@ def pied_piper_view(players: int = 4, seed: int = 11) -> dict[str, Any]:
     return _named(game.view(None, names=NAMES[:players]))
 
 
+def mercatus_view(players: int = 4, seed: int = 5) -> dict[str, Any]:
+    """A seeded Mercatus game at turn 20, favouring taking goods and using cards."""
+    game = rattus.new_game(
+        players=players, expansions={"mercatus"}, class_cards="violent_times", seed=seed
+    )
+    rng = Rng.from_seed(seed)
+    while not game.is_over and game.view()["turn"] < 20:
+        seat = game.actors()[0]
+        actions = game.legal_actions(seat)
+        wanted = [a for a in actions if a.kind in ("goods", "use")]
+        game = game.apply(seat, rng.choice(wanted if wanted and rng.below(10) < 6 else actions))
+    return _named(game.view(None, names=NAMES[:players]))
+
+
 def bench(view: dict[str, Any], runs: int) -> tuple[float, float, int]:
     """(first render ms, median ms over ``runs``, PNG bytes)."""
     start = time.perf_counter()
@@ -104,6 +118,7 @@ def main() -> None:
     print(f"render: PNG {size / 1024:.0f} KiB")
     if args.samples:
         views["pied-piper"] = pied_piper_view()
+        views["mercatus"] = mercatus_view()
         SAMPLES.mkdir(parents=True, exist_ok=True)
         for name, view in views.items():
             path = SAMPLES / f"rattus-{name}.png"

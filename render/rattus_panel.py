@@ -299,7 +299,7 @@ def _table_row(canvas: Canvas, view: Mapping[str, Any], x: float, y: float, widt
     rat_back(canvas, (x + width - supply_w + RAT_R, y + height + 11))
     canvas.text(
         (x + width - supply_w + 2 * RAT_R + 6, y + height + 11.5),
-        f"{view.get('rat_supply', 0)} rats left",
+        f"{view.get('rat_supply', 0)} rat{'' if view.get('rat_supply') == 1 else 's'} left",
         14,
         fill=INK,
         bold=True,
