@@ -5,10 +5,21 @@ seat = game.actors()[0]
 game = game.apply(seat, game.legal_actions(seat)[0])
 """
 
+from . import africanus as _africanus  # noqa: F401  (registers the expansion)
 from . import mercatus as _mercatus  # noqa: F401  (registers the expansion)
 from . import pied_piper as _pied_piper  # noqa: F401  (registers the expansion)
 from .data import DataError
-from .game import EXPANSIONS, MAX_PLAYERS, MIN_PLAYERS, Game, from_dict, new_game, resolve_cards
+from .game import (
+    EXPANSIONS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Game,
+    class_card_count,
+    from_dict,
+    new_game,
+    player_limits,
+    resolve_cards,
+)
 
 __all__ = [
     "EXPANSIONS",
@@ -16,7 +27,9 @@ __all__ = [
     "MIN_PLAYERS",
     "DataError",
     "Game",
+    "class_card_count",
     "from_dict",
     "new_game",
+    "player_limits",
     "resolve_cards",
 ]

@@ -59,7 +59,10 @@ def place_bonus(s: State, seat: int) -> int:
 
 
 def plague_steps(s: State, seat: int) -> int:
-    return max([1, *(f(s, seat) for f in PLAGUE_STEPS)])
+    """How far the seat may move the plague: 1, or a card's longer move (one step further
+    with 5 or 6 players, on a larger board)."""
+    steps = max([1, *(f(s, seat) for f in PLAGUE_STEPS)])
+    return steps + 1 if steps > 1 and s.players >= 5 else steps
 
 
 def usable_now(s: State, seat: int, *, final: bool) -> list[str]:

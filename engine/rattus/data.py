@@ -192,8 +192,43 @@ def _tokens_raw() -> Any:
 
 
 @cache
+def tokens(section: str = "base") -> tuple[Token, ...]:
+    """The rat tokens of a set: "base", or "africanus" (which replaces it when that is on)."""
+    return tuple(parse_tokens(_tokens_raw(), section))
+
+
 def base_tokens() -> tuple[Token, ...]:
-    return tuple(parse_tokens(_tokens_raw(), "base"))
+    return tokens("base")
+
+
+@dataclass(frozen=True)
+class RegionCard:
+    id: str
+    region: str
+    symbols: tuple[str, ...]  # class ids, or ("any",) for the question-mark card
+
+
+@cache
+def region_cards() -> tuple[RegionCard, ...]:
+    raw = _read("region_cards.json")
+    names = board_map().names
+    out: list[RegionCard] = []
+    seen: dict[str, int] = {}
+    for i, c in enumerate(raw.get("cards", [])):
+        region = str(c.get("region", "")).lower()
+        _need(
+            region in names, "data/region_cards.json", f"card {i} names unknown region {region!r}"
+        )
+        symbols = tuple(str(x) for x in c.get("symbols", []))
+        for x in symbols:
+            _need(
+                x in CLASSES or x in ("islamic", "any"),
+                "data/region_cards.json",
+                f"card {i} has unknown symbol {x!r}",
+            )
+        seen[region] = seen.get(region, 0) + 1
+        out.append(RegionCard(f"{region}-{seen[region]}", region, symbols))
+    return tuple(out)
 
 
 @cache

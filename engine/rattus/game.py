@@ -19,6 +19,23 @@ EXPANSION_SETUP: dict[str, ExpansionSetup] = {}
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
+MORE_PLAYERS: dict[str, int] = {}
+"""Expansion id -> the most players a game with it may have (above the base game's 4)."""
+
+TOKEN_SETS: dict[str, str] = {}
+"""Expansion id -> the rat token set that replaces the base tokens when it is on."""
+
+
+def player_limits(expansions: Iterable[str] = ()) -> tuple[int, int]:
+    """Fewest and most players for a game with these expansions."""
+    most = max([MAX_PLAYERS, *(MORE_PLAYERS.get(e, MAX_PLAYERS) for e in expansions)])
+    return MIN_PLAYERS, most
+
+
+def class_card_count(players: int) -> int:
+    """6 class cards in play; 8 with 5 or 6 players."""
+    return 8 if players >= 5 else 6
+
 
 class Game:
     """One moment of a game. ``apply`` returns the next moment; this one never changes."""
@@ -108,23 +125,36 @@ CARD_MODES = ("random-per-class", "random")
 
 
 def resolve_cards(
-    class_cards: str | list[str] | None, expansions: set[str], rng: Rng | None = None
+    class_cards: str | list[str] | None,
+    expansions: set[str],
+    rng: Rng | None = None,
+    count: int = 6,
 ) -> list[str]:
-    """The 6 class cards in play: a named set, a list, or drawn at random from the cards of
-    the expansions in play ("random-per-class": one of each class; "random": any six)."""
+    """The class cards in play (6, or 8 with 5-6 players): a named set, a list, or drawn at
+    random from the cards of the expansions in play ("random-per-class": one card of each of
+    as many different classes as possible; "random": any)."""
     known = data.cards()
     sets = data.card_sets()
-    playable = [c for c in known.values() if c.expansion == "base" or c.expansion in expansions]
+    playable = [
+        card for card in known.values() if card.expansion == "base" or card.expansion in expansions
+    ]
     if class_cards is None:
-        class_cards = "random-per-class" if len(playable) > 6 else "base"
+        class_cards = "random-per-class" if len(playable) > count else "base"
     if class_cards in CARD_MODES:
         rng = rng or Rng.from_seed(0)
         if class_cards == "random":
-            return sorted(card.id for card in rng.shuffled(playable)[:6])
+            return sorted(card.id for card in rng.shuffled(playable)[:count])
         by_class: dict[str, list[str]] = {}
         for card in playable:
             by_class.setdefault(card.cls, []).append(card.id)
-        return sorted(rng.choice(sorted(ids)) for ids in by_class.values())
+        pools = [rng.shuffled(sorted(ids)) for ids in by_class.values()]
+        rng.shuffle(pools)
+        chosen: list[str] = []
+        while len(chosen) < count and any(pools):
+            for pool in pools:
+                if pool and len(chosen) < count:
+                    chosen.append(pool.pop())
+        return sorted(chosen)
     if isinstance(class_cards, str):
         if class_cards not in sets:
             raise ValueError(f"unknown class card set '{class_cards}'")
@@ -136,8 +166,8 @@ def resolve_cards(
         exp = known[c].expansion
         if exp != "base" and exp not in expansions:
             raise ValueError(f"the {known[c].name} needs the {exp.replace('_', ' ')} expansion")
-    if len(set(chosen)) != len(chosen) or len(chosen) != 6:
-        raise ValueError("choose 6 different class cards")
+    if len(set(chosen)) != len(chosen) or len(chosen) != count:
+        raise ValueError(f"choose {count} different class cards")
     return chosen
 
 
@@ -152,15 +182,17 @@ def new_game(
     unknown = exps - set(EXPANSIONS)
     if unknown:
         raise ValueError(f"this engine cannot play: {', '.join(sorted(unknown))}")
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(f"Rattus needs {MIN_PLAYERS} to {MAX_PLAYERS} players")
+    low, high = player_limits(exps)
+    if not low <= players <= high:
+        raise ValueError(f"Rattus with these expansions needs {low} to {high} players")
     m = data.board_map()
     regions = list(m.in_use[players])
     rng = Rng.from_seed(seed)
-    tokens = data.base_tokens()
+    section = next((TOKEN_SETS[e] for e in sorted(exps) if e in TOKEN_SETS), "base")
+    tokens = data.tokens(section)
     starting = rng.shuffled([t for t in tokens if t.starting])
     regular = rng.shuffled([t for t in tokens if not t.starting])
-    removed = regular[: data.removed_by_players()[players]]
+    removed = regular[: data.removed_by_players(section)[players]]
     pile = regular[len(removed) :] + starting[len(regions) :]
     rng.shuffle(pile)
     rats = {r: [starting[i].id] for i, r in enumerate(regions)}
@@ -168,7 +200,7 @@ def new_game(
         players=players,
         expansions=sorted(exps),
         regions=regions,
-        cards_in_play=resolve_cards(class_cards, exps, rng),
+        cards_in_play=resolve_cards(class_cards, exps, rng, class_card_count(players)),
         tokens={t.id: {**t.front(), "starting": t.starting} for t in tokens},
         rng=0,
         seed=seed,

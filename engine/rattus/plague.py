@@ -33,6 +33,13 @@ PLAGUE_MOVED: list[PlagueMoved] = []
 """(ctx, seat, region) -> after the seat moved the plague in phase C, before it spreads; a hook
 may push a decision, answered first."""
 
+RavageEnd = Callable[[Ctx, Frame], None]
+RAVAGE_END: list[RavageEnd] = []
+"""(ctx, ravage frame) -> after a region's rats are resolved (the frame has left the stack).
+
+A ravage frame's "shield" list ([seat, card] pairs) protects those class cards for every token
+of that ravage: reactions may append to it."""
+
 TokenResolved = Callable[[Ctx, Frame, dict[str, Any]], None]
 TOKEN_RESOLVED: list[TokenResolved] = []
 """(ctx, ravage frame, revealed entry) -> called after each token has acted."""
@@ -155,6 +162,8 @@ def _ravage_auto(ctx: Ctx, f: Frame) -> bool:
     rats = s.rats[region]
     if s.cubes_in(region) == 0 or not rats:
         steps.pop(s, f)
+        for ending in RAVAGE_END:
+            ending(ctx, f)
         for token in rats:
             if token in s.face_up:
                 # Everyone saw it face up: all keep knowing it once it is turned down again.
@@ -219,7 +228,7 @@ def turn_over(s: State, f: Frame, token: str) -> None:
         "outbreak": people >= front["limit"],
         "react": 0,
         "exempt": [],
-        "protect": [],
+        "protect": [list(pair) for pair in f.get("shield", [])],
     }
 
 

@@ -1,0 +1,12 @@
+"""The Africanus expansion: 5-6 players, Northern Africa, region cards, the Islamic class."""
+
+from __future__ import annotations
+
+from .. import game
+from . import regions
+
+regions.register_hooks()
+game.EXPANSION_SETUP[regions.KEY] = regions.setup
+game.EXPANSIONS[regions.KEY] = "Africanus"
+game.MORE_PLAYERS[regions.KEY] = 6
+game.TOKEN_SETS[regions.KEY] = "africanus"
