@@ -17,7 +17,8 @@ def token(limit: int, *classes: str, m: int = 0, a: int = 0) -> dict[str, Any]:
 
 
 def after_placement(players: int = 3, seed: int = 1) -> Game:
-    g = rattus.new_game(players, seed=seed)
+    """A game past its start placement (Africanus on for 5 or 6 players, as it must be)."""
+    g = rattus.new_game(players, expansions={"africanus"} if players > 4 else (), seed=seed)
     while g.state.stack[-1]["kind"] == "start_place":
         seat = g.actors()[0]
         g = g.apply(seat, g.legal_actions(seat)[0])

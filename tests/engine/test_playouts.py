@@ -23,7 +23,7 @@ def check_invariants(g: Game) -> None:
         assert min(s.cubes[r][seat] for r in s.regions) >= 0
     placed = [t for r in s.regions for t in s.rats[r]]
     every = placed + s.rat_supply + s.removed + s.gone
-    assert len(every) == len(set(every)) == 49
+    assert len(every) == len(set(every)) == len(s.tokens)
     assert all(len(s.rats[r]) <= 3 for r in s.regions)
     assert set(s.known) <= set(placed)
     if not g.is_over:
