@@ -85,6 +85,8 @@ def lose_cube(ctx: Ctx, seat: int, region: str) -> str:
             return saved
     ctx.s.cubes[region][seat] -= 1
     ctx.s.supply[seat] += 1
+    for after in CUBE_LOST:
+        after(ctx, seat, region)
     return "cube"
 
 
@@ -134,6 +136,10 @@ POPULATION_TERMS: list[PopulationTerm] = []
 LossSaver = Callable[[Ctx, int, str], str]
 LOSS_SAVERS: list[LossSaver] = []
 """(ctx, seat, region) -> what was lost instead of the cube ("potion"), or "" if nothing."""
+
+CubeLost = Callable[[Ctx, int, str], None]
+CUBE_LOST: list[CubeLost] = []
+"""(ctx, seat, region) -> called after one of the seat's cubes in the region died (not saved)."""
 
 CubesMoved = Callable[[State, int, str, str, int], None]
 CUBES_MOVED: list[CubesMoved] = []

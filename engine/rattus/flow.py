@@ -26,7 +26,8 @@ MAX_CHOICES = 25
 """The most options of one kind a decision offers (a chat menu shows no more)."""
 
 TURN_START: list[Callable[[Ctx, int], None]] = []
-"""(ctx, seat) -> called when a regular turn begins."""
+"""(ctx, seat) -> called when a regular turn begins; a frame pushed here is answered before the
+turn menu."""
 
 TurnOptions = Callable[[State, int], list[Action]]
 TurnAct = Callable[[Ctx, int, Action], None]
@@ -88,9 +89,9 @@ def _begin_turn(ctx: Ctx, f: Frame) -> bool:
     s.took = False
     s.placed = False
     ctx.say("turn", f"Turn {s.turn}: {s.colour(s.active)} to play.", seat=s.active, turn=s.turn)
+    steps.push(s, "turn", seat=f["seat"])
     for hook in TURN_START:
         hook(ctx, s.active)
-    steps.push(s, "turn", seat=f["seat"])
     return True
 
 

@@ -1,0 +1,263 @@
+"""Africanus envoys: the Sultan's diplomats and the Caravaner's caravan.
+
+Diplomats live in ``table(s)["diplomats"]`` (region -> seats with a diplomat there) and the
+caravan's region in ``table(s)["caravan"]``. A diplomat sits under its player's last cube in a
+region: plain cubes die first, and it moves only with the last cube leaving.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core import Action
+from .. import board, cards, flow, steps, views
+from ..cards import Ability, chain_step, push_chain
+from ..state import Ctx, Frame, State
+from .regions import on, table
+
+DIPLOMATS = 15
+MOST, SECOND, TIED_MOST = 4, 2, 6
+
+
+# Diplomats
+
+
+def diplomats(s: State) -> dict[str, list[int]]:
+    found: dict[str, list[int]] = table(s)["diplomats"]
+    return found
+
+
+def has_diplomat(s: State, seat: int, region: str) -> bool:
+    return seat in diplomats(s).get(region, [])
+
+
+def diplomats_left(s: State) -> int:
+    return DIPLOMATS - sum(len(seats) for seats in diplomats(s).values())
+
+
+def diplomat_count(s: State, seat: int) -> int:
+    return sum(1 for seats in diplomats(s).values() if seat in seats)
+
+
+def _remove(s: State, seat: int, region: str) -> None:
+    seats = diplomats(s)[region]
+    seats.remove(seat)
+    if not seats:
+        del diplomats(s)[region]
+
+
+def _add(s: State, seat: int, region: str) -> None:
+    diplomats(s).setdefault(region, []).append(seat)
+
+
+def _sultan_regions(s: State, seat: int) -> list[str]:
+    if diplomats_left(s) == 0:
+        return []
+    return [r for r in s.regions if s.cubes[r][seat] > 0 and not has_diplomat(s, seat, r)]
+
+
+def _sultan_usable(s: State, seat: int) -> bool:
+    return on(s) and bool(_sultan_regions(s, seat))
+
+
+def _sultan_start(ctx: Ctx, seat: int) -> None:
+    push_chain(ctx.s, "sultan", seat, "sultan")
+
+
+def _sultan_options(s: State, f: Frame) -> list[Action]:
+    return [
+        Action(f"diplomat:{r}", f"Put a diplomat under one of your cubes in {board.name(r)}")
+        for r in _sultan_regions(s, f["seat"])
+    ]
+
+
+def _sultan_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    s = ctx.s
+    region = a.args[0]
+    steps.pop(s, f)
+    _add(s, f["seat"], region)
+    ctx.say(
+        "sultan",
+        f"{s.colour(f['seat'])} put a diplomat under a cube in {board.name(region)} "
+        f"({diplomats_left(s)} left).",
+    )
+
+
+chain_step(
+    "sultan",
+    _sultan_options,
+    _sultan_act,
+    lambda s, f: "Sultan: in which region does a diplomat go under one of your cubes?",
+)
+cards.register(Ability("sultan", _sultan_usable, _sultan_start, _sultan_usable, _sultan_start))
+
+
+def _diplomat_dies(ctx: Ctx, seat: int, region: str) -> None:
+    """Plain cubes die first: the diplomat goes only with the seat's last cube there."""
+    s = ctx.s
+    if on(s) and s.cubes[region][seat] == 0 and has_diplomat(s, seat, region):
+        _remove(s, seat, region)
+        ctx.say(
+            "diplomat",
+            f"{s.colour(seat)}'s diplomat in {board.name(region)} returns to the supply.",
+        )
+
+
+def _diplomat_follows(s: State, seat: int, source: str, target: str, n: int) -> None:
+    """When the last of the seat's cubes leaves a region, its diplomat goes along (into the
+    palace, or where the seat already has one, it returns to the supply)."""
+    if not on(s) or s.cubes[source][seat] > 0 or not has_diplomat(s, seat, source):
+        return
+    _remove(s, seat, source)
+    if target != board.PALACE and not has_diplomat(s, seat, target):
+        _add(s, seat, target)
+
+
+def diplomat_points(s: State) -> list[int]:
+    """Most diplomats 4, second 2; a tie for most shares 6 and ends it; a tie for second shares
+    2; with 2 players only the most scores. Players without a diplomat score nothing."""
+    counts = [diplomat_count(s, p) for p in range(s.players)]
+    points = [0] * s.players
+    levels = sorted({c for c in counts if c > 0}, reverse=True)
+    if not levels:
+        return points
+    top = [p for p in range(s.players) if counts[p] == levels[0]]
+    if len(top) > 1:
+        for p in top:
+            points[p] = TIED_MOST // len(top)
+        return points
+    points[top[0]] = MOST
+    if s.players > 2 and len(levels) > 1:
+        second = [p for p in range(s.players) if counts[p] == levels[1]]
+        for p in second:
+            points[p] = SECOND // len(second)
+    return points
+
+
+def _diplomat_score(s: State, seat: int) -> int:
+    if not on(s) or "sultan" not in s.cards_in_play:
+        return 0
+    return diplomat_points(s)[seat]
+
+
+# The caravan
+
+
+def caravan(s: State) -> str | None:
+    where: str | None = table(s)["caravan"]
+    return where
+
+
+def _caravan_setup(ctx: Ctx, seat: int) -> None:
+    """Before the first turn the last player places the caravan, if the Caravaner is in play."""
+    s = ctx.s
+    if on(s) and s.turn == 1 and "caravaner" in s.cards_in_play and caravan(s) is None:
+        steps.push(s, "caravan_place", seat=s.players - 1)
+
+
+def _place_options(s: State, f: Frame) -> list[Action]:
+    return [Action(f"caravan:{r}", f"Place the caravan in {board.name(r)}") for r in s.regions]
+
+
+def _place_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    s = ctx.s
+    steps.pop(s, f)
+    table(s)["caravan"] = a.args[0]
+    ctx.say("caravan", f"{s.colour(f['seat'])} placed the caravan in {board.name(a.args[0])}.")
+
+
+steps.register(
+    steps.Step(
+        "caravan_place",
+        _place_options,
+        _place_act,
+        lambda s, f: "Before the first turn: in which region does the caravan start?",
+    )
+)
+
+
+def _ends(s: State, start: str, middle: str) -> list[str]:
+    return [r for r in board.neighbours(s, middle) if r != start]
+
+
+def _middles(s: State, start: str) -> list[str]:
+    return [m for m in board.neighbours(s, start) if _ends(s, start, m)]
+
+
+def _caravaner_usable(s: State, seat: int) -> bool:
+    start = caravan(s) if on(s) else None
+    return start is not None and bool(_middles(s, start))
+
+
+def _caravaner_start(ctx: Ctx, seat: int) -> None:
+    push_chain(ctx.s, "caravan_via", seat, "caravaner")
+
+
+def _via_options(s: State, f: Frame) -> list[Action]:
+    start = caravan(s)
+    assert start is not None
+    return [Action(f"via:{m}", f"First step to {board.name(m)}") for m in _middles(s, start)]
+
+
+def _via_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    steps.pop(ctx.s, f)
+    push_chain(ctx.s, "caravan_to", f["seat"], "caravaner", middle=a.args[0])
+
+
+def _to_options(s: State, f: Frame) -> list[Action]:
+    start = caravan(s)
+    assert start is not None
+    return [
+        Action(f"to:{r}", f"Second step to {board.name(r)}") for r in _ends(s, start, f["middle"])
+    ]
+
+
+def _to_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    s = ctx.s
+    start = caravan(s)
+    assert start is not None
+    steps.pop(s, f)
+    table(s)["caravan"] = a.args[0]
+    ctx.say(
+        "caravan",
+        f"{s.colour(f['seat'])} moved the caravan from {board.name(start)} through "
+        f"{board.name(f['middle'])} to {board.name(a.args[0])}.",
+    )
+    for region in (start, f["middle"]):
+        for seat in board.majority_seats(s, region):
+            if board.add_cubes(s, seat, region, 1):
+                ctx.say("caravan", f"{s.colour(seat)} placed a cube in {board.name(region)}.")
+
+
+chain_step(
+    "caravan_via",
+    _via_options,
+    _via_act,
+    lambda s, f: "Caravaner: the caravan moves exactly 2 steps. Where does it go first?",
+)
+chain_step(
+    "caravan_to",
+    _to_options,
+    _to_act,
+    lambda s, f: f"Caravaner: from {board.name(f['middle'])}, where does the caravan end?",
+)
+cards.register(
+    Ability("caravaner", _caravaner_usable, _caravaner_start, _caravaner_usable, _caravaner_start)
+)
+
+
+def view_hook(s: State, seat: int | None, view: dict[str, Any]) -> None:
+    if not on(s):
+        return
+    view["caravan"] = caravan(s)
+    view["diplomats_left"] = diplomats_left(s)
+    for region, entry in view["regions"].items():
+        if entry["in_use"]:
+            entry["diplomats"] = {str(p): 1 for p in diplomats(s).get(region, [])}
+
+
+board.CUBE_LOST.append(_diplomat_dies)
+board.CUBES_MOVED.append(_diplomat_follows)
+flow.TURN_START.append(_caravan_setup)
+flow.SCORE_TERMS.append(_diplomat_score)
+views.VIEW_HOOKS.append(view_hook)
