@@ -15,6 +15,8 @@ from cogs.embeds import clip
 from engine import rattus
 from engine.rattus import data as rattus_data
 
+MIN_PLAYERS, MOST_PLAYERS = rattus.player_limits(rattus.EXPANSIONS)
+
 CARD_MODES = {
     "random-per-class": "One random card of each class",
     "random": "Any class cards at random",
@@ -91,7 +93,7 @@ class RattusCog(GameCommands, group_name="rattus", group_description="Play Rattu
         expansions="Which expansions to play with",
         class_cards="How the class cards are chosen, or a list such as king,knight,witch",
         seat_order="Seats in random order or in the order players joined",
-        players="The most players the lobby takes",
+        players="The most players the lobby takes (4, or 6 with Africanus, if not given)",
         chivalry="Below 4 players, make sure a random draw includes a Chivalry card",
     )
     async def new(
@@ -100,17 +102,16 @@ class RattusCog(GameCommands, group_name="rattus", group_description="Play Rattu
         expansions: str | None = None,
         class_cards: str | None = None,
         seat_order: Literal["random", "joined"] = "random",
-        players: app_commands.Range[
-            int, rattus.MIN_PLAYERS, rattus.MAX_PLAYERS
-        ] = rattus.MAX_PLAYERS,
+        players: app_commands.Range[int, MIN_PLAYERS, MOST_PLAYERS] | None = None,
         chivalry: bool = True,
     ) -> None:
         options: dict[str, Any] = {
             "expansions": parse_expansions(expansions),
             "ensure_chivalry": chivalry,
             "seat_order": seat_order,
-            "players": players,
         }
+        if players is not None:
+            options["players"] = players
         cards = parse_class_cards(class_cards)
         if cards is not None:
             options["class_cards"] = cards

@@ -96,6 +96,9 @@ def extra_fields(view: View) -> list[tuple[str, str]]:
         fields.append(
             ("Just turned over", f"{where}: {_token_text(turning)}; it acts once answered")
         )
+    africanus = _africanus_lines(view)
+    if africanus:
+        fields.append(("Africanus", "\n".join(africanus)))
     return fields + _revealed_fields(view)
 
 
@@ -131,8 +134,35 @@ def secret_lines(view: View) -> list[str]:
     me = view.get("seat")
     for player in view.get("players", []):
         if player.get("seat") == me and player.get("hand"):
-            hand = ", ".join(_region_name(view, str(card)) for card in player["hand"])
+            hand = "; ".join(_region_card_text(view, card) for card in player["hand"])
             lines.append(f"Your region cards: {hand}")
+    return lines
+
+
+def _region_card_text(view: View, card: Mapping[str, Any]) -> str:
+    """A region card in words: its region and the classes it protects."""
+    symbols = [str(s) for s in card.get("symbols", [])]
+    protects = "any class" if symbols == ["any"] else " or ".join(s.title() for s in symbols)
+    return f"{_region_name(view, str(card.get('region', '')))} ({protects})"
+
+
+def _africanus_lines(view: View) -> list[str]:
+    lines = []
+    for played in view.get("region_cards_played") or []:
+        who = player_name(view, int(played.get("seat", 0)))
+        line = f"{who} played a region card: {_region_card_text(view, played)}"
+        if played.get("protects"):
+            line += f", on the {_card_name(view, str(played['protects']))}"
+        lines.append(line)
+    if view.get("caravan"):
+        lines.append(f"The caravan is in {_region_name(view, str(view['caravan']))}")
+    for region_id, region in view.get("regions", {}).items():
+        envoys = region.get("diplomats") or {}
+        if envoys:
+            who = ", ".join(player_name(view, int(seat)) for seat in sorted(envoys, key=int))
+            lines.append(f"Diplomats in {_region_name(view, region_id)}: {who}")
+    if "region_deck" in view:
+        lines.append(f"{view['region_deck']} region cards left in the deck")
     return lines
 
 

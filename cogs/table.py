@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -27,6 +28,7 @@ from cogs.embeds import (
 )
 from cogs.presenters import Presenter
 from cogs.replies import png_file
+from engine.core import Event
 from host.errors import UserError
 from host.models import GameRecord, TableMessage, Update
 from host.service import GameService
@@ -111,8 +113,21 @@ class Tables:
             update = await self.service.start(game_id, user_id)
             await self.show_lobby(update.record)
             await self.publish(update)
-        await self.send_secrets(update)
+        await self.send_secrets(self._with_dealt_secrets(update))
         return update
+
+    def _with_dealt_secrets(self, update: Update) -> Update:
+        """The start's update, also naming every player dealt secrets (a hand of cards)."""
+        record = update.record
+        if record.game is None:
+            return update
+        secret_lines = self.presenter(record).secret_lines
+        dealt: dict[int, list[Event]] = {
+            seat.user_id: []
+            for seat in record.seats
+            if seat.user_id is not None and secret_lines(record.view(seat.seat))
+        }
+        return replace(update, private={**dealt, **update.private})
 
     # -- the lobby --------------------------------------------------------------------------
 

@@ -8,8 +8,12 @@ Lobby options (normalised by ``validate_options``, stored with the game):
   card ids.
 - ``ensure_chivalry``: with fewer than 4 players a random draw always includes a Chivalry
   card unless this is false.
+
+Games with 5 or 6 players (Africanus) play 8 class cards instead of 6, so the cards are dealt at
+start, for the seated players: random modes draw that many, a named set of 6 gets random cards
+added, and a listed choice must name as many cards as the seated players need.
 - ``seat_order``: ``"random"`` or ``"joined"``.
-- ``players``: the most seats the lobby offers.
+- ``players``: the most seats the lobby offers (by default the most the expansions allow).
 
 Random card choices are drawn from the game's seed, so replaying a game's log from its seed
 deals the same cards.
@@ -28,7 +32,7 @@ from host.kinds import Game, GameKind
 
 CARD_MODES = ("random-per-class", "random")
 SEAT_ORDERS = ("random", "joined")
-CARDS_IN_PLAY = 6
+CARD_COUNTS = tuple(sorted({rattus.class_card_count(n) for n in range(2, 7)}))
 OPTION_KEYS = {"expansions", "class_cards", "ensure_chivalry", "seat_order", "players"}
 
 
@@ -50,8 +54,12 @@ def _sentence(message: str) -> str:
 class RattusKind(GameKind):
     name = "rattus"
     title = "Rattus"
-    min_players = rattus.MIN_PLAYERS
-    max_players = rattus.MAX_PLAYERS
+    min_players, max_players = rattus.player_limits(rattus.EXPANSIONS)
+
+    def player_limits(self, options: Mapping[str, Any]) -> tuple[int, int]:
+        fewest, most = rattus.player_limits(options.get("expansions", []))
+        chosen = options.get("players")
+        return fewest, min(chosen, most) if isinstance(chosen, int) else most
 
     # -- options --------------------------------------------------------------------------
 
@@ -60,15 +68,18 @@ class RattusKind(GameKind):
         if unknown:
             raise UserError(f"Rattus has no option called {_quoted(unknown[0])}.")
         expansions = self._expansions(options.get("expansions") or [])
-        players = options.get("players", self.max_players)
+        fewest, most = rattus.player_limits(expansions)
+        players = options.get("players")
+        if players is None:
+            players = most
         if (
             isinstance(players, bool)
             or not isinstance(players, int)
-            or not self.min_players <= players <= self.max_players
+            or not fewest <= players <= most
         ):
             raise UserError(
-                f"Rattus seats {self.min_players} to {self.max_players} players: "
-                f"choose a number in that range."
+                f"Rattus {self._with(expansions)}seats {fewest} to {most} players"
+                f"{self._more_with(expansions)}: choose a number in that range."
             )
         seat_order = options.get("seat_order", "random")
         if seat_order not in SEAT_ORDERS:
@@ -85,6 +96,25 @@ class RattusKind(GameKind):
             "seat_order": seat_order,
             "players": players,
         }
+
+    @staticmethod
+    def _with(expansions: list[str]) -> str:
+        names = [rattus.EXPANSIONS[e] for e in expansions]
+        return f"with {', '.join(names)} " if names else ""
+
+    @staticmethod
+    def _more_with(expansions: list[str]) -> str:
+        _, most = rattus.player_limits(expansions)
+        more = [
+            name
+            for exp, name in sorted(rattus.EXPANSIONS.items())
+            if rattus.player_limits([*expansions, exp])[1] > most
+        ]
+        return (
+            f" (up to {rattus.player_limits(rattus.EXPANSIONS)[1]} with {' or '.join(more)})"
+            if more
+            else ""
+        )
 
     @staticmethod
     def _expansions(raw: Any) -> list[str]:
@@ -109,7 +139,7 @@ class RattusKind(GameKind):
             choices = ", ".join([*CARD_MODES, *rattus_data.card_sets()])
             raise UserError(
                 f"{_quoted(raw)} is not a way to choose class cards. Choose one of: {choices}, "
-                f"or list {CARDS_IN_PLAY} cards."
+                f"or list {' or '.join(map(str, CARD_COUNTS))} cards."
             )
         if isinstance(raw, list | tuple):
             cards = [str(c).strip().lower() for c in raw]
@@ -120,8 +150,11 @@ class RattusKind(GameKind):
                     f"Unknown class card {_quoted(unknown)}. "
                     f"Known cards: {', '.join(sorted(known))}."
                 )
+            fewest, most = rattus.player_limits(expansions)
+            counts = {rattus.class_card_count(n) for n in range(fewest, most + 1)}
+            count = len(cards) if len(cards) in counts else min(counts)
             try:
-                return rattus.resolve_cards(cards, expansions)
+                return rattus.resolve_cards(cards, expansions, count=count)
             except ValueError as exc:
                 raise UserError(_sentence(str(exc))) from None
         raise UserError("Class cards are a way to choose them (e.g. 'random') or a list of cards.")
@@ -146,44 +179,56 @@ class RattusKind(GameKind):
             if options.get("seat_order") == "random"
             else ("seats in the order players joined")
         )
-        return f"{game}; {card_text}; {seats}; up to {options.get('players', self.max_players)} players."
+        _, most = self.player_limits(options)
+        return f"{game}; {card_text}; {seats}; up to {most} players."
 
     # -- games ----------------------------------------------------------------------------
 
     def new_game(self, players: int, options: Mapping[str, Any], seed: int) -> Game:
         expansions = set(options.get("expansions", []))
         cards = self.deal_class_cards(players, options, seed)
+        count = rattus.class_card_count(players)
+        if len(cards) != count:
+            raise ValueError(
+                f"A game of {players} players plays {count} class cards, but this lobby lists "
+                f"{len(cards)}: open a new lobby with {count} cards or another way to choose them."
+            )
         game: Game = rattus.new_game(
             players=players, expansions=expansions, class_cards=cards, seed=seed
         )
         return game
 
-    def deal_class_cards(
-        self, players: int, options: Mapping[str, Any], seed: int
-    ) -> str | list[str]:
-        """The set name or the card ids for this game; random modes draw from the seed."""
+    def deal_class_cards(self, players: int, options: Mapping[str, Any], seed: int) -> list[str]:
+        """The card ids for a game of ``players``; random choices draw from the seed."""
         mode = options.get("class_cards", "random-per-class")
-        if mode not in CARD_MODES:
-            return mode if isinstance(mode, str) else list(mode)
+        if not isinstance(mode, str):
+            return list(mode)
+        count = rattus.class_card_count(players)
         expansions = set(options.get("expansions", []))
         playable = [
             card
             for card in rattus_data.cards().values()
             if card.expansion == "base" or card.expansion in expansions
         ]
+        classes = {c.id: c.cls for c in playable}
+        keep_knight = players < 4 and bool(options.get("ensure_chivalry", True))
         rng = Rng.from_seed(f"class-cards:{seed}")
         if mode == "random-per-class":
             by_class: dict[str, list[str]] = {}
             for card in playable:
                 by_class.setdefault(card.cls, []).append(card.id)
-            return [rng.choice(sorted(ids)) for _, ids in sorted(by_class.items())]
-        chosen = rng.shuffled(sorted(c.id for c in playable))[:CARDS_IN_PLAY]
-        classes = {c.id: c.cls for c in playable}
-        if (
-            players < 4
-            and options.get("ensure_chivalry", True)
-            and all(classes[c] != "chivalry" for c in chosen)
-        ):
+            chosen = [rng.choice(sorted(ids)) for _, ids in sorted(by_class.items())]
+            while len(chosen) > count:
+                spare = [c for c in chosen if not (keep_knight and classes[c] == "chivalry")]
+                chosen.remove(rng.choice(spare))
+        elif mode == "random":
+            chosen = rng.shuffled(sorted(classes))[:count]
+        else:
+            chosen = list(rattus_data.card_sets()[mode])
+        if len(chosen) < count:
+            rest = sorted(set(classes) - set(chosen))
+            chosen += rng.shuffled(rest)[: count - len(chosen)]
+        if mode == "random" and keep_knight and all(classes[c] != "chivalry" for c in chosen):
             knights = sorted(c for c, cls in classes.items() if cls == "chivalry")
             if knights:
                 chosen[rng.below(len(chosen))] = rng.choice(knights)

@@ -72,7 +72,7 @@ def test_random_cards_follow_the_seed(mode: str) -> None:
         assert "chivalry" in {cards[c].cls for c in dealt}
     per_class = KIND.deal_class_cards(4, KIND.validate_options({}), 1)
     assert sorted(rattus_data.cards()[c].cls for c in per_class) == sorted(
-        {c.cls for c in rattus_data.cards().values()}
+        {c.cls for c in rattus_data.cards().values() if c.expansion == "base"}
     )
 
 
@@ -81,3 +81,50 @@ def test_the_game_is_dealt_with_the_chosen_cards() -> None:
     game = KIND.new_game(3, options, 99)
     assert sorted(game.view()["cards_in_play"]) == sorted(BASE_SET)
     assert KIND.from_dict(game.to_dict()).to_dict() == game.to_dict()
+
+
+AFRICANUS = {"expansions": ["africanus"]}
+
+
+def test_africanus_seats_six_and_the_base_game_four() -> None:
+    options = KIND.validate_options(AFRICANUS)
+    assert options["players"] == 6
+    assert KIND.player_limits(options) == (2, 6)
+    assert KIND.player_limits(KIND.validate_options({})) == (2, 4)
+    assert KIND.describe_options(options).endswith("up to 6 players.")
+    with pytest.raises(UserError, match=r"seats 2 to 4 players \(up to 6 with Africanus\)"):
+        KIND.validate_options({"players": 5})
+
+
+@pytest.mark.parametrize("mode", ["random-per-class", "random", "base"])
+def test_five_and_six_players_are_dealt_eight_cards(mode: str) -> None:
+    options = KIND.validate_options({**AFRICANUS, "class_cards": mode})
+    for seed in range(8):
+        for players, count in ((3, 6), (5, 8), (6, 8)):
+            dealt = KIND.deal_class_cards(players, options, seed)
+            assert len(dealt) == count and len(set(dealt)) == count
+            assert dealt == KIND.deal_class_cards(players, options, seed)
+        game = KIND.new_game(5, options, seed)
+        assert len(game.view()["cards_in_play"]) == 8
+    if mode == "base":
+        assert set(BASE_SET) <= set(KIND.deal_class_cards(5, options, 1))
+
+
+def test_per_class_below_four_players_keeps_a_chivalry_card_with_seven_classes() -> None:
+    options = KIND.validate_options(AFRICANUS)
+    cards = rattus_data.cards()
+    for seed in range(20):
+        dealt = KIND.deal_class_cards(3, options, seed)
+        assert len({cards[c].cls for c in dealt}) == 6
+        assert "chivalry" in {cards[c].cls for c in dealt}
+
+
+def test_a_listed_choice_must_fit_the_seated_players() -> None:
+    eight = [*BASE_SET, "sultan", "caravaner"]
+    options = KIND.validate_options({**AFRICANUS, "class_cards": eight})
+    assert sorted(KIND.new_game(6, options, 3).view()["cards_in_play"]) == sorted(eight)
+    with pytest.raises(ValueError, match="4 players plays 6 class cards"):
+        KIND.new_game(4, options, 3)
+    pied_piper_eight = [*BASE_SET, "pied_piper", "wizard"]
+    with pytest.raises(UserError, match="6 different"):
+        KIND.validate_options({"expansions": ["pied_piper"], "class_cards": pied_piper_eight})
