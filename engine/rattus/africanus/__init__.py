@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .. import game
 from . import envoys as _envoys  # noqa: F401
+from . import region_play as _region_play  # noqa: F401
 from . import regions
 
 regions.register_hooks()

@@ -1,0 +1,322 @@
+"""Region cards in play: shields against a rat's class symbols, points at the end, and the two
+Islamic cards that draw them (Astronomer, Explorer).
+
+After a token is turned over, each player it would cost a cube through its class symbols, and
+who holds a matching region card, is asked in turn order from the active player whether to play
+one on a class card. The card lies face up and that class card does not count for its holder
+until the region's rats are all resolved; then the played cards are discarded.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core import Action
+from .. import board, cards, data, flow, plague, steps
+from ..cards import Ability, chain_step, push_chain
+from ..state import Ctx, Frame, State
+from .regions import card, describe, draw, on, table
+
+MAX_OPTIONS = 24
+"""Play options per decision, leaving room for "pass" within the limit of 25."""
+
+DRAWN = 3
+
+
+# Playing a region card against a rat's class symbols.
+
+
+def _covers(card_id: str, cls: str) -> bool:
+    symbols = card(card_id).symbols
+    return symbols == ("any",) or cls in symbols
+
+
+def _class_loss(s: State, ravage: Frame, seat: int) -> int:
+    """Cubes the pending token would take from the seat through its class symbols alone."""
+    pending = ravage["pending"]
+    if not pending["outbreak"] or seat in pending["exempt"]:
+        return 0
+    front = s.tokens[pending["token"]]
+    counts = list(s.cubes[ravage["region"]])
+    for _ in range(front["majority"]):
+        top = max(counts)
+        for p in range(s.players):
+            if counts[p] == top and top > 0:
+                counts[p] -= 1
+    shielded = {c for who, c in pending["protect"] if who == seat}
+    infos = data.cards()
+    matching = sum(
+        1
+        for cls in front["classes"]
+        for c in s.hands[seat]
+        if infos[c].cls == cls and c not in shielded
+    )
+    return min(counts[seat], matching)
+
+
+def _plays(s: State, ravage: Frame, seat: int) -> list[tuple[str, str]]:
+    """(region card, class card) pairs the seat could play now; one card per symbol set and
+    class card when the hand is too large to list every card."""
+    pending = ravage["pending"]
+    if _class_loss(s, ravage, seat) == 0:
+        return []
+    classes = set(s.tokens[pending["token"]]["classes"])
+    shielded = {c for who, c in pending["protect"] if who == seat}
+    infos = data.cards()
+    targets = [c for c in s.hands[seat] if infos[c].cls in classes and c not in shielded]
+    pairs = [
+        (rc, cc) for rc in table(s)["hands"][seat] for cc in targets if _covers(rc, infos[cc].cls)
+    ]
+    if len(pairs) <= MAX_OPTIONS:
+        return pairs
+    seen: set[tuple[tuple[str, ...], str]] = set()
+    out = []
+    for rc, cc in pairs:
+        key = (card(rc).symbols, cc)
+        if key not in seen:
+            seen.add(key)
+            out.append((rc, cc))
+    return out[:MAX_OPTIONS]
+
+
+def _offer(ctx: Ctx, ravage: Frame, pending: dict[str, Any]) -> bool:
+    s = ctx.s
+    if not on(s) or not pending["outbreak"] or not s.tokens[pending["token"]]["classes"]:
+        return False
+    order = [(s.active + i) % s.players for i in range(s.players)]
+    steps.push(s, "region_play", seat=order[0], order=order, at=0, region=ravage["region"])
+    return True
+
+
+def _ravage_below(s: State, f: Frame) -> Frame:
+    return s.stack[s.stack.index(f) - 1]
+
+
+def _play_auto(ctx: Ctx, f: Frame) -> bool:
+    s = ctx.s
+    ravage = _ravage_below(s, f)
+    while f["at"] < len(f["order"]):
+        seat = f["order"][f["at"]]
+        if _plays(s, ravage, seat):
+            f["seat"] = seat
+            return False
+        f["at"] += 1
+    steps.pop(s, f)
+    return True
+
+
+def _play_options(s: State, f: Frame) -> list[Action]:
+    ravage = _ravage_below(s, f)
+    out = [
+        Action(
+            f"play:{rc}:{cc}",
+            f"Play {describe(rc)} on your {cards.card_name(cc)}",
+        )
+        for rc, cc in _plays(s, ravage, f["seat"])
+    ]
+    return [*out, Action("pass", "Play no region card on this rat")] if out else []
+
+
+def _play_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    s = ctx.s
+    seat = int(f["seat"])
+    if a.kind == "pass":
+        f["at"] += 1
+        return
+    region_card, class_card = a.args[0], a.args[1]
+    ravage = _ravage_below(s, f)
+    t = table(s)
+    t["hands"][seat].remove(region_card)
+    t["played"].append([seat, region_card, class_card])
+    ravage.setdefault("shield", []).append([seat, class_card])
+    ravage["pending"]["protect"].append([seat, class_card])
+    ctx.say(
+        "region_card",
+        f"{s.colour(seat)} played the region card {describe(region_card)} on the "
+        f"{cards.card_name(class_card)}: it does not count in {board.name(f['region'])} "
+        "for the rest of this ravage.",
+        seat=seat,
+        card=region_card,
+        protects=class_card,
+    )
+
+
+def _play_prompt(s: State, f: Frame) -> str:
+    ravage = _ravage_below(s, f)
+    front = plague.describe_front(s.tokens[ravage["pending"]["token"]])
+    loss = _class_loss(s, ravage, f["seat"])
+    cubes = "a cube" if loss == 1 else f"{loss} cubes"
+    return (
+        f"The rat turned over in {board.name(f['region'])} ({front}) would cost you {cubes} "
+        "through its class symbols. Play a region card on one of your class cards?"
+    )
+
+
+def _discard_played(ctx: Ctx, ravage: Frame) -> None:
+    s = ctx.s
+    if not on(s):
+        return
+    t = table(s)
+    t["discard"].extend(cid for _, cid, _ in t["played"])
+    t["played"] = []
+
+
+steps.register(steps.Step("region_play", _play_options, _play_act, _play_prompt, _play_auto))
+plague.TOKEN_REACTIONS.append(_offer)
+plague.RAVAGE_END.append(_discard_played)
+
+
+# Scoring: a point per region of a card in hand where its owner has a majority (ties count).
+
+
+def region_points(s: State, seat: int) -> int:
+    if not on(s):
+        return 0
+    regions = {card(c).region for c in table(s)["hands"][seat]}
+    return sum(1 for r in regions if seat in board.majority_seats(s, r))
+
+
+def _reveal_hands(ctx: Ctx) -> None:
+    s = ctx.s
+    if not on(s):
+        return
+    for seat in range(s.players):
+        hand = table(s)["hands"][seat]
+        shown = ", ".join(describe(c) for c in hand) if hand else "no region cards"
+        points = region_points(s, seat)
+        ctx.say(
+            "region_score",
+            f"{s.colour(seat)} shows {shown}: {points} point{'' if points == 1 else 's'}.",
+            seat=seat,
+            cards=list(hand),
+            points=points,
+        )
+
+
+flow.SCORE_TERMS.append(region_points)
+flow.BEFORE_SCORING.append(_reveal_hands)
+
+
+# Astronomer: draw 3, keep one in secret, discard the others.
+
+
+def _can_draw(s: State) -> bool:
+    if not on(s):
+        return False
+    t = table(s)
+    return bool(t["deck"] or t["discard"])
+
+
+def _astronomer_start(ctx: Ctx, seat: int) -> None:
+    s = ctx.s
+    drawn = draw(ctx, DRAWN)
+    f = push_chain(s, "astronomer", seat, "astronomer", drawn=drawn)
+    f["back"] = False
+    ctx.say(
+        "astronomer",
+        f"{s.colour(seat)} (Astronomer) drew {len(drawn)} region cards to keep one.",
+        seat=seat,
+    )
+    ctx.tell(
+        (seat,),
+        "astronomer_drew",
+        f"You drew {', '.join(describe(c) for c in drawn)}.",
+        cards=list(drawn),
+    )
+
+
+def _astronomer_options(s: State, f: Frame) -> list[Action]:
+    return [Action(f"keep:{c}", f"Keep {describe(c)}") for c in f["drawn"]]
+
+
+def _astronomer_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    s = ctx.s
+    steps.pop(s, f)
+    seat = int(f["seat"])
+    kept = a.args[0]
+    t = table(s)
+    t["hands"][seat].append(kept)
+    t["discard"].extend(c for c in f["drawn"] if c != kept)
+    ctx.say(
+        "astronomer",
+        f"{s.colour(seat)} (Astronomer) kept one region card and discarded the rest.",
+        seat=seat,
+    )
+    ctx.tell((seat,), "astronomer_kept", f"You kept {describe(kept)}.", card=kept)
+
+
+chain_step(
+    "astronomer",
+    _astronomer_options,
+    _astronomer_act,
+    lambda s, f: "Astronomer: which region card do you keep? The others are discarded.",
+    private=True,
+)
+cards.register(
+    Ability(
+        "astronomer",
+        lambda s, seat: _can_draw(s),
+        _astronomer_start,
+        lambda s, seat: _can_draw(s),
+        _astronomer_start,
+    )
+)
+
+
+# Explorer: draw 3 and show them, a cube in one of their regions, discard all three.
+
+
+def _explorer_usable(s: State, seat: int) -> bool:
+    return _can_draw(s) and s.supply[seat] > 0
+
+
+def _explorer_start(ctx: Ctx, seat: int) -> None:
+    s = ctx.s
+    drawn = draw(ctx, DRAWN)
+    f = push_chain(s, "explorer", seat, "explorer", drawn=drawn)
+    f["back"] = False
+    ctx.say(
+        "explorer",
+        f"{s.colour(seat)} (Explorer) drew and showed {', '.join(describe(c) for c in drawn)}.",
+        seat=seat,
+        cards=list(drawn),
+    )
+
+
+def _explorer_regions(s: State, f: Frame) -> list[str]:
+    found = {card(c).region for c in f["drawn"]}
+    return [r for r in s.regions if r in found]
+
+
+def _explorer_options(s: State, f: Frame) -> list[Action]:
+    return [
+        Action(f"cube:{r}", f"Place one of your cubes in {board.name(r)}")
+        for r in _explorer_regions(s, f)
+    ]
+
+
+def _explorer_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    s = ctx.s
+    steps.pop(s, f)
+    seat = int(f["seat"])
+    region = a.args[0]
+    board.add_cubes(s, seat, region, 1)
+    table(s)["discard"].extend(f["drawn"])
+    ctx.say(
+        "explorer",
+        f"{s.colour(seat)} (Explorer) placed a cube in {board.name(region)} and discarded "
+        "the region cards drawn.",
+        seat=seat,
+        region=region,
+    )
+
+
+chain_step(
+    "explorer",
+    _explorer_options,
+    _explorer_act,
+    lambda s, f: "Explorer: in which of the regions shown do you place one of your cubes?",
+)
+cards.register(
+    Ability("explorer", _explorer_usable, _explorer_start, _explorer_usable, _explorer_start)
+)
