@@ -139,6 +139,8 @@ def _play_act(ctx: Ctx, f: Frame, a: Action) -> None:
         card=region_card,
         protects=class_card,
     )
+    left = ", ".join(describe(c) for c in t["hands"][seat]) or "none"
+    ctx.tell((seat,), "hand", f"Your region cards now: {left}.", hand=list(t["hands"][seat]))
 
 
 def _play_prompt(s: State, f: Frame) -> str:

@@ -67,6 +67,8 @@ def test_a_matching_region_card_is_offered_and_protects_the_class_card() -> None
     assert regions.table(s)["hands"][0] == ["anglia-2"]
     assert "gallia-2" in regions.table(s)["discard"] and regions.table(s)["played"] == []
     assert any(e.kind == "region_card" and e.audience is None for e in g.events)
+    (told,) = [e for e in g.events if e.kind == "hand"]
+    assert told.audience == (0,) and "Anglia" in told.text  # the owner learns their new hand
 
 
 def test_passing_keeps_the_card_and_the_rat_strikes() -> None:
