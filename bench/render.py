@@ -1,7 +1,7 @@
 """Board rendering speed and size, and the sample pictures in docs/images.
 
 python bench/render.py              # median ms to render + encode a mid-game board
-python bench/render.py --samples    # also write docs/images/rattus-*.png (base, Pied Piper, Mercatus)
+python bench/render.py --samples    # also write docs/images/rattus-*.png (base and each expansion)
 """
 
 from __future__ import annotations
@@ -89,6 +89,36 @@ def mercatus_view(players: int = 4, seed: int = 5) -> dict[str, Any]:
     return _named(game.view(None, names=NAMES[:players]))
 
 
+AFRICANUS_CARDS = [
+    "sultan",
+    "caravaner",
+    "astronomer",
+    "explorer",
+    "knight",
+    "king",
+    "witch",
+    "peasant",
+]
+
+
+def africanus_view(seed: int = 4) -> dict[str, Any]:
+    """A seeded 6-player Africanus game at turn 24, favouring the cards' abilities."""
+    names = [*NAMES, "Eve", "Farid"]
+    game = rattus.new_game(
+        players=6, expansions={"africanus"}, class_cards=AFRICANUS_CARDS, seed=seed
+    )
+    rng = Rng.from_seed(seed)
+    while not game.is_over and game.view()["turn"] < 24:
+        seat = game.actors()[0]
+        actions = game.legal_actions(seat)
+        uses = [a for a in actions if a.kind == "use"]
+        game = game.apply(seat, rng.choice(uses if uses and rng.below(10) < 7 else actions))
+    view = game.view(None, names=names)
+    for player in view["players"]:
+        player["name"] = names[player["seat"]]
+    return view
+
+
 def bench(view: dict[str, Any], runs: int) -> tuple[float, float, int]:
     """(first render ms, median ms over ``runs``, PNG bytes)."""
     start = time.perf_counter()
@@ -119,6 +149,7 @@ def main() -> None:
     if args.samples:
         views["pied-piper"] = pied_piper_view()
         views["mercatus"] = mercatus_view()
+        views["africanus"] = africanus_view()
         SAMPLES.mkdir(parents=True, exist_ok=True)
         for name, view in views.items():
             path = SAMPLES / f"rattus-{name}.png"
