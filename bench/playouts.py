@@ -31,23 +31,26 @@ def playout(players: int, seed: int, expansions: frozenset[str] = frozenset()) -
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     print(f"Rattus engine, {games} random games per row (one process, one core)")
-    print(f"{'game':>26} {'games/s':>9} {'actions/s':>10} {'median actions':>15}")
-    for expansions in (
-        frozenset(),
-        frozenset({"pied_piper"}),
-        frozenset({"mercatus"}),
-        frozenset({"mercatus", "pied_piper"}),
-    ):
-        for players in (2, 3, 4):
+    print(f"{'game':>38} {'games/s':>9} {'actions/s':>10} {'median actions':>15}")
+    rows = [
+        (frozenset(), (2, 3, 4)),
+        (frozenset({"pied_piper"}), (2, 3, 4)),
+        (frozenset({"mercatus"}), (2, 3, 4)),
+        (frozenset({"mercatus", "pied_piper"}), (2, 3, 4)),
+        (frozenset({"africanus"}), (4, 5, 6)),
+        (frozenset({"africanus", "mercatus", "pied_piper"}), (6,)),
+    ]
+    for expansions, counts_of_players in rows:
+        for players in counts_of_players:
             counts = []
             start = time.perf_counter()
             for seed in range(games):
                 counts.append(playout(players, seed, expansions))
             elapsed = time.perf_counter() - start
-            names = {"pied_piper": "Pied Piper", "mercatus": "Mercatus"}
+            names = {"pied_piper": "Pied Piper", "mercatus": "Mercatus", "africanus": "Africanus"}
             name = f"{players}p " + (" + ".join(names[e] for e in sorted(expansions)) or "base")
             print(
-                f"{name:>26} {games / elapsed:>9.1f} {sum(counts) / elapsed:>10.0f} "
+                f"{name:>38} {games / elapsed:>9.1f} {sum(counts) / elapsed:>10.0f} "
                 f"{statistics.median(counts):>15.0f}"
             )
 
