@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from engine import rattus
@@ -95,11 +96,18 @@ def notations(g: Game) -> list[str]:
 
 
 def random_playout(
-    players: int, seed: int, *, check: Any = None, max_actions: int = 4000
+    players: int,
+    seed: int,
+    *,
+    expansions: Iterable[str] = (),
+    class_cards: str | list[str] | None = None,
+    check: Callable[[Game], None] | None = None,
+    max_actions: int = 6000,
 ) -> tuple[Game, list[tuple[int, str]]]:
-    """Play random legal actions until the game ends; returns the end and the action log."""
+    """Play random legal actions until the game ends, calling ``check`` after each one;
+    returns the end and the action log."""
     rng = random.Random(seed * 7919 + players)
-    g = rattus.new_game(players, seed=seed)
+    g = rattus.new_game(players, expansions=expansions, class_cards=class_cards, seed=seed)
     log: list[tuple[int, str]] = []
     while not g.is_over:
         seat = g.actors()[0]
@@ -109,5 +117,5 @@ def random_playout(
         if check is not None:
             check(g)
         if len(log) > max_actions:
-            raise AssertionError(f"game {players}p seed {seed} did not end")
+            raise AssertionError(f"{players}p seed {seed} {sorted(expansions)} did not end")
     return g, log

@@ -13,7 +13,7 @@ from engine import rattus
 from engine.core import IllegalAction, Rng
 from engine.rattus.africanus import regions
 from engine.rattus.game import Game
-from tests.engine.helpers import notations, play, position, token
+from tests.engine.helpers import notations, play, position, random_playout, token
 from tests.engine.test_playouts import check_invariants
 
 GALLIA_PEASANT = [token(1, "peasantry")]
@@ -309,12 +309,9 @@ def test_random_games_with_region_cards_end_without_leaking_hands(players: int) 
         rng = random.Random(seed * 31 + players)
         chosen = [*ISLAMIC, *rng.sample(base, size - 2)]
         exps = {"africanus"} | ({"pied_piper", "mercatus"} if seed == 2 else set())
-        g = rattus.new_game(players, expansions=exps, class_cards=chosen, seed=seed)
-        in_game = len(regions.table(g.state)["deck"]) + 3 * players
-        actions = 0
-        while not g.is_over:
-            seat = g.actors()[0]
-            g = g.apply(seat, rng.choice(g.legal_actions(seat)))
+        in_game = 3 * len(rattus.new_game(players, expansions=exps, seed=seed).state.regions)
+
+        def check(g: Game, in_game: int = in_game) -> None:
             check_invariants(g)
             if not g.is_over:
                 hidden_hands_stay_hidden(g)
@@ -322,5 +319,5 @@ def test_random_games_with_region_cards_end_without_leaking_hands(players: int) 
             held = sum(len(h) for h in t["hands"])
             held += sum(len(f["drawn"]) for f in g.state.stack if f["kind"] in ISLAMIC)
             assert len(t["deck"]) + len(t["discard"]) + len(t["played"]) + held == in_game
-            actions += 1
-            assert actions < 6000
+
+        random_playout(players, seed, expansions=exps, class_cards=chosen, check=check)

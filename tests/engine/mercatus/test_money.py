@@ -3,19 +3,17 @@ round, from literal positions; then seeded random games with these cards in play
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
 
-from engine import rattus
 from engine.core import IllegalAction, seat_ref
 from engine.rattus.game import Game
 from engine.rattus.mercatus import goods
 from engine.rattus.pied_piper import pieces
 from tests.engine.helpers import notations, play, token
 from tests.engine.mercatus.helpers import m_position
-from tests.engine.test_playouts import check_invariants
+from tests.engine.mercatus.test_m_playouts import playout
 
 GOODS = {
     "anglia": "fish",
@@ -455,43 +453,16 @@ PP_LISTS = [
 ]
 
 
-def check_market(g: Game) -> None:
-    m = goods.market(g.state)
-    assert all(c >= 0 for c in m["coins"])
-    assert all(m["up"][t] in (0, 1) and m["down"][t] >= 0 for t in goods.TYPES)
-    for t in goods.TYPES:
-        total = m["up"][t] + m["down"][t] + sum(h[t] for h in m["held"]) + m["out"][t]
-        total += list(m["regions"].values()).count(t) + list(m["on_card"].values()).count(t)
-        assert total == goods.PER_TYPE
-
-
-def money_playout(players: int, seed: int, cards: list[str], expansions: set[str]) -> Game:
-    rng = random.Random(seed)
-    g = rattus.new_game(players, expansions=expansions, class_cards=cards, seed=seed)
-    used: set[str] = set()
-    for _ in range(5000):
-        if g.is_over:
-            return g
-        seat = g.actors()[0]
-        action = rng.choice(g.legal_actions(seat))
-        if action.kind == "use":
-            used.add(action.args[0])
-        g = g.apply(seat, action)
-        check_invariants(g)
-        check_market(g)
-    raise AssertionError(f"{players}p seed {seed} {cards} did not end")
-
-
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_mercatus_games_with_these_cards_keep_invariants_and_end(players: int) -> None:
     for i, cards in enumerate(CARD_LISTS):
         for seed in range(3):
-            g = money_playout(players, 40 * i + seed, cards, {"mercatus"})
+            g = playout(players, 40 * i + seed, cards, {"mercatus"})
             assert g.outcome is not None
 
 
 def test_random_games_with_pied_piper_too() -> None:
     for i, cards in enumerate(PP_LISTS):
         for players in (2, 3, 4):
-            g = money_playout(players, 700 + 10 * i + players, cards, {"mercatus", "pied_piper"})
+            g = playout(players, 700 + 10 * i + players, cards, {"mercatus", "pied_piper"})
             assert g.outcome is not None

@@ -7,13 +7,12 @@ from typing import Any
 
 import pytest
 
-from engine import rattus
 from engine.core import IllegalAction
 from engine.rattus import data
 from engine.rattus.game import Game
 from engine.rattus.mercatus import goods
 from engine.rattus.pied_piper import pieces
-from tests.engine.helpers import BLANK, notations, play
+from tests.engine.helpers import BLANK, notations, play, random_playout
 from tests.engine.mercatus.helpers import m_position
 from tests.engine.mercatus.test_m_playouts import check_goods
 from tests.engine.test_playouts import check_invariants
@@ -439,15 +438,15 @@ def test_random_games_with_these_cards_end_and_keep_every_goods_token() -> None:
         exps = {"mercatus", "pied_piper"} if n % 3 == 2 else {"mercatus"}
         pool = [c for c in others if data.cards()[c].expansion in exps | {"base"}]
         cards = ["hanseatic_trader", "shaman", "landowner", *rng.sample(pool, 3)]
-        g = rattus.new_game(players, expansions=exps, class_cards=cards, seed=n)
-        for _ in range(6000):
-            if g.is_over:
-                break
-            seat = g.actors()[0]
-            action = rng.choice(g.legal_actions(seat))
-            used += action.notation in ("put:fish", "keep") or action.kind == "oncard"
-            g = g.apply(seat, action)
+
+        def check(g: Game) -> None:
             check_invariants(g)
             check_goods(g)
-        assert g.is_over
+
+        end, log = random_playout(players, n, expansions=exps, class_cards=cards, check=check)
+        assert end.is_over
+        used += sum(
+            notation in ("put:fish", "keep") or notation.startswith("oncard:")
+            for _, notation in log
+        )
     assert used > 0

@@ -11,6 +11,7 @@ from engine import rattus
 from engine.rattus import data
 from engine.rattus.game import Game
 from engine.rattus.pied_piper import pieces
+from tests.engine.helpers import random_playout
 from tests.engine.test_playouts import check_invariants, check_no_leaks
 
 ALL_CARDS = sorted(c.id for c in data.cards().values() if c.expansion in ("base", "pied_piper"))
@@ -31,18 +32,16 @@ def check_pieces(g: Game) -> None:
 
 
 def playout(players: int, seed: int, cards: list[str], *, leaks: bool = False) -> Game:
-    rng = random.Random(seed)
-    g = rattus.new_game(players, expansions={"pied_piper"}, class_cards=cards, seed=seed)
-    for _ in range(5000):
-        if g.is_over:
-            return g
-        seat = g.actors()[0]
-        g = g.apply(seat, rng.choice(g.legal_actions(seat)))
+    def check(g: Game) -> None:
         check_invariants(g)
         check_pieces(g)
         if leaks:
             check_no_leaks(g)
-    raise AssertionError(f"{players}p seed {seed} {cards} did not end")
+
+    end, _ = random_playout(
+        players, seed, expansions={"pied_piper"}, class_cards=cards, check=check
+    )
+    return end
 
 
 def card_sets() -> list[list[str]]:
