@@ -15,7 +15,7 @@ registered dynamic items answer every click, before and after a restart.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
@@ -40,6 +40,16 @@ LOBBY_BUTTONS = {
 
 def _bot(interaction: discord.Interaction[Any]) -> GameBot:
     return cast("GameBot", interaction.client)
+
+
+async def _guarded(
+    interaction: discord.Interaction[Any], action: Callable[[], Awaitable[None]]
+) -> None:
+    """Run a component's action; any failure is answered by the one error policy."""
+    try:
+        await action()
+    except Exception as error:
+        await report_error(interaction, error)
 
 
 def play_id(kind: str, game_id: int, version: int, group: str, suffix: str = "") -> str:
@@ -67,10 +77,10 @@ class LobbyButton(
         return cls(match["kind"], int(match["game"]), match["op"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        try:
-            await _bot(interaction).play.lobby_click(interaction, self.game_id, self.op)
-        except Exception as error:
-            await report_error(interaction, error)
+        await _guarded(
+            interaction,
+            lambda: _bot(interaction).play.lobby_click(interaction, self.game_id, self.op),
+        )
 
 
 class GroupButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PLAY):
@@ -102,12 +112,12 @@ class GroupButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PLAY)
         return cls(match["kind"], int(match["game"]), int(match["version"]), match["group"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        try:
-            await _bot(interaction).play.open_group(
+        await _guarded(
+            interaction,
+            lambda: _bot(interaction).play.open_group(
                 interaction, self.game_id, self.version, self.group
-            )
-        except Exception as error:
-            await report_error(interaction, error)
+            ),
+        )
 
 
 class PageButton(
@@ -139,12 +149,12 @@ class PageButton(
         )
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        try:
-            await _bot(interaction).play.open_group(
+        await _guarded(
+            interaction,
+            lambda: _bot(interaction).play.open_group(
                 interaction, self.game_id, self.version, self.group, page=self.page
-            )
-        except Exception as error:
-            await report_error(interaction, error)
+            ),
+        )
 
 
 class ActionSelect(
@@ -185,15 +195,14 @@ class ActionSelect(
         )
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        try:
-            values = self.item.values
-            if not values:
-                return
-            await _bot(interaction).play.choose(
-                interaction, self.game_id, values[0], version=self.version
+        values = self.item.values
+        if values:
+            await _guarded(
+                interaction,
+                lambda: _bot(interaction).play.choose(
+                    interaction, self.game_id, values[0], version=self.version
+                ),
             )
-        except Exception as error:
-            await report_error(interaction, error)
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
