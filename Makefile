@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit bench clean
+.PHONY: run test quick lint typecheck unit bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -26,6 +26,10 @@ unit: $(STAMP)
 	$(BIN)/python -m pytest
 
 test: lint typecheck unit
+
+# The same checks without the tests marked slow: a few seconds' answer while working.
+quick: $(STAMP) lint typecheck
+	$(BIN)/python -m pytest -m 'not slow'
 
 bench: $(STAMP)
 	$(BIN)/python bench/playouts.py
