@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
@@ -73,9 +74,19 @@ def mix(a: RGB, b: RGB, t: float) -> RGB:
 class Canvas:
     """An RGB image drawn at ``SCALE`` x, addressed in output pixels."""
 
-    def __init__(self, image: Image.Image) -> None:
+    def __init__(self, image: Image.Image, origin: Point = (0, 0)) -> None:
         self.image = image
         self.draw = ImageDraw.Draw(image, "RGBA")
+        self.origin = origin
+
+    @contextmanager
+    def clipped(self, box: Sequence[float]) -> Iterator[Canvas]:
+        """A canvas over ``box`` only, in the same coordinates: nothing drawn on it reaches
+        outside the box."""
+        left, top, right, bottom = self._box(box)
+        part = Canvas(self.image.crop((left, top, right, bottom)), (box[0], box[1]))
+        yield part
+        self.image.paste(part.image, (left, top))
 
     @classmethod
     def blank(cls, width: int, height: int, colour: RGB) -> Canvas:
@@ -90,10 +101,12 @@ class Canvas:
         return round(value * SCALE)
 
     def _box(self, box: Sequence[float]) -> list[int]:
-        return [self.px(v) for v in box]
+        ox, oy = self.origin
+        return [self.px(v - (ox if i % 2 == 0 else oy)) for i, v in enumerate(box)]
 
     def _points(self, points: Iterable[Point]) -> list[tuple[int, int]]:
-        return [(self.px(x), self.px(y)) for x, y in points]
+        ox, oy = self.origin
+        return [(self.px(x - ox), self.px(y - oy)) for x, y in points]
 
     def polygon(
         self,
@@ -159,7 +172,7 @@ class Canvas:
         face = font(self.px(size), bold)
         shown = fit(text, face, self.px(max_width) if max_width is not None else math.inf)
         self.draw.text(
-            (self.px(at[0]), self.px(at[1])),
+            (self.px(at[0] - self.origin[0]), self.px(at[1] - self.origin[1])),
             shown,
             font=face,
             fill=fill,

@@ -213,10 +213,22 @@ def draw_walls(canvas: Canvas, layout: BoardLayout, view: Mapping[str, Any]) -> 
 
 
 def outline_regions(canvas: Canvas, layout: BoardLayout, names: set[str]) -> None:
-    """Mark the regions where rat tokens were revealed this turn."""
-    for name in sorted(names):
-        geometry = layout.regions.get(name)
-        if geometry is None:
-            continue
-        for shape in geometry.shapes:
-            canvas.polygon(shape, outline=(*ALERT, 220), width=3.5)
+    """Mark the regions where rat tokens were revealed this turn, inside the map's frame."""
+    shapes = [
+        shape
+        for name in sorted(names)
+        if name in layout.regions
+        for shape in layout.regions[name].shapes
+    ]
+    if not shapes:
+        return
+    pad = 4
+    box = (
+        max(0.0, min(x for shape in shapes for x, _ in shape) - pad),
+        max(0.0, min(y for shape in shapes for _, y in shape) - pad),
+        min(float(layout.width), max(x for shape in shapes for x, _ in shape) + pad),
+        min(float(layout.height), max(y for shape in shapes for _, y in shape) + pad),
+    )
+    with canvas.clipped(box) as the_map:
+        for shape in shapes:
+            the_map.polygon(shape, outline=(*ALERT, 220), width=3.5)

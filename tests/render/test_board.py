@@ -217,3 +217,18 @@ def test_the_goods_supply_is_listed_under_the_table_row() -> None:
     width, height = board_size()
     panel = (width - 680, 0, width, height)
     assert dark_pixels(board(with_goods), panel, 170) > dark_pixels(plain, panel, 170) + 200
+
+
+@pytest.mark.parametrize("region", ["russia", "tartaria"])
+def test_the_plague_outline_stays_inside_the_map(region: str) -> None:
+    view = base_view(4)
+    view["revealed"] = []
+    hit = copy.deepcopy(view)
+    hit["revealed"] = [{"region": region, "limit": 1, "classes": [], "majority": 0, "all": 0}]
+    before, after = board(view), board(hit)
+    edge = board_layout().width
+    assert changed_box(before.crop((0, 0, edge, 1003)), after.crop((0, 0, edge, 1003)))
+    margin = (edge + 1, 0, edge + 14, board_size()[1])  # the panel's edge, left of its text
+    assert changed_box(before.crop(margin), after.crop(margin)) is None, (
+        f"the outline of {region} reaches into the panel"
+    )
