@@ -1,8 +1,9 @@
 """GameService: lobbies, seats, actions and everything the Discord side asks of a game.
 
 The service knows nothing of discord.py. Users are plain ints with display names. Every
-change to one game runs under that game's asyncio lock and is saved with a version check,
-so two clicks at once give one winner and one StaleAction.
+change to one game runs under that game's asyncio lock and the store's game lock (which
+keeps other processes out on PostgreSQL) and is saved with a version check, so two clicks at
+once give one winner and one StaleAction.
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ import asyncio
 import os
 import random
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
+from contextlib import asynccontextmanager
 from dataclasses import replace
 from typing import Any
 
@@ -58,6 +60,13 @@ class GameService:
 
     def _lock(self, game_id: int) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
+
+    @asynccontextmanager
+    async def _exclusive(self, game_id: int) -> AsyncIterator[None]:
+        """The game for this caller alone: the asyncio lock against this process's other
+        coroutines, then the store's game lock against other processes (PostgreSQL)."""
+        async with self._lock(game_id), self.store.game_lock(game_id):
+            yield
 
     async def _load(self, game_id: int) -> GameRecord:
         stored = await self.store.load(game_id)
@@ -124,7 +133,7 @@ class GameService:
         raise UserError(f"Game #{record.id} is {_ended(record)}.")
 
     async def join(self, game_id: int, user_id: int, name: str) -> GameRecord:
-        async with self._lock(game_id):
+        async with self._exclusive(game_id):
             record = await self._load(game_id)
             self._require_lobby(record)
             if record.seat_of(user_id) is not None:
@@ -145,7 +154,7 @@ class GameService:
 
     async def leave(self, game_id: int, user_id: int) -> GameRecord:
         """Leave a lobby. A leaving host passes the lobby on; the last one out closes it."""
-        async with self._lock(game_id):
+        async with self._exclusive(game_id):
             record = await self._load(game_id)
             if record.status == "running":
                 raise UserError(
@@ -172,7 +181,7 @@ class GameService:
 
     async def start(self, game_id: int, user_id: int) -> Update:
         """Deal the game (host only): seats are fixed, shuffled if the lobby asked for it."""
-        async with self._lock(game_id):
+        async with self._exclusive(game_id):
             record = await self._load(game_id)
             self._require_lobby(record)
             if user_id != record.host_user_id:
@@ -212,7 +221,7 @@ class GameService:
 
         With ``lobby_only`` (a lobby's own Cancel button) a game that has started is refused.
         """
-        async with self._lock(game_id):
+        async with self._exclusive(game_id):
             record = await self._load(game_id)
             if not record.is_open:
                 raise UserError(f"Game #{game_id} is already {_ended(record)}.")
@@ -239,7 +248,7 @@ class GameService:
         self, game_id: int, user_id: int, notation: str, *, version: int | None = None
     ) -> Update:
         """Apply one action for the user's seat and save it. ``version`` guards stale buttons."""
-        async with self._lock(game_id):
+        async with self._exclusive(game_id):
             record = await self._load(game_id)
             if version is not None and version != record.version:
                 raise StaleAction(current_version=record.version)

@@ -1,29 +1,27 @@
-"""SQLite storage for games: one aiosqlite connection, WAL, migrations by ``user_version``.
+"""The store: every game, seat, action and message the bot keeps, on SQLite or PostgreSQL.
 
 The store speaks JSON and rows, never engine objects: the service turns a saved state into a
-game with the right kind's ``from_dict``. Every statement runs under one lock, so a
-transaction begun by one coroutine never sees another coroutine's statements inside it.
+game with the right kind's ``from_dict``. Its SQL is written once; a backend runs it
+(``host/database.py``): SQLite for a file path (the default), PostgreSQL for a
+``postgresql://`` address. The service never knows which.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
-import sqlite3
 from collections.abc import AsyncIterator, Iterable, Sequence
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import astuple, dataclass
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-import aiosqlite
-
+from host.database import Backend, Connection, IntegrityError, NewerSchema, Row, is_postgres_url
 from host.errors import StaleAction
 from host.models import OPEN_STATUSES, ActionLogEntry, ResultRow, Seat, Status, TableMessage
-from host.schema import MIGRATIONS, SCHEMA_VERSION
+from host.sqlite_backend import SqliteBackend
 
-BUSY_TIMEOUT_MS = 5000
+__all__ = ["ChannelTaken", "IntegrityError", "NewAction", "NewerSchema", "Store", "StoredGame"]
 
 
 class ChannelTaken(Exception):
@@ -32,10 +30,6 @@ class ChannelTaken(Exception):
     def __init__(self, game_id: int) -> None:
         super().__init__(f"channel already has game #{game_id}")
         self.game_id = game_id
-
-
-class NewerSchema(RuntimeError):
-    """The database was written by a newer version of the bot than this one."""
 
 
 @dataclass
@@ -73,29 +67,41 @@ def _dumps(value: Any) -> str:
 
 
 class Store:
-    """The bot's database. Open with ``await Store.open(path)``; close with ``await close()``."""
+    """The bot's database. Open with ``await Store.open(target)``; close with ``await close()``."""
 
-    def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
-        self._conn = conn
-        self.path = path
-        self._lock = asyncio.Lock()
+    def __init__(self, backend: Backend) -> None:
+        self._db = backend
 
     @classmethod
-    async def open(cls, path: str | Path = ":memory:") -> Store:
-        conn = await aiosqlite.connect(str(path), isolation_level=None)
-        conn.row_factory = sqlite3.Row
-        store = cls(conn, str(path))
+    async def open(cls, target: str | Path = ":memory:") -> Store:
+        """A SQLite file (or ``":memory:"``), or a ``postgresql://`` address; the schema is
+        created or migrated. NewerSchema if a newer bot wrote it."""
+        backend: Backend
+        if isinstance(target, str) and is_postgres_url(target):
+            from host.postgres_backend import PostgresBackend
+
+            backend = await PostgresBackend.open(target.strip())
+        else:
+            backend = await SqliteBackend.open(target)
         try:
-            await store._configure()
-            await store._migrate()
+            await backend.migrate()
         except BaseException:
-            await conn.close()
+            await backend.close()
             raise
-        return store
+        return cls(backend)
+
+    @property
+    def dialect(self) -> str:
+        """``"sqlite"`` or ``"postgresql"``."""
+        return self._db.dialect
+
+    @property
+    def path(self) -> str:
+        """The SQLite file or the PostgreSQL address (password hidden)."""
+        return self._db.target
 
     async def close(self) -> None:
-        async with self._lock:
-            await self._conn.close()
+        await self._db.close()
 
     async def __aenter__(self) -> Store:
         return self
@@ -108,54 +114,25 @@ class Store:
     ) -> None:
         await self.close()
 
-    # -- set-up ---------------------------------------------------------------------------
-
-    async def _configure(self) -> None:
-        await self._conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        await self._conn.execute("PRAGMA journal_mode = WAL")
-        await self._conn.execute("PRAGMA synchronous = NORMAL")
-        await self._conn.execute("PRAGMA foreign_keys = ON")
-
     async def schema_version(self) -> int:
-        async with self._lock:
-            return await self._user_version()
-
-    async def _user_version(self) -> int:
-        async with self._conn.execute("PRAGMA user_version") as cur:
-            row = await cur.fetchone()
-        return int(row[0]) if row else 0
-
-    async def _migrate(self) -> None:
-        current = await self._user_version()
-        if current > SCHEMA_VERSION:
-            raise NewerSchema(
-                f"{self.path} has schema version {current}; this bot knows up to "
-                f"{SCHEMA_VERSION}. Update the bot before opening this database."
-            )
-        for target in range(current + 1, SCHEMA_VERSION + 1):
-            script = MIGRATIONS[target - 1]
-            await self._conn.executescript(
-                f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version = {target};\nCOMMIT;"
-            )
+        return await self._db.schema_version()
 
     @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        async with self._lock:
-            await self._conn.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._conn
-            except BaseException:
-                await self._conn.execute("ROLLBACK")
-                raise
-            await self._conn.execute("COMMIT")
+    async def game_lock(self, game_id: int) -> AsyncIterator[None]:
+        """Hold the game against every other process on the same database (PostgreSQL: a
+        row lock until the block ends; what the block writes commits with it). SQLite serves
+        one process, so there it takes nothing."""
+        async with self._db.game_lock(game_id):
+            yield
 
-    async def _fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
-        async with self._lock, self._conn.execute(sql, params) as cur:
-            return list(await cur.fetchall())
+    def _transaction(self) -> AbstractAsyncContextManager[Connection]:
+        return self._db.transaction()
 
-    async def _fetchone(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Row | None:
-        async with self._lock, self._conn.execute(sql, params) as cur:
-            return await cur.fetchone()
+    async def _fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        return await self._db.fetchall(sql, params)
+
+    async def _fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        return await self._db.fetchone(sql, params)
 
     # -- games ----------------------------------------------------------------------------
 
@@ -173,18 +150,19 @@ class Store:
         """A new lobby with the host in seat 0. ChannelTaken if the channel is busy."""
         try:
             async with self._transaction() as db:
-                cur = await db.execute(
+                row = await db.fetchone(
                     "INSERT INTO games (kind, guild_id, channel_id, status, version, host_user_id,"
-                    " options, created_at, updated_at) VALUES (?, ?, ?, 'lobby', 0, ?, ?, ?, ?)",
+                    " options, created_at, updated_at) VALUES (?, ?, ?, 'lobby', 0, ?, ?, ?, ?)"
+                    " RETURNING id",
                     (kind, guild_id, channel_id, host_user_id, _dumps(options), now, now),
                 )
-                game_id = cur.lastrowid
-                assert game_id is not None
+                assert row is not None
+                game_id = int(row["id"])
                 await db.execute(
                     "INSERT INTO seats (game_id, seat, user_id, name, is_ai) VALUES (?, 0, ?, ?, 0)",
                     (game_id, host_user_id, host_name),
                 )
-        except sqlite3.IntegrityError:
+        except IntegrityError:
             existing = await self.open_game_in_channel(channel_id)
             if existing is None:
                 raise
@@ -192,16 +170,14 @@ class Store:
         return game_id
 
     async def load(self, game_id: int) -> StoredGame | None:
-        async with self._lock:
-            async with self._conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cur:
-                row = await cur.fetchone()
+        async with self._db.snapshot() as db:
+            row = await db.fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
             if row is None:
                 return None
-            async with self._conn.execute(
+            seat_rows = await db.fetchall(
                 "SELECT seat, user_id, name, is_ai FROM seats WHERE game_id = ? ORDER BY seat",
                 (game_id,),
-            ) as cur:
-                seat_rows = await cur.fetchall()
+            )
         seats = [Seat(r["seat"], r["user_id"], r["name"], bool(r["is_ai"])) for r in seat_rows]
         return StoredGame(
             id=row["id"],
@@ -266,12 +242,12 @@ class Store:
     ) -> None:
         """Rewrite a lobby's host, options, seats and status (lobby, or abandoned when empty)."""
         async with self._transaction() as db:
-            cur = await db.execute(
+            changed = await db.execute(
                 "UPDATE games SET host_user_id = ?, options = ?, status = ?, updated_at = ?"
                 " WHERE id = ? AND status = 'lobby'",
                 (host_user_id, _dumps(options), status, now, game_id),
             )
-            if cur.rowcount == 0:
+            if changed == 0:
                 raise StaleAction("This lobby has changed: the game has started or was closed.")
             await self._replace_seats(db, game_id, seats)
 
@@ -287,17 +263,17 @@ class Store:
     ) -> None:
         """Turn a lobby into a running game with its final seat order and first state."""
         async with self._transaction() as db:
-            cur = await db.execute(
+            changed = await db.execute(
                 "UPDATE games SET status = 'running', seed = ?, state = ?, version = ?,"
                 " updated_at = ? WHERE id = ? AND status = 'lobby'",
                 (seed, _dumps(state), version, now, game_id),
             )
-            if cur.rowcount == 0:
+            if changed == 0:
                 raise StaleAction("This lobby has changed: the game has started or was closed.")
             await self._replace_seats(db, game_id, seats)
 
     @staticmethod
-    async def _replace_seats(db: aiosqlite.Connection, game_id: int, seats: Sequence[Seat]) -> None:
+    async def _replace_seats(db: Connection, game_id: int, seats: Sequence[Seat]) -> None:
         await db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
         await db.executemany(
             "INSERT INTO seats (game_id, seat, user_id, name, is_ai) VALUES (?, ?, ?, ?, ?)",
@@ -311,11 +287,11 @@ class Store:
         allowed = list(only_from)
         marks = ", ".join("?" for _ in allowed)
         async with self._transaction() as db:
-            cur = await db.execute(
+            changed = await db.execute(
                 f"UPDATE games SET status = ?, updated_at = ? WHERE id = ? AND status IN ({marks})",
                 (status, now, game_id, *allowed),
             )
-            return cur.rowcount > 0
+            return changed > 0
 
     async def save_action(
         self,
@@ -335,12 +311,12 @@ class Store:
         """
         status = "finished" if results else "running"
         async with self._transaction() as db:
-            cur = await db.execute(
+            changed = await db.execute(
                 "UPDATE games SET state = ?, version = ?, status = ?, updated_at = ?"
                 " WHERE id = ? AND version = ? AND status = 'running'",
                 (_dumps(state), new_version, status, action.at, game_id, expected_version),
             )
-            if cur.rowcount == 0:
+            if changed == 0:
                 raise StaleAction()
             await db.execute(
                 "INSERT INTO actions (game_id, version, seat, user_id, notation, label, at)"
@@ -421,10 +397,9 @@ class Store:
     async def add_spectator(self, game_id: int, channel_id: int) -> int | None:
         """Make the channel follow this game; returns the game it followed before, if another."""
         async with self._transaction() as db:
-            async with db.execute(
+            row = await db.fetchone(
                 "SELECT game_id FROM spectators WHERE channel_id = ?", (channel_id,)
-            ) as cur:
-                row = await cur.fetchone()
+            )
             previous = None if row is None else int(row["game_id"])
             if previous is not None and previous != game_id:
                 await self._drop_spectator(db, channel_id)
@@ -438,17 +413,16 @@ class Store:
     async def remove_spectator(self, channel_id: int) -> int | None:
         """Stop the channel following a game; returns that game's id, or None if it followed none."""
         async with self._transaction() as db:
-            async with db.execute(
+            row = await db.fetchone(
                 "SELECT game_id FROM spectators WHERE channel_id = ?", (channel_id,)
-            ) as cur:
-                row = await cur.fetchone()
+            )
             if row is None:
                 return None
             await self._drop_spectator(db, channel_id)
             return int(row["game_id"])
 
     @staticmethod
-    async def _drop_spectator(db: aiosqlite.Connection, channel_id: int) -> None:
+    async def _drop_spectator(db: Connection, channel_id: int) -> None:
         await db.execute(
             "DELETE FROM table_messages WHERE channel_id = ? AND is_home = 0 AND game_id IN"
             " (SELECT game_id FROM spectators WHERE channel_id = ?)",
@@ -467,10 +441,9 @@ class Store:
     async def set_dms_closed(self, user_id: int, closed: bool) -> bool:
         """Remember whether the user's DMs are closed; True if this changed what was stored."""
         async with self._transaction() as db:
-            async with db.execute(
+            row = await db.fetchone(
                 "SELECT dms_closed FROM user_prefs WHERE user_id = ?", (user_id,)
-            ) as cur:
-                row = await cur.fetchone()
+            )
             before = bool(row["dms_closed"]) if row is not None else False
             if before == closed:
                 return False
@@ -488,13 +461,13 @@ class Store:
         return bool(row["dms_closed"]) if row is not None else False
 
 
-def _table_message(r: sqlite3.Row) -> TableMessage:
+def _table_message(r: Row) -> TableMessage:
     return TableMessage(
         r["game_id"], r["channel_id"], r["message_id"], r["version"], bool(r["is_home"])
     )
 
 
-def _result(r: sqlite3.Row) -> ResultRow:
+def _result(r: Row) -> ResultRow:
     return ResultRow(
         game_id=r["game_id"],
         kind=r["kind"],

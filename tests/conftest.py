@@ -1,10 +1,11 @@
 """Shared fixtures."""
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 
 import pytest
 
 from tests.fakediscord import FakeDiscord
+from tests.pgserver import PostgresMissing, PostgresServer
 
 
 @pytest.fixture
@@ -15,3 +16,23 @@ async def fake_discord() -> AsyncIterator[FakeDiscord]:
         yield fake
     finally:
         await fake.stop()
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    """A real PostgreSQL server for the whole run (see tests/pgserver.py). Fails, never
+    skips, when the server binaries are missing."""
+    try:
+        server = PostgresServer.start()
+    except PostgresMissing as missing:
+        pytest.fail(str(missing), pytrace=False)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def postgres_url(postgres_server: PostgresServer) -> str:
+    """The address of a new, empty database on the test server."""
+    return postgres_server.create_database()

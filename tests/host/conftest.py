@@ -22,14 +22,28 @@ class Clock:
         return self.now
 
 
+BACKENDS = ("sqlite", "postgresql")
+
+
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
+    """A SQLite file, for the tests of SQLite itself."""
     return tmp_path / "games.sqlite3"
 
 
+@pytest.fixture(params=BACKENDS)
+def db_target(request: pytest.FixtureRequest, db_path: Path) -> str:
+    """Where a store keeps its games, once per backend: a SQLite file or a new, empty
+    database on the test run's PostgreSQL server."""
+    if request.param == "postgresql":
+        url: str = request.getfixturevalue("postgres_url")
+        return url
+    return str(db_path)
+
+
 @pytest.fixture
-async def store(db_path: Path) -> AsyncIterator[Store]:
-    opened = await Store.open(db_path)
+async def store(db_target: str) -> AsyncIterator[Store]:
+    opened = await Store.open(db_target)
     yield opened
     await opened.close()
 

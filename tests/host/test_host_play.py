@@ -2,7 +2,6 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 
@@ -94,10 +93,10 @@ async def test_two_clicks_at_once_have_one_winner(service: GameService) -> None:
 
 
 async def test_two_services_on_one_file_have_one_winner(
-    db_path: Path, make_service: Callable[[Store], GameService]
+    db_target: str, make_service: Callable[[Store], GameService]
 ) -> None:
-    first_store = await Store.open(db_path)
-    second_store = await Store.open(db_path)
+    first_store = await Store.open(db_target)
+    second_store = await Store.open(db_target)
     first, second = make_service(first_store), make_service(second_store)
     game_id = await started(first)
     outcomes = await asyncio.gather(
@@ -177,9 +176,9 @@ async def test_the_end_writes_results_and_the_log_replays(service: GameService) 
 
 
 async def test_a_restart_continues_exactly(
-    db_path: Path, make_service: Callable[[Store], GameService]
+    db_target: str, make_service: Callable[[Store], GameService]
 ) -> None:
-    store = await Store.open(db_path)
+    store = await Store.open(db_target)
     service = make_service(store)
     game_id = await started(service, target=30)
     await service.act(game_id, ANNA, "add:2")
@@ -188,7 +187,7 @@ async def test_a_restart_continues_exactly(
     before = (await service.get(game_id)).game.to_dict()  # type: ignore[union-attr]
     await store.close()
 
-    store = await Store.open(db_path)
+    store = await Store.open(db_target)
     service = make_service(store)
     [record] = await service.running_games()
     assert record.id == game_id and record.version == 3

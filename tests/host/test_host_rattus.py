@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-from pathlib import Path
 
 import pytest
 
@@ -101,8 +100,8 @@ async def test_a_whole_game_through_the_service(store: Store) -> None:
     assert [p["name"] for p in public["players"]] == list(PLAYERS.values())
 
 
-async def test_a_restart_mid_game_continues_exactly(db_path: Path) -> None:
-    store = await Store.open(db_path)
+async def test_a_restart_mid_game_continues_exactly(db_target: str) -> None:
+    store = await Store.open(db_target)
     service = rattus_service(store)
     record = (await start_rattus(service)).record
     record = await play_random(service, record, random.Random(2), steps=40)
@@ -111,7 +110,7 @@ async def test_a_restart_mid_game_continues_exactly(db_path: Path) -> None:
     choices = {user: await service.legal_actions(record.id, user) for user in PLAYERS}
     await store.close()
 
-    store = await Store.open(db_path)
+    store = await Store.open(db_target)
     service = rattus_service(store)
     [reloaded] = await service.running_games()
     assert reloaded.version == record.version == 40

@@ -2,21 +2,53 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
+from typing import Any
 
+import asyncpg
 import pytest
 
+from host.database import IntegrityError, is_postgres_url
 from host.errors import StaleAction
 from host.models import ResultRow
-from host.schema import SCHEMA_VERSION
+from host.schema import MIGRATIONS, SCHEMA_VERSION, migrations_for, render
 from host.store import ChannelTaken, NewAction, NewerSchema, Store
 
 TABLES = {"games", "seats", "actions", "table_messages", "spectators", "results", "user_prefs"}
 
 
-def tables_in(path: Path) -> set[str]:
-    with sqlite3.connect(path) as conn:
-        rows = conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
-    return {r[0] for r in rows}
+async def raw(target: str, sql: str, *params: Any) -> list[tuple[Any, ...]]:
+    """Run SQL on the database itself, around the store (``?`` placeholders)."""
+    if is_postgres_url(target):
+        conn = await asyncpg.connect(target)
+        try:
+            numbered = sql
+            for n in range(1, len(params) + 1):
+                numbered = numbered.replace("?", f"${n}", 1)
+            return [tuple(r) for r in await conn.fetch(numbered, *params)]
+        finally:
+            await conn.close()
+    with sqlite3.connect(target) as conn:
+        conn.execute("PRAGMA foreign_keys = ON")
+        return [tuple(r) for r in conn.execute(sql, params).fetchall()]
+
+
+async def tables_in(target: str) -> set[str]:
+    if is_postgres_url(target):
+        sql = "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'"
+    else:
+        sql = "SELECT name FROM sqlite_master WHERE type = 'table'"
+    return {r[0] for r in await raw(target, sql)}
+
+
+async def schema_of(target: str) -> list[tuple[Any, ...]]:
+    if is_postgres_url(target):
+        return await raw(
+            target,
+            "SELECT table_name, column_name, data_type, is_nullable, column_default"
+            " FROM information_schema.columns WHERE table_schema = 'public'"
+            " ORDER BY table_name, ordinal_position",
+        )
+    return await raw(target, "SELECT sql FROM sqlite_master ORDER BY name")
 
 
 async def new_lobby(store: Store, channel_id: int = 10, host: int = 1) -> int:
@@ -45,48 +77,88 @@ def action(notation: str, at: float = 200.0) -> NewAction:
     return NewAction(seat=0, user_id=1, notation=notation, label=notation.title(), at=at)
 
 
-async def test_a_version_0_file_is_migrated(db_path: Path) -> None:
+async def test_an_empty_database_is_migrated(db_target: str) -> None:
+    store = await Store.open(db_target)
+    assert await store.schema_version() == SCHEMA_VERSION
+    await store.close()
+    assert await tables_in(db_target) >= TABLES
+
+
+async def test_a_version_0_file_is_migrated_to_wal(db_path: Path) -> None:
     sqlite3.connect(db_path).close()
     with sqlite3.connect(db_path) as conn:
         assert conn.execute("PRAGMA user_version").fetchone()[0] == 0
     store = await Store.open(db_path)
-    assert await store.schema_version() == SCHEMA_VERSION
+    assert store.dialect == "sqlite"
     await store.close()
-    assert tables_in(db_path) >= TABLES
     with sqlite3.connect(db_path) as conn:
         assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 
-async def test_reopening_keeps_data_and_changes_nothing(db_path: Path) -> None:
-    store = await Store.open(db_path)
+async def test_reopening_keeps_data_and_changes_nothing(db_target: str) -> None:
+    store = await Store.open(db_target)
     game_id = await new_lobby(store)
     await store.close()
-    with sqlite3.connect(db_path) as conn:
-        schema_before = conn.execute("SELECT sql FROM sqlite_master ORDER BY name").fetchall()
+    schema_before = await schema_of(db_target)
     for _ in range(2):
-        store = await Store.open(db_path)
+        store = await Store.open(db_target)
         assert await store.schema_version() == SCHEMA_VERSION
         loaded = await store.load(game_id)
         assert loaded is not None and loaded.options == {"target": 5}
         await store.close()
-    with sqlite3.connect(db_path) as conn:
-        assert conn.execute("SELECT sql FROM sqlite_master ORDER BY name").fetchall() == (
-            schema_before
-        )
+    assert await schema_of(db_target) == schema_before
 
 
-async def test_a_newer_schema_is_refused(db_path: Path) -> None:
-    with sqlite3.connect(db_path) as conn:
-        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
-    with pytest.raises(NewerSchema):
-        await Store.open(db_path)
+async def test_a_newer_schema_is_refused(db_target: str) -> None:
+    await (await Store.open(db_target)).close()
+    if is_postgres_url(db_target):
+        await raw(db_target, "UPDATE rattus_schema SET version = ?", SCHEMA_VERSION + 1)
+    else:
+        await raw(db_target, f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    with pytest.raises(NewerSchema, match="Update the bot"):
+        await Store.open(db_target)
 
 
-async def test_connection_settings(store: Store) -> None:
-    for pragma, expected in (("foreign_keys", 1), ("busy_timeout", 5000)):
-        row = await store._fetchone(f"PRAGMA {pragma}")
-        assert row is not None and row[0] == expected
+def test_one_schema_definition_rendered_for_each_engine() -> None:
+    assert migrations_for("sqlite") == MIGRATIONS
+    postgres = migrations_for("postgresql")
+    assert len(postgres) == len(MIGRATIONS) == SCHEMA_VERSION
+    first = postgres[0]
+    assert "BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY" in first
+    assert "AUTOINCREMENT" not in first and "REAL" not in first
+    assert "INTEGER" not in "".join(postgres)
+    assert render("user_id INTEGER, at REAL", "postgresql") == "user_id BIGINT, at DOUBLE PRECISION"
+    with pytest.raises(ValueError, match="dialect"):
+        render("", "oracle")
+
+
+async def test_discord_ids_and_timestamps_keep_their_precision(store: Store) -> None:
+    snowflake = 1_234_567_890_123_456_789
+    game_id = await store.create_game(
+        kind="count",
+        guild_id=snowflake,
+        channel_id=snowflake + 1,
+        host_user_id=snowflake + 2,
+        host_name="Anna",
+        options={},
+        now=1_700_000_000.123456,
+    )
+    loaded = await store.load(game_id)
+    assert loaded is not None
+    assert (loaded.guild_id, loaded.channel_id, loaded.seats[0].user_id) == (
+        snowflake,
+        snowflake + 1,
+        snowflake + 2,
+    )
+    assert loaded.created_at == 1_700_000_000.123456
+
+
+async def test_sqlite_connection_settings(db_path: Path) -> None:
+    async with await Store.open(db_path) as store:
+        for pragma, expected in (("foreign_keys", 1), ("busy_timeout", 5000)):
+            row = await store._fetchone(f"PRAGMA {pragma}")
+            assert row is not None and row[0] == expected
 
 
 async def test_in_memory_store_works() -> None:
@@ -112,14 +184,15 @@ async def test_one_open_game_per_channel(store: Store) -> None:
     assert await store.open_game_in_channel(10) == second
 
 
-async def test_the_partial_unique_index_holds_without_the_service(db_path: Path) -> None:
-    store = await Store.open(db_path)
+async def test_the_partial_unique_index_holds_without_the_service(db_target: str) -> None:
+    store = await Store.open(db_target)
     await new_lobby(store, channel_id=10)
     await store.close()
-    with sqlite3.connect(db_path) as conn, pytest.raises(sqlite3.IntegrityError):
-        conn.execute(
+    with pytest.raises((sqlite3.IntegrityError, asyncpg.UniqueViolationError)):
+        await raw(
+            db_target,
             "INSERT INTO games (kind, channel_id, status, host_user_id, created_at, updated_at)"
-            " VALUES ('count', 10, 'running', 3, 0, 0)"
+            " VALUES ('count', 10, 'running', 3, 0, 0)",
         )
 
 
@@ -161,7 +234,7 @@ async def test_finishing_writes_results_in_the_same_transaction(store: Store) ->
 async def test_a_failed_finish_writes_nothing(store: Store) -> None:
     game_id = await running_game(store)
     duplicate = ResultRow(game_id, "count", 300.0, 0, 1, "Anna", 3, 1, True)
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(IntegrityError):
         await store.save_action(
             game_id, 0, 1, {"step": 1}, action("add:3"), results=[duplicate, duplicate]
         )
@@ -229,14 +302,12 @@ async def test_dm_preference_reports_changes_once(store: Store) -> None:
     assert not await store.set_dms_closed(2, False)
 
 
-async def test_deleting_a_game_cascades(db_path: Path) -> None:
-    store = await Store.open(db_path)
+async def test_deleting_a_game_cascades(db_target: str) -> None:
+    store = await Store.open(db_target)
     game_id = await running_game(store)
     await store.save_action(game_id, 0, 1, {"step": 1}, action("add:1"))
     await store.add_spectator(game_id, 77)
     await store.close()
-    with sqlite3.connect(db_path) as conn:
-        conn.execute("PRAGMA foreign_keys = ON")
-        conn.execute("DELETE FROM games WHERE id = ?", (game_id,))
-        for table in ("seats", "actions", "spectators"):
-            assert conn.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0] == 0
+    await raw(db_target, "DELETE FROM games WHERE id = ?", game_id)
+    for table in ("seats", "actions", "spectators"):
+        assert await raw(db_target, f"SELECT COUNT(*) FROM {table}") == [(0,)]
