@@ -2,44 +2,17 @@
 
 A kind adapts one engine module (``engine.rattus``, later ``engine.cartus``) to the service:
 lobby options are validated here, once, into a normalised JSON-able dict that is stored
-with the game and handed back to ``new_game`` at start.
+with the game and handed back to ``new_game`` at start. The games themselves keep the
+engine's contract (``engine.contract.Game``).
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import Any
 
-from engine.core import Action, Decision, Event
-
-
-class Game(Protocol):
-    """The public face every engine game offers (see DESIGN.md, "The engine's public face")."""
-
-    @property
-    def version(self) -> int: ...
-
-    @property
-    def events(self) -> list[Event]: ...
-
-    @property
-    def is_over(self) -> bool: ...
-
-    @property
-    def outcome(self) -> Mapping[str, Any] | None: ...
-
-    def actors(self) -> list[int]: ...
-
-    def decision(self, seat: int) -> Decision | None: ...
-
-    def legal_actions(self, seat: int) -> list[Action]: ...
-
-    def apply(self, seat: int, action: str | Action) -> Game: ...
-
-    def view(self, seat: int | None = None, names: list[str] | None = None) -> dict[str, Any]: ...
-
-    def to_dict(self) -> dict[str, Any]: ...
+from engine.contract import Game
 
 
 class GameKind(ABC):

@@ -25,10 +25,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine import rattus
+from engine.contract import Game
 from engine.core import Rng
 from engine.rattus import data as rattus_data
 from host.errors import UserError
-from host.kinds import Game, GameKind
+from host.kinds import GameKind
 
 CARD_MODES = ("random-per-class", "random")
 SEAT_ORDERS = ("random", "joined")

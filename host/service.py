@@ -17,9 +17,10 @@ from contextlib import asynccontextmanager
 from dataclasses import replace
 from typing import Any
 
+from engine.contract import Game
 from engine.core import Action, Event, IllegalAction, parse_notation
 from host.errors import NotFound, NotSeated, NotYourTurn, StaleAction, UserError
-from host.kinds import Game, GameKind, default_kinds
+from host.kinds import GameKind, default_kinds
 from host.models import ActionLogEntry, GameRecord, ResultRow, Seat, TableMessage, Update
 from host.store import ChannelTaken, NewAction, Store, StoredGame
 
@@ -318,11 +319,11 @@ class GameService:
         )
 
     def _results(self, record: GameRecord, game: Game, now: float) -> list[ResultRow]:
-        outcome = game.outcome or {}
-        scores = _by_seat(outcome.get("scores"))
-        ranking = [int(seat) for seat in outcome.get("ranking") or []]
+        outcome = game.outcome
+        scores = dict(enumerate(outcome["scores"])) if outcome else {}
+        ranking = list(outcome["ranking"]) if outcome else []
         ranking += [s.seat for s in record.seats if s.seat not in ranking]
-        winners = {int(seat) for seat in outcome.get("winners") or []}
+        winners = set(outcome["winners"]) if outcome else set()
         return [
             ResultRow(
                 game_id=record.id,
@@ -331,7 +332,7 @@ class GameService:
                 seat=seat,
                 user_id=record.user_of(seat),
                 name=record.name_of(seat),
-                score=scores[seat] if isinstance(scores.get(seat), int) else None,
+                score=scores.get(seat),
                 rank=place,
                 winner=seat in winners,
             )
@@ -445,12 +446,3 @@ class GameService:
 
 def _ended(record: GameRecord) -> str:
     return "over" if record.status == "finished" else "abandoned"
-
-
-def _by_seat(scores: Any) -> dict[int, Any]:
-    """Scores keyed by seat, from a list indexed by seat or a mapping of seat (text or int)."""
-    if isinstance(scores, Mapping):
-        return {int(seat): score for seat, score in scores.items()}
-    if isinstance(scores, list | tuple):
-        return dict(enumerate(scores))
-    return {}

@@ -174,8 +174,6 @@ def _player_stats(player: Mapping[str, Any]) -> str:
         bits.append(f"{player['coins']} coins")
     if "hand_count" in player:
         bits.append(f"{player['hand_count']} region cards")
-    if "diplomats_supply" in player:
-        bits.append(f"{player['diplomats_supply']} diplomats left")
     return " · ".join(bits)
 
 
@@ -287,7 +285,7 @@ def _section_title(canvas: Canvas, text: str, x: float, y: float, width: float) 
 
 
 def _table_row(canvas: Canvas, view: Mapping[str, Any], x: float, y: float, width: float) -> float:
-    """Class cards beside the board and the rats left in the supply."""
+    """Class cards beside the board, the rats left in the supply and the shared supplies."""
     height = _section_title(canvas, "Beside the board", x, y, width)
     cards = [str(c) for c in view.get("beside_board") or []]
     supply_w = 132
@@ -306,6 +304,16 @@ def _table_row(canvas: Canvas, view: Mapping[str, Any], x: float, y: float, widt
         anchor="lm",
     )
     height += max(used, 22)
+    if "diplomats_left" in view:
+        left = int(view["diplomats_left"])
+        canvas.text(
+            (x, y + height + 4),
+            f"⚑ {left} diplomat{'' if left == 1 else 's'} left in the supply",
+            13,
+            fill=MUTED,
+            max_width=width,
+        )
+        height += 22
     supply = view.get("goods_supply")
     if isinstance(supply, Mapping) and supply:
         parts = [

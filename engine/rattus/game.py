@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from ..contract import Outcome
 from ..core import Action, Decision, Event, IllegalAction, Rng, find_action, parse_notation
 from . import base_cards as _base_cards  # noqa: F401  (registers the base abilities)
 from . import data, flow, steps, views
 from .state import CUBES_PER_PLAYER, Ctx, State
+from .view_types import RattusView
 
 EXPANSIONS: dict[str, str] = {}
 """Expansion id -> display name, for the expansions this engine can play."""
@@ -83,7 +85,7 @@ class Game:
 
     # what can be seen
 
-    def view(self, seat: int | None = None, names: list[str] | None = None) -> dict[str, Any]:
+    def view(self, seat: int | None = None, names: list[str] | None = None) -> RattusView:
         """What ``seat`` may see (None: a spectator). ``names`` fills players into log lines."""
         if seat is not None and not 0 <= seat < self._s.players:
             raise ValueError("no such seat")
@@ -102,7 +104,7 @@ class Game:
         return self._s.status == "over"
 
     @property
-    def outcome(self) -> dict[str, Any] | None:
+    def outcome(self) -> Outcome | None:
         s = self._s
         if s.scores is None or s.ranking is None:
             return None

@@ -3,13 +3,23 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
+from ..contract import DecisionView
 from ..core import fill_names
 from . import data, steps
 from .state import COLOURS, State
+from .view_types import (
+    RattusPlayer,
+    RattusRegion,
+    RattusView,
+    Revealed,
+    Slot,
+    TokenFront,
+    Turning,
+)
 
-ViewHook = Callable[[State, int | None, dict[str, Any]], None]
+ViewHook = Callable[[State, int | None, RattusView], None]
 VIEW_HOOKS: list[ViewHook] = []
 """(state, viewer seat or None, view) -> adds an expansion's pieces to the view in place."""
 
@@ -39,44 +49,54 @@ def _active(s: State, acting: list[int]) -> int | None:
     return s.active
 
 
-def _turning(s: State) -> dict[str, Any] | None:
+def _front(raw: dict[str, Any]) -> TokenFront:
+    return {
+        "limit": int(raw["limit"]),
+        "classes": list(raw["classes"]),
+        "majority": int(raw["majority"]),
+        "all": int(raw["all"]),
+        "starting": bool(raw.get("starting")),
+    }
+
+
+def _turning(s: State) -> Turning | None:
     """The token just turned face up that waits for answers before it acts (public)."""
     for frame in reversed(s.stack):
         pending = frame.get("pending") if frame["kind"] == "ravage" else None
         if pending is not None:
-            return {"region": frame["region"], **s.tokens[pending["token"]]}
+            return {"region": frame["region"], **_front(s.tokens[pending["token"]])}
     return None
 
 
-def view(s: State, seat: int | None, names: list[str] | None = None) -> dict[str, Any]:
+def view(s: State, seat: int | None, names: list[str] | None = None) -> RattusView:
     m = data.board_map()
     in_use = set(s.regions)
     cards = data.cards()
-    regions: dict[str, Any] = {}
+    regions: dict[str, RattusRegion] = {}
     for r in m.regions:
         if r not in in_use and m.areas[r] == "africa":
             continue
         used = r in in_use
         tokens = s.rats.get(r, [])
-        slots = []
+        slots: list[Slot] = []
         for tid in tokens:
             known = tid in s.face_up or (seat is not None and seat in s.known.get(tid, []))
             front = s.tokens[tid]
             slots.append(
                 {
-                    "known": dict(front) if known else None,
+                    "known": _front(front) if known else None,
                     "starting": bool(front.get("starting")),
                 }
             )
         regions[r] = {
             "name": m.names[r],
-            "area": m.areas[r],
+            "area": "africa" if m.areas[r] == "africa" else "europe",
             "in_use": used,
             "cubes": {str(p): n for p, n in enumerate(s.cubes[r]) if n} if used else {},
             "rats": len(tokens),
             "slots": slots,
         }
-    players = []
+    players: list[RattusPlayer] = []
     for p in range(s.players):
         players.append(
             {
@@ -90,7 +110,7 @@ def view(s: State, seat: int | None, names: list[str] | None = None) -> dict[str
             }
         )
     acting = actors(s)
-    decision = None
+    decision: DecisionView | None = None
     if acting:
         frame = s.stack[-1]
         step = steps.STEPS[frame["kind"]]
@@ -100,7 +120,7 @@ def view(s: State, seat: int | None, names: list[str] | None = None) -> dict[str
             "prompt": step.prompt(s, frame) if (not step.private or seat in acting) else "",
             "private": step.private,
         }
-    out: dict[str, Any] = {
+    out: RattusView = {
         "game": "rattus",
         "ruleset": ruleset(s),
         "players_count": s.players,
@@ -123,7 +143,7 @@ def view(s: State, seat: int | None, names: list[str] | None = None) -> dict[str
             for c in s.cards_in_play
         },
         "rat_supply": len(s.rat_supply),
-        "revealed": [dict(e) for e in s.revealed],
+        "revealed": cast("list[Revealed]", [dict(e) for e in s.revealed]),
         "turning": _turning(s),
         "log": [fill_names(line, names or s.colour_names()) for line in s.log],
     }

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from engine.contract import Outcome
 from engine.core import Action, Decision, Event, IllegalAction, Rng, find_action, parse_notation
 from host.errors import UserError
 from host.kinds import GameKind
@@ -38,12 +39,11 @@ class CountingGame:
         return self.winner is not None
 
     @property
-    def outcome(self) -> dict[str, Any] | None:
+    def outcome(self) -> Outcome | None:
         if self.winner is None:
             return None
         ranking = [self.winner] + [s for s in range(self.players) if s != self.winner]
-        scores = {str(s): self.adds[s] for s in range(self.players)}
-        return {"scores": scores, "ranking": ranking, "winners": [self.winner]}
+        return {"scores": list(self.adds), "ranking": ranking, "winners": [self.winner]}
 
     def actors(self) -> list[int]:
         return [] if self.is_over else [self.active]
@@ -102,6 +102,7 @@ class CountingGame:
         )
 
     def view(self, seat: int | None = None, names: list[str] | None = None) -> dict[str, Any]:
+        decision = self.decision(self.active)
         view: dict[str, Any] = {
             "game": "count",
             "seat": seat,
@@ -109,6 +110,8 @@ class CountingGame:
             "turn": self.turn,
             "active": None if self.is_over else self.active,
             "actors": self.actors(),
+            "decision": None if decision is None else decision.to_dict(),
+            "log": [],
             "total": self.total,
             "players": [{"seat": s, "adds": self.adds[s]} for s in range(self.players)],
         }

@@ -29,15 +29,15 @@ AFRICA_EDGES = [
     ["aegyptus", "turcia", "arrow"],
 ]  # fmt: skip
 CARD_INFO = {
-    "king": {"name": "King", "class": "royalty"},
-    "knight": {"name": "Knight", "class": "chivalry"},
-    "merchant": {"name": "Merchant", "class": "bourgeoisie"},
-    "monk": {"name": "Monk", "class": "church"},
-    "peasant": {"name": "Peasant", "class": "peasantry"},
-    "witch": {"name": "Witch", "class": "magic"},
-    "sultan": {"name": "Sultan", "class": "islamic"},
-    "nun": {"name": "Nun", "class": "church"},
-    "wizard": {"name": "Wizard", "class": "magic"},
+    "king": {"name": "King", "class": "royalty", "text": "King text"},
+    "knight": {"name": "Knight", "class": "chivalry", "text": "Knight text"},
+    "merchant": {"name": "Merchant", "class": "bourgeoisie", "text": "Merchant text"},
+    "monk": {"name": "Monk", "class": "church", "text": "Monk text"},
+    "peasant": {"name": "Peasant", "class": "peasantry", "text": "Peasant text"},
+    "witch": {"name": "Witch", "class": "magic", "text": "Witch text"},
+    "sultan": {"name": "Sultan", "class": "islamic", "text": "Sultan text"},
+    "nun": {"name": "Nun", "class": "church", "text": "Nun text"},
+    "wizard": {"name": "Wizard", "class": "magic", "text": "Wizard text"},
 }
 
 
@@ -48,7 +48,7 @@ def _region(name: str, in_use: bool, rats: int, cubes: dict[str, int]) -> dict[s
         "in_use": in_use,
         "cubes": cubes if in_use else {},
         "rats": rats if in_use else 0,
-        "slots": [{"known": None} for _ in range(rats if in_use else 0)],
+        "slots": [{"known": None, "starting": False} for _ in range(rats if in_use else 0)],
     }
 
 
@@ -65,7 +65,7 @@ def base_view(players: int) -> dict[str, Any]:
         )
     regions["gallia"]["cubes"] = {str(s): 20 - s for s in range(players)}
     regions["gallia"]["rats"] = 3
-    regions["gallia"]["slots"] = [{"known": None}] * 3
+    regions["gallia"]["slots"] = [{"known": None, "starting": False} for _ in range(3)]
     cards = ["king", "knight", "merchant", "monk", "peasant", "witch"]
     held = {0: ["witch", "king"], 1: ["merchant"]}
     players_list = []
@@ -110,6 +110,7 @@ def base_view(players: int) -> dict[str, Any]:
         "cards_in_play": cards,
         "card_info": {c: CARD_INFO[c] for c in cards},
         "rat_supply": 21,
+        "turning": None,
         "revealed": [
             {
                 "region": "germania",
@@ -117,6 +118,7 @@ def base_view(players: int) -> dict[str, Any]:
                 "classes": ["magic"],
                 "majority": 1,
                 "all": 0,
+                "starting": False,
                 "outbreak": True,
                 "losses": {"0": 2, "1": 1},
             },
@@ -126,6 +128,7 @@ def base_view(players: int) -> dict[str, Any]:
                 "classes": ["royalty", "church"],
                 "majority": 0,
                 "all": 1,
+                "starting": False,
                 "outbreak": False,
                 "losses": {},
             },
@@ -169,7 +172,6 @@ def expansion_view(players: int = 6) -> dict[str, Any]:
         player["coins"] = 3 + i
         player["goods"] = {goods[i % 4]: 1 + i % 2}
         player["hand_count"] = i % 3
-        player["diplomats_supply"] = 4 - i % 2
     view["players"][4]["cards"] = ["sultan"]
     view["players"][2]["cards"] = ["nun", "wizard"]
     for i, (name, region) in enumerate(view["regions"].items()):
@@ -181,6 +183,7 @@ def expansion_view(players: int = 6) -> dict[str, Any]:
     view["regions"]["numidia"]["diplomats"] = {"5": 1}
     view["walls"] = [["gallia", "italia"], ["anglia", "gallia"], ["germania", "polonia"]]
     view["caravan"] = "numidia"
+    view["diplomats_left"] = 9
     cards = ["king", "knight", "merchant", "nun", "sultan", "witch", "wizard"]
     view["cards_in_play"] = cards
     view["card_info"] = {c: CARD_INFO[c] for c in cards}

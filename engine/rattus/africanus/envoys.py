@@ -7,12 +7,11 @@ region: plain cubes die first, and it moves only with the last cube leaving.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...core import Action
 from .. import board, cards, flow, steps, views
 from ..cards import Ability, chain_step, push_chain
 from ..state import Ctx, Frame, State
+from ..view_types import RattusView
 from .regions import on, table
 
 DIPLOMATS = 15
@@ -246,7 +245,7 @@ cards.register(
 )
 
 
-def view_hook(s: State, seat: int | None, view: dict[str, Any]) -> None:
+def view_hook(s: State, seat: int | None, view: RattusView) -> None:
     if not on(s):
         return
     view["caravan"] = caravan(s)

@@ -11,6 +11,7 @@ from typing import Any
 from ...core import Rng
 from .. import data
 from ..state import Ctx, State
+from ..view_types import RattusView
 
 KEY = "africanus"
 HAND = 3
@@ -78,7 +79,7 @@ def describe(card_id: str) -> str:
     return f"{data.board_map().names[c.region]} ({symbols})"
 
 
-def view_hook(s: State, seat: int | None, view: dict[str, Any]) -> None:
+def view_hook(s: State, seat: int | None, view: RattusView) -> None:
     if not on(s):
         return
     t = table(s)

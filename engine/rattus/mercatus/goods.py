@@ -12,6 +12,7 @@ from typing import Any
 from ...core import Action, Rng
 from .. import board
 from ..state import Ctx, State
+from ..view_types import RattusView
 
 KEY = "mercatus"
 TYPES = ("fish", "cloth", "lumber", "salt")
@@ -185,7 +186,7 @@ def _money_points(s: State, seat: int) -> int:
     return coins(s, seat) // COINS_PER_POINT if on(s) else 0
 
 
-def view_hook(s: State, seat: int | None, view: dict[str, Any]) -> None:
+def view_hook(s: State, seat: int | None, view: RattusView) -> None:
     if not on(s):
         return
     m = market(s)

@@ -12,6 +12,7 @@ from typing import Any
 from ...core import Rng
 from .. import board, data
 from ..state import Ctx, State
+from ..view_types import RattusView
 
 KEY = "pied_piper"
 WALLS, NUNS, BISHOPS, POTIONS = 3, 3, 2, 10
@@ -110,7 +111,7 @@ def _on_baker(s: State, seat: int) -> int:
     return int(pieces(s)["baker"][seat]) if KEY in s.ext else 0
 
 
-def view_hook(s: State, seat: int | None, view: dict[str, Any]) -> None:
+def view_hook(s: State, seat: int | None, view: RattusView) -> None:
     if KEY not in s.ext:
         return
     p = pieces(s)

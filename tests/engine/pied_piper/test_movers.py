@@ -402,7 +402,10 @@ def test_pied_piper_knowledge_of_fronts_follows_the_tokens() -> None:
     tid = g.state.rats["gallia"][0]
     g.state.known[tid] = [1]
     g = play(g, "use:pied_piper", "from:gallia", "to:italia")
-    assert g.view(1)["regions"]["italia"]["slots"][0]["known"] == token(2, a=1)
+    assert g.view(1)["regions"]["italia"]["slots"][0]["known"] == {
+        **token(2, a=1),
+        "starting": False,
+    }
     assert g.view(0)["regions"]["italia"]["slots"][0]["known"] is None
 
 

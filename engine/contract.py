@@ -1,0 +1,94 @@
+"""The contract every game keeps with the rest of the bot: the ``Game`` protocol and the view.
+
+A view (``game.view(seat)``) is a JSON-able dict made of a shared header, which the host, the
+Discord side and the renderers may rely on for every game, and one typed part per game
+(``engine.rattus.view_types``, ``engine.cartus``'s own). Code outside a game's own modules
+reads only the header; docs/views.md describes both parts of both games.
+``engine.conformance`` checks real views against these definitions at run time.
+
+The header is generic in the type of its player entries, so a game's view says exactly what
+each player entry holds while the shared code still knows every entry has a ``seat``.
+(No ``from __future__ import annotations`` here: TypedDict must see ``NotRequired`` at run time.)
+"""
+
+from typing import Any, Generic, NotRequired, Protocol, TypedDict, TypeVar
+
+from .core import Action, Decision, Event
+
+PlayerT = TypeVar("PlayerT")
+
+
+class DecisionView(TypedDict):
+    """What the first of the seats that must decide now is deciding (see ``Decision``)."""
+
+    seat: int
+    kind: str
+    prompt: str  # "" in a view that may not read a private decision's prompt
+    private: bool
+
+
+class PlayerHeader(TypedDict):
+    """The part of a player entry every game has."""
+
+    seat: int
+    name: NotRequired[str]  # added by the host from the seats; absent in the engine's own view
+
+
+class ViewHeader(TypedDict, Generic[PlayerT]):
+    """The keys every game's view has, whatever the game."""
+
+    game: str  # the kind: "rattus", "cartus"
+    seat: int | None  # the viewer's seat; None for a spectator
+    status: str  # the game's stage; each game lists its values, "over" once it has ended
+    turn: int  # a counter that grows as the game moves on (a turn, a round)
+    active: int | None  # whose turn it is; None when nobody's in particular or when over
+    actors: list[int]  # the seats that must decide now
+    decision: DecisionView | None  # the first actor's decision, or None
+    players: list[PlayerT]  # one entry per seat, in seat order; each extends PlayerHeader
+    log: list[str]  # the latest public event texts, oldest first
+    scores: NotRequired[dict[str, int]]  # when over: seat (as text) -> final score
+    ranking: NotRequired[list[int]]  # when over: seats, best first
+    winners: NotRequired[list[int]]  # when over
+
+
+View = ViewHeader[Any]
+"""Any game's view, as shared code sees it."""
+
+OVER = "over"
+"""The ``status`` of a game that has ended, in every game."""
+
+
+class Outcome(TypedDict):
+    """How a finished game ended (``game.outcome``)."""
+
+    scores: list[int]  # by seat
+    ranking: list[int]  # seats, best first
+    winners: list[int]
+
+
+class Game(Protocol):
+    """The public face every engine game offers (see DESIGN.md, "The engine's public face")."""
+
+    @property
+    def version(self) -> int: ...
+
+    @property
+    def events(self) -> list[Event]: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def outcome(self) -> Outcome | None: ...
+
+    def actors(self) -> list[int]: ...
+
+    def decision(self, seat: int) -> Decision | None: ...
+
+    def legal_actions(self, seat: int) -> list[Action]: ...
+
+    def apply(self, seat: int, action: str | Action) -> "Game": ...
+
+    def view(self, seat: int | None = None, names: list[str] | None = None) -> View: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
