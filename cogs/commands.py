@@ -14,7 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.embeds import lines_block, secrets_embed, status_embed, table_embed
-from cogs.presenters import Presenter
+from cogs.presenters import Presenter, plain
 from cogs.replies import png_file, reply
 from host.errors import NotSeated, UserError
 from host.models import GameRecord
@@ -259,7 +259,8 @@ class GameCommands(commands.GroupCog):
             await reply(interaction, f"Nothing has been played in game #{record.id} yet.")
             return
         lines = [
-            f"`{e.version:>3}` **{e.name}**: {e.label or e.notation} <t:{int(e.at)}:R>"
+            f"`{e.version:>3}` **{plain(e.name)}**: "
+            f"{plain(e.public_text or 'answered privately')} <t:{int(e.at)}:R>"
             for e in entries
         ]
         embed = discord.Embed(

@@ -239,12 +239,18 @@ class Group:
 
 
 QUIET_GROUPS = {"back", "done", "pass", "skip", "end"}
+ANSWER = "answer"
+"""The table's one button for every private question: it opens the asker's own panel."""
 
 
 def controls_view(
     kind: str, game_id: int, version: int, groups: Sequence[Group]
 ) -> discord.ui.View:
-    """One button per group; a group with a single action is labelled with that action."""
+    """One button per group; a group with a single action is labelled with that action.
+
+    Only groups of public decisions may reach a channel message: the table shows every private
+    question as the one generic ``ANSWER`` group (see ``cogs.table.table_groups``).
+    """
     return stopped(group_buttons(kind, game_id, version, groups))
 
 

@@ -60,11 +60,18 @@ def jump_url(guild_id: int | None, channel_id: int, message_id: int | None = Non
 def waiting_line(record: GameRecord, view: View) -> str:
     """Who must decide now and what, for the table and status embeds."""
     actors = [int(seat) for seat in view.get("actors") or []]
+    if view.get("private_waiting"):
+        hidden = "The game waits for private answers: whoever is asked was told privately."
+        return hidden if not actors else f"{_named_line(view, actors)}\n{hidden}"
     if not actors:
         return "Nobody needs to decide anything right now."
+    return _named_line(view, actors)
+
+
+def _named_line(view: View, actors: list[int]) -> str:
     decision = view.get("decision") or {}
     names = [f"**{player_name(view, seat)}**" for seat in actors]
-    prompt = str(decision.get("prompt") or "").strip()
+    prompt = "" if decision.get("private") else str(decision.get("prompt") or "").strip()
     first = f"{names[0]} to decide" + (f": {prompt}" if prompt else ".")
     if len(names) > 1:
         first += f"\nAlso waiting for {', '.join(names[1:])}."

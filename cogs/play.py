@@ -11,10 +11,10 @@ from typing import Any
 
 import discord
 
-from cogs.components import QUIET_GROUPS, controls_view, select_view
+from cogs.components import ANSWER, select_view
 from cogs.embeds import event_texts, secrets_embed, status_embed
 from cogs.replies import replace, reply
-from cogs.table import Tables, action_groups
+from cogs.table import Tables, panel
 from host.errors import NotSeated, NotYourTurn, StaleAction, UserError
 from host.models import GameRecord
 from host.service import GameService
@@ -78,33 +78,7 @@ class Play:
 
     def panel(self, record: GameRecord, user_id: int) -> tuple[str, discord.ui.View | None]:
         """The user's controls now: a prompt, and buttons or the only select they need."""
-        seat = record.seat_of(user_id)
-        game = record.game
-        if record.status != "running" or game is None:
-            return f"Game #{record.id} is {record.status}.", None
-        actors = list(game.actors())
-        if seat is None or seat not in actors:
-            waiting = " and ".join(record.name_of(s) for s in actors) or "nobody"
-            return f"Waiting for {waiting}.", None
-        presenter = self.tables.presenter(record)
-        groups = action_groups(record, presenter, [seat])
-        decision = game.decision(seat)
-        prompt = decision.prompt if decision is not None else "Your move."
-        main = [group for group in groups if group.name not in QUIET_GROUPS]
-        if len(main) == 1 and main[0].single is None:
-            quiet = [group for group in groups if group.name in QUIET_GROUPS]
-            view = select_view(
-                record.kind,
-                record.id,
-                record.version,
-                main[0].name,
-                main[0].actions,
-                0,
-                placeholder=main[0].title,
-                beside=quiet,
-            )
-            return prompt, view
-        return prompt, controls_view(record.kind, record.id, record.version, groups)
+        return panel(record, self.tables.presenter(record), user_id)
 
     async def show_current(
         self, interaction: discord.Interaction[Any], record: GameRecord, note: str
@@ -143,10 +117,11 @@ class Play:
         seat = record.seat_of(interaction.user.id)
         if seat is None:
             raise NotSeated("You are not in this game.")
-        actors = list(record.game.actors())
-        if seat not in actors:
-            waiting = " and ".join(record.name_of(s) for s in actors) or "nobody"
-            raise NotYourTurn(f"It's not your turn: waiting for {waiting}.")
+        if group == ANSWER:
+            await self.show_panel(interaction, record, seat)
+            return
+        if seat not in record.game.actors():
+            raise NotYourTurn(f"It's not your turn: waiting for {record.waiting_for()}.")
         actions = [a for a in record.game.legal_actions(seat) if a.kind == group]
         if not actions:
             await self.show_current(interaction, record, "That choice is not yours to make now.")
@@ -171,6 +146,20 @@ class Play:
             await interaction.response.edit_message(content=content, embeds=[], view=view)
         else:
             await interaction.response.send_message(content, view=view, ephemeral=True)
+
+    async def show_panel(
+        self, interaction: discord.Interaction[Any], record: GameRecord, seat: int
+    ) -> None:
+        """The generic "Answer…" button: the clicker's own private question, if they have one.
+        Nobody else learns whether they were asked."""
+        if seat not in record.private_actors():
+            raise UserError("There is no private question for you right now.")
+        prompt, controls = self.panel(record, interaction.user.id)
+        content = which_game(interaction, record) + prompt
+        if is_panel(interaction):
+            await interaction.response.edit_message(content=content, embeds=[], view=controls)
+        else:
+            await reply(interaction, content, view=controls)
 
     async def _label_of_last(self, game_id: int, notation: str) -> str:
         """How the action just taken reads, for an action that told the table nothing."""
@@ -203,7 +192,8 @@ class Play:
                 await self.show_current(interaction, record, closed_note(record))
                 return
             prompt, controls = self.panel(record, user.id)
-            content = which_game(interaction, record) + f"{error}\n{prompt}"
+            lines = [str(error)] if isinstance(error, NotYourTurn) else [str(error), prompt]
+            content = which_game(interaction, record) + "\n".join(lines)
             await replace(interaction, content, view=controls)
             return
         record = update.record

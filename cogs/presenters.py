@@ -29,6 +29,11 @@ class Presenter:
     secret_lines: Callable[[View], list[str]]
     outcome_lines: Callable[[View], list[str]]
     group_titles: Mapping[str, str] = field(default_factory=dict)
+    could_be_asked: Callable[[View], list[int]] = lambda view: [
+        int(player["seat"]) for player in view.get("players", [])
+    ]
+    """Seats a private question now might be put to, from the public view alone: when one of
+    them must be mentioned in the channel, all of them are, so nobody learns who was asked."""
 
     def group_title(self, group: str) -> str:
         """The button text for a group of actions (the notation's kind)."""

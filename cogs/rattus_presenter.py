@@ -178,6 +178,15 @@ def outcome_lines(view: View) -> list[str]:
     return lines
 
 
+def could_be_asked(view: View) -> list[int]:
+    """Everyone with people where a rat was just turned over (any of them may be hit by it),
+    or else every player."""
+    turning = view.get("turning") or {}
+    region = view.get("regions", {}).get(str(turning.get("region", "")), {})
+    hit = sorted(int(seat) for seat, count in (region.get("cubes") or {}).items() if count)
+    return hit or [int(player["seat"]) for player in view.get("players", [])]
+
+
 def _render(view: View) -> bytes:
     return rattus_board(view)
 
@@ -193,4 +202,5 @@ RATTUS = Presenter(
     secret_lines=secret_lines,
     outcome_lines=outcome_lines,
     group_titles=GROUP_TITLES,
+    could_be_asked=could_be_asked,
 )

@@ -16,8 +16,16 @@ from typing import Any
 
 import discord
 
-from cogs.components import QUIET_GROUPS, Group, controls_view, lobby_view
+from cogs.components import (
+    ANSWER,
+    QUIET_GROUPS,
+    Group,
+    controls_view,
+    lobby_view,
+    select_view,
+)
 from cogs.embeds import (
+    clip,
     event_texts,
     final_embed,
     fitted,
@@ -65,6 +73,55 @@ def action_groups(
         for kind, actions in by_kind.items()
     ]
     return sorted(groups, key=lambda group: group.name in QUIET_GROUPS)
+
+
+def table_groups(record: GameRecord, presenter: Presenter) -> list[Group]:
+    """The buttons of a channel message, which everyone sees: the groups of the public
+    decisions, and one generic "Answer…" for all private questions, whoever is asked."""
+    groups = action_groups(record, presenter, record.public_actors())
+    if any(record.user_of(seat) is not None for seat in record.private_actors()):
+        groups.insert(0, Group(ANSWER, presenter.group_title(ANSWER), ()))
+    return groups
+
+
+def panel(
+    record: GameRecord, presenter: Presenter, user_id: int
+) -> tuple[str, discord.ui.View | None]:
+    """The user's private controls now: a prompt, and buttons or the only select they need."""
+    seat = record.seat_of(user_id)
+    game = record.game
+    if record.status != "running" or game is None:
+        return f"Game #{record.id} is {record.status}.", None
+    if seat is None or seat not in game.actors():
+        return f"Waiting for {record.waiting_for()}.", None
+    groups = action_groups(record, presenter, [seat])
+    decision = game.decision(seat)
+    prompt = decision.prompt if decision is not None else "Your move."
+    main = [group for group in groups if group.name not in QUIET_GROUPS]
+    if len(main) == 1 and main[0].single is None:
+        quiet = [group for group in groups if group.name in QUIET_GROUPS]
+        view = select_view(
+            record.kind,
+            record.id,
+            record.version,
+            main[0].name,
+            main[0].actions,
+            0,
+            placeholder=main[0].title,
+            beside=quiet,
+        )
+        return prompt, view
+    return prompt, controls_view(record.kind, record.id, record.version, groups)
+
+
+def _mentions(record: GameRecord, seats: Sequence[int]) -> str:
+    users = [record.user_of(seat) for seat in seats]
+    return " ".join(f"<@{user}>" for user in users if user is not None)
+
+
+def _ping(record: GameRecord, seats: Sequence[int]) -> str | None:
+    mentions = _mentions(record, seats)
+    return f"{mentions}, your move." if mentions else None
 
 
 class Tables:
@@ -160,39 +217,51 @@ class Tables:
     async def publish(self, update: Update) -> None:
         """Show an update in the home channel and every spectator channel."""
         record = update.record
+        pinged: list[int] = []
         try:
             if update.finished:
                 await self.show_final(record)
             else:
-                await self.show_table(record, new_message=update.new_turn)
+                pinged = await self.show_table(record, new_message=update.new_turn)
         except discord.HTTPException:
             log.exception("Could not show game #%s, version %s", record.id, record.version)
+        await self.tell_deciders(record, pinged)
 
     async def board_png(self, record: GameRecord, view: Mapping[str, Any]) -> bytes:
         return await asyncio.to_thread(self.presenter(record).render, view)
 
     async def show_table(
         self, record: GameRecord, *, new_message: bool, only: int | None = None
-    ) -> None:
-        """Show the table in the home channel and every spectator channel.
+    ) -> list[int]:
+        """Show the table in the home channel and every spectator channel; return the seats
+        whose decision a new home message mentioned (it notifies them).
 
         With ``only``, post it again in that one channel, whose table message is gone.
         """
+        pinged: list[int] = []
         presenter = self.presenter(record)
         view = record.view()
         png = await self.board_png(record, view)
         embed = table_embed(record, view, presenter)
         buttons = controls_view(
-            record.kind, record.id, record.version, action_groups(record, presenter)
+            record.kind, record.id, record.version, table_groups(record, presenter)
         )
         stored = {m.channel_id: m for m in await self.service.table_messages(record.id)}
         if only is not None:
             stored.pop(only, None)
         if only in (None, record.channel_id):
             home = stored.get(record.channel_id)
-            ping = self._ping(record) if new_message or home is None else None
+            if new_message or home is None:
+                pinged = self._human_public_actors(record)
             await self._show_in(
-                record, record.channel_id, home, embed, png, buttons, ping, new_message
+                record,
+                record.channel_id,
+                home,
+                embed,
+                png,
+                buttons,
+                _ping(record, pinged),
+                new_message,
             )
         for channel_id in await self.service.spectator_channels(record.id):
             if only in (None, channel_id):
@@ -200,6 +269,7 @@ class Tables:
                     record, channel_id, stored.get(channel_id), embed, png, None, None, new_message
                 )
                 await self._to_spectators(record, channel_id, shown)
+        return pinged
 
     async def _to_spectators(
         self, record: GameRecord, channel_id: int, shown: Awaitable[Any]
@@ -219,11 +289,73 @@ class Tables:
         except discord.HTTPException as error:
             log.warning("Could not show game #%s in channel %s: %s", record.id, channel_id, error)
 
-    def _ping(self, record: GameRecord) -> str | None:
-        game = record.game
-        users = [record.user_of(seat) for seat in game.actors()] if game is not None else []
-        mentions = " ".join(f"<@{user}>" for user in users if user is not None)
-        return f"{mentions}, your move." if mentions else None
+    @staticmethod
+    def _human_public_actors(record: GameRecord) -> list[int]:
+        return [seat for seat in record.public_actors() if record.user_of(seat) is not None]
+
+    # -- telling whoever decides ------------------------------------------------------------
+
+    async def tell_deciders(self, record: GameRecord, pinged: Sequence[int] = ()) -> None:
+        """Notify each seat that has just become a decider, once: a public decision by a
+        mention in a new message (``pinged``: already mentioned by the new table message),
+        a private question by a DM, never with a secret in the channel."""
+        new = await self.service.new_deciders(record)
+        private = set(record.private_actors())
+        public = [seat for seat in new if seat not in private and seat not in pinged]
+        if public:
+            game = record.game
+            decision = game.decision(public[0]) if game is not None else None
+            prompt = f" {decision.prompt}" if decision is not None and decision.prompt else ""
+            url = await self.table_url(record)
+            text = f"{_mentions(record, public)}, it's your decision in game #{record.id}:{prompt}"
+            try:
+                await self.channel(record, record.channel_id).send(
+                    clip(text, 1800) + f"\n{url}", allowed_mentions=MENTIONS
+                )
+            except discord.HTTPException:
+                log.warning("Could not tell the deciders of game #%s", record.id)
+        for seat in new:
+            if seat in private:
+                await self.ask_privately(record, seat)
+
+    async def ask_privately(self, record: GameRecord, seat: int) -> None:
+        """DM a private question with its controls. With closed DMs, mention everyone the
+        question could have gone to, so the mention does not say who was asked."""
+        user_id = record.user_of(seat)
+        if user_id is None:
+            return
+        prompt, controls = panel(record, self.presenter(record), user_id)
+        url = await self.table_url(record)
+        text = (
+            f"**Game #{record.id}**: a private question for you, only you see it.\n"
+            f"{prompt}\n[Back to the table]({url})"
+        )
+        try:
+            user = await self._user(user_id)
+            kwargs: dict[str, Any] = {"view": controls} if controls is not None else {}
+            await user.send(clip(text, 2000), **kwargs)
+            return
+        except discord.Forbidden as error:
+            if error.code != DMS_CLOSED:
+                log.warning("DM to %s refused: %s", user_id, error)
+                return
+            await self.service.mark_dms_closed(user_id)
+        except discord.HTTPException:
+            log.warning("Could not DM %s for game #%s", user_id, record.id, exc_info=True)
+            return
+        view = record.view()
+        asked = [s for s in self.presenter(record).could_be_asked(view) if record.user_of(s)]
+        if seat not in asked:
+            asked = [s.seat for s in record.seats if s.user_id is not None]
+        text = (
+            f"{_mentions(record, asked)}: game #{record.id} waits for a private answer that "
+            "may be one of yours. Use the **Answer…** button on the table to see whether you "
+            "are asked."
+        )
+        try:
+            await self.channel(record, record.channel_id).send(text, allowed_mentions=MENTIONS)
+        except discord.HTTPException:
+            log.warning("Could not mention the players of game #%s", record.id)
 
     async def _show_in(
         self,
@@ -441,7 +573,9 @@ class Tables:
                 and home.version == record.version
                 and await self._message_exists(record, home.channel_id, home.message_id)
             ):
+                await self.tell_deciders(record)
                 return False
             log.info("Re-posting the table of game #%s at version %s", record.id, record.version)
-            await self.show_table(record, new_message=True)
+            pinged = await self.show_table(record, new_message=True)
+            await self.tell_deciders(record, pinged)
             return True

@@ -62,8 +62,44 @@ class GameRecord:
         """Every seat's name, in seat order."""
         return [self.name_of(seat) for seat in range(len(self.seats))]
 
+    def private_actors(self) -> list[int]:
+        """The seats deciding now whose decision is private: who they are is a secret too."""
+        game = self.game
+        if self.status != "running" or game is None:
+            return []
+        found = []
+        for seat in game.actors():
+            decision = game.decision(seat)
+            if decision is not None and decision.private:
+                found.append(seat)
+        return found
+
+    def public_actors(self) -> list[int]:
+        """The seats deciding now that everyone may know about."""
+        game = self.game
+        if self.status != "running" or game is None:
+            return []
+        hidden = set(self.private_actors())
+        return [seat for seat in game.actors() if seat not in hidden]
+
+    def waiting_for(self, viewer: int | None = None) -> str:
+        """Whom the game waits for, in words anyone may read: a seat answering a private
+        question is not named (except to itself, ``viewer``)."""
+        game = self.game
+        if self.status != "running" or game is None:
+            return "nobody"
+        hidden = [seat for seat in self.private_actors() if seat != viewer]
+        named = [self.name_of(seat) for seat in game.actors() if seat not in hidden]
+        if hidden:
+            named.append("private answers")
+        return " and ".join(named) or "nobody"
+
     def view(self, seat: int | None = None) -> dict[str, Any]:
-        """The game's view for a seat (None: a spectator), with players named everywhere."""
+        """The game's view for a seat (None: a spectator), with players named everywhere.
+
+        Who answers a private question is hidden from everyone else: such seats are left out
+        of ``actors`` and the decision shown is a blank private one.
+        """
         if self.game is None:
             if self.status == "lobby":
                 raise UserError(f"Game #{self.id} has not started yet.")
@@ -71,6 +107,13 @@ class GameRecord:
         view: dict[str, Any] = self.game.view(seat, names=self.names())
         for player in view.get("players", []):
             player["name"] = self.name_of(int(player["seat"]))
+        hidden = [s for s in self.private_actors() if s != seat]
+        if hidden:
+            view["actors"] = [s for s in view.get("actors") or [] if s not in hidden]
+            decision = view.get("decision")
+            if isinstance(decision, dict) and decision.get("seat") in hidden:
+                view["decision"] = {"seat": None, "kind": "private", "prompt": "", "private": True}
+            view["private_waiting"] = True
         return view
 
     @property
@@ -113,6 +156,8 @@ class ActionLogEntry:
     notation: str
     label: str | None
     at: float
+    public_text: str | None = None
+    """What everyone saw of the action (None: nothing, e.g. a private answer)."""
 
 
 @dataclass(frozen=True)

@@ -93,6 +93,16 @@ MIGRATIONS: tuple[str, ...] = (
         dms_closed  INTEGER NOT NULL DEFAULT 0
     );
     """,
+    # 2: what the table showed of each action (its public event text), for the public log;
+    # who was last told that a decision is theirs, so each new decider is told once.
+    """
+    ALTER TABLE actions ADD COLUMN public_text TEXT;
+
+    CREATE TABLE deciders_told (
+        game_id  INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        marks    TEXT    NOT NULL DEFAULT '[]'
+    );
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

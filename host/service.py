@@ -261,6 +261,7 @@ class GameService:
             except IllegalAction as exc:
                 raise UserError(str(exc)) from exc
             label = next((a.label for a in game.legal_actions(seat) if a.notation == wanted), None)
+            public_text = _public_text(record, game, seat, after, label)
             now = self._clock()
             results = self._results(record, after, now) if after.is_over else []
             await self.store.save_action(
@@ -268,7 +269,14 @@ class GameService:
                 record.version,
                 after.version,
                 after.to_dict(),
-                NewAction(seat=seat, user_id=user_id, notation=wanted, label=label, at=now),
+                NewAction(
+                    seat=seat,
+                    user_id=user_id,
+                    notation=wanted,
+                    label=label,
+                    at=now,
+                    public_text=public_text,
+                ),
                 results=results,
             )
             saved = replace(
@@ -297,8 +305,7 @@ class GameService:
             raise NotSeated("You are not in this game.")
         actors = game.actors()
         if seat not in actors:
-            waiting = " and ".join(record.name_of(s) for s in actors) or "nobody"
-            raise NotYourTurn(f"It's not your turn: waiting for {waiting}.")
+            raise NotYourTurn(f"It's not your turn: waiting for {record.waiting_for()}.")
         return seat
 
     def _update(self, record: GameRecord, events: list[Event], *, new_turn: bool) -> Update:
@@ -434,6 +441,24 @@ class GameService:
     async def spectator_channels(self, game_id: int) -> list[int]:
         return await self.store.spectator_channels(game_id)
 
+    # -- telling deciders ------------------------------------------------------------------
+
+    async def new_deciders(self, record: GameRecord) -> list[int]:
+        """The seats (of people) that decide now and have not been told of it yet, and
+        remember that they are being told now. A seat told of a public decision is told
+        again when it is asked a private question, and the other way round."""
+        private = set(record.private_actors())
+        deciding = [] if record.game is None or record.status != "running" else record.game.actors()
+        marks = {
+            seat: f"{seat}:{'private' if seat in private else 'public'}"
+            for seat in deciding
+            if record.user_of(seat) is not None
+        }
+        told = set(await self.store.deciders_told(record.id))
+        if set(marks.values()) != told:
+            await self.store.set_deciders_told(record.id, sorted(marks.values()))
+        return [seat for seat, mark in marks.items() if mark not in told]
+
     # -- direct messages ------------------------------------------------------------------
 
     async def mark_dms_closed(self, user_id: int, closed: bool = True) -> bool:
@@ -442,6 +467,27 @@ class GameService:
 
     async def dms_closed(self, user_id: int) -> bool:
         return await self.store.dms_closed(user_id)
+
+
+PUBLIC_TEXT_LIMIT = 500
+
+
+def _public_text(
+    record: GameRecord, before: Game, seat: int, after: Game, label: str | None
+) -> str | None:
+    """What everyone saw of an action: its public events, or for a public decision that told
+    nobody anything, the action's label. A private answer's label is never public."""
+    names = record.names()
+    texts = [e.text_for(names) for e in after.events if e.audience is None]
+    shown = " ".join(text for text in texts if text)
+    if not shown:
+        decision = before.decision(seat)
+        if decision is None or decision.private:
+            return None
+        shown = label or ""
+    if len(shown) > PUBLIC_TEXT_LIMIT:
+        shown = shown[: PUBLIC_TEXT_LIMIT - 1] + "…"
+    return shown or None
 
 
 def _ended(record: GameRecord) -> str:

@@ -60,6 +60,7 @@ class NewAction:
     notation: str
     label: str | None
     at: float
+    public_text: str | None = None
 
 
 def _dumps(value: Any) -> str:
@@ -319,8 +320,8 @@ class Store:
             if changed == 0:
                 raise StaleAction()
             await db.execute(
-                "INSERT INTO actions (game_id, version, seat, user_id, notation, label, at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO actions (game_id, version, seat, user_id, notation, label, at,"
+                " public_text) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (game_id, new_version, *astuple(action)),
             )
             await db.executemany(
@@ -333,7 +334,7 @@ class Store:
         """The action log in the order played; with ``limit``, only the latest entries."""
         sql = (
             "SELECT a.version, a.seat, a.user_id, COALESCE(s.name, 'Player ' || (a.seat + 1))"
-            " AS name, a.notation, a.label, a.at FROM actions a LEFT JOIN seats s"
+            " AS name, a.notation, a.label, a.at, a.public_text FROM actions a LEFT JOIN seats s"
             " ON s.game_id = a.game_id AND s.seat = a.seat WHERE a.game_id = ?"
             " ORDER BY a.version DESC"
         )
@@ -344,7 +345,14 @@ class Store:
         rows = await self._fetchall(sql, params)
         return [
             ActionLogEntry(
-                r["version"], r["seat"], r["user_id"], r["name"], r["notation"], r["label"], r["at"]
+                r["version"],
+                r["seat"],
+                r["user_id"],
+                r["name"],
+                r["notation"],
+                r["label"],
+                r["at"],
+                r["public_text"],
             )
             for r in reversed(rows)
         ]
@@ -435,6 +443,21 @@ class Store:
             "SELECT channel_id FROM spectators WHERE game_id = ? ORDER BY channel_id", (game_id,)
         )
         return [int(r["channel_id"]) for r in rows]
+
+    # -- deciders told --------------------------------------------------------------------
+
+    async def deciders_told(self, game_id: int) -> list[str]:
+        """The marks of the deciders last told of their decision (see GameService)."""
+        row = await self._fetchone("SELECT marks FROM deciders_told WHERE game_id = ?", (game_id,))
+        return [] if row is None else [str(mark) for mark in json.loads(row["marks"])]
+
+    async def set_deciders_told(self, game_id: int, marks: Sequence[str]) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO deciders_told (game_id, marks) VALUES (?, ?)"
+                " ON CONFLICT (game_id) DO UPDATE SET marks = excluded.marks",
+                (game_id, _dumps(list(marks))),
+            )
 
     # -- user preferences -----------------------------------------------------------------
 

@@ -163,7 +163,10 @@ def _discard_played(ctx: Ctx, ravage: Frame) -> None:
     t["played"] = []
 
 
-steps.register(steps.Step("region_play", _play_options, _play_act, _play_prompt, _play_auto))
+# Private: only a player holding a matching card is asked, so who is asked is a secret too.
+steps.register(
+    steps.Step("region_play", _play_options, _play_act, _play_prompt, _play_auto, private=True)
+)
 plague.TOKEN_REACTIONS.append(_offer)
 plague.RAVAGE_END.append(_discard_played)
 
