@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..core import Action
-from . import board, cards, final_plague, plague, steps
+from . import board, cards, data, final_plague, plague, steps
 from .cards import Ability, chain_step, push_chain
 from .state import Ctx, Frame, State
 
@@ -47,7 +47,7 @@ cards.register(Ability("king", _king_usable, _king_start, _king_usable, _king_st
 
 
 def _knight_steps(s: State, seat: int) -> int:
-    return 2 if cards.holds(s, seat, "knight") else 1
+    return data.LONG_MOVE if cards.holds(s, seat, "knight") else 1
 
 
 def _knight_bonus(ctx: Ctx, ravage: Frame) -> bool:
@@ -70,7 +70,7 @@ def _knight_final_start(ctx: Ctx, seat: int) -> None:
 def _knight_final_options(s: State, f: Frame) -> list[Action]:
     return [
         Action(f"plague:{r}", f"Move the plague piece to {board.name(r)}")
-        for r in board.reachable(s, s.plague, 2)
+        for r in board.reachable(s, s.plague, cards.reach(s, data.LONG_MOVE))
     ]
 
 
@@ -85,7 +85,9 @@ def _knight_final_act(ctx: Ctx, f: Frame, a: Action) -> None:
 cards.PLAGUE_STEPS.append(_knight_steps)
 plague.RAVAGE_START.append(_knight_bonus)
 # Held with other final-round plague movers, the Knight lends them its reach; alone it only moves.
-final_plague.register(final_plague.Mover("knight", 2, ravages=False, here=lambda s, seat: False))
+final_plague.register(
+    final_plague.Mover("knight", data.LONG_MOVE, ravages=False, here=lambda s, seat: False)
+)
 chain_step(
     "knight_final",
     _knight_final_options,
@@ -97,7 +99,7 @@ cards.register(
         "knight",
         None,
         None,
-        lambda s, seat: bool(board.reachable(s, s.plague, 2)),
+        lambda s, seat: bool(board.reachable(s, s.plague, cards.reach(s, data.LONG_MOVE))),
         _knight_final_start,
     )
 )
@@ -364,9 +366,14 @@ def _witch_peek(ctx: Ctx, seat: int, region: str, token: str, first: str | None)
     if first is None:
         push_chain(s, "witch_look", seat, "witch", first=token)
         s.stack[-1]["back"] = False
-    elif _where(s, first) != region:
+    elif _swappable(s, _where(s, first), region):
         push_chain(s, "witch_swap", seat, "witch", a=first, b=token)
         s.stack[-1]["back"] = False
+
+
+def _swappable(s: State, a: str, b: str) -> bool:
+    """A swap moves a rat into each region: only between two regions, neither with a bishop."""
+    return a != b and board.rat_may_enter(s, a) and board.rat_may_enter(s, b)
 
 
 def _witch_swap_options(s: State, f: Frame) -> list[Action]:

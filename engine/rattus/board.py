@@ -34,13 +34,15 @@ def neighbours(s: State, region: str, *, crossing: str = "piece") -> list[str]:
     return out
 
 
+def rat_may_enter(s: State, region: str) -> bool:
+    """Whether a rat may come into this region by any means (a bishop forbids it), room
+    aside: placing, moving, leading and swapping all ask this."""
+    return not any(h(s, region) for h in RAT_BLOCKERS)
+
+
 def can_take_rat(s: State, region: str) -> bool:
     """Whether a rat may be placed in or moved into this region."""
-    return (
-        region in s.rats
-        and len(s.rats[region]) < MAX_RATS
-        and not any(h(s, region) for h in RAT_BLOCKERS)
-    )
+    return region in s.rats and len(s.rats[region]) < MAX_RATS and rat_may_enter(s, region)
 
 
 def rat_targets(s: State, region: str) -> list[str]:

@@ -58,11 +58,15 @@ def place_bonus(s: State, seat: int) -> int:
     return sum(f(s, seat) for f in PLACE_BONUS)
 
 
+def reach(s: State, steps: int) -> int:
+    """A plague move of this many steps as the game plays it: a long (Chivalry) move goes one
+    step further with 5 or 6 players, on a larger board, in regular turns and the final round."""
+    return steps + data.long_move(s.players) - data.LONG_MOVE if steps > 1 else steps
+
+
 def plague_steps(s: State, seat: int) -> int:
-    """How far the seat may move the plague: 1, or a card's longer move (one step further
-    with 5 or 6 players, on a larger board)."""
-    steps = max([1, *(f(s, seat) for f in PLAGUE_STEPS)])
-    return steps + 1 if steps > 1 and s.players >= 5 else steps
+    """How far the seat may move the plague in phase C: 1, or a card's longer move."""
+    return reach(s, max([1, *(f(s, seat) for f in PLAGUE_STEPS)]))
 
 
 def usable_now(s: State, seat: int, *, final: bool) -> list[str]:

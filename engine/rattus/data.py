@@ -39,13 +39,34 @@ class Token:
         }
 
 
+LONG_MOVE = 2
+"""Steps of a Chivalry card's plague move; one more with 5 or 6 players (a larger board)."""
+
+
+def long_move(players: int) -> int:
+    return LONG_MOVE + 1 if players >= 5 else LONG_MOVE
+
+
 @dataclass(frozen=True)
 class Card:
     id: str
     name: str
     cls: str
     expansion: str
-    text: str
+    template: str  # the text, with "{steps}" where a long plague move's length goes
+
+    def text_for(self, players: int | None) -> str:
+        """The card's text for a game of this many players (None: any game)."""
+        steps = (
+            f"{LONG_MOVE} steps ({long_move(6)} with 5 or 6 players)"
+            if players is None
+            else f"{long_move(players)} steps"
+        )
+        return self.template.format(steps=steps)
+
+    @property
+    def text(self) -> str:
+        return self.text_for(None)
 
 
 @dataclass(frozen=True)
@@ -174,6 +195,10 @@ def parse_cards(raw: Any, where: str = "data/cards.json") -> dict[str, Card]:
         _need(bool(cid) and cid not in out, where, f"card {i} has a missing or repeated id")
         _need(c.get("class") in classes, where, f"card {cid}: unknown class {c.get('class')!r}")
         _need(bool(c.get("text")), where, f"card {cid}: needs a text")
+        try:
+            str(c["text"]).format(steps="")
+        except (KeyError, IndexError, ValueError):
+            raise DataError(f"{where}: card {cid}: its text may hold only {{steps}}") from None
         out[cid] = Card(cid, str(c["name"]), str(c["class"]), str(c["expansion"]), str(c["text"]))
     for name, ids in raw.get("sets", {}).items():
         for cid in ids:

@@ -59,7 +59,7 @@ def group(s: State, seat: int) -> list[Mover]:
 
 
 def reach(s: State, seat: int) -> int:
-    return max([1, *(m.steps for m in group(s, seat))])
+    return cards.reach(s, max([1, *(m.steps for m in group(s, seat))]))
 
 
 def moved(s: State, seat: int, starting: str = "") -> bool:

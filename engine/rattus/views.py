@@ -139,7 +139,7 @@ def view(s: State, seat: int | None, names: list[str] | None = None) -> RattusVi
         "beside_board": [c for c in s.cards_in_play if s.holder(c) is None],
         "cards_in_play": list(s.cards_in_play),
         "card_info": {
-            c: {"name": cards[c].name, "class": cards[c].cls, "text": cards[c].text}
+            c: {"name": cards[c].name, "class": cards[c].cls, "text": cards[c].text_for(s.players)}
             for c in s.cards_in_play
         },
         "rat_supply": len(s.rat_supply),

@@ -12,11 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from ...core import Action
-from .. import board, cards, final_plague, plague, steps
+from .. import board, cards, data, final_plague, plague, steps
 from ..state import Ctx, Frame, State
 from . import goods
 
-LONG_MOVE = 2
 DEACON_COSTS = (1, 2, 3)
 """What the Deacon pays the first, second and third time in a turn; there is no fourth time."""
 
@@ -39,7 +38,7 @@ def _coins(n: int) -> str:
 
 def _long_move(s: State, seat: int) -> int:
     """Assassin and Raider: up to 2 steps (several Chivalry cards are still 2)."""
-    return LONG_MOVE if any(cards.holds(s, seat, c) for c in ("assassin", "raider")) else 1
+    return data.LONG_MOVE if any(cards.holds(s, seat, c) for c in ("assassin", "raider")) else 1
 
 
 # Goods taken in the plague phase: face-up ones, or in the final round anything left.
@@ -212,9 +211,11 @@ plague.TOKEN_RESOLVED.append(_robber_offer)
 plague.PLAGUE_MOVED.append(_raider_offer)
 final_plague.register(final_plague.Mover("deacon", 1))
 final_plague.register(final_plague.Mover("grave_robber", 1))
-final_plague.register(final_plague.Mover("assassin", LONG_MOVE))
+final_plague.register(final_plague.Mover("assassin", data.LONG_MOVE))
 final_plague.register(
-    final_plague.Mover("raider", LONG_MOVE, ravages=False, here=_raider_here, arrive=_raider_arrive)
+    final_plague.Mover(
+        "raider", data.LONG_MOVE, ravages=False, here=_raider_here, arrive=_raider_arrive
+    )
 )
 for _card in ("deacon", "assassin", "raider", "grave_robber"):
     cards.register(final_plague.ability(_card))

@@ -9,17 +9,15 @@ from __future__ import annotations
 from typing import Any
 
 from ...core import Action
-from .. import board, cards, final_plague, plague, steps
+from .. import board, cards, data, final_plague, plague, steps
 from ..cards import Ability, chain_step, push_chain
 from ..state import Ctx, Frame, State
 from . import pieces
 
-LONG_MOVE = 2
-
 
 def _long_move(s: State, seat: int) -> int:
     """Crusader and Soldier: up to 2 steps (holding several Chivalry cards is still 2)."""
-    return LONG_MOVE if any(cards.holds(s, seat, c) for c in ("crusader", "soldier")) else 1
+    return data.LONG_MOVE if any(cards.holds(s, seat, c) for c in ("crusader", "soldier")) else 1
 
 
 # Crusader: in the holder's phase C the rats may be turned face up and resolved in their order.
@@ -122,7 +120,7 @@ def _crusader_order(s: State, frame: Frame, seat: int) -> None:
     frame["chooser"] = seat
 
 
-final_plague.register(final_plague.Mover("crusader", LONG_MOVE, prepare=_crusader_order))
+final_plague.register(final_plague.Mover("crusader", data.LONG_MOVE, prepare=_crusader_order))
 final_plague.register(final_plague.Mover("serf", 1))
 
 

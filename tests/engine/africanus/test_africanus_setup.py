@@ -8,10 +8,10 @@ import json
 import pytest
 
 from engine import rattus
-from engine.rattus import data
+from engine.rattus import board, data
 from engine.rattus.africanus import regions
 from engine.rattus.state import Ctx
-from tests.engine.helpers import notations, position, random_playout
+from tests.engine.helpers import notations, play, position, random_playout
 from tests.engine.test_playouts import check_invariants
 
 AFRICA = {"mauretania", "numidia", "africa", "libya", "aegyptus"}
@@ -67,6 +67,31 @@ def test_the_knight_moves_three_steps_with_five_or_six_players() -> None:
     g4 = position(4, hands={0: ["knight"]}, plague="anglia")
     reach4 = {n.split(":")[1] for n in notations(g4) if n.startswith("plague:")}
     assert "hungaria" not in reach4
+
+
+@pytest.mark.parametrize("card", ["knight", "crusader", "assassin", "raider"])
+def test_every_chivalry_move_has_three_steps_in_the_final_round_too(card: str) -> None:
+    g = position(5, hands={4: [card]}, supply_rats=0, plague="hispania")
+    g = play(g, "plague:gallia")  # the last regular turn: seat 4 has the first final turn
+    assert g.view()["status"] == "final_round" and g.actors() == [4]
+    g = play(g, f"use:{card}")
+    reach = {n.split(":")[1] for n in notations(g) if n.startswith("plague:")}
+    assert reach == set(board.reachable(g.state, "gallia", 3))
+    assert reach > set(board.reachable(g.state, "gallia", 2))
+
+
+def test_card_texts_say_three_steps_in_five_and_six_player_games() -> None:
+    every = {"africanus", "pied_piper", "mercatus"}
+    five = rattus.new_game(5, expansions=every, class_cards=LONG, seed=2).view()
+    four = rattus.new_game(4, expansions=every, class_cards=LONG[:6], seed=2).view()
+    for card in ("knight", "crusader", "soldier", "assassin", "raider"):
+        assert "up to 3 steps" in five["card_info"][card]["text"]
+        assert "2 steps" not in five["card_info"][card]["text"]
+    assert "up to 2 steps" in four["card_info"]["knight"]["text"]
+    assert "3 with 5 or 6 players" in data.cards()["knight"].text  # the rules help, any game
+
+
+LONG = ["knight", "crusader", "soldier", "assassin", "raider", "king", "monk", "witch"]
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])

@@ -217,6 +217,31 @@ def test_a_bishop_keeps_new_rats_out() -> None:
     assert g.state.rats["germania"] == [] and len(g.state.rats["italia"]) == 1
 
 
+@pytest.mark.parametrize("bishop", ["gallia", "italia"])
+def test_the_witch_may_not_swap_a_rat_into_or_out_of_a_bishops_region(bishop: str) -> None:
+    g = pp_position(
+        3,
+        hands={0: ["witch"]},
+        bishops=[bishop],
+        rats={"gallia": [token(2)], "italia": [token(3)]},
+    )
+    g = play(g, "use:witch", "look:gallia", "look:italia")
+    assert g.decision(0).kind == "turn"  # type: ignore[union-attr]
+    assert len(g.state.rats["gallia"]) == len(g.state.rats["italia"]) == 1
+    assert g.state.tokens[g.state.rats["gallia"][0]]["limit"] == 2
+
+
+def test_the_witch_still_swaps_between_two_regions_without_a_bishop() -> None:
+    g = pp_position(
+        3,
+        hands={0: ["witch"]},
+        bishops=["hispania"],
+        rats={"gallia": [token(2)], "italia": [token(3)]},
+    )
+    g = play(g, "use:witch", "look:gallia", "look:italia", "swap")
+    assert g.state.tokens[g.state.rats["gallia"][0]]["limit"] == 3
+
+
 def test_bishop_in_the_final_round() -> None:
     g = final_round(hands={2: ["bishop"]})
     g = play(g, "use:bishop", "to:hispania")
