@@ -139,6 +139,11 @@ LossSaver = Callable[[Ctx, int, str], str]
 LOSS_SAVERS: list[LossSaver] = []
 """(ctx, seat, region) -> what was lost instead of the cube ("potion"), or "" if nothing."""
 
+LossSpare = Callable[[State, int, str], int]
+LOSS_SPARES: list[LossSpare] = []
+"""(state, seat, region) -> how many losses ``LOSS_SAVERS`` would absorb there before one of
+the seat's cubes dies (potions); forecasts of a rat's effect ask this."""
+
 CubeLost = Callable[[Ctx, int, str], None]
 CUBE_LOST: list[CubeLost] = []
 """(ctx, seat, region) -> called after one of the seat's cubes in the region died (not saved)."""

@@ -162,13 +162,9 @@ def _ravage_auto(ctx: Ctx, f: Frame) -> bool:
     rats = s.rats[region]
     if s.cubes_in(region) == 0 or not rats:
         steps.pop(s, f)
+        _remove_face_up(ctx, region)
         for ending in RAVAGE_END:
             ending(ctx, f)
-        for token in rats:
-            if token in s.face_up:
-                # Everyone saw it face up: all keep knowing it once it is turned down again.
-                s.face_up.remove(token)
-                s.known[token] = list(range(s.players))
         return True
     if f.get("chooser") is not None and len(rats) > 1 and "next" not in f:
         s.face_up = sorted(set(s.face_up) | set(rats))
@@ -178,6 +174,27 @@ def _ravage_auto(ctx: Ctx, f: Frame) -> bool:
     rats.remove(token)
     turn_over(s, f, token)
     return True
+
+
+def _remove_face_up(ctx: Ctx, region: str) -> None:
+    """Tokens a chooser (the Crusader) turned face up leave the game when the ravage ends,
+    also those that never acted because the region ran out of cubes."""
+    s = ctx.s
+    left = [t for t in s.rats[region] if t in s.face_up]
+    for token in left:
+        s.rats[region].remove(token)
+        s.face_up.remove(token)
+        s.known.pop(token, None)
+        s.gone.append(token)
+        s.revealed.append({"region": region, **s.tokens[token], "outbreak": False, "losses": {}})
+    if left:
+        fronts = "; ".join(describe_front(s.tokens[t]) for t in left)
+        ctx.say(
+            "face_up_gone",
+            f"The rats turned face up in {board.name(region)} that did not act leave the game "
+            f"({fronts}).",
+            region=region,
+        )
 
 
 def _reveal_options(s: State, f: Frame) -> list[Action]:
@@ -238,20 +255,36 @@ def _class_cards(s: State, seat: int, cls: str, protect: list[list[Any]]) -> int
     return sum(1 for c in s.hands[seat] if cards[c].cls == cls and c not in shielded)
 
 
-def strikes(s: State, f: Frame) -> dict[int, int]:
-    """How many cubes the pending token would take from each seat, before potions and
-    exemptions (the same order as when it acts: M, then class symbols, then A)."""
+def forecast(
+    s: State, f: Frame, *, potions: bool = True, exempt: bool = True, shield: int | None = None
+) -> dict[int, int]:
+    """How many cubes the pending token would take from each seat, acting as it will: M first
+    (recounting the majority each time), then class symbols, then A. ``potions``: losses a
+    seat can absorb (``board.LOSS_SPARES``) go first; ``exempt``: spared seats lose nothing;
+    ``shield``: every class card of that seat counts as protected."""
     pending = f["pending"]
     if not pending["outbreak"]:
         return {}
     front = s.tokens[pending["token"]]
-    counts = list(s.cubes[f["region"]])
-    hit: dict[int, int] = {}
+    region = f["region"]
+    counts = list(s.cubes[region])
+    spare = [
+        sum(h(s, p, region) for h in board.LOSS_SPARES) if potions else 0 for p in range(s.players)
+    ]
+    spared = set(pending["exempt"]) if exempt else set()
+    protect = list(pending["protect"])
+    if shield is not None:
+        protect += [[shield, c] for c in s.hands[shield]]
+    lost: dict[int, int] = {}
 
     def take(seat: int) -> None:
-        if counts[seat] > 0:
-            counts[seat] -= 1
-            hit[seat] = hit.get(seat, 0) + 1
+        if counts[seat] <= 0 or seat in spared:
+            return
+        if spare[seat] > 0:
+            spare[seat] -= 1
+            return
+        counts[seat] -= 1
+        lost[seat] = lost.get(seat, 0) + 1
 
     for _ in range(front["majority"]):
         top = max(counts)
@@ -259,12 +292,18 @@ def strikes(s: State, f: Frame) -> dict[int, int]:
             take(seat)
     for cls in front["classes"]:
         for seat in range(s.players):
-            for _ in range(_class_cards(s, seat, cls, pending["protect"])):
+            for _ in range(_class_cards(s, seat, cls, protect)):
                 take(seat)
     for _ in range(front["all"]):
         for seat in range(s.players):
             take(seat)
-    return hit
+    return lost
+
+
+def strikes(s: State, f: Frame) -> dict[int, int]:
+    """How many cubes the pending token would take from each seat, before potions and
+    exemptions (the same order as when it acts: M, then class symbols, then A)."""
+    return forecast(s, f, potions=False, exempt=False)
 
 
 def resolve_token(ctx: Ctx, f: Frame, pending: dict[str, Any]) -> dict[str, Any]:

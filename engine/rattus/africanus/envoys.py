@@ -1,8 +1,10 @@
 """Africanus envoys: the Sultan's diplomats and the Caravaner's caravan.
 
-Diplomats live in ``table(s)["diplomats"]`` (region -> seats with a diplomat there) and the
-caravan's region in ``table(s)["caravan"]``. A diplomat sits under its player's last cube in a
-region: plain cubes die first, and it moves only with the last cube leaving.
+Diplomats live in ``table(s)["diplomats"]`` (region, or "palace" -> one seat per diplomat
+there) and the caravan's region in ``table(s)["caravan"]``. A diplomat stays under its cube
+until the cube dies or the game ends: plain cubes die first; a player moving cubes out of a
+region may take the diplomat's cube along (into another region or the palace, where it still
+scores); when the plain cubes left are too few, it must go.
 """
 
 from __future__ import annotations
@@ -30,12 +32,17 @@ def has_diplomat(s: State, seat: int, region: str) -> bool:
     return seat in diplomats(s).get(region, [])
 
 
+def diplomats_of(s: State, seat: int, where: str) -> int:
+    """The seat's diplomats in a region or in the palace."""
+    return diplomats(s).get(where, []).count(seat)
+
+
 def diplomats_left(s: State) -> int:
     return DIPLOMATS - sum(len(seats) for seats in diplomats(s).values())
 
 
 def diplomat_count(s: State, seat: int) -> int:
-    return sum(1 for seats in diplomats(s).values() if seat in seats)
+    return sum(seats.count(seat) for seats in diplomats(s).values())
 
 
 def _remove(s: State, seat: int, region: str) -> None:
@@ -92,9 +99,9 @@ cards.register(Ability("sultan", _sultan_usable, _sultan_start, _sultan_usable, 
 
 
 def _diplomat_dies(ctx: Ctx, seat: int, region: str) -> None:
-    """Plain cubes die first: the diplomat goes only with the seat's last cube there."""
+    """Plain cubes die first: a diplomat goes only when its player has no plain cube left."""
     s = ctx.s
-    if on(s) and s.cubes[region][seat] == 0 and has_diplomat(s, seat, region):
+    if on(s) and diplomats_of(s, seat, region) > s.cubes[region][seat]:
         _remove(s, seat, region)
         ctx.say(
             "diplomat",
@@ -103,13 +110,69 @@ def _diplomat_dies(ctx: Ctx, seat: int, region: str) -> None:
 
 
 def _diplomat_follows(s: State, seat: int, source: str, target: str, n: int) -> None:
-    """When the last of the seat's cubes leaves a region, its diplomat goes along (into the
-    palace, or where the seat already has one, it returns to the supply)."""
-    if not on(s) or s.cubes[source][seat] > 0 or not has_diplomat(s, seat, source):
+    """Diplomats whose cubes had to leave (no plain cube stays behind) go along; the player
+    who moved the cubes (the active player) is asked about any other diplomat cube."""
+    if not on(s):
         return
+    there = diplomats_of(s, seat, source)
+    forced = max(0, there - s.cubes[source][seat])
+    for _ in range(forced):
+        _carry(s, seat, source, target)
+    optional = min(there, n) - forced
+    if optional > 0:
+        steps.push(
+            s,
+            "diplomat_carry",
+            seat=s.active,
+            owner=seat,
+            source=source,
+            target=target,
+            most=optional,
+        )
+
+
+def _carry(s: State, seat: int, source: str, target: str) -> None:
     _remove(s, seat, source)
-    if target != board.PALACE and not has_diplomat(s, seat, target):
-        _add(s, seat, target)
+    _add(s, seat, target)
+
+
+def _where(target: str) -> str:
+    return "the palace" if target == board.PALACE else board.name(target)
+
+
+def _carry_options(s: State, f: Frame) -> list[Action]:
+    whose = "your" if f["owner"] == f["seat"] else f"{s.colour_name(f['owner'])}'s"
+    out = [Action("carry:0", f"No: {whose} diplomat stays in {board.name(f['source'])}")]
+    for n in range(1, f["most"] + 1):
+        what = "diplomat goes" if n == 1 else f"{n} diplomats go"
+        out.append(Action(f"carry:{n}", f"Yes: {whose} {what} along to {_where(f['target'])}"))
+    return out
+
+
+def _carry_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    s = ctx.s
+    steps.pop(s, f)
+    n = int(a.args[0])
+    for _ in range(n):
+        _carry(s, f["owner"], f["source"], f["target"])
+    if n:
+        word = "a diplomat" if n == 1 else f"{n} diplomats"
+        ctx.say(
+            "diplomat",
+            f"{s.colour(f['seat'])} moved {word} of {s.colour(f['owner'])} along from "
+            f"{board.name(f['source'])} to {_where(f['target'])}.",
+        )
+
+
+def _carry_prompt(s: State, f: Frame) -> str:
+    return (
+        f"One of the cubes that left {board.name(f['source'])} may be the one with "
+        f"{s.colour_name(f['owner'])}'s diplomat: does the diplomat go along to "
+        f"{_where(f['target'])}?"
+    )
+
+
+steps.register(steps.Step("diplomat_carry", _carry_options, _carry_act, _carry_prompt))
 
 
 def diplomat_points(s: State) -> list[int]:
@@ -222,10 +285,54 @@ def _to_act(ctx: Ctx, f: Frame, a: Action) -> None:
         f"{s.colour(f['seat'])} moved the caravan from {board.name(start)} through "
         f"{board.name(f['middle'])} to {board.name(a.args[0])}.",
     )
-    for region in (start, f["middle"]):
-        for seat in board.majority_seats(s, region):
-            if board.add_cubes(s, seat, region, 1):
-                ctx.say("caravan", f"{s.colour(seat)} placed a cube in {board.name(region)}.")
+    order = [(s.active + i) % s.players for i in range(s.players)]
+    offers = [
+        [region, seat]
+        for region in (start, f["middle"])
+        for seat in sorted(board.majority_seats(s, region), key=order.index)
+    ]
+    if offers:
+        steps.push(s, "caravan_cube", seat=offers[0][1], offers=offers)
+
+
+def _cube_auto(ctx: Ctx, f: Frame) -> bool:
+    """Each majority player, in turn order from the active one, is asked in turn; a player
+    with no cube in supply is passed over."""
+    s = ctx.s
+    while f["offers"] and s.supply[f["offers"][0][1]] == 0:
+        f["offers"].pop(0)
+    if not f["offers"]:
+        steps.pop(s, f)
+        return True
+    f["seat"] = f["offers"][0][1]
+    return False
+
+
+def _cube_options(s: State, f: Frame) -> list[Action]:
+    where = board.name(f["offers"][0][0])
+    return [
+        Action("cube:place", f"Place one of your cubes in {where}"),
+        Action("cube:skip", f"Place no cube in {where}"),
+    ]
+
+
+def _cube_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    s = ctx.s
+    region, seat = f["offers"].pop(0)
+    if a.args[0] == "place" and board.add_cubes(s, seat, region, 1):
+        ctx.say("caravan", f"{s.colour(seat)} placed a cube in {board.name(region)}.")
+    elif a.args[0] == "skip":
+        ctx.say("caravan", f"{s.colour(seat)} placed no cube in {board.name(region)}.")
+
+
+def _cube_prompt(s: State, f: Frame) -> str:
+    return (
+        f"The caravan passed {board.name(f['offers'][0][0])}, where you have the most cubes: "
+        "place one more cube there?"
+    )
+
+
+steps.register(steps.Step("caravan_cube", _cube_options, _cube_act, _cube_prompt, _cube_auto))
 
 
 chain_step(
@@ -252,7 +359,12 @@ def view_hook(s: State, seat: int | None, view: RattusView) -> None:
     view["diplomats_left"] = diplomats_left(s)
     for region, entry in view["regions"].items():
         if entry["in_use"]:
-            entry["diplomats"] = {str(p): 1 for p in diplomats(s).get(region, [])}
+            entry["diplomats"] = _per_seat(diplomats(s).get(region, []))
+    view["palace_diplomats"] = _per_seat(diplomats(s).get(board.PALACE, []))
+
+
+def _per_seat(seats: list[int]) -> dict[str, int]:
+    return {str(p): seats.count(p) for p in sorted(set(seats))}
 
 
 board.CUBE_LOST.append(_diplomat_dies)

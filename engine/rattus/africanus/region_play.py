@@ -32,26 +32,12 @@ def _covers(card_id: str, cls: str) -> bool:
 
 
 def _class_loss(s: State, ravage: Frame, seat: int) -> int:
-    """Cubes the pending token would take from the seat through its class symbols alone."""
-    pending = ravage["pending"]
-    if not pending["outbreak"] or seat in pending["exempt"]:
+    """Cubes the pending token's class symbols would cost the seat: what it takes from them
+    less what it would take with all their class cards protected (potions absorb first)."""
+    if seat in ravage["pending"]["exempt"]:
         return 0
-    front = s.tokens[pending["token"]]
-    counts = list(s.cubes[ravage["region"]])
-    for _ in range(front["majority"]):
-        top = max(counts)
-        for p in range(s.players):
-            if counts[p] == top and top > 0:
-                counts[p] -= 1
-    shielded = {c for who, c in pending["protect"] if who == seat}
-    infos = data.cards()
-    matching = sum(
-        1
-        for cls in front["classes"]
-        for c in s.hands[seat]
-        if infos[c].cls == cls and c not in shielded
-    )
-    return min(counts[seat], matching)
+    now = plague.forecast(s, ravage).get(seat, 0)
+    return now - plague.forecast(s, ravage, shield=seat).get(seat, 0)
 
 
 def _plays(s: State, ravage: Frame, seat: int) -> list[tuple[str, str]]:

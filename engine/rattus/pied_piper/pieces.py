@@ -95,6 +95,10 @@ def _potion_saves(ctx: Ctx, seat: int, region: str) -> str:
     return ""
 
 
+def _potions_spare(s: State, seat: int, region: str) -> int:
+    return potions_of(s, seat, region) if KEY in s.ext else 0
+
+
 def _potions_follow(s: State, seat: int, source: str, target: str, n: int) -> None:
     """Potions ride on a player's cubes in a region; when the last of them leaves, they go too
     (into the palace, where no cube dies, they return to the box)."""
@@ -139,6 +143,7 @@ def register_hooks() -> None:
     board.RAT_BLOCKERS.append(_bishop_blocks)
     board.POPULATION_TERMS.append(_nuns)
     board.LOSS_SAVERS.append(_potion_saves)
+    board.LOSS_SPARES.append(_potions_spare)
     board.CUBES_MOVED.append(_potions_follow)
     board.CUBES_HELD.append(_on_baker)
     views.VIEW_HOOKS.append(view_hook)

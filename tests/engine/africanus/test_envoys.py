@@ -111,30 +111,80 @@ def test_a_diplomat_stays_while_some_of_its_players_cubes_leave() -> None:
     g = af_position(cubes={"gallia": {0: 3}}, hands={0: ["merchant"]}, diplomats={"gallia": [0]})
     g = play(g, "use:merchant", "from:gallia", "to:italia", "count:2")
     assert envoys.diplomats(g.state) == {"gallia": [0]}
+    assert g.decision(0).kind == "diplomat_carry"  # type: ignore[union-attr]
+    assert notations(g) == ["carry:0", "carry:1"]
+    g = play(g, "carry:0")
+    assert envoys.diplomats(g.state) == {"gallia": [0]}
+    assert g.decision(0).kind == "turn"  # type: ignore[union-attr]
+
+
+def test_the_mover_may_take_the_diplomats_cube_along() -> None:
+    g = af_position(cubes={"gallia": {0: 3}}, hands={0: ["merchant"]}, diplomats={"gallia": [0]})
+    g = play(g, "use:merchant", "from:gallia", "to:italia", "count:1", "carry:1")
+    assert envoys.diplomats(g.state) == {"italia": [0]}
+    assert g.state.cubes["gallia"][0] == 2 and g.state.cubes["italia"][0] == 1
+    assert "diplomat" in g.events[-1].text
 
 
 def test_a_diplomat_moves_with_the_last_cube_leaving() -> None:
     g = af_position(cubes={"gallia": {0: 2}}, hands={0: ["merchant"]}, diplomats={"gallia": [0]})
     g = play(g, "use:merchant", "from:gallia", "to:italia", "count:2")
     assert envoys.diplomats(g.state) == {"italia": [0]}
+    assert g.decision(0).kind == "turn"  # type: ignore[union-attr]
 
 
-def test_a_moving_diplomat_returns_where_its_player_already_has_one() -> None:
+def test_a_moving_diplomat_stays_with_its_cube_where_its_player_already_has_one() -> None:
+    # Rule change: a diplomat stays with its cube until the cube dies or the game ends.
     g = af_position(
         cubes={"gallia": {0: 1}, "italia": {0: 1}},
         hands={0: ["merchant"]},
         diplomats={"gallia": [0], "italia": [0]},
     )
     g = play(g, "use:merchant", "from:gallia", "to:italia", "count:1")
-    assert envoys.diplomats(g.state) == {"italia": [0]}
-    assert envoys.diplomats_left(g.state) == 14
+    assert envoys.diplomats(g.state) == {"italia": [0, 0]}
+    assert envoys.diplomats_left(g.state) == 13
+    assert g.view()["regions"]["italia"]["diplomats"] == {"0": 2}
 
 
-def test_a_diplomat_going_to_the_palace_returns_to_the_supply() -> None:
+def test_a_diplomat_goes_to_the_palace_with_its_cube_and_still_scores() -> None:
     g = af_position(cubes={"gallia": {0: 1}}, hands={0: ["king"]}, diplomats={"gallia": [0]})
     g = play(g, "use:king", "palace:gallia")
-    assert envoys.diplomats(g.state) == {}
-    assert envoys.diplomats_left(g.state) == 15
+    assert envoys.diplomats(g.state) == {"palace": [0]}
+    assert envoys.diplomats_left(g.state) == 14
+    assert envoys.diplomat_count(g.state, 0) == 1
+    assert g.view()["palace_diplomats"] == {"0": 1}
+
+
+def test_the_king_may_send_the_diplomats_cube_to_the_palace_or_a_plain_one() -> None:
+    g = af_position(cubes={"gallia": {0: 2}}, hands={0: ["king"]}, diplomats={"gallia": [0]})
+    kept = play(g, "use:king", "palace:gallia", "carry:0")
+    assert envoys.diplomats(kept.state) == {"gallia": [0]}
+    sent = play(g, "use:king", "palace:gallia", "carry:1")
+    assert envoys.diplomats(sent.state) == {"palace": [0]}
+
+
+def test_a_diplomat_dies_only_with_the_last_of_several_diplomat_cubes() -> None:
+    g = af_position(cubes={"gallia": {0: 2}}, diplomats={"gallia": [0, 0]})
+    s = g.state.clone()
+    ctx = Ctx(s)
+    board.lose_cube(ctx, 0, "gallia")
+    assert envoys.diplomats(s) == {"gallia": [0]}
+    board.lose_cube(ctx, 0, "gallia")
+    assert envoys.diplomats(s) == {}
+
+
+def test_the_courier_user_decides_whether_another_players_diplomat_cube_is_swapped() -> None:
+    g = af_position(
+        cubes={"gallia": {1: 2}, "italia": {2: 1}},
+        hands={0: ["courier"]},
+        diplomats={"gallia": [1]},
+    )
+    g.state.expansions.append("pied_piper")
+    pieces.setup(g.state, Rng.from_seed(1))
+    g = play(g, "use:courier", "from:gallia", "with:italia")
+    assert g.actors() == [0] and g.decision(0).kind == "diplomat_carry"  # type: ignore[union-attr]
+    g = play(g, "carry:1")
+    assert envoys.diplomats(g.state) == {"italia": [1]}
 
 
 @pytest.mark.parametrize(
@@ -235,10 +285,40 @@ def test_caravan_majorities_place_a_cube_in_the_start_and_middle_not_the_end() -
         caravan="anglia",
     )
     g = play(g, "use:caravaner", "via:gallia", "to:italia")
+    # Rule change: each majority player may place the cube and is asked, in turn order.
+    asked = []
+    while g.decision(g.actors()[0]).kind == "caravan_cube":  # type: ignore[union-attr]
+        asked.append(g.actors()[0])
+        g = play(g, "cube:place")
+    assert asked == [0, 1, 2]
     c = g.state.cubes
     assert c["anglia"] == [3, 3, 1]
     assert c["gallia"] == [0, 0, 4]
     assert c["italia"] == [0, 4, 0]
+
+
+def test_a_caravan_majority_player_may_decline_the_cube() -> None:
+    g = af_position(
+        cubes={"anglia": {1: 2}, "gallia": {0: 1, 2: 1}},
+        hands={0: ["caravaner"]},
+        caravan="anglia",
+    )
+    g = play(g, "use:caravaner", "via:gallia", "to:italia")
+    assert g.actors() == [1] and notations(g) == ["cube:place", "cube:skip"]
+    g = play(g, "cube:skip")
+    assert g.actors() == [0]
+    g = play(g, "cube:place")
+    assert g.actors() == [2]
+    g = play(g, "cube:skip")
+    assert g.state.cubes["anglia"] == [0, 2, 0] and g.state.cubes["gallia"] == [2, 0, 1]
+    assert g.decision(0).kind == "turn"  # type: ignore[union-attr]
+
+
+def test_a_caravan_majority_player_without_cubes_in_supply_is_not_asked() -> None:
+    g = af_position(cubes={"anglia": {1: 2}}, hands={0: ["caravaner"]}, caravan="anglia")
+    g.state.supply[1] = 0
+    g = play(g, "use:caravaner", "via:gallia", "to:italia")
+    assert g.decision(0).kind == "turn"  # type: ignore[union-attr]
 
 
 def test_caravan_places_nothing_in_empty_regions() -> None:
@@ -272,7 +352,7 @@ def test_caravaner_in_the_final_round() -> None:
     s = g.state
     s.stack = []
     flow.start_final_round(s, 0)
-    g = play(g, "done", "use:caravaner", "via:gallia", "to:anglia")
+    g = play(g, "done", "use:caravaner", "via:gallia", "to:anglia", "cube:place")
     assert envoys.caravan(g.state) == "anglia"
     assert g.state.cubes["hispania"][1] == 2
 

@@ -13,6 +13,7 @@ from engine import rattus
 from engine.core import IllegalAction, Rng
 from engine.rattus.africanus import regions
 from engine.rattus.game import Game
+from engine.rattus.pied_piper import pieces
 from tests.engine.helpers import notations, play, position, random_playout, token
 from tests.engine.test_playouts import check_invariants
 
@@ -321,3 +322,41 @@ def test_random_games_with_region_cards_end_without_leaking_hands(players: int) 
             assert len(t["deck"]) + len(t["discard"]) + len(t["played"]) + held == in_game
 
         random_playout(players, seed, expansions=exps, class_cards=chosen, check=check)
+
+
+def potion_ravage(potions: int, rat: dict[str, Any]) -> Game:
+    """Green (seat 0) holds the Peasant and a matching region card, with 1 cube and potions in
+    Gallia, where the plague arrives with this one rat."""
+    g = position(
+        3,
+        plague="anglia",
+        cubes={"gallia": {0: 1}},
+        rats={"gallia": [rat]},
+        hands={0: ["peasant"]},
+        supply_rats=0,
+    )
+    g = with_cards(g, {0: ["gallia-2"]})
+    s = g.state
+    s.expansions = ["africanus", "pied_piper"]
+    pieces.setup(s, Rng.from_seed(1))
+    pieces.add_potion(s, 0, "gallia", potions)
+    return play(g, "plague:gallia")
+
+
+def test_a_cube_saved_from_the_m_by_a_potion_and_then_struck_by_a_class_symbol_is_asked() -> None:
+    g = potion_ravage(1, token(1, "peasantry", m=1))
+    assert g.decision(0).kind == "region_play"  # type: ignore[union-attr]
+    g = play(g, "play:gallia-2:peasant")
+    assert g.state.cubes["gallia"][0] == 1 and pieces.potions_of(g.state, 0, "gallia") == 0
+
+
+def test_a_class_symbol_a_potion_absorbs_without_costing_a_cube_asks_nobody() -> None:
+    g = potion_ravage(2, token(1, "peasantry"))
+    asked = [a for a in g.actors() if g.decision(a).kind == "region_play"]  # type: ignore[union-attr]
+    assert asked == []
+    assert g.state.cubes["gallia"][0] == 1 and pieces.potions_of(g.state, 0, "gallia") == 1
+
+
+def test_a_class_symbol_that_uses_up_the_potion_an_a_needs_is_asked() -> None:
+    g = potion_ravage(1, token(1, "peasantry", a=1))
+    assert g.decision(0).kind == "region_play"  # type: ignore[union-attr]

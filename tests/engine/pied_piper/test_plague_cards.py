@@ -396,9 +396,9 @@ def test_random_games_with_the_plague_cards_end_cleanly(cards: list[str]) -> Non
             assert playout(players, 7000 + 10 * players + seed, cards).outcome is not None
 
 
-def test_rats_left_after_a_crusader_ravage_stay_known_to_everyone() -> None:
-    """The Crusader turned them all face up; once the cubes are gone the rest are turned down
-    again, and every player still knows what they are."""
+def test_rats_a_crusader_turned_face_up_leave_the_game_even_if_they_never_acted() -> None:
+    """Rule change: every token the Crusader revealed leaves the game when that ravage ends,
+    also those left when the region ran out of cubes (they used to be turned down again)."""
     g = pp_position(
         3,
         hands={0: ["crusader"]},
@@ -407,10 +407,11 @@ def test_rats_left_after_a_crusader_ravage_stay_known_to_everyone() -> None:
         rats={"anglia": [token(1, a=1), token(3, "magic"), token(4, m=1)]},
         bishops=["scandia"],
     )
+    never_acted = g.state.rats["anglia"][1:]
     g = play(g, "plague:anglia", "order:choose", "reveal:1")
-    assert g.state.cubes["anglia"] == [0, 0, 0] and len(g.state.rats["anglia"]) == 2
-    assert g.state.face_up == []
-    for viewer in (0, 1, 2):
-        limits = [s["known"]["limit"] for s in g.view(viewer)["regions"]["anglia"]["slots"]]
-        assert limits == [3, 4]
-    assert all(s["known"] is None for s in g.view(None)["regions"]["anglia"]["slots"])
+    s = g.state
+    assert s.cubes["anglia"] == [0, 0, 0] and s.rats["anglia"] == []
+    assert s.face_up == [] and set(never_acted) <= set(s.gone)
+    assert not set(never_acted) & set(s.known)
+    assert [e["limit"] for e in g.view(None)["revealed"]] == [1, 3, 4]
+    assert any("leave the game" in e.text and e.audience is None for e in g.events)
