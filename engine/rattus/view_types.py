@@ -135,6 +135,7 @@ class RattusView(ViewHeader[RattusPlayer]):
     pieces_left: NotRequired[PiecesLeft]  # Pied Piper
     caravan: NotRequired[str | None]  # Africanus: the caravan's region
     diplomats_left: NotRequired[int]  # Africanus: diplomats still in the supply
+    palace_diplomats: NotRequired[dict[str, int]]  # Africanus: seat -> diplomats in the palace
     region_cards_played: NotRequired[list[PlayedRegionCard]]  # Africanus
     region_deck: NotRequired[int]  # Africanus: region cards left to draw
     goods_supply: NotRequired[dict[str, GoodsCount]]  # Mercatus: tokens to take, by type
