@@ -1,0 +1,93 @@
+"""Rattus for the computer players: the sampler, the rules of thumb and the score the search
+uses, all seen from one seat."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ..core import Action, Rng, find_action
+from ..rattus import flow, simulate
+from ..rattus.sampling import sample_game
+from ..rattus.state import State
+from . import rattus_policy
+from .rattus_table import Table, average, expected_losses
+from .search import Rules
+
+RISK = 0.8
+"""How much of the expected loss to the rats already on the board a position's score counts:
+every rat is revealed some day, but cubes and rats move before that."""
+
+
+def easy_choice(view: dict[str, Any], legal: Sequence[str], rng: Rng) -> str:
+    decision = view.get("decision") or {}
+    return rattus_policy.choose(Table.from_view(view), str(decision.get("kind", "")), legal, rng)
+
+
+def policy(s: State, seat: int, rng: Rng) -> Action:
+    options = simulate.options(s)
+    legal = [a.notation for a in options]
+    chosen = rattus_policy.choose(Table.from_state(s, seat), s.stack[-1]["kind"], legal, rng)
+    return options[legal.index(chosen)]
+
+
+def play(s: State, seat: int, action: Action | str) -> State:
+    if isinstance(action, str):
+        action = find_action(simulate.options(s), action)
+    simulate.play(s, action)
+    return s
+
+
+def values(s: State) -> list[float]:
+    """Each seat's points if the game ended now, less the cubes the rats on the board are
+    expected to take (counting their real fronts in this sampled game)."""
+    if s.scores is not None:
+        return [float(x) for x in s.scores]
+    out = [
+        float(s.palace[p] + sum(s.cubes[r][p] for r in s.regions))
+        + sum(term(s, p) for term in flow.SCORE_TERMS)
+        for p in range(s.players)
+    ]
+    table = Table.from_state(s, 0)
+    avg = average(table.section)
+    for r in s.regions:
+        if not s.rats[r]:
+            continue
+        fronts = [s.tokens[t] for t in s.rats[r]]
+        for p, lost in enumerate(expected_losses(s.cubes[r], fronts, table.held, avg)):
+            out[p] -= RISK * lost
+    return out
+
+
+def score(s: State, seat: int) -> float:
+    v = values(s)
+    diff = v[seat] - max(x for p, x in enumerate(v) if p != seat)
+    if s.ranking is not None:
+        return (0.7 if s.ranking[0] == seat else -0.7) + 0.3 * math.tanh(diff / 5)
+    return math.tanh(diff / 5)
+
+
+def horizon(start: State) -> Callable[[State], bool]:
+    """Playouts stop a full round of turns later, or at the end once the final round began."""
+    until = max(start.turn, 1) + start.players
+
+    def reached(s: State) -> bool:
+        return s.status == "playing" and s.turn >= until
+
+    return reached
+
+
+def _sample(view: dict[str, Any], legal: Sequence[str], rng: Rng) -> State | None:
+    game = sample_game(view, legal, rng)
+    return None if game is None else game.state
+
+
+RULES = Rules(
+    sample=_sample,
+    actor=simulate.actor,
+    policy=policy,
+    play=play,
+    score=score,
+    horizon=horizon,
+)

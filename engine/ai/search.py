@@ -1,0 +1,85 @@
+"""Determinized Monte Carlo search over one decision, the same for every game.
+
+For each simulation the search draws one whole game that the seat's view could come from (the
+game's sampler), tries one of the legal actions in it (chosen by UCB1, so promising ones get
+more tries), lets everybody play on with the game's rules of thumb up to a horizon, and scores
+the position it reaches for the seat. The action with the best average wins.
+
+Budgets are counts of simulations, so the same seed, view and legal list always give the same
+answer. A host may add a time cap through ``stop``; it is only consulted between simulations.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..core import Rng
+
+
+@dataclass(frozen=True)
+class Rules:
+    """One game's part in the search. ``G`` is whatever private game the game's sampler makes;
+    ``play`` may change it in place (nobody else holds it)."""
+
+    sample: Callable[[dict[str, Any], Sequence[str], Rng], Any]
+    """A whole game consistent with the view, or None when this decision cannot be rebuilt."""
+    actor: Callable[[Any], int | None]
+    """(game) -> the seat deciding now, None when the game is over."""
+    policy: Callable[[Any, int, Rng], Any]
+    """(game, seat, rng) -> the rule-of-thumb action of that seat (anything ``play`` takes)."""
+    play: Callable[[Any, int, Any], Any]
+    """(game, seat, action or notation) -> the game after it (may be the same object)."""
+    score: Callable[[Any, int], float]
+    """(game, seat) -> how good the position is for the seat, about -1 (lost) to 1 (won)."""
+    horizon: Callable[[Any], Callable[[Any], bool]]
+    """(game at the start) -> a test of a later game: True when a playout may stop there."""
+
+
+MAX_PLAYOUT = 400
+"""Actions in one playout at most, whatever the horizon says (a safety net)."""
+
+
+def search(
+    rules: Rules,
+    view: dict[str, Any],
+    legal: Sequence[str],
+    rng: Rng,
+    simulations: int,
+    stop: Callable[[], bool] | None = None,
+    explore: float = 0.6,
+) -> str | None:
+    """The best of ``legal`` after ``simulations`` playouts; None if the game cannot be rebuilt."""
+    seat = int(view["seat"])
+    if rules.sample(view, legal, Rng(rng.state)) is None:
+        return None
+    visits = [0] * len(legal)
+    totals = [0.0] * len(legal)
+    for done in range(simulations):
+        if stop is not None and done >= len(legal) and stop():
+            break
+        game = rules.sample(view, legal, rng)
+        if game is None:
+            return None
+        if done < len(legal):
+            pick = done
+        else:
+            log_n = math.log(done)
+            pick = max(
+                range(len(legal)),
+                key=lambda i: totals[i] / visits[i] + explore * math.sqrt(log_n / visits[i]),
+            )
+        stop_here = rules.horizon(game)
+        game = rules.play(game, seat, legal[pick])
+        for _ in range(MAX_PLAYOUT):
+            actor = rules.actor(game)
+            if actor is None or stop_here(game):
+                break
+            game = rules.play(game, actor, rules.policy(game, actor, rng))
+        visits[pick] += 1
+        totals[pick] += rules.score(game, seat)
+    tried = [i for i in range(len(legal)) if visits[i]]
+    best = max(tried, key=lambda i: (totals[i] / visits[i], visits[i], -i))
+    return legal[best]
