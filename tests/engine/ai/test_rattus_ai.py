@@ -85,9 +85,10 @@ def test_a_choice_depends_only_on_the_view_and_the_legal_actions() -> None:
     seat = g.actors()[0]
     other = _hidden_shuffle(g, 5)
     assert other.state.rat_supply != g.state.rat_supply
-    fronts = lambda game: [
-        game.state.tokens[t] for r in g.state.regions for t in game.state.rats[r]
-    ]  # noqa: E731
+
+    def fronts(game: Game) -> list[dict[str, object]]:
+        return [game.state.tokens[t] for r in game.state.regions for t in game.state.rats[r]]
+
     assert fronts(other) != fronts(g)
     assert other.view(seat) == g.view(seat)
     player = ai.computer("rattus", level="strong", seed=2, simulations=40)
