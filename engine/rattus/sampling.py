@@ -200,13 +200,25 @@ def _ext(view: dict[str, Any], s: State, legal: set[str], rng: Rng) -> None:
             "discard": unseen[deck_n:],
             "hands": hands,
             "played": played,
-            "diplomats": {
-                r: sorted(int(k) for k in view["regions"][r].get("diplomats", {}))
-                for r in regions
-                if view["regions"][r].get("diplomats")
-            },
+            "diplomats": _diplomats(view, regions),
             "caravan": view.get("caravan"),
         }
+
+
+def _diplomats(view: dict[str, Any], regions: list[str]) -> dict[str, list[int]]:
+    """Where each diplomat stands (a region, or the palace with its cube): seat per diplomat."""
+    where = {r: view["regions"][r].get("diplomats", {}) for r in regions}
+    where["palace"] = view.get("palace_diplomats", {})
+    out: dict[str, list[int]] = {}
+    for place, per_seat in where.items():
+        seats = [
+            int(k)
+            for k, n in sorted(per_seat.items(), key=lambda kv: int(kv[0]))
+            for _ in range(int(n))
+        ]
+        if seats:
+            out[place] = seats
+    return out
 
 
 def sample_game(view: dict[str, Any], legal: Sequence[str], rng: Rng) -> game.Game | None:
