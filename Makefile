@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test quick lint typecheck unit bench clean
+.PHONY: run test quick lint typecheck unit bench demo clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -36,6 +36,10 @@ bench: $(STAMP)
 	$(BIN)/python bench/render.py
 	$(BIN)/python bench/store.py
 	$(BIN)/python bench/latency.py
+
+# A whole game between computer players, offline: boards and a log in demo-game/.
+demo: $(STAMP)
+	$(BIN)/python demo.py --out demo-game
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
