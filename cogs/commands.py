@@ -82,7 +82,9 @@ class GameCommands(commands.GroupCog):
         game played here; with ``anywhere`` the user's only running game (with ``acting``,
         the only one where it is their move)."""
         if game is not None:
-            record: GameRecord = await self.service.get(game)
+            record: GameRecord = await self.service.get_for(
+                game, guild_id=interaction.guild_id, user_id=interaction.user.id
+            )
             if record.kind != self.kind:
                 raise UserError(f"Game #{game} is a {record.kind} game: use /{record.kind}.")
             return record
@@ -95,18 +97,21 @@ class GameCommands(commands.GroupCog):
             if last is not None and last.kind == self.kind:
                 return last
         if anywhere:
-            return await self._users_game(interaction.user.id, acting=acting)
+            return await self._users_game(
+                interaction.user.id, acting=acting, guild_id=interaction.guild_id
+            )
         raise UserError(
             f"There is no {self.kind} game in this channel. Give the game's number "
             f"(`/{self.kind} games` lists yours)."
         )
 
-    async def _users_game(self, user_id: int, *, acting: bool) -> GameRecord:
-        """The user's one running game (or lobby); UserError naming them when there are more."""
+    async def _users_game(self, user_id: int, *, acting: bool, guild_id: int | None) -> GameRecord:
+        """The user's one running game (or lobby) in this server, or anywhere from direct
+        messages; UserError naming them when there are more."""
         mine = [
             r
             for r in await self.service.games_for_user(user_id)
-            if r.kind == self.kind and r.is_open
+            if r.kind == self.kind and r.is_open and guild_id in (None, r.guild_id)
         ]
         pool = [r for r in mine if r.status == "running"] or mine
         to_move = [r for r in pool if is_their_move(r, user_id)]
@@ -300,13 +305,15 @@ class GameCommands(commands.GroupCog):
     @app_commands.command(name="spectate", description="Follow a game in this channel")
     @app_commands.describe(game="The number of the game to follow")
     async def spectate(self, interaction: discord.Interaction[Any], game: int) -> None:
+        if interaction.guild_id is None:
+            raise UserError("A game can be followed in a channel of its own server.")
         record = await self.resolve(interaction, game)
         if record.status != "running":
             raise UserError(f"Game #{record.id} is not running: there is nothing to follow.")
         require_posting(interaction, "show a game")
         channel_id = interaction.channel_id or 0
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await self.service.add_spectator(record.id, channel_id)
+        await self.service.add_spectator(record.id, channel_id, guild_id=interaction.guild_id)
         try:
             await self.bot.tables.follow(record, channel_id)
         except (discord.Forbidden, discord.NotFound):

@@ -79,7 +79,9 @@ class LobbyButton(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _guarded(
             interaction,
-            lambda: _bot(interaction).play.lobby_click(interaction, self.game_id, self.op),
+            lambda: _bot(interaction).play.lobby_click(
+                interaction, self.kind, self.game_id, self.op
+            ),
         )
 
 
@@ -115,7 +117,7 @@ class GroupButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PLAY)
         await _guarded(
             interaction,
             lambda: _bot(interaction).play.open_group(
-                interaction, self.game_id, self.version, self.group
+                interaction, self.kind, self.game_id, self.version, self.group
             ),
         )
 
@@ -152,7 +154,7 @@ class PageButton(
         await _guarded(
             interaction,
             lambda: _bot(interaction).play.open_group(
-                interaction, self.game_id, self.version, self.group, page=self.page
+                interaction, self.kind, self.game_id, self.version, self.group, page=self.page
             ),
         )
 
@@ -200,7 +202,7 @@ class ActionSelect(
             await _guarded(
                 interaction,
                 lambda: _bot(interaction).play.choose(
-                    interaction, self.game_id, values[0], version=self.version
+                    interaction, self.game_id, values[0], version=self.version, kind=self.kind
                 ),
             )
 

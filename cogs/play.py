@@ -54,11 +54,21 @@ class Play:
 
     # -- lobby ------------------------------------------------------------------------------
 
+    async def game(
+        self, interaction: discord.Interaction[Any], game_id: int, kind: str | None = None
+    ) -> GameRecord:
+        """The game a component or command names, if the user may reach it from here (see
+        ``GameService.get_for``); otherwise the answer for an unknown game."""
+        return await self.service.get_for(
+            game_id, guild_id=interaction.guild_id, user_id=interaction.user.id, kind=kind
+        )
+
     async def lobby_click(
-        self, interaction: discord.Interaction[Any], game_id: int, op: str
+        self, interaction: discord.Interaction[Any], kind: str, game_id: int, op: str
     ) -> None:
         user = interaction.user
         self.tables.remember_user(user)
+        await self.game(interaction, game_id, kind)
         if op == "start":
             await interaction.response.defer()
             await self.tables.start(game_id, user.id)
@@ -100,6 +110,7 @@ class Play:
     async def open_group(
         self,
         interaction: discord.Interaction[Any],
+        kind: str,
         game_id: int,
         version: int,
         group: str,
@@ -107,7 +118,7 @@ class Play:
         page: int = 0,
     ) -> None:
         self.tables.remember_user(interaction.user)
-        record = await self.service.get(game_id)
+        record = await self.game(interaction, game_id, kind)
         if record.status != "running" or record.game is None:
             await self.show_current(interaction, record, closed_note(record))
             return
@@ -173,10 +184,12 @@ class Play:
         notation: str,
         *,
         version: int | None,
+        kind: str | None = None,
     ) -> None:
         """Take one action and turn the private answer into the player's next controls."""
         user = interaction.user
         self.tables.remember_user(user)
+        await self.game(interaction, game_id, kind)
         if is_panel(interaction):
             await interaction.response.defer()
         else:

@@ -25,6 +25,8 @@ from host.models import ActionLogEntry, GameRecord, ResultRow, Seat, TableMessag
 from host.store import ChannelTaken, NewAction, Store, StoredGame
 
 FINISHED_GAMES_LISTED = 10
+MAX_GAME_ID = 2**63 - 1
+"""Game ids are 64-bit database keys: a larger number (a forged id) is simply unknown."""
 
 
 def urandom_seed() -> int:
@@ -70,7 +72,7 @@ class GameService:
             yield
 
     async def _load(self, game_id: int) -> GameRecord:
-        stored = await self.store.load(game_id)
+        stored = await self.store.load(game_id) if 0 < game_id <= MAX_GAME_ID else None
         if stored is None:
             raise NotFound(f"There is no game #{game_id}.")
         return self._record(stored)
@@ -351,6 +353,21 @@ class GameService:
     async def get(self, game_id: int) -> GameRecord:
         return await self._load(game_id)
 
+    async def get_for(
+        self, game_id: int, *, guild_id: int | None, user_id: int, kind: str | None = None
+    ) -> GameRecord:
+        """A game named by someone: only a game of the server they are in, or from direct
+        messages (``guild_id`` None) one of their own games; with ``kind``, only a game of that
+        kind. Anything else is answered exactly as an unknown number."""
+        record = await self._load(game_id)
+        if guild_id is not None:
+            foreign = record.guild_id != guild_id
+        else:
+            foreign = record.seat_of(user_id) is None
+        if foreign or (kind is not None and record.kind != kind):
+            raise NotFound(f"There is no game #{game_id}.")
+        return record
+
     async def game_in_channel(self, channel_id: int) -> GameRecord | None:
         """The lobby or running game whose home is this channel, if any."""
         game_id = await self.store.open_game_in_channel(channel_id)
@@ -393,8 +410,7 @@ class GameService:
 
     async def action_log(self, game_id: int, limit: int = 20) -> list[ActionLogEntry]:
         """The latest ``limit`` actions, oldest first."""
-        if await self.store.load(game_id) is None:
-            raise NotFound(f"There is no game #{game_id}.")
+        await self._load(game_id)
         return await self.store.actions(game_id, limit=limit)
 
     async def replay(self, game_id: int) -> Game:
@@ -425,9 +441,14 @@ class GameService:
         """The table message with this id, if a game keeps it as its table in that channel."""
         return await self.store.table_message_at(channel_id, message_id)
 
-    async def add_spectator(self, game_id: int, channel_id: int) -> None:
-        """Let a channel follow a game; a channel follows one game at a time."""
+    async def add_spectator(
+        self, game_id: int, channel_id: int, *, guild_id: int | None = None
+    ) -> None:
+        """Let a channel follow a game; a channel follows one game at a time. With
+        ``guild_id`` (the channel's server) only a game of that server can be followed."""
         record = await self._load(game_id)
+        if guild_id is not None and record.guild_id != guild_id:
+            raise NotFound(f"There is no game #{game_id}.")
         if not record.is_open:
             raise UserError(f"Game #{game_id} is {_ended(record)}: there is nothing to follow.")
         if record.channel_id == channel_id:
