@@ -19,6 +19,7 @@ from typing import Any
 
 from engine.contract import Game
 from engine.core import Action, Event, IllegalAction, parse_notation
+from host import computers
 from host.errors import NotFound, NotSeated, NotYourTurn, StaleAction, UserError
 from host.kinds import GameKind, default_kinds
 from host.models import ActionLogEntry, GameRecord, ResultRow, Seat, TableMessage, Update
@@ -54,6 +55,9 @@ class GameService:
         self._clock = clock
         self._seed_source = seed_source
         self._locks: dict[int, asyncio.Lock] = {}
+
+    def now(self) -> float:
+        return self._clock()
 
     def kind(self, name: str) -> GameKind:
         try:
@@ -155,6 +159,29 @@ class GameService:
             )
             return await self._load(game_id)
 
+    async def add_computer(self, game_id: int, user_id: int, level: str) -> GameRecord:
+        """Seat a computer player of this level in the lobby (anyone seated may)."""
+        async with self._exclusive(game_id):
+            record = await self._load(game_id)
+            self._require_lobby(record)
+            computers.check_level(record.kind, level)
+            if record.seat_of(user_id) is None:
+                raise NotSeated("Only players in this lobby can add computer players.")
+            _, most = self.kind(record.kind).player_limits(record.options)
+            if len(record.seats) >= most:
+                raise UserError(f"Game #{game_id} is full: it seats {most} players.")
+            name = computers.new_name(record.seats, level)
+            seats = [*record.seats, Seat(len(record.seats), None, name, is_ai=True)]
+            await self.store.update_lobby(
+                game_id,
+                host_user_id=record.host_user_id,
+                options=record.options,
+                seats=seats,
+                status="lobby",
+                now=self._clock(),
+            )
+            return await self._load(game_id)
+
     async def leave(self, game_id: int, user_id: int) -> GameRecord:
         """Leave a lobby. A leaving host passes the lobby on; the last one out closes it."""
         async with self._exclusive(game_id):
@@ -168,6 +195,8 @@ class GameService:
             if record.seat_of(user_id) is None:
                 raise NotSeated("You are not in this game.")
             remaining = [s for s in record.seats if s.user_id != user_id]
+            if not any(s.user_id is not None for s in remaining):
+                remaining = []
             seats = [replace(s, seat=i) for i, s in enumerate(remaining)]
             host = record.host_user_id
             if host == user_id and seats:
@@ -215,7 +244,8 @@ class GameService:
                 now=self._clock(),
             )
             started = await self._load(game_id)
-            return self._update(started, list(game.events), new_turn=True)
+            started, moved = await computers.move(self, started)
+            return self._update(started, list(game.events) + moved, new_turn=True)
 
     async def cancel(
         self, game_id: int, user_id: int, *, can_manage: bool, lobby_only: bool = False
@@ -263,9 +293,9 @@ class GameService:
             except IllegalAction as exc:
                 raise UserError(str(exc)) from exc
             label = next((a.label for a in game.legal_actions(seat) if a.notation == wanted), None)
-            public_text = _public_text(record, game, seat, after, label)
+            shown = public_text(record, game, seat, after, label)
             now = self._clock()
-            results = self._results(record, after, now) if after.is_over else []
+            results = self.results(record, after, now) if after.is_over else []
             await self.store.save_action(
                 game_id,
                 record.version,
@@ -277,7 +307,7 @@ class GameService:
                     notation=wanted,
                     label=label,
                     at=now,
-                    public_text=public_text,
+                    public_text=shown,
                 ),
                 results=results,
             )
@@ -288,10 +318,31 @@ class GameService:
                 status="finished" if after.is_over else "running",
                 updated_at=now,
             )
-            new_turn = after.is_over or _turn_marker(game.view(None)) != _turn_marker(
-                after.view(None)
+            saved, moved = await computers.move(self, saved)
+            final = saved.game
+            assert final is not None
+            new_turn = final.is_over or _turn_marker(game.view(None)) != _turn_marker(
+                final.view(None)
             )
-            return self._update(saved, list(after.events), new_turn=new_turn)
+            return self._update(saved, list(after.events) + moved, new_turn=new_turn)
+
+    async def resume_computers(self, game_id: int) -> Update | None:
+        """Let computer seats that must decide move (after a restart cut their thinking
+        short); None when no computer seat is deciding."""
+        async with self._exclusive(game_id):
+            record = await self._load(game_id)
+            if record.status != "running" or record.game is None:
+                return None
+            if computers.deciding(record, record.game) is None:
+                return None
+            before: Game = record.game
+            record, moved = await computers.move(self, record)
+            final = record.game
+            assert final is not None
+            new_turn = final.is_over or _turn_marker(before.view(None)) != _turn_marker(
+                final.view(None)
+            )
+            return self._update(record, moved, new_turn=new_turn)
 
     def _running_game(self, record: GameRecord) -> Game:
         if record.status == "lobby":
@@ -327,7 +378,7 @@ class GameService:
             finished=record.status == "finished",
         )
 
-    def _results(self, record: GameRecord, game: Game, now: float) -> list[ResultRow]:
+    def results(self, record: GameRecord, game: Game, now: float) -> list[ResultRow]:
         outcome = game.outcome
         scores = dict(enumerate(outcome["scores"])) if outcome else {}
         ranking = list(outcome["ranking"]) if outcome else []
@@ -493,7 +544,7 @@ class GameService:
 PUBLIC_TEXT_LIMIT = 500
 
 
-def _public_text(
+def public_text(
     record: GameRecord, before: Game, seat: int, after: Game, label: str | None
 ) -> str | None:
     """What everyone saw of an action: its public events, or for a public decision that told

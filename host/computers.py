@@ -1,0 +1,117 @@
+"""Computer seats: their names and levels, and their moves, thought out in a worker thread.
+
+A computer seat is a ``Seat`` with ``is_ai`` set and no user. Its level is part of its name
+("Computer 2 (strong)"), so the name says what it is and nothing else needs storing. Its
+moves are chosen by ``engine.ai`` from the seat's view and legal actions only, in a thread so
+the event loop keeps answering everyone else while it thinks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import time
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from engine import ai
+from engine.contract import Game
+from engine.core import Event
+from host.errors import UserError
+from host.models import GameRecord, Seat
+from host.store import NewAction
+
+if TYPE_CHECKING:
+    from host.service import GameService
+
+LEVELS = ai.LEVELS
+THINK_SECONDS = 2.5
+"""The strong player's time cap per decision (its simulation budget usually ends sooner)."""
+
+SIMULATIONS: int | None = None
+"""The strong player's simulation budget (None: the engine's default)."""
+
+_NAME = re.compile(r"^Computer (\d+) \((\w+)\)$")
+
+
+def check_level(kind: str, level: str) -> str:
+    if kind not in ai.GAMES:
+        raise UserError("Computer players can't play this game yet.")
+    if level not in LEVELS:
+        raise UserError(f"A computer player is {' or '.join(LEVELS)}.")
+    return level
+
+
+def new_name(seats: Sequence[Seat], level: str) -> str:
+    """'Computer N (level)': N counts the computer seats, so every name is different."""
+    taken = {int(m.group(1)) for s in seats if s.is_ai and (m := _NAME.match(s.name))}
+    number = next(n for n in range(1, len(seats) + 2) if n not in taken)
+    return f"Computer {number} ({level})"
+
+
+def level_of(seat: Seat) -> str:
+    found = _NAME.match(seat.name)
+    return found.group(2) if found and found.group(2) in LEVELS else "easy"
+
+
+def deciding(record: GameRecord, game: Game) -> int | None:
+    """A computer seat that must decide now, if any."""
+    computers = {s.seat for s in record.seats if s.is_ai}
+    return next((seat for seat in game.actors() if seat in computers), None)
+
+
+async def choose(record: GameRecord, game: Game, seat: int) -> str:
+    """The computer seat's answer, chosen in a worker thread from its view and legal actions."""
+    entry = next(s for s in record.seats if s.seat == seat)
+    deadline = time.monotonic() + THINK_SECONDS
+    player = ai.computer(
+        record.kind,
+        level=level_of(entry),
+        seed=f"{record.seed}:{seat}",
+        simulations=SIMULATIONS,
+        stop=lambda: time.monotonic() > deadline,
+    )
+    view, legal = game.view(seat), game.legal_actions(seat)
+    return await asyncio.to_thread(player.choose, view, legal)
+
+
+async def move(service: GameService, record: GameRecord) -> tuple[GameRecord, list[Event]]:
+    """Every move computer seats must make now, each saved like a person's; stops at a
+    person's decision or the end. Returns the record after them and their events."""
+    from host.service import public_text
+
+    events: list[Event] = []
+    while record.status == "running" and record.game is not None:
+        game: Game = record.game
+        seat = deciding(record, game)
+        if seat is None:
+            break
+        notation = await choose(record, game, seat)
+        after = game.apply(seat, notation)
+        label = next((a.label for a in game.legal_actions(seat) if a.notation == notation), None)
+        now = service.now()
+        await service.store.save_action(
+            record.id,
+            record.version,
+            after.version,
+            after.to_dict(),
+            NewAction(
+                seat=seat,
+                user_id=None,
+                notation=notation,
+                label=label,
+                at=now,
+                public_text=public_text(record, game, seat, after, label),
+            ),
+            results=service.results(record, after, now) if after.is_over else [],
+        )
+        record = replace(
+            record,
+            game=after,
+            version=after.version,
+            status="finished" if after.is_over else "running",
+            updated_at=now,
+        )
+        events += after.events
+    return record, events
