@@ -64,14 +64,117 @@ def parse_notation(text: str) -> str:
     return norm
 
 
+MAX_OPTIONS = 25
+"""The most options one choice offers: what one chat select menu holds."""
+
+_PICK_PART = re.compile("([a-z_]+)(\\d+)")
+
+
+@dataclass(frozen=True)
+class PickGroup:
+    """Interchangeable items of a pick (three Church cards are one group of three)."""
+
+    code: str  # lowercase letters, e.g. "ch"; the notation counts items by it
+    label: str  # "Church card"
+    available: int  # the most items of this group that may be chosen
+
+
+@dataclass(frozen=True)
+class Pick:
+    """Several items chosen at once, shown as one multi-select menu.
+
+    The answer is one action whose notation counts the chosen items per group, in group
+    order: ``commit:ch2-jo1`` is two items of group ``ch`` and one of ``jo``;
+    ``commit:none`` chooses nothing. The total lies between ``least`` and ``most``.
+    ``options()`` lists the menu entries (one per item, at most 25) and ``notation(values)``
+    turns the entries a person ticked into the answer. Every answer the pick allows is
+    legal, also those not among the decision's ``legal_actions`` (which list up to 25
+    ready-made answers, for play by typing and for simple computer players).
+    """
+
+    kind: str
+    least: int
+    most: int
+    groups: tuple[PickGroup, ...]
+
+    def options(self) -> list[tuple[str, str]]:
+        """(value, label) per item, one per copy, at most 25 spread over the groups."""
+        room = {g.code: 0 for g in self.groups}
+        left = MAX_OPTIONS
+        grew = True
+        while left and grew:
+            grew = False
+            for g in self.groups:
+                if left and room[g.code] < min(g.available, self.most):
+                    room[g.code] += 1
+                    left -= 1
+                    grew = True
+        out: list[tuple[str, str]] = []
+        for g in self.groups:
+            for i in range(1, room[g.code] + 1):
+                out.append((f"{g.code}.{i}", g.label if i == 1 else f"{g.label} ({i})"))
+        return out
+
+    def counts_notation(self, counts: Mapping[str, int]) -> str:
+        parts = [f"{g.code}{counts[g.code]}" for g in self.groups if counts.get(g.code, 0) > 0]
+        return f"{self.kind}:{'-'.join(parts) if parts else 'none'}"
+
+    def notation(self, values: Iterable[str]) -> str:
+        """The answer for the option values a person chose (see ``options``)."""
+        counts: dict[str, int] = {}
+        for value in values:
+            code = value.split(".", 1)[0]
+            counts[code] = counts.get(code, 0) + 1
+        return self.counts_notation(counts)
+
+    def parse(self, notation: str) -> dict[str, int]:
+        """The counts an answer chooses; IllegalAction if the pick does not allow it."""
+        kind, _, rest = notation.partition(":")
+        if kind != self.kind or not rest:
+            raise IllegalAction(
+                f"Answer with '{self.kind}:' and the cards, e.g. '{self.kind}:none'."
+            )
+        counts: dict[str, int] = {}
+        if rest != "none":
+            for part in rest.split("-"):
+                m = _PICK_PART.fullmatch(part)
+                if m is None or m.group(1) in counts:
+                    raise IllegalAction(f"'{part}' is not a choice here.")
+                counts[m.group(1)] = int(m.group(2))
+        available = {g.code: g.available for g in self.groups}
+        for code, n in counts.items():
+            if code not in available:
+                raise IllegalAction(f"'{code}' is not one of the choices here.")
+            if n > available[code]:
+                raise IllegalAction(f"You can choose at most {available[code]} of '{code}'.")
+        total = sum(counts.values())
+        if not self.least <= total <= self.most:
+            if self.least == self.most:
+                raise IllegalAction(f"Choose exactly {self.least}.")
+            raise IllegalAction(f"Choose between {self.least} and {self.most}.")
+        return {code: n for code, n in counts.items() if n > 0}
+
+    def to_dict(self) -> dict[str, JSON]:
+        return {
+            "kind": self.kind,
+            "least": self.least,
+            "most": self.most,
+            "groups": [
+                {"code": g.code, "label": g.label, "available": g.available} for g in self.groups
+            ],
+        }
+
+
 @dataclass(frozen=True)
 class Decision:
-    """What one seat is deciding now."""
+    """What one seat is deciding now. ``pick`` is set when the answer chooses several items
+    at once (one multi-select menu, see ``Pick``)."""
 
     seat: int
     kind: str
     prompt: str
     private: bool = False
+    pick: Pick | None = None
 
     def to_dict(self) -> dict[str, JSON]:
         return {
@@ -79,6 +182,7 @@ class Decision:
             "kind": self.kind,
             "prompt": self.prompt,
             "private": self.private,
+            "pick": None if self.pick is None else self.pick.to_dict(),
         }
 
 

@@ -1,0 +1,159 @@
+"""The twelve buildings' actions, keyed by building id: (ctx, seat, row place, premium?)."""
+
+from __future__ import annotations
+
+from ..core import Action, Pick
+from . import cards, data, steps
+from .resolve import BUILDING_ACTIONS, BuildingAction
+from .rounds import push_peeks
+from .state import Ctx, Frame, State
+
+
+def _take(card_type: str) -> BuildingAction:
+    def act(ctx: Ctx, seat: int, place: int, premium: bool) -> None:
+        cards.take_special(ctx, seat, card_type, 2 if premium else 1)
+
+    return act
+
+
+def _palace(ctx: Ctx, seat: int, place: int, premium: bool) -> None:
+    """Victory point tokens come at random; only their owner sees their value."""
+    s = ctx.s
+    n = min(2 if premium else 1, len(s.vp_pile))
+    got = [s.vp_pile.pop() for _ in range(n)]
+    s.vp[seat] += got
+    if got:
+        ctx.say(
+            "vp",
+            f"{s.colour(seat)} draws {n} victory point token{'s' if n != 1 else ''}.",
+            seat=seat,
+            n=n,
+        )
+        ctx.tell(
+            (seat,),
+            "vp_drawn",
+            f"Your new victory point token{'s are' if n != 1 else ' is'} worth "
+            f"{', '.join(map(str, got))}.",
+            values=got,
+        )
+    if n < (2 if premium else 1):
+        ctx.say("empty", "No victory point tokens are left.")
+
+
+def _guard_tower(ctx: Ctx, seat: int, place: int, premium: bool) -> None:
+    """Premium: each player outside every Guard Tower of this round who holds at least as
+    many cards as the taker (counted when the action begins) gives 3 cards of their choice,
+    or all they hold if fewer; asked clockwise from the taker's left."""
+    s = ctx.s
+    if not premium:
+        ctx.say("guarded", f"{s.colour(seat)} is safe from Guard Tower premiums this round.")
+        return
+    inside = {
+        e["seat"]
+        for place_, b in enumerate(s.row)
+        if s.building_of(place_) == "guard_tower"
+        for e in b["entries"]
+    }
+    mine = len(s.hands[seat])
+    frames: list[Frame] = []
+    for p in s.seat_order(seat)[1:]:
+        if p in inside or len(s.hands[p]) < mine or not s.hands[p]:
+            continue
+        n = min(3, len(s.hands[p]))
+        frames.append({"kind": "give", "seat": p, "to": seat, "n": n})
+        ctx.say(
+            "guard_tower",
+            f"{s.colour(p)} must give {n} card{'s' if n != 1 else ''} to {s.colour(seat)}.",
+            seat=p,
+            to=seat,
+            n=n,
+        )
+    if not frames:
+        ctx.say("guard_tower", "Nobody has to give cards to the Guard Tower.")
+    steps.push_all(s, frames)
+
+
+def _monastery(ctx: Ctx, seat: int, place: int, premium: bool) -> None:
+    cards.discard_rats(ctx, seat, 2 if premium else 1)
+
+
+def _hospital(ctx: Ctx, seat: int, place: int, premium: bool) -> None:
+    """Premium: one rat, then up to 3 hand cards for a rat each; standard: up to 2 cards."""
+    s = ctx.s
+    if premium:
+        cards.discard_rats(ctx, seat, 1)
+    most = min(3 if premium else 2, len(s.hands[seat]), s.rats[seat])
+    if most > 0:
+        steps.push(s, "hospital", seat=seat, most=most)
+
+
+def _hospital_pick(s: State, f: Frame, seat: int) -> Pick:
+    return cards.hand_pick(s, seat, "discard", data.TYPES, 0, f["most"])
+
+
+def _hospital_options(s: State, f: Frame, seat: int) -> list[Action]:
+    return cards.ready_answers(_hospital_pick(s, f, seat), "Discard")
+
+
+def _hospital_act(ctx: Ctx, f: Frame, seat: int, a: Action) -> None:
+    s = ctx.s
+    chosen = cards.by_type(_hospital_pick(s, f, seat), a.notation)
+    gone = cards.take_from_hand(s, seat, chosen)
+    cards.give_back(s, gone)
+    steps.pop(s, f)
+    if gone:
+        ctx.say(
+            "hospital",
+            f"{s.colour(seat)} discards {cards.summary(chosen)} at the Hospital.",
+            seat=seat,
+            cards=[dict(s.cards[c]) for c in gone],
+        )
+    cards.discard_rats(ctx, seat, len(gone))
+
+
+def _hospital_prompt(s: State, f: Frame, seat: int) -> str:
+    return f"Hospital: discard up to {f['most']} hand cards, one rat for each."
+
+
+steps.register(
+    steps.Step(
+        "hospital",
+        options=_hospital_options,
+        act=_hospital_act,
+        prompt=_hospital_prompt,
+        private=True,
+        pick=_hospital_pick,
+    )
+)
+
+
+def _farm(ctx: Ctx, seat: int, place: int, premium: bool) -> None:
+    cards.draw(ctx, seat, 4 if premium else 2)
+
+
+def _brewery(ctx: Ctx, seat: int, place: int, premium: bool) -> None:
+    """One card per influence point gained this round (premium), one per two (standard)."""
+    gained = ctx.s.gained[seat]
+    cards.draw(ctx, seat, gained if premium else gained // 2)
+
+
+def _fortune_tellers_tent(ctx: Ctx, seat: int, place: int, premium: bool) -> None:
+    push_peeks(ctx.s, seat, 2 if premium else 1)
+
+
+BUILDING_ACTIONS.update(
+    {
+        "palace": _palace,
+        "treasury": _take("gold"),
+        "castle": _take("sword"),
+        "guard_tower": _guard_tower,
+        "monastery": _monastery,
+        "hospital": _hospital,
+        "farm": _farm,
+        "brewery": _brewery,
+        "marketplace": _take("joker"),
+        "office": _take("pass"),
+        "pied_pipers_hut": _take("flute"),
+        "fortune_tellers_tent": _fortune_tellers_tent,
+    }
+)

@@ -1,0 +1,183 @@
+"""Cards and rats: drawing, taking from the supplies, hands chosen by type, rats gained and lost.
+
+A hand is a list of card ids; the rules never tell two cards of one type apart in a hand
+(a Church card is a Church card whatever nuns it shows), so choices name types and counts
+(``ch2-jo1``) and the engine takes the cards of those types in hand order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from ..core import Action, IllegalAction, Pick, PickGroup
+from . import data
+from .state import Ctx, State
+
+PLAYABLE = (*data.CLASSES, "joker", "sword", "flute")
+"""Card types that may be committed to a building (Pass and Gold may not)."""
+
+BY_CODE = {code: t for t, code in data.CODES.items()}
+
+
+def label(card_type: str, n: int = 1) -> str:
+    """'Church card', '2 Jokers', ..."""
+    name = data.TYPE_NAMES[card_type]
+    noun = name if card_type == "joker" else f"{name} card"
+    return noun if n == 1 else f"{n} {noun}s"
+
+
+def counts(s: State, cards: Iterable[str]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for card in cards:
+        t = s.type_of(card)
+        out[t] = out.get(t, 0) + 1
+    return out
+
+
+def summary(by_type: Mapping[str, int]) -> str:
+    """'2 Church cards, 1 Joker' in the table's type order; 'nothing' when empty."""
+    parts = [label(t, by_type[t]) for t in data.TYPES if by_type.get(t)]
+    return ", ".join(parts) if parts else "nothing"
+
+
+def population(s: State, cards: Iterable[str]) -> int:
+    """Population cards and jokers among the cards: what counts for influence and premiums."""
+    return sum(1 for c in cards if s.type_of(c) in data.CLASSES or s.type_of(c) == "joker")
+
+
+def take_from_hand(s: State, seat: int, by_type: Mapping[str, int]) -> list[str]:
+    """Remove cards of these types from the hand (the first ones held) and return them."""
+    hand = s.hands[seat]
+    taken: list[str] = []
+    for t, n in by_type.items():
+        ids = [c for c in hand if s.type_of(c) == t][:n]
+        if len(ids) < n:
+            raise IllegalAction(f"You hold only {len(ids)} of {label(t, 2).split(' ', 1)[1]}.")
+        taken += ids
+    for c in taken:
+        hand.remove(c)
+    return taken
+
+
+def give_back(s: State, cards: Iterable[str]) -> None:
+    """Played or discarded cards: population cards to the discard pile, the rest to their deck."""
+    for c in cards:
+        t = s.type_of(c)
+        if t in data.CLASSES:
+            s.discard.append(c)
+        else:
+            s.supplies[t].append(c)
+
+
+def draw(ctx: Ctx, seat: int, n: int) -> int:
+    """Draw population cards into the hand, reshuffling the discard pile when the deck runs
+    out; returns how many came (fewer only when deck and discard pile are both empty)."""
+    s = ctx.s
+    got: list[str] = []
+    for _ in range(n):
+        if not s.deck and s.discard:
+            s.deck = ctx.rng.shuffled(s.discard)
+            s.discard = []
+            ctx.say("reshuffle", "The population discard pile is shuffled into a new deck.")
+        if not s.deck:
+            break
+        got.append(s.deck.pop())
+    s.hands[seat] += got
+    if got:
+        ctx.say(
+            "draw",
+            f"{s.colour(seat)} draws {len(got)} card{'s' if len(got) != 1 else ''}.",
+            seat=seat,
+            n=len(got),
+        )
+        ctx.tell(
+            (seat,),
+            "drew",
+            f"You drew {summary(counts(s, got))}.",
+            cards=[dict(s.cards[c]) for c in got],
+        )
+    if len(got) < n:
+        ctx.say("no_cards", "The population deck and its discard pile are empty.")
+    return len(got)
+
+
+def take_special(ctx: Ctx, seat: int, card_type: str, n: int) -> int:
+    """Take jokers or special cards from their deck (as many as are left)."""
+    s = ctx.s
+    pile = s.supplies[card_type]
+    got = [pile.pop() for _ in range(min(n, len(pile)))]
+    s.hands[seat] += got
+    if got:
+        ctx.say("take", f"{s.colour(seat)} takes {label(card_type, len(got))}.", seat=seat)
+    if len(got) < n:
+        ctx.say("empty", f"No {label(card_type, 2).split(' ', 1)[1]} are left to take.")
+    return len(got)
+
+
+def gain_rats(ctx: Ctx, seat: int, n: int) -> None:
+    s = ctx.s
+    if n <= 0:
+        return
+    s.rats[seat] += n
+    ctx.say("rats", f"{s.colour(seat)} takes {n} rat{'s' if n != 1 else ''}.", seat=seat, n=n)
+
+
+def discard_rats(ctx: Ctx, seat: int, n: int) -> int:
+    """Discard up to ``n`` rats (a player without rats discards nothing); returns how many."""
+    s = ctx.s
+    gone = min(n, s.rats[seat])
+    s.rats[seat] -= gone
+    if gone:
+        ctx.say(
+            "rats",
+            f"{s.colour(seat)} discards {gone} rat{'s' if gone != 1 else ''}.",
+            seat=seat,
+            n=-gone,
+        )
+    elif n:
+        ctx.say("rats", f"{s.colour(seat)} has no rat to discard.", seat=seat, n=0)
+    return gone
+
+
+# Choosing cards from a hand: one pick, counted by type
+
+
+def hand_pick(s: State, seat: int, kind: str, types: Iterable[str], least: int, most: int) -> Pick:
+    held = counts(s, s.hands[seat])
+    groups = tuple(
+        PickGroup(data.CODES[t], label(t), held[t])
+        for t in data.TYPES
+        if t in types and held.get(t)
+    )
+    return Pick(kind, least, most, groups)
+
+
+def by_type(pick: Pick, notation: str) -> dict[str, int]:
+    """The card types and counts an answer to a hand pick chooses."""
+    return {BY_CODE[code]: n for code, n in pick.parse(notation).items()}
+
+
+def ready_answers(pick: Pick, verb: str, first: Iterable[str] = ()) -> list[Action]:
+    """Up to 25 complete answers to a hand pick, for play by typing and simple players.
+
+    For each group (the ``first`` types' groups before the others) and each total allowed,
+    the answer that takes that group first and then the others in order.
+    """
+    lead = [data.CODES[t] for t in first]
+    codes = [g.code for g in pick.groups]
+    order = [c for c in lead if c in codes] + [c for c in codes if c not in lead]
+    avail = {g.code: g.available for g in pick.groups}
+    seen: dict[str, Action] = {}
+    for head in [None, *order]:
+        sequence = ([head] * avail[head] if head else []) + [
+            c for c in order if c != head for _ in range(avail[c])
+        ]
+        for total in range(pick.least, min(pick.most, len(sequence)) + 1):
+            chosen: dict[str, int] = {}
+            for code in sequence[:total]:
+                chosen[code] = chosen.get(code, 0) + 1
+            notation = pick.counts_notation(chosen)
+            if notation not in seen:
+                named = {BY_CODE[c]: n for c, n in chosen.items()}
+                seen[notation] = Action(notation, f"{verb} {summary(named)}")
+    return sorted(list(seen.values())[:25])

@@ -1,0 +1,219 @@
+"""Rattus Cartus components, read once from ``data/cartus.json`` and checked at load.
+
+The table holds counts, round numbers and each building copy's supply action; the building
+and card texts below are our own short descriptions. A transcription of the printed cards
+can replace the table without touching any logic.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+CLASSES = ("peasantry", "bourgeoisie", "church", "chivalry", "magic", "royalty")
+SPECIALS = ("sword", "flute", "pass", "gold")
+TYPES = (*CLASSES, "joker", *SPECIALS)
+"""Every kind of card a hand can hold: a population card of a class, a joker, a special."""
+
+CODES = {
+    "peasantry": "pe",
+    "bourgeoisie": "bo",
+    "church": "ch",
+    "chivalry": "cv",
+    "magic": "ma",
+    "royalty": "ro",
+    "joker": "jo",
+    "sword": "sw",
+    "flute": "fl",
+    "pass": "pa",
+    "gold": "go",
+}
+"""Card type -> the short code that counts it in a notation (``commit:ch2-jo1``)."""
+
+TYPE_NAMES = {t: t.capitalize() for t in TYPES}
+SUPPLY_KEYS = ("draw", "discard_rats", "peek_nun_row")
+
+
+class DataError(ValueError):
+    """The Cartus table is malformed."""
+
+
+@dataclass(frozen=True)
+class Building:
+    id: str
+    name: str
+    cls: str
+    premium: str
+    standard: str
+    supplies: tuple[dict[str, int], ...]  # one supply action per printed copy
+
+
+@dataclass(frozen=True)
+class Counts:
+    rounds: int
+    replacement_deck: int
+    buildings_per_round: int
+
+
+_TEXTS: dict[str, tuple[str, str, str]] = {
+    "palace": (
+        "Palace",
+        "Draw two victory point tokens.",
+        "Draw one victory point token.",
+    ),
+    "treasury": ("Treasury", "Take two Gold cards.", "Take one Gold card."),
+    "castle": ("Castle", "Take two Sword cards.", "Take one Sword card."),
+    "guard_tower": (
+        "Guard Tower",
+        "Every player who did not enter a Guard Tower this round and holds at least as many "
+        "cards as you gives you 3 cards of their choice (all they hold if fewer).",
+        "Nothing to take, but Guard Tower premiums this round cannot touch you.",
+    ),
+    "monastery": ("Monastery", "Discard two rats.", "Discard one rat."),
+    "hospital": (
+        "Hospital",
+        "Discard one rat, then up to three hand cards to discard one more rat each.",
+        "Discard up to two hand cards to discard one rat each.",
+    ),
+    "farm": ("Farm", "Draw four population cards.", "Draw two population cards."),
+    "brewery": (
+        "Brewery",
+        "Draw a population card for every influence point you gained this round.",
+        "Draw a population card for every two influence points you gained this round.",
+    ),
+    "marketplace": ("Marketplace", "Take two jokers.", "Take one joker."),
+    "office": ("Office", "Take two Pass cards.", "Take one Pass card."),
+    "pied_pipers_hut": ("Pied Piper's Hut", "Take two Flute cards.", "Take one Flute card."),
+    "fortune_tellers_tent": (
+        "Fortune-teller's Tent",
+        "Look at two cards of the Nun-row.",
+        "Look at one card of the Nun-row.",
+    ),
+}
+
+SPECIAL_TEXTS = {
+    "joker": "Counts as a population card of the building's class: one influence, never a rat.",
+    "sword": (
+        "Play it on a building. Whoever played the fewest Swords there gives half their hand "
+        "(rounded down, cards of their choice) to whoever played the most."
+    ),
+    "flute": (
+        "Play it on a building. Whoever played the most Flutes there passes one of their rats "
+        "to whoever played the fewest."
+    ),
+    "pass": ("Play it instead of entering a building: you choose again after everyone else has."),
+    "gold": "Cannot be played. Most Gold at the end scores 6, second most 3.",
+}
+
+SPECIAL_SOURCE = {
+    "sword": "castle",
+    "flute": "pied_pipers_hut",
+    "pass": "office",
+    "gold": "treasury",
+}
+"""Special card -> the building that brings it into the game."""
+
+
+@dataclass(frozen=True)
+class Table:
+    counts: dict[int, Counts]
+    population_nuns: tuple[int, ...]  # the nuns printed on each population card of one class
+    jokers: int
+    specials: dict[str, int]
+    vp_tokens: tuple[int, ...]
+    starting_hand: int
+    nun_row: int
+    starting_rats: int
+    buildings: dict[str, Building]
+    first_game_set: tuple[str, ...]
+
+
+def _fail(where: str, what: str) -> DataError:
+    return DataError(f"cartus.json, {where}: {what}")
+
+
+def _building(raw: dict[str, Any]) -> Building:
+    bid = raw.get("id")
+    if not isinstance(bid, str) or bid not in _TEXTS:
+        raise _fail("buildings", f"unknown building {bid!r}")
+    cls = raw.get("class")
+    if cls not in CLASSES:
+        raise _fail(bid, f"unknown class {cls!r}")
+    supplies = []
+    for copy in raw.get("copies", []):
+        supply = copy.get("supply", {})
+        if not supply or set(supply) - set(SUPPLY_KEYS):
+            raise _fail(bid, f"bad supply action {supply!r}")
+        if not all(isinstance(n, int) and n > 0 for n in supply.values()):
+            raise _fail(bid, f"supply counts must be positive: {supply!r}")
+        supplies.append(dict(supply))
+    if len(supplies) != 5:
+        raise _fail(bid, "every building has 5 copies")
+    name, premium, standard = _TEXTS[bid]
+    return Building(bid, name, str(cls), premium, standard, tuple(supplies))
+
+
+@cache
+def table() -> Table:
+    raw = json.loads(resources.files(__package__).joinpath("data/cartus.json").read_text())
+    counts = {
+        int(p): Counts(c["rounds"], c["replacement_deck"], c["buildings_per_round"])
+        for p, c in raw["players"].items()
+    }
+    nuns: list[int] = []
+    for key, n in raw["population_cards_per_class"].items():
+        nuns += [int(key.removeprefix("nuns_"))] * int(n)
+    buildings = {b.id: b for b in map(_building, raw["buildings"])}
+    for cls in CLASSES:
+        if sum(1 for b in buildings.values() if b.cls == cls) != 2:
+            raise _fail("buildings", f"{cls} needs exactly two buildings")
+    first = tuple(raw["first_game_set"])
+    if sorted(buildings[b].cls for b in first) != sorted(CLASSES):
+        raise _fail("first_game_set", "needs one building of each class")
+    for p, c in counts.items():
+        if c.rounds * c.buildings_per_round + c.replacement_deck != 30:
+            raise _fail(f"players {p}", "rounds and replacement deck must use all 30 buildings")
+    vp: list[int] = []
+    for value, n in raw["victory_point_tokens"].items():
+        vp += [int(value)] * int(n)
+    specials = {k: int(v) for k, v in raw["specials"].items()}
+    if set(specials) != set(SPECIALS):
+        raise _fail("specials", f"expected {', '.join(SPECIALS)}")
+    return Table(
+        counts=counts,
+        population_nuns=tuple(sorted(nuns, reverse=True)),
+        jokers=int(raw["jokers"]),
+        specials=specials,
+        vp_tokens=tuple(vp),
+        starting_hand=int(raw["starting_hand"]),
+        nun_row=int(raw["nun_row"]),
+        starting_rats=int(raw["starting_rats"]),
+        buildings=buildings,
+        first_game_set=first,
+    )
+
+
+def buildings() -> dict[str, Building]:
+    return table().buildings
+
+
+def building_class(building: str) -> str:
+    return buildings()[building].cls
+
+
+def supply_text(supply: dict[str, int]) -> str:
+    """A supply action in words: "draw 2 cards, look at 1 Nun-row card"."""
+    parts = []
+    if supply.get("draw"):
+        n = supply["draw"]
+        parts.append(f"draw {n} card{'s' if n != 1 else ''}")
+    if supply.get("discard_rats"):
+        n = supply["discard_rats"]
+        parts.append(f"discard {n} rat{'s' if n != 1 else ''}")
+    if supply.get("peek_nun_row"):
+        n = supply["peek_nun_row"]
+        parts.append(f"look at {n} Nun-row card{'s' if n != 1 else ''}")
+    return ", ".join(parts)

@@ -1,0 +1,208 @@
+"""The public face of Rattus Cartus: new_game, Game (actors, decision, legal_actions, apply,
+view), from_dict. The same face as ``engine.rattus``.
+
+A decision whose answer chooses several cards (which cards to play in a building, which to
+give after a Sword or to a Guard Tower, which to discard at the Hospital) carries a
+``Pick`` (``engine.core``): one multi-select menu whose ticked entries make one answer such
+as ``commit:ch2-jo1``. Any answer the pick allows is legal; ``legal_actions`` lists up to 25
+ready-made ones.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from ..core import Action, Decision, Event, IllegalAction, Rng, find_action, parse_notation
+from . import buildings as _buildings  # noqa: F401  (registers the building actions)
+from . import data, steps, views
+from . import resolve as _resolve  # noqa: F401  (registers the resolution steps)
+from .setup import BUILDING_MODES, EVERYONE_DEAD, choose_buildings, deal_cards
+from .state import Ctx, State
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
+
+
+class Game:
+    """One moment of a game. ``apply`` returns the next moment; this one never changes."""
+
+    __slots__ = ("_s", "events")
+
+    def __init__(self, state: State, events: Iterable[Event] = ()) -> None:
+        self._s = state
+        self.events: list[Event] = list(events)
+
+    def actors(self) -> list[int]:
+        return views.actors(self._s)
+
+    def decision(self, seat: int) -> Decision | None:
+        if seat not in self.actors():
+            return None
+        frame = self._s.stack[-1]
+        step = steps.STEPS[frame["kind"]]
+        assert step.prompt is not None
+        pick = step.pick(self._s, frame, seat) if step.pick is not None else None
+        return Decision(seat, frame["kind"], step.prompt(self._s, frame, seat), step.private, pick)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat not in self.actors():
+            return []
+        frame = self._s.stack[-1]
+        options = steps.STEPS[frame["kind"]].options
+        assert options is not None
+        return sorted(options(self._s, frame, seat))
+
+    def _chosen(self, seat: int, notation: str) -> Action:
+        """The legal action for a notation; for a pick, any answer the pick allows."""
+        legal = self.legal_actions(seat)
+        decision = self.decision(seat)
+        pick = decision.pick if decision is not None else None
+        if pick is None or notation.split(":", 1)[0] != pick.kind:
+            return find_action(legal, notation)
+        canonical = pick.counts_notation(pick.parse(notation))
+        for action in legal:
+            if action.notation == canonical:
+                return action
+        return Action(canonical, canonical)
+
+    def apply(self, seat: int, action: Action | str) -> Game:
+        notation = action.notation if isinstance(action, Action) else parse_notation(action)
+        if self.is_over:
+            raise IllegalAction("The game is over.")
+        if not isinstance(seat, int) or not 0 <= seat < self._s.players:
+            raise IllegalAction("There is no such seat in this game.")
+        if seat not in self.actors():
+            raise IllegalAction(f"It is not {self._s.colour_name(seat)}'s decision now.")
+        chosen = self._chosen(seat, notation)
+        s = self._s.clone()
+        ctx = Ctx(s)
+        frame = s.stack[-1]
+        act = steps.STEPS[frame["kind"]].act
+        assert act is not None
+        act(ctx, frame, seat, chosen)
+        steps.advance(ctx)
+        ctx.finish()
+        s.version += 1
+        return Game(s, ctx.events)
+
+    def view(self, seat: int | None = None, names: list[str] | None = None) -> dict[str, Any]:
+        """What ``seat`` may see (None: a spectator). ``names`` fills players into log lines."""
+        if seat is not None and not 0 <= seat < self._s.players:
+            raise ValueError("no such seat")
+        return views.view(self._s, seat, names)
+
+    @property
+    def players(self) -> int:
+        return self._s.players
+
+    @property
+    def version(self) -> int:
+        return self._s.version
+
+    @property
+    def is_over(self) -> bool:
+        return self._s.status == "over"
+
+    @property
+    def outcome(self) -> dict[str, Any] | None:
+        o = self._s.outcome
+        return None if o is None else dict(o)
+
+    def to_dict(self) -> dict[str, Any]:
+        return self._s.to_dict()
+
+    @property
+    def state(self) -> State:
+        """The live state, for tests that build positions. Never change a game others hold."""
+        return self._s
+
+
+def new_game(
+    players: int,
+    buildings: str | Sequence[str] | None = None,
+    *,
+    simultaneous_supply: bool = False,
+    guard_tower: bool = False,
+    everyone_dead: str = "spare_fewest_rats",
+    seed: int | str = 0,
+) -> Game:
+    """Set up a game for 2-5 players.
+
+    ``buildings``: "first_game" (the default), "per_class", "random", or a custom list (see
+    ``choose_buildings``). ``simultaneous_supply``: everyone chooses their supply action at
+    once, in secret. ``guard_tower``: let random choices use the Guard Tower with 2 players.
+    ``everyone_dead``: "spare_fewest_rats" or "no_winner".
+    """
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"Rattus Cartus needs {MIN_PLAYERS} to {MAX_PLAYERS} players")
+    if everyone_dead not in EVERYONE_DEAD:
+        raise ValueError(f"everyone_dead must be one of {', '.join(EVERYONE_DEAD)}")
+    t = data.table()
+    rng = Rng.from_seed(seed)
+    chosen = choose_buildings(buildings, players, rng, guard_tower)
+    building_cards: dict[str, dict[str, Any]] = {}
+    for card in chosen:
+        building, copy = card.rsplit("-", 1)
+        supply = t.buildings[building].supplies[int(copy) - 1]
+        building_cards[card] = {
+            "building": building,
+            "class": data.building_class(building),
+            "supply": dict(supply),
+        }
+    deck = rng.shuffled(chosen)
+    counts = t.counts[players]
+    replacement = deck[: counts.replacement_deck]
+    cards = deal_cards()
+    population = rng.shuffled(sorted(c for c, v in cards.items() if v["type"] in data.CLASSES))
+    nun_row = [population.pop() for _ in range(t.nun_row)]
+    hands = [[population.pop() for _ in range(t.starting_hand)] for _ in range(players)]
+    supplies = {
+        kind: sorted(c for c, v in cards.items() if v["type"] == kind)
+        for kind in ("joker", *data.SPECIALS)
+    }
+    state = State(
+        players=players,
+        seed=seed,
+        rng=0,
+        options={
+            "buildings": list(buildings)
+            if buildings is not None and not isinstance(buildings, str)
+            else (buildings or "first_game"),
+            "simultaneous_supply": bool(simultaneous_supply),
+            "guard_tower": bool(guard_tower),
+            "everyone_dead": everyone_dead,
+        },
+        cards=cards,
+        building_cards=building_cards,
+        in_play=sorted({v["building"] for v in building_cards.values()}),
+        rounds=counts.rounds,
+        deck=population,
+        discard=[],
+        supplies=supplies,
+        hands=hands,
+        nun_row=nun_row,
+        seen=[[] for _ in nun_row],
+        rats=[t.starting_rats] * players,
+        vp_pile=rng.shuffled(list(t.vp_tokens)),
+        vp=[[] for _ in range(players)],
+        building_deck=deck[counts.replacement_deck :],
+        replacement=replacement,
+        building_discard=[],
+        influence={cls: [0] * players for cls in data.CLASSES},
+        arrived={cls: [0] * players for cls in data.CLASSES},
+    )
+    state.rng = rng.state
+    ctx = Ctx(state)
+    names = ", ".join(data.buildings()[b].name for b in state.in_play)
+    ctx.say("setup", f"A game of Rattus Cartus for {players} players begins with: {names}.")
+    steps.push(state, "begin_round")
+    steps.advance(ctx)
+    ctx.finish()
+    return Game(state, ctx.events)
+
+
+def from_dict(raw: dict[str, Any]) -> Game:
+    return Game(State.from_dict(raw))
+
+
+__all__ = ["BUILDING_MODES", "MAX_PLAYERS", "MIN_PLAYERS", "Game", "from_dict", "new_game"]

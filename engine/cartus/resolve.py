@@ -1,0 +1,313 @@
+"""D. Resolving the round's buildings in row order: cards, Swords and Flutes, actions, discards.
+
+Within a building everything goes in the order the players entered it (their disc's space).
+The premium belongs to whoever played the most population cards and jokers there (the first
+to enter wins a tie); with 2 players only one premium is given per round, to whoever played
+the most in their building (the first to enter any building wins a tie). In the final round
+there are no actions: the premium holder gains one more influence in the building's class.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..core import Action, Pick
+from . import cards, data, steps
+from .rounds import place_name
+from .state import Ctx, Frame, State
+
+BuildingAction = Callable[[Ctx, int, int, bool], None]
+BUILDING_ACTIONS: dict[str, BuildingAction] = {}
+"""Building id -> (ctx, seat, row place, premium?) carries out its action for the seat."""
+
+
+def add_influence(ctx: Ctx, seat: int, cls: str, n: int) -> None:
+    """Move the seat's disc ``n`` spaces up a track; it lands on top of any discs there."""
+    s = ctx.s
+    if n <= 0:
+        return
+    s.influence[cls][seat] += n
+    s.moves += 1
+    s.arrived[cls][seat] = s.moves
+    s.gained[seat] += n
+    ctx.say(
+        "influence",
+        f"{s.colour(seat)} gains {n} influence in {data.TYPE_NAMES[cls]} "
+        f"(now {s.influence[cls][seat]}).",
+        seat=seat,
+        cls=cls,
+        n=n,
+    )
+
+
+def played(s: State, place: int, seat: int) -> int:
+    """Population cards and jokers the seat played in the building at ``place``."""
+    entry = next(e for e in s.row[place]["entries"] if e["seat"] == seat)
+    return cards.population(s, entry["cards"])
+
+
+def premiums(s: State) -> dict[str, int]:
+    """Row place (as text) -> the seat that takes its premium action."""
+    out: dict[str, int] = {}
+    for place, b in enumerate(s.row):
+        if b["entries"]:
+            top = max(cards.population(s, e["cards"]) for e in b["entries"])
+            first = next(e for e in b["entries"] if cards.population(s, e["cards"]) == top)
+            out[str(place)] = first["seat"]
+    if s.players == 2 and len(out) > 1:
+        scored = {k: played(s, int(k), seat) for k, seat in out.items()}
+        top = max(scored.values())
+        keep = min((k for k in out if scored[k] == top), key=lambda k: s.entered.index(out[k]))
+        out = {keep: out[keep]}
+    return out
+
+
+def _resolve(ctx: Ctx, f: Frame) -> None:
+    s = ctx.s
+    steps.pop(s, f)
+    s.status = "resolve"
+    s.premium = premiums(s)
+    steps.push_all(s, [{"kind": "resolve_building", "place": p} for p in range(len(s.row))])
+
+
+def _resolve_building(ctx: Ctx, f: Frame) -> None:
+    s = ctx.s
+    steps.pop(s, f)
+    place = f["place"]
+    if not s.row[place]["entries"]:
+        ctx.say("empty", f"Nobody entered {place_name(s, place)}.")
+        return
+    steps.push_all(
+        s,
+        [
+            {"kind": kind, "place": place}
+            for kind in ("reveal", "swords", "flutes", "actions", "clear")
+        ],
+    )
+
+
+def _reveal(ctx: Ctx, f: Frame) -> None:
+    """Every entrant shows their cards; influence for each population card and joker, a rat
+    for each population card of another class than the building's."""
+    s = ctx.s
+    steps.pop(s, f)
+    place = f["place"]
+    cls = s.class_of(place)
+    s.row[place]["revealed"] = True
+    for e in s.row[place]["entries"]:
+        shown = cards.counts(s, e["cards"])
+        e["shown"] = shown
+        ctx.say(
+            "reveal",
+            f"{s.colour(e['seat'])} reveals {cards.summary(shown)} in {place_name(s, place)}.",
+            seat=e["seat"],
+            place=place,
+            cards=[dict(s.cards[c]) for c in e["cards"]],
+        )
+        add_influence(ctx, e["seat"], cls, cards.population(s, e["cards"]))
+        off = sum(n for t, n in shown.items() if t in data.CLASSES and t != cls)
+        cards.gain_rats(ctx, e["seat"], off)
+
+
+def contest(s: State, place: int, card_type: str) -> tuple[int, list[int]] | None:
+    """Who played the most of a special card here (first to enter wins a tie) and who
+    played the fewest; None when everyone played the same number."""
+    entries = s.row[place]["entries"]
+    n = {e["seat"]: sum(1 for c in e["cards"] if s.type_of(c) == card_type) for e in entries}
+    if len(set(n.values())) < 2:
+        return None
+    top = max(n.values())
+    winner = next(e["seat"] for e in entries if n[e["seat"]] == top)
+    low = min(n.values())
+    return winner, [e["seat"] for e in entries if n[e["seat"]] == low]
+
+
+def _swords(ctx: Ctx, f: Frame) -> None:
+    s = ctx.s
+    steps.pop(s, f)
+    result = contest(s, f["place"], "sword")
+    if result is None:
+        return
+    winner, fewest = result
+    if len(fewest) == 1:
+        sword_gives(ctx, fewest[0], winner)
+    else:
+        steps.push(s, "target", seat=winner, among=fewest, special="sword")
+
+
+def sword_gives(ctx: Ctx, giver: int, taker: int) -> None:
+    s = ctx.s
+    n = len(s.hands[giver]) // 2
+    ctx.say(
+        "sword",
+        f"{s.colour(giver)} played the fewest Swords and must give {n} card"
+        f"{'s' if n != 1 else ''} to {s.colour(taker)}.",
+        seat=giver,
+        to=taker,
+        n=n,
+    )
+    if n > 0:
+        steps.push(s, "give", seat=giver, to=taker, n=n)
+
+
+def _flutes(ctx: Ctx, f: Frame) -> None:
+    s = ctx.s
+    steps.pop(s, f)
+    result = contest(s, f["place"], "flute")
+    if result is None:
+        return
+    winner, fewest = result
+    if len(fewest) == 1:
+        pass_rat(ctx, winner, fewest[0])
+    else:
+        steps.push(s, "target", seat=winner, among=fewest, special="flute")
+
+
+def pass_rat(ctx: Ctx, giver: int, taker: int) -> None:
+    """The Flute: the most Flutes passes one rat to the fewest (none if they have none)."""
+    s = ctx.s
+    if s.rats[giver] == 0:
+        ctx.say("flute", f"{s.colour(giver)} has no rat to pass to {s.colour(taker)}.")
+        return
+    s.rats[giver] -= 1
+    s.rats[taker] += 1
+    ctx.say(
+        "flute",
+        f"{s.colour(giver)} played the most Flutes and passes a rat to {s.colour(taker)}.",
+        seat=giver,
+        to=taker,
+    )
+
+
+def _target_options(s: State, f: Frame, seat: int) -> list[Action]:
+    verb = "gives you half their hand" if f["special"] == "sword" else "gets one of your rats"
+    return [
+        Action(f"target:{s.colour_name(p).lower()}", f"{s.colour_name(p)} {verb}")
+        for p in f["among"]
+    ]
+
+
+def _target_act(ctx: Ctx, f: Frame, seat: int, a: Action) -> None:
+    s = ctx.s
+    steps.pop(s, f)
+    target = next(p for p in f["among"] if s.colour_name(p).lower() == a.args[0])
+    if f["special"] == "sword":
+        sword_gives(ctx, target, seat)
+    else:
+        pass_rat(ctx, seat, target)
+
+
+def _target_prompt(s: State, f: Frame, seat: int) -> str:
+    if f["special"] == "sword":
+        return "Several players tied for the fewest Swords: choose who gives you half their hand."
+    return "Several players tied for the fewest Flutes: choose who gets one of your rats."
+
+
+steps.register(steps.Step("resolve", auto=_resolve))
+steps.register(steps.Step("resolve_building", auto=_resolve_building))
+steps.register(steps.Step("reveal", auto=_reveal))
+steps.register(steps.Step("swords", auto=_swords))
+steps.register(steps.Step("flutes", auto=_flutes))
+steps.register(
+    steps.Step("target", options=_target_options, act=_target_act, prompt=_target_prompt)
+)
+
+
+# Giving cards (after a Sword or to a Guard Tower premium): the giver chooses, privately
+
+
+def _give_pick(s: State, f: Frame, seat: int) -> Pick:
+    return cards.hand_pick(s, seat, "give", data.TYPES, f["n"], f["n"])
+
+
+def _give_options(s: State, f: Frame, seat: int) -> list[Action]:
+    return cards.ready_answers(_give_pick(s, f, seat), "Give")
+
+
+def _give_act(ctx: Ctx, f: Frame, seat: int, a: Action) -> None:
+    s = ctx.s
+    chosen = cards.by_type(_give_pick(s, f, seat), a.notation)
+    given = cards.take_from_hand(s, seat, chosen)
+    s.hands[f["to"]] += given
+    steps.pop(s, f)
+    n = len(given)
+    ctx.say(
+        "give",
+        f"{s.colour(seat)} gives {n} card{'s' if n != 1 else ''} to {s.colour(f['to'])}.",
+        seat=seat,
+        to=f["to"],
+        n=n,
+    )
+    what = cards.summary(chosen)
+    ctx.tell((seat,), "gave", f"You gave {what} to {s.colour(f['to'])}.")
+    ctx.tell((f["to"],), "got", f"{s.colour(seat)} gave you {what}.")
+
+
+def _give_prompt(s: State, f: Frame, seat: int) -> str:
+    return f"Choose {f['n']} card{'s' if f['n'] != 1 else ''} to give to {s.colour(f['to'])}."
+
+
+steps.register(
+    steps.Step(
+        "give",
+        options=_give_options,
+        act=_give_act,
+        prompt=_give_prompt,
+        private=True,
+        pick=_give_pick,
+    )
+)
+
+
+# Actions, then the played cards leave
+
+
+def _actions(ctx: Ctx, f: Frame) -> None:
+    s = ctx.s
+    steps.pop(s, f)
+    place = f["place"]
+    premium = s.premium.get(str(place))
+    if s.final_round:
+        if premium is not None:
+            ctx.say(
+                "final_premium",
+                f"Final round: {s.colour(premium)} would have had the premium action.",
+            )
+            add_influence(ctx, premium, s.class_of(place), 1)
+        return
+    seats = [e["seat"] for e in s.row[place]["entries"]]
+    order = ([premium] if premium is not None else []) + [p for p in seats if p != premium]
+    steps.push_all(
+        s,
+        [
+            {"kind": "building_action", "seat": p, "place": place, "premium": p == premium}
+            for p in order
+        ],
+    )
+
+
+def _building_action(ctx: Ctx, f: Frame) -> None:
+    s = ctx.s
+    steps.pop(s, f)
+    building = s.building_of(f["place"])
+    kind = "premium" if f["premium"] else "standard"
+    ctx.say(
+        "action",
+        f"{s.colour(f['seat'])} takes the {kind} action of {place_name(s, f['place'])}.",
+        seat=f["seat"],
+        premium=f["premium"],
+    )
+    BUILDING_ACTIONS[building](ctx, f["seat"], f["place"], f["premium"])
+
+
+def _clear(ctx: Ctx, f: Frame) -> None:
+    s = ctx.s
+    steps.pop(s, f)
+    for e in s.row[f["place"]]["entries"]:
+        cards.give_back(s, e["cards"])
+        e["cards"] = []
+
+
+steps.register(steps.Step("actions", auto=_actions))
+steps.register(steps.Step("building_action", auto=_building_action))
+steps.register(steps.Step("clear", auto=_clear))

@@ -1,0 +1,152 @@
+"""The whole state of one game of Rattus Cartus, as plain data that saves to JSON."""
+
+from __future__ import annotations
+
+from dataclasses import MISSING, dataclass, field, fields
+from typing import Any
+
+from ..core import Event, Rng, fill_names, seat_ref
+
+FORMAT = 1
+COLOURS = ("red", "yellow", "green", "blue", "purple")
+LOG_KEEP = 14
+
+_SHARED = frozenset({"cards", "building_cards"})
+"""State fields that never change once the game is set up (copies share them)."""
+
+Frame = dict[str, Any]
+"""A pending step: {"kind": ..., "seat": ..., ...}. The top of the stack acts next."""
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value
+
+
+@dataclass
+class State:
+    players: int
+    seed: int | str
+    rng: int
+    options: dict[str, Any]  # building_cards, simultaneous_supply, all_dead
+    cards: dict[str, dict[str, Any]]  # card id -> {"type": ..., "nuns": ...} as dealt
+    building_cards: dict[str, dict[str, Any]]  # building card id -> building, class, supply
+    in_play: list[str]  # the buildings among the 30 cards, sorted
+    rounds: int
+    # cards
+    deck: list[str]  # population deck, top last
+    discard: list[str]  # population discard pile
+    supplies: dict[str, list[str]]  # joker and special decks: type -> card ids
+    hands: list[list[str]]
+    nun_row: list[str]
+    seen: list[list[int]]  # per Nun-row place: the seats that looked at it
+    rats: list[int]  # each seat's rat total (private)
+    vp_pile: list[int]  # victory point tokens left, top last (unseen)
+    vp: list[list[int]]  # tokens each seat drew (seen only by that seat)
+    building_deck: list[str]  # top last
+    replacement: list[str]  # the replacement deck, top first
+    building_discard: list[str]
+    influence: dict[str, list[int]]  # class -> points per seat
+    arrived: dict[str, list[int]]  # class -> when each disc last moved (lower sits lower)
+    # the round
+    round: int = 0
+    start_player: int = 0
+    row: list[dict[str, Any]] = field(default_factory=list)  # the round's buildings
+    entered: list[int] = field(default_factory=list)  # seats in the order they entered
+    gained: list[int] = field(default_factory=list)  # influence gained this round, per seat
+    supply_chosen: list[int | None] = field(default_factory=list)  # hidden until all chose
+    premium: dict[str, int] = field(default_factory=dict)  # row place (text) -> premium seat
+    moves: int = 0
+    status: str = "supply"
+    stack: list[Frame] = field(default_factory=list)
+    outcome: dict[str, Any] | None = None
+    log: list[str] = field(default_factory=list)
+    version: int = 0
+
+    def clone(self) -> State:
+        return State(
+            **{
+                f.name: getattr(self, f.name) if f.name in _SHARED else _copy(getattr(self, f.name))
+                for f in fields(self)
+            }
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        out = {f.name: _copy(getattr(self, f.name)) for f in fields(self)}
+        out["format"] = FORMAT
+        out["game"] = "cartus"
+        return out
+
+    @classmethod
+    def from_dict(cls, raw: dict[str, Any]) -> State:
+        if not isinstance(raw, dict) or raw.get("format") != FORMAT or raw.get("game") != "cartus":
+            raise ValueError("not a saved Rattus Cartus game of a format this version can read")
+        required = {
+            f.name for f in fields(cls) if f.default is MISSING and f.default_factory is MISSING
+        }
+        missing = required - set(raw)
+        if missing:
+            raise ValueError(f"saved game lacks {', '.join(sorted(missing))}")
+        names = {f.name for f in fields(cls)} & set(raw)
+        return cls(**{k: _copy(raw[k]) for k in names})
+
+    # small queries
+
+    def type_of(self, card: str) -> str:
+        return str(self.cards[card]["type"])
+
+    def building_of(self, place: int) -> str:
+        """The building at a place of the round's row (0-based)."""
+        return str(self.building_cards[self.row[place]["card"]]["building"])
+
+    def class_of(self, place: int) -> str:
+        return str(self.building_cards[self.row[place]["card"]]["class"])
+
+    def colour(self, seat: int) -> str:
+        """The seat inside event text, filled with a colour or a name later."""
+        return seat_ref(seat)
+
+    def colour_name(self, seat: int) -> str:
+        return COLOURS[seat].capitalize()
+
+    def colour_names(self) -> list[str]:
+        return [self.colour_name(p) for p in range(self.players)]
+
+    def seat_order(self, first: int) -> list[int]:
+        """Every seat clockwise, starting with ``first``."""
+        return [(first + i) % self.players for i in range(self.players)]
+
+    @property
+    def final_round(self) -> bool:
+        return self.round == self.rounds
+
+
+@dataclass
+class Ctx:
+    """One apply in progress: the state being changed, its Rng and the events it produces."""
+
+    s: State
+    events: list[Event] = field(default_factory=list)
+    rng: Rng = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.rng = Rng(self.s.rng)
+
+    def finish(self) -> None:
+        self.s.rng = self.rng.state
+
+    def say(self, kind: str, template: str, **data: Any) -> None:
+        """A public event, also kept in the public log."""
+        text = fill_names(template, self.s.colour_names())
+        self.events.append(Event(kind, text, None, data, template))
+        self.s.log.append(template)
+        if len(self.s.log) > LOG_KEEP:
+            del self.s.log[: len(self.s.log) - LOG_KEEP]
+
+    def tell(self, seats: tuple[int, ...], kind: str, template: str, **data: Any) -> None:
+        """An event only these seats may see."""
+        text = fill_names(template, self.s.colour_names())
+        self.events.append(Event(kind, text, seats, data, template))

@@ -1,0 +1,197 @@
+"""What each viewer may see (docs/views.md, "Rattus Cartus"). The only way hidden information
+(hands, rat totals, Nun-row cards, victory point token values, cards played face down, secret
+supply choices) leaves the engine."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import fill_names
+from . import cards, data, steps
+from .state import COLOURS, State
+
+RULESET = (
+    "Rattus Cartus; house-default supply actions on the building copies and victory point "
+    "token values (see /cartus rules)"
+)
+
+
+def actors(s: State) -> list[int]:
+    if s.status == "over" or not s.stack:
+        return []
+    return steps.deciders(s.stack[-1])
+
+
+def _decision(s: State, seat: int | None, acting: list[int]) -> dict[str, Any] | None:
+    if not acting:
+        return None
+    frame = s.stack[-1]
+    step = steps.STEPS[frame["kind"]]
+    who = seat if seat in acting else acting[0]
+    mine = seat is not None and seat == who
+    assert step.prompt is not None
+    pick = step.pick(s, frame, who) if (mine and step.pick is not None) else None
+    return {
+        "seat": who,
+        "kind": frame["kind"],
+        "prompt": step.prompt(s, frame, who) if (mine or not step.private) else "",
+        "private": step.private,
+        "pick": None if pick is None else pick.to_dict(),
+    }
+
+
+def _influence(s: State) -> dict[str, list[dict[str, int]]]:
+    """Per class, every disc: its points and its height in the stack on that space
+    (0 = lowest, which wins ties)."""
+    out: dict[str, list[dict[str, int]]] = {}
+    for cls in data.CLASSES:
+        track = s.influence[cls]
+        discs = []
+        for p in range(s.players):
+            below = [
+                q
+                for q in range(s.players)
+                if track[q] == track[p] and (s.arrived[cls][q], q) < (s.arrived[cls][p], p)
+            ]
+            discs.append({"seat": p, "points": track[p], "stack": len(below)})
+        out[cls] = discs
+    return out
+
+
+def _row(s: State, seat: int | None) -> list[dict[str, Any]]:
+    out = []
+    table = data.buildings()
+    for place, b in enumerate(s.row):
+        card = s.building_cards[b["card"]]
+        building = table[card["building"]]
+        entries = []
+        for space, e in enumerate(b["entries"], start=1):
+            if b["revealed"]:
+                shown: dict[str, int] | None = dict(e["shown"] or {})
+            elif seat == e["seat"]:
+                shown = cards.counts(s, e["cards"])
+            else:
+                shown = None
+            entries.append(
+                {
+                    "seat": e["seat"],
+                    "space": space,
+                    "count": e["count"],
+                    "cards": shown,
+                    "premium": s.premium.get(str(place)) == e["seat"]
+                    if s.status == "resolve"
+                    else None,
+                }
+            )
+        out.append(
+            {
+                "place": place + 1,
+                "card": b["card"],
+                "building": building.id,
+                "name": building.name,
+                "class": building.cls,
+                "supply": dict(card["supply"]),
+                "supply_text": data.supply_text(card["supply"]),
+                "revealed": b["revealed"],
+                "entries": entries,
+            }
+        )
+    return out
+
+
+def _players(s: State, seat: int | None) -> list[dict[str, Any]]:
+    over = s.status == "over"
+    out = []
+    for p in range(s.players):
+        own = seat == p
+        entry: dict[str, Any] = {
+            "seat": p,
+            "colour": COLOURS[p],
+            "mark": COLOURS[p][0].upper(),
+            "hand_count": len(s.hands[p]),
+            "vp_tokens": len(s.vp[p]),
+            "influence": {cls: s.influence[cls][p] for cls in data.CLASSES},
+            "rats": s.rats[p] if (own or over) else None,
+            "vp": list(s.vp[p]) if (own or over) else None,
+            "hand": cards.counts(s, s.hands[p]) if (own or over) else None,
+            "hand_cards": sorted(
+                ({"type": s.type_of(c), "nuns": s.cards[c]["nuns"]} for c in s.hands[p]),
+                key=lambda c: (data.TYPES.index(c["type"]), -c["nuns"]),
+            )
+            if own
+            else None,
+        }
+        out.append(entry)
+    return out
+
+
+def view(s: State, seat: int | None, names: list[str] | None = None) -> dict[str, Any]:
+    acting = actors(s)
+    over = s.status == "over"
+    nun_row = []
+    for place, card in enumerate(s.nun_row):
+        known = over or (seat is not None and seat in s.seen[place])
+        front = s.cards[card]
+        nun_row.append(
+            {
+                "place": place + 1,
+                "card": {"type": front["type"], "nuns": front["nuns"]} if known else None,
+            }
+        )
+    chosen = None
+    if acting and s.stack[-1]["kind"] == "supply_all":
+        chosen = [p for p in range(s.players) if p not in acting]
+    table = data.buildings()
+    out: dict[str, Any] = {
+        "game": "cartus",
+        "ruleset": RULESET,
+        "players_count": s.players,
+        "seat": seat,
+        "status": s.status,
+        "turn": s.round,
+        "round": s.round,
+        "rounds": s.rounds,
+        "final_round": s.final_round,
+        "active": acting[0] if acting else None,
+        "actors": acting,
+        "decision": _decision(s, seat, acting),
+        "start_player": s.start_player,
+        "options": {
+            "buildings": s.options["buildings"],
+            "simultaneous_supply": s.options["simultaneous_supply"],
+        },
+        "players": _players(s, seat),
+        "influence": _influence(s),
+        "row": _row(s, seat),
+        "supply_chosen": chosen,
+        "nun_row": nun_row,
+        "population_deck": len(s.deck),
+        "discard_pile": len(s.discard),
+        "supplies": {t: len(ids) for t, ids in s.supplies.items()},
+        "building_deck": len(s.building_deck),
+        "replacement_deck": len(s.replacement),
+        "vp_tokens_left": len(s.vp_pile),
+        "buildings_in_play": list(s.in_play),
+        "building_info": {
+            b: {
+                "name": table[b].name,
+                "class": table[b].cls,
+                "premium": table[b].premium,
+                "standard": table[b].standard,
+            }
+            for b in s.in_play
+        },
+        "log": [fill_names(line, names or s.colour_names()) for line in s.log],
+    }
+    if over and s.outcome is not None:
+        out["scores"] = {str(p): v for p, v in enumerate(s.outcome["scores"])}
+        out["ranking"] = list(s.outcome["ranking"])
+        out["winners"] = list(s.outcome["winners"])
+        out["outcome"] = {
+            "lines": [dict(line) for line in s.outcome["lines"]],
+            "rats": list(s.outcome["rats"]),
+            "nuns": s.outcome["nuns"],
+            "dead": list(s.outcome["dead"]),
+            "spared": list(s.outcome["spared"]),
+        }
+    return out

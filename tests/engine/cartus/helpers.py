@@ -1,0 +1,122 @@
+"""Build Rattus Cartus positions from literals, and play seeded random games."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from engine import cartus
+from engine.cartus import data
+from engine.cartus.game import Game
+from engine.cartus.state import State
+
+
+def _pool(s: State, card_type: str) -> list[str]:
+    """Where spare cards of a type wait: the deck (population) or their supply."""
+    return s.deck if card_type in data.CLASSES else s.supplies[card_type]
+
+
+def give_cards(s: State, seat: int, types: Iterable[str]) -> None:
+    """Move cards of these types from the deck or their supplies into the seat's hand."""
+    for t in types:
+        pool = _pool(s, t)
+        card = next(c for c in reversed(pool) if s.type_of(c) == t)
+        pool.remove(card)
+        s.hands[seat].append(card)
+
+
+def set_hand(s: State, seat: int, types: Iterable[str]) -> None:
+    """Replace the seat's hand by cards of exactly these types (the old hand goes back)."""
+    for c in s.hands[seat]:
+        _pool(s, s.type_of(c)).insert(0, c)
+    s.hands[seat] = []
+    give_cards(s, seat, types)
+
+
+def position(
+    players: int = 3,
+    row: list[str] | None = None,
+    *,
+    hands: Mapping[int, Iterable[str]] | None = None,
+    rats: Mapping[int, int] | None = None,
+    round: int = 1,
+    start: int = 0,
+    seed: int = 1,
+) -> Game:
+    """A game at the start of phase C (entering buildings) with exactly this row of
+    buildings (ids; the first printed copy of each), these hands and rats."""
+    g = cartus.new_game(players, buildings="random", seed=seed, guard_tower=True)
+    s = g.state
+    s.building_deck += [b["card"] for b in s.row]
+    s.row = []
+    for i, b in enumerate(row or ["monastery", "farm"]):
+        card = f"{b}-{i + 1}"
+        s.building_cards[card] = {
+            "building": b,
+            "class": data.building_class(b),
+            "supply": dict(data.buildings()[b].supplies[i]),
+        }
+        s.row.append({"card": card, "entries": [], "revealed": False})
+    s.in_play = sorted({*s.in_play, *(row or [])})
+    for seat, types in (hands or {}).items():
+        set_hand(s, seat, types)
+    for seat, n in (rats or {}).items():
+        s.rats[seat] = n
+    s.round = round
+    s.start_player = start
+    s.status = "enter"
+    order = s.seat_order(start)
+    s.stack = [
+        {"kind": "end_round"},
+        {"kind": "resolve"},
+        {"kind": "enter", "seat": order[0], "queue": order},
+    ]
+    return g
+
+
+def play(g: Game, *notations: str) -> Game:
+    """Apply notations in order, each by the first seat that must decide now."""
+    for n in notations:
+        g = g.apply(g.actors()[0], n)
+    return g
+
+
+def notations(g: Game, seat: int | None = None) -> list[str]:
+    return [a.notation for a in g.legal_actions(g.actors()[0] if seat is None else seat)]
+
+
+def random_answer(g: Game, seat: int, rng: random.Random) -> str:
+    """A random legal answer; for a pick, often a random selection of its menu entries."""
+    decision = g.decision(seat)
+    assert decision is not None
+    pick = decision.pick
+    if pick is not None and rng.random() < 0.7:
+        options = pick.options()
+        k = rng.randint(min(pick.least, len(options)), min(pick.most, len(options)))
+        return pick.notation(v for v, _ in rng.sample(options, k))
+    return rng.choice(g.legal_actions(seat)).notation
+
+
+def random_playout(
+    players: int,
+    seed: int,
+    *,
+    check: Callable[[Game], None] | None = None,
+    **options: Any,
+) -> tuple[Game, list[tuple[int, str]]]:
+    """Play random answers (by a random one of the deciding seats) until the game ends,
+    calling ``check`` after each; returns the end and the action log."""
+    rng = random.Random(seed * 7919 + players)
+    g = cartus.new_game(players, seed=seed, **options)
+    log: list[tuple[int, str]] = []
+    while not g.is_over:
+        seat = rng.choice(g.actors())
+        notation = random_answer(g, seat, rng)
+        g = g.apply(seat, notation)
+        log.append((seat, notation))
+        if check is not None:
+            check(g)
+        if len(log) > 2000:
+            raise AssertionError(f"{players}p seed {seed} did not end")
+    return g, log
