@@ -18,6 +18,21 @@ from .core import Action, Decision, Event
 PlayerT = TypeVar("PlayerT")
 
 
+class PickGroupView(TypedDict):
+    code: str
+    label: str
+    available: int
+
+
+class PickView(TypedDict):
+    """A choice of several items in one multi-select menu (see ``engine.core.Pick``)."""
+
+    kind: str
+    least: int
+    most: int
+    groups: list[PickGroupView]
+
+
 class DecisionView(TypedDict):
     """What the first of the seats that must decide now is deciding (see ``Decision``)."""
 
@@ -25,6 +40,7 @@ class DecisionView(TypedDict):
     kind: str
     prompt: str  # "" in a view that may not read a private decision's prompt
     private: bool
+    pick: NotRequired[PickView | None]  # only in the deciding seat's own view
 
 
 class PlayerHeader(TypedDict):

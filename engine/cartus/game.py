@@ -13,12 +13,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from .. import contract
 from ..core import Action, Decision, Event, IllegalAction, Rng, find_action, parse_notation
 from . import buildings as _buildings  # noqa: F401  (registers the building actions)
 from . import data, steps, views
 from . import resolve as _resolve  # noqa: F401  (registers the resolution steps)
 from .setup import BUILDING_MODES, EVERYONE_DEAD, choose_buildings, deal_cards
 from .state import Ctx, State
+from .view_types import CartusOutcome, CartusView
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 
@@ -85,7 +87,7 @@ class Game:
         s.version += 1
         return Game(s, ctx.events)
 
-    def view(self, seat: int | None = None, names: list[str] | None = None) -> dict[str, Any]:
+    def view(self, seat: int | None = None, names: list[str] | None = None) -> CartusView:
         """What ``seat`` may see (None: a spectator). ``names`` fills players into log lines."""
         if seat is not None and not 0 <= seat < self._s.players:
             raise ValueError("no such seat")
@@ -104,9 +106,20 @@ class Game:
         return self._s.status == "over"
 
     @property
-    def outcome(self) -> dict[str, Any] | None:
+    def outcome(self) -> CartusOutcome | None:
         o = self._s.outcome
-        return None if o is None else dict(o)
+        if o is None:
+            return None
+        return {
+            "scores": list(o["scores"]),
+            "ranking": list(o["ranking"]),
+            "winners": list(o["winners"]),
+            "lines": [dict(line) for line in o["lines"]],
+            "rats": list(o["rats"]),
+            "nuns": int(o["nuns"]),
+            "dead": list(o["dead"]),
+            "spared": list(o["spared"]),
+        }
 
     def to_dict(self) -> dict[str, Any]:
         return self._s.to_dict()
@@ -206,3 +219,8 @@ def from_dict(raw: dict[str, Any]) -> Game:
 
 
 __all__ = ["BUILDING_MODES", "MAX_PLAYERS", "MIN_PLAYERS", "Game", "from_dict", "new_game"]
+
+
+def _keeps_the_contract(game: Game) -> contract.Game:
+    """Never called: mypy checks here that a Cartus game has the shared public face."""
+    return game

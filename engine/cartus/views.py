@@ -4,11 +4,22 @@ supply choices) leaves the engine."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..core import fill_names
+from ..contract import DecisionView, PickView
+from ..core import Pick, fill_names
 from . import cards, data, steps
 from .state import COLOURS, State
+from .view_types import (
+    STATUSES,
+    CardFace,
+    CartusPlayer,
+    CartusView,
+    Disc,
+    Entry,
+    NunRowCard,
+    RowBuilding,
+    Status,
+    Supply,
+)
 
 RULESET = (
     "Rattus Cartus; house-default supply actions on the building copies and victory point "
@@ -22,7 +33,18 @@ def actors(s: State) -> list[int]:
     return steps.deciders(s.stack[-1])
 
 
-def _decision(s: State, seat: int | None, acting: list[int]) -> dict[str, Any] | None:
+def pick_view(pick: Pick) -> PickView:
+    return {
+        "kind": pick.kind,
+        "least": pick.least,
+        "most": pick.most,
+        "groups": [
+            {"code": g.code, "label": g.label, "available": g.available} for g in pick.groups
+        ],
+    }
+
+
+def _decision(s: State, seat: int | None, acting: list[int]) -> DecisionView | None:
     if not acting:
         return None
     frame = s.stack[-1]
@@ -36,17 +58,17 @@ def _decision(s: State, seat: int | None, acting: list[int]) -> dict[str, Any] |
         "kind": frame["kind"],
         "prompt": step.prompt(s, frame, who) if (mine or not step.private) else "",
         "private": step.private,
-        "pick": None if pick is None else pick.to_dict(),
+        "pick": None if pick is None else pick_view(pick),
     }
 
 
-def _influence(s: State) -> dict[str, list[dict[str, int]]]:
+def _influence(s: State) -> dict[str, list[Disc]]:
     """Per class, every disc: its points and its height in the stack on that space
     (0 = lowest, which wins ties)."""
-    out: dict[str, list[dict[str, int]]] = {}
+    out: dict[str, list[Disc]] = {}
     for cls in data.CLASSES:
         track = s.influence[cls]
-        discs = []
+        discs: list[Disc] = []
         for p in range(s.players):
             below = [
                 q
@@ -58,13 +80,28 @@ def _influence(s: State) -> dict[str, list[dict[str, int]]]:
     return out
 
 
-def _row(s: State, seat: int | None) -> list[dict[str, Any]]:
-    out = []
+def _supply(raw: dict[str, int]) -> Supply:
+    out: Supply = {}
+    if "draw" in raw:
+        out["draw"] = int(raw["draw"])
+    if "discard_rats" in raw:
+        out["discard_rats"] = int(raw["discard_rats"])
+    if "peek_nun_row" in raw:
+        out["peek_nun_row"] = int(raw["peek_nun_row"])
+    return out
+
+
+def _face(s: State, card: str) -> CardFace:
+    return {"type": s.type_of(card), "nuns": int(s.cards[card]["nuns"])}
+
+
+def _row(s: State, seat: int | None) -> list[RowBuilding]:
+    out: list[RowBuilding] = []
     table = data.buildings()
     for place, b in enumerate(s.row):
         card = s.building_cards[b["card"]]
         building = table[card["building"]]
-        entries = []
+        entries: list[Entry] = []
         for space, e in enumerate(b["entries"], start=1):
             if b["revealed"]:
                 shown: dict[str, int] | None = dict(e["shown"] or {})
@@ -90,7 +127,7 @@ def _row(s: State, seat: int | None) -> list[dict[str, Any]]:
                 "building": building.id,
                 "name": building.name,
                 "class": building.cls,
-                "supply": dict(card["supply"]),
+                "supply": _supply(card["supply"]),
                 "supply_text": data.supply_text(card["supply"]),
                 "revealed": b["revealed"],
                 "entries": entries,
@@ -99,12 +136,12 @@ def _row(s: State, seat: int | None) -> list[dict[str, Any]]:
     return out
 
 
-def _players(s: State, seat: int | None) -> list[dict[str, Any]]:
+def _players(s: State, seat: int | None) -> list[CartusPlayer]:
     over = s.status == "over"
-    out = []
+    out: list[CartusPlayer] = []
     for p in range(s.players):
         own = seat == p
-        entry: dict[str, Any] = {
+        entry: CartusPlayer = {
             "seat": p,
             "colour": COLOURS[p],
             "mark": COLOURS[p][0].upper(),
@@ -115,7 +152,7 @@ def _players(s: State, seat: int | None) -> list[dict[str, Any]]:
             "vp": list(s.vp[p]) if (own or over) else None,
             "hand": cards.counts(s, s.hands[p]) if (own or over) else None,
             "hand_cards": sorted(
-                ({"type": s.type_of(c), "nuns": s.cards[c]["nuns"]} for c in s.hands[p]),
+                (_face(s, c) for c in s.hands[p]),
                 key=lambda c: (data.TYPES.index(c["type"]), -c["nuns"]),
             )
             if own
@@ -125,34 +162,36 @@ def _players(s: State, seat: int | None) -> list[dict[str, Any]]:
     return out
 
 
-def view(s: State, seat: int | None, names: list[str] | None = None) -> dict[str, Any]:
+def _status(s: State) -> Status:
+    for status in STATUSES:
+        if s.status == status:
+            return status
+    raise RuntimeError(f"unknown status {s.status!r}")
+
+
+def view(s: State, seat: int | None, names: list[str] | None = None) -> CartusView:
     acting = actors(s)
     over = s.status == "over"
-    nun_row = []
+    nun_row: list[NunRowCard] = []
     for place, card in enumerate(s.nun_row):
         known = over or (seat is not None and seat in s.seen[place])
-        front = s.cards[card]
-        nun_row.append(
-            {
-                "place": place + 1,
-                "card": {"type": front["type"], "nuns": front["nuns"]} if known else None,
-            }
-        )
+        nun_row.append({"place": place + 1, "card": _face(s, card) if known else None})
     chosen = None
-    if acting and s.stack[-1]["kind"] == "supply_all":
+    everyone = bool(acting) and s.stack[-1]["kind"] == "supply_all"
+    if everyone:
         chosen = [p for p in range(s.players) if p not in acting]
     table = data.buildings()
-    out: dict[str, Any] = {
+    out: CartusView = {
         "game": "cartus",
         "ruleset": RULESET,
         "players_count": s.players,
         "seat": seat,
-        "status": s.status,
+        "status": _status(s),
         "turn": s.round,
         "round": s.round,
         "rounds": s.rounds,
         "final_round": s.final_round,
-        "active": acting[0] if acting else None,
+        "active": acting[0] if acting and not everyone else None,
         "actors": acting,
         "decision": _decision(s, seat, acting),
         "start_player": s.start_player,
