@@ -1,7 +1,7 @@
 """Random playouts per second and median actions per game: Rattus for 2, 3 and 4 players,
 in the base game and with the expansions, and Rattus Cartus for 2 to 5 players.
 
-Usage: python bench/playouts.py [games per player count]
+Usage: python bench/playouts.py [games per row] [rattus | cartus]   (both games by default)
 """
 
 from __future__ import annotations
@@ -54,7 +54,8 @@ def _row(name: str, games: int, play: Callable[[int], int]) -> None:
 
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
-    print(f"Rattus engine, {games} random games per row (one process, one core)")
+    only = sys.argv[2] if len(sys.argv) > 2 else None
+    print(f"{games} random games per row (one process, one core)")
     print(f"{'game':>38} {'games/s':>9} {'actions/s':>10} {'median actions':>15}")
     rows = [
         (frozenset(), (2, 3, 4)),
@@ -65,11 +66,11 @@ def main() -> None:
         (frozenset({"africanus", "mercatus", "pied_piper"}), (6,)),
     ]
     names = {"pied_piper": "Pied Piper", "mercatus": "Mercatus", "africanus": "Africanus"}
-    for expansions, counts_of_players in rows:
+    for expansions, counts_of_players in rows if only != "cartus" else []:
         for players in counts_of_players:
             name = f"{players}p " + (" + ".join(names[e] for e in sorted(expansions)) or "base")
             _row(name, games, lambda seed: playout(players, seed, expansions))  # noqa: B023
-    for players in (2, 3, 4, 5):
+    for players in (2, 3, 4, 5) if only != "rattus" else ():
         _row(f"{players}p Rattus Cartus", games, lambda seed: cartus_playout(players, seed))  # noqa: B023
 
 

@@ -46,7 +46,11 @@ def _guard_tower(ctx: Ctx, seat: int, place: int, premium: bool) -> None:
     or all they hold if fewer; asked clockwise from the taker's left."""
     s = ctx.s
     if not premium:
-        ctx.say("guarded", f"{s.colour(seat)} is safe from Guard Tower premiums this round.")
+        ctx.say(
+            "guarded",
+            f"{s.colour(seat)} is safe from Guard Tower premiums this round.",
+            seat=seat,
+        )
         return
     inside = {
         e["seat"]
