@@ -6,6 +6,7 @@ Settings come from the environment, and from a ``.env`` file beside this one whe
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import sys
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cogs.client import GameBot
+from host.database import DatabaseUnusable
 from host.store import Store
 
 EXTENSIONS = ("cogs.rattus",)
@@ -107,6 +109,13 @@ def build_bot(
     )
 
 
+async def check_database(target: str) -> None:
+    """Open the database once before connecting (migrating it if needed), so that a file the
+    bot cannot use is refused at start in one line (DatabaseUnusable)."""
+    store = await Store.open(target)
+    await store.close()
+
+
 def main(environ: Mapping[str, str] = os.environ, env_file: Path | None = ENV_FILE) -> int:
     try:
         settings = load_settings(environ, env_file)
@@ -116,6 +125,11 @@ def main(environ: Mapping[str, str] = os.environ, env_file: Path | None = ENV_FI
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
+    try:
+        asyncio.run(check_database(settings.db_path))
+    except DatabaseUnusable as error:
+        print(f"Cannot start: {error}", file=sys.stderr)
+        return 2
     bot = build_bot(settings)
     bot.run(settings.token, log_handler=None)
     return 0

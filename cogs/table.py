@@ -40,6 +40,7 @@ from engine.core import Event
 from host.errors import UserError
 from host.models import GameRecord, TableMessage, Update
 from host.service import GameService
+from host.store import StoredGame
 
 log = logging.getLogger(__name__)
 
@@ -135,6 +136,19 @@ class Tables:
         self.presenters = presenters
         self._locks: dict[int, asyncio.Lock] = {}
         self._users: dict[int, discord.User | discord.Member] = {}
+        service.set_aside_listeners.append(self._announce_set_aside)
+
+    async def _announce_set_aside(self, stored: StoredGame) -> None:
+        """Tell a damaged game's channel, once, that it was set aside."""
+        text = (
+            f"Game #{stored.id} could not be loaded: its saved data is damaged. It has been set "
+            "aside and kept for repair, and this channel is free for a new game."
+        )
+        channel = self.client.get_partial_messageable(stored.channel_id, guild_id=stored.guild_id)
+        try:
+            await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException:
+            log.warning("Could not tell channel %s about game #%s", stored.channel_id, stored.id)
 
     def lock(self, game_id: int) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
@@ -533,6 +547,8 @@ class Tables:
                     repaired += 1
             except (discord.HTTPException, UserError) as error:
                 log.warning("Could not repair the table of game #%s: %s", record.id, error)
+            except Exception:
+                log.exception("Start-up repair of game #%s failed; the others go on", record.id)
         return repaired
 
     async def table_deleted(self, channel_id: int, message_id: int) -> bool:

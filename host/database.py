@@ -19,7 +19,12 @@ class IntegrityError(Exception):
     """A constraint refused a write (unique key, foreign key, check); nothing was written."""
 
 
-class NewerSchema(RuntimeError):
+class DatabaseUnusable(RuntimeError):
+    """The bot cannot use this database at all (not a database, damaged, read-only, a schema
+    it does not know). The message is one line that says which and what to do."""
+
+
+class NewerSchema(DatabaseUnusable):
     """The database was written by a newer version of the bot than this one."""
 
 

@@ -33,3 +33,7 @@ class StaleAction(UserError):
             "Here is where it stands now."
         )
         self.current_version = current_version
+
+
+class DamagedGame(UserError):
+    """The game's saved data cannot be read: it has been set aside (kept for repair)."""

@@ -103,6 +103,15 @@ MIGRATIONS: tuple[str, ...] = (
         marks    TEXT    NOT NULL DEFAULT '[]'
     );
     """,
+    # 3: games whose saved data could not be read, set aside (their rows are kept for repair).
+    """
+    CREATE TABLE damaged_games (
+        game_id        INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        status_before  TEXT    NOT NULL,
+        error          TEXT    NOT NULL,
+        at             REAL    NOT NULL
+    );
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -9,10 +9,12 @@ once give one winner and one StaleAction.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
 import os
 import random
 import time
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import replace
 from typing import Any
@@ -20,10 +22,12 @@ from typing import Any
 from engine.contract import Game
 from engine.core import Action, Event, IllegalAction, parse_notation
 from host import computers
-from host.errors import NotFound, NotSeated, NotYourTurn, StaleAction, UserError
+from host.errors import DamagedGame, NotFound, NotSeated, NotYourTurn, StaleAction, UserError
 from host.kinds import GameKind, default_kinds
 from host.models import ActionLogEntry, GameRecord, ResultRow, Seat, TableMessage, Update
 from host.store import ChannelTaken, NewAction, Store, StoredGame
+
+log = logging.getLogger(__name__)
 
 FINISHED_GAMES_LISTED = 10
 MAX_GAME_ID = 2**63 - 1
@@ -55,6 +59,8 @@ class GameService:
         self._clock = clock
         self._seed_source = seed_source
         self._locks: dict[int, asyncio.Lock] = {}
+        self.set_aside_listeners: list[Callable[[StoredGame], Awaitable[None]]] = []
+        """Called once for each game found damaged (the Discord side tells its channel)."""
 
     def now(self) -> float:
         return self._clock()
@@ -79,7 +85,34 @@ class GameService:
         stored = await self.store.load(game_id) if 0 < game_id <= MAX_GAME_ID else None
         if stored is None:
             raise NotFound(f"There is no game #{game_id}.")
-        return self._record(stored)
+        return await self._record_or_set_aside(stored)
+
+    async def _record_or_set_aside(self, stored: StoredGame) -> GameRecord:
+        """The record, or (data that cannot be read) the game set aside and DamagedGame."""
+        try:
+            if stored.damage is not None:
+                raise ValueError(stored.damage)
+            return self._record(stored)
+        except Exception as error:
+            first = await self.store.set_aside(
+                stored.id, f"{type(error).__name__}: {error}"[:2000], now=self._clock()
+            )
+            if first:
+                log.error("Game #%s cannot be loaded; it is set aside", stored.id, exc_info=error)
+                for listener in self.set_aside_listeners:
+                    await listener(stored)
+            raise DamagedGame(
+                f"Game #{stored.id} could not be loaded: its saved data is damaged. It has been "
+                "set aside and kept for repair; its channel is free for a new game."
+            ) from None
+
+    async def _loaded(self, game_ids: Iterable[int]) -> list[GameRecord]:
+        """These games, leaving out any that cannot be loaded (they are set aside)."""
+        records = []
+        for game_id in game_ids:
+            with contextlib.suppress(DamagedGame, NotFound):
+                records.append(await self._load(game_id))
+        return records
 
     def _record(self, stored: StoredGame) -> GameRecord:
         game = None if stored.state is None else self.kind(stored.kind).from_dict(stored.state)
@@ -432,10 +465,11 @@ class GameService:
     async def games_for_user(self, user_id: int) -> list[GameRecord]:
         """The user's lobbies and running games first, then their recently finished ones."""
         ids = await self.store.game_ids_for_user(user_id, finished_limit=FINISHED_GAMES_LISTED)
-        return [await self._load(game_id) for game_id in ids]
+        return await self._loaded(ids)
 
     async def running_games(self) -> list[GameRecord]:
-        return [await self._load(game_id) for game_id in await self.store.game_ids(["running"])]
+        """Every running game that can be loaded (for start-up repair)."""
+        return await self._loaded(await self.store.game_ids(["running"]))
 
     async def legal_actions(self, game_id: int, user_id: int) -> list[Action]:
         """What the user may do now; empty when they are not deciding anything."""

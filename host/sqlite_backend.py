@@ -17,10 +17,48 @@ from typing import Any
 
 import aiosqlite
 
-from host.database import IntegrityError, NewerSchema, Row
+from host.database import DatabaseUnusable, IntegrityError, NewerSchema, Row
 from host.schema import SCHEMA_VERSION, migrations_for
 
 BUSY_TIMEOUT_MS = 5000
+
+
+def expected_columns() -> dict[str, set[str]]:
+    """The tables and columns the migrations make, read from a fresh in-memory database."""
+    reference = sqlite3.connect(":memory:")
+    try:
+        for script in migrations_for("sqlite"):
+            reference.executescript(script)
+        tables = [
+            str(row[0])
+            for row in reference.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+            )
+        ]
+        return {
+            table: {str(row[1]) for row in reference.execute(f'PRAGMA table_info("{table}")')}
+            for table in tables
+        }
+    finally:
+        reference.close()
+
+
+def _try_open(path: str) -> None:
+    sqlite3.connect(path).close()
+
+
+def _unusable(path: str, error: sqlite3.Error) -> str:
+    """One line saying why the file cannot be the bot's database, and what to do."""
+    text = str(error)
+    if "readonly" in text or "read-only" in text:
+        why = "is read-only (the file or its folder): the bot must be able to write it"
+    elif "unable to open" in text:
+        why = "cannot be opened or created (does its folder exist, and may the bot write there?)"
+    elif "not a database" in text or "malformed" in text or "corrupt" in text:
+        why = "is not a usable SQLite database (damaged or another kind of file)"
+    else:
+        why = f"cannot be used ({text})"
+    return f"The database {path} {why}. Fix it or point RATTUS_DB at another file."
 
 
 class _Transaction:
@@ -66,7 +104,12 @@ class SqliteBackend:
 
     @classmethod
     async def open(cls, path: str | Path) -> SqliteBackend:
-        conn = await aiosqlite.connect(str(path), isolation_level=None)
+        try:
+            # Tried plainly first: a failed aiosqlite connect leaves its thread behind.
+            await asyncio.to_thread(_try_open, str(path))
+            conn = await aiosqlite.connect(str(path), isolation_level=None)
+        except sqlite3.Error as error:
+            raise DatabaseUnusable(_unusable(str(path), error)) from error
         conn.row_factory = sqlite3.Row
         backend = cls(conn, str(path))
         try:
@@ -74,8 +117,10 @@ class SqliteBackend:
             await conn.execute("PRAGMA journal_mode = WAL")
             await conn.execute("PRAGMA synchronous = NORMAL")
             await conn.execute("PRAGMA foreign_keys = ON")
-        except BaseException:
+        except BaseException as error:
             await conn.close()
+            if isinstance(error, sqlite3.Error):
+                raise DatabaseUnusable(_unusable(str(path), error)) from error
             raise
         return backend
 
@@ -101,11 +146,70 @@ class SqliteBackend:
                     f"{SCHEMA_VERSION}. Update the bot before opening this database."
                 )
             scripts = migrations_for(self.dialect)
-            for target in range(current + 1, SCHEMA_VERSION + 1):
-                await self._conn.executescript(
-                    f"BEGIN IMMEDIATE;\n{scripts[target - 1]}\n"
-                    f"PRAGMA user_version = {target};\nCOMMIT;"
+            try:
+                await self._check_intact(current)
+                for target in range(current + 1, SCHEMA_VERSION + 1):
+                    await self._conn.executescript(
+                        f"BEGIN IMMEDIATE;\n{scripts[target - 1]}\n"
+                        f"PRAGMA user_version = {target};\nCOMMIT;"
+                    )
+                await self._check_schema()
+                await self._check_writable()
+            except sqlite3.Error as error:
+                if self._conn.in_transaction:
+                    await self._conn.execute("ROLLBACK")
+                raise DatabaseUnusable(_unusable(self.target, error)) from error
+
+    async def _columns(self) -> dict[str, set[str]]:
+        async with self._conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        ) as cur:
+            tables = [str(row[0]) for row in await cur.fetchall()]
+        found = {}
+        for table in tables:
+            async with self._conn.execute(f'PRAGMA table_info("{table}")') as cur:
+                found[table] = {str(row[1]) for row in await cur.fetchall()}
+        return found
+
+    async def _check_intact(self, version: int) -> None:
+        """A damaged (truncated) file, or one another program wrote, is refused before use."""
+        async with self._conn.execute("PRAGMA quick_check") as cur:
+            verdict = [str(row[0]) for row in await cur.fetchall()]
+        if verdict != ["ok"]:
+            raise DatabaseUnusable(
+                f"The database {self.target} is damaged ({verdict[0][:120]}). Restore a backup "
+                "or point RATTUS_DB at another file."
+            )
+        if version == 0 and await self._columns():
+            raise DatabaseUnusable(
+                f"The database {self.target} holds tables but no schema version of this bot: "
+                "it is not a database this bot wrote. Point RATTUS_DB at another file."
+            )
+
+    async def _check_schema(self) -> None:
+        """Every table and column the migrations make must be there (a database another
+        program wrote, or one edited by hand, is refused rather than half used)."""
+        have = await self._columns()
+        for table, columns in expected_columns().items():
+            missing = columns - have.get(table, set())
+            if missing:
+                raise DatabaseUnusable(
+                    f"{self.target} has an unexpected schema (table {table} lacks "
+                    f"{', '.join(sorted(missing))}): it is not a database this bot wrote. "
+                    "Point RATTUS_DB at another file."
                 )
+
+    async def _check_writable(self) -> None:
+        """A write that is rolled back: a read-only file or filesystem fails here, at start,
+        rather than at the first move."""
+        await self._conn.execute("BEGIN IMMEDIATE")
+        try:
+            await self._conn.execute(
+                "INSERT INTO user_prefs (user_id, dms_closed) VALUES (-1, 0)"
+                " ON CONFLICT (user_id) DO NOTHING"
+            )
+        finally:
+            await self._conn.execute("ROLLBACK")
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[_Transaction]:

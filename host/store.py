@@ -49,6 +49,8 @@ class StoredGame:
     created_at: float
     updated_at: float
     seats: list[Seat]
+    damage: str | None = None
+    """Why the saved options or state could not be read (they are then empty)."""
 
 
 @dataclass(frozen=True)
@@ -180,6 +182,12 @@ class Store:
                 (game_id,),
             )
         seats = [Seat(r["seat"], r["user_id"], r["name"], bool(r["is_ai"])) for r in seat_rows]
+        damage = None
+        try:
+            options = json.loads(row["options"])
+            state = None if row["state"] is None else json.loads(row["state"])
+        except (ValueError, TypeError) as error:
+            options, state, damage = {}, None, f"unreadable JSON: {error}"
         return StoredGame(
             id=row["id"],
             kind=row["kind"],
@@ -188,13 +196,33 @@ class Store:
             status=row["status"],
             version=row["version"],
             host_user_id=row["host_user_id"],
-            options=json.loads(row["options"]),
+            options=options,
             seed=row["seed"],
-            state=None if row["state"] is None else json.loads(row["state"]),
+            state=state,
             created_at=row["created_at"],
             updated_at=row["updated_at"],
             seats=seats,
+            damage=damage,
         )
+
+    async def set_aside(self, game_id: int, error: str, *, now: float) -> bool:
+        """Mark a game whose data cannot be read: it is kept as it is, but no longer open (its
+        channel is free). True only the first time, so it is reported once."""
+        async with self._transaction() as db:
+            row = await db.fetchone("SELECT status FROM games WHERE id = ?", (game_id,))
+            if row is None:
+                return False
+            inserted = await db.execute(
+                "INSERT INTO damaged_games (game_id, status_before, error, at) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (game_id) DO NOTHING",
+                (game_id, row["status"], error, now),
+            )
+            if inserted:
+                await db.execute(
+                    "UPDATE games SET status = 'abandoned' WHERE id = ? AND status IN (?, ?)",
+                    (game_id, *OPEN_STATUSES),
+                )
+            return inserted > 0
 
     async def open_game_in_channel(self, channel_id: int) -> int | None:
         row = await self._fetchone(

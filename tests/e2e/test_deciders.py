@@ -14,17 +14,22 @@ from tests.e2e.table import (
     selects_of,
     text_of,
 )
-from tests.fakediscord import FakeDiscord, User
+from tests.fakediscord import Channel, FakeDiscord, User
 
 
 async def open_seated(
-    world: World, client: Any, people: list[User], expansions: str = "base"
+    world: World,
+    client: Any,
+    people: list[User],
+    expansions: str = "base",
+    channel: Channel | None = None,
 ) -> Table:
     """The first person opens a lobby (seats in joining order), the others join, it starts."""
     fake = world.fake
+    channel = channel or world.channel
     opened = await fake.slash(
         people[0],
-        world.channel,
+        channel,
         "rattus",
         "new",
         options={"seat_order": "joined", "players": len(people), "expansions": expansions},
@@ -33,8 +38,12 @@ async def open_seated(
     for person in people[1:]:
         await (await fake.click(person, lobby, label="Join")).wait_reply()
     await (await fake.click(people[0], lobby, label="Start")).wait_response()
-    record = await client.service.game_in_channel(world.channel.id)
-    return Table(fake, client, world.channel, {p.id: p for p in people}, record.id)
+    await fake.wait_for(
+        lambda: any(":v:" in b["custom_id"] for m in fake.messages(channel) for b in buttons_of(m))
+    )
+    record = await client.service.game_in_channel(channel.id)
+    await fake.wait_for(lambda: not client.tables.lock(record.id).locked())
+    return Table(fake, client, channel, {p.id: p for p in people}, record.id)
 
 
 def live_tables(fake: FakeDiscord, world: World) -> list[dict[str, Any]]:
