@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.embeds import lines_block, secrets_embed, status_embed, table_embed
+from cogs.embeds import clip, lines_block, secrets_embed, status_embed, table_embed
 from cogs.presenters import Presenter, plain
 from cogs.replies import png_file, reply
 from host.errors import NotSeated, UserError
@@ -37,6 +37,16 @@ def is_their_move(record: GameRecord, user_id: int) -> bool:
     seat = record.seat_of(user_id)
     game = record.game
     return record.status == "running" and game is not None and seat in game.actors()
+
+
+def parse_offered(value: str) -> tuple[str, int | None, int | None]:
+    """An autocomplete value ``notation@game.version`` as (notation, game, version); text
+    typed by hand is a notation alone and applies to the game as it is now."""
+    notation, at, where = value.rpartition("@")
+    game, dot, version = where.partition(".")
+    if at and dot and game.isdigit() and version.isdigit():
+        return notation, int(game), int(version)
+    return value, None, None
 
 
 def require_posting(interaction: discord.Interaction[Any], what: str) -> None:
@@ -189,25 +199,54 @@ class GameCommands(commands.GroupCog):
     async def play(
         self, interaction: discord.Interaction[Any], action: str, game: int | None = None
     ) -> None:
-        record = await self.resolve(interaction, game, anywhere=True, acting=True)
-        await self.bot.play.choose(interaction, record.id, action, version=None)
+        notation, offered_in, version = parse_offered(action)
+        record = await self.resolve(
+            interaction, offered_in if offered_in is not None else game, anywhere=True, acting=True
+        )
+        await self.bot.play.choose(interaction, record.id, notation, version=version)
 
     @play.autocomplete("action")
     async def play_actions(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
+        """The user's legal actions, each valued ``notation@game.version`` so that a repeat of
+        an old command is recognised; with moves in several games, all of them, by game."""
         try:
-            record = await self.resolve(
-                interaction, interaction.namespace.game, anywhere=True, acting=True
-            )
-            actions = await self.service.legal_actions(record.id, interaction.user.id)
-        except UserError:
-            return []
+            records = [
+                await self.resolve(
+                    interaction, interaction.namespace.game, anywhere=True, acting=True
+                )
+            ]
+        except UserError as error:
+            records = await self._my_moves(interaction)
+            if not records:
+                return [app_commands.Choice(name=clip(str(error), 100), value="why")]
         typed = current.strip().lower()
-        found = [a for a in actions if typed in a.notation or typed in a.label.lower()]
+        choices = []
+        for record in records:
+            prefix = f"#{record.id}: " if len(records) > 1 else ""
+            for action in await self.service.legal_actions(record.id, interaction.user.id):
+                if typed in action.notation or typed in action.label.lower():
+                    choices.append(
+                        app_commands.Choice(
+                            name=clip(prefix + (action.label or action.notation), 100),
+                            value=f"{action.notation}@{record.id}.{record.version}",
+                        )
+                    )
+        if not choices:
+            waiting = records[0].waiting_for() if records and records[0].game else "nobody"
+            why = f"You have nothing to decide now (waiting for {waiting})."
+            return [app_commands.Choice(name=clip(why, 100), value="why")]
+        return choices[:25]
+
+    async def _my_moves(self, interaction: discord.Interaction[Any]) -> list[GameRecord]:
+        """The user's games of this kind (in this server, or anywhere from DMs) where they
+        decide something now."""
+        user_id, guild_id = interaction.user.id, interaction.guild_id
         return [
-            app_commands.Choice(name=(a.label or a.notation)[:100], value=a.notation)
-            for a in found[:25]
+            r
+            for r in await self.service.games_for_user(user_id)
+            if r.kind == self.kind and guild_id in (None, r.guild_id) and is_their_move(r, user_id)
         ]
 
     @app_commands.command(name="board", description="Show the current board, only to you")

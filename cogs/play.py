@@ -15,6 +15,7 @@ from cogs.components import ANSWER, select_view
 from cogs.embeds import event_texts, secrets_embed, status_embed
 from cogs.replies import replace, reply
 from cogs.table import Tables, panel
+from engine.core import IllegalAction, parse_notation
 from host.errors import NotSeated, NotYourTurn, StaleAction, UserError
 from host.models import GameRecord
 from host.service import GameService
@@ -35,6 +36,13 @@ def can_manage(interaction: discord.Interaction[Any]) -> bool:
 def which_game(interaction: discord.Interaction[Any], record: GameRecord) -> str:
     """ "Game #N: " when the answer is given away from the game's channel, else nothing."""
     return "" if interaction.channel_id == record.channel_id else f"**Game #{record.id}**: "
+
+
+def _normalised(notation: str) -> str:
+    try:
+        return parse_notation(notation)
+    except IllegalAction:
+        return notation
 
 
 def closed_note(record: GameRecord) -> str:
@@ -172,6 +180,40 @@ class Play:
         else:
             await reply(interaction, content, view=controls)
 
+    async def answer_stale(
+        self,
+        interaction: discord.Interaction[Any],
+        game_id: int,
+        notation: str,
+        version: int | None,
+    ) -> None:
+        """An action chosen at an older version. When the action that moved the game on was the
+        same user's (a retry after a crash, a command sent twice, two quick picks on one panel),
+        say that the first one counted, and leave their panel's confirmation in place."""
+        record = await self.service.get(game_id)
+        mine = None
+        if version is not None:
+            log = await self.service.action_log(game_id, limit=max(1, record.version - version))
+            mine = next(
+                (e for e in log if e.version == version + 1 and e.user_id == interaction.user.id),
+                None,
+            )
+        if mine is None:
+            await self.show_current(interaction, record, STALE)
+            return
+        shown = mine.label or mine.public_text or mine.notation
+        if mine.notation == _normalised(notation):
+            note = f"That already counted (move {mine.version}: {shown}); it was not applied again."
+        else:
+            note = (
+                f"Your earlier choice counted (move {mine.version}: {shown}); this one came after "
+                "it and was not applied."
+            )
+        if is_panel(interaction):
+            await reply(interaction, which_game(interaction, record) + note)
+        else:
+            await self.show_current(interaction, record, note)
+
     async def _label_of_last(self, game_id: int, notation: str) -> str:
         """How the action just taken reads, for an action that told the table nothing."""
         last = await self.service.action_log(game_id, limit=1)
@@ -197,7 +239,7 @@ class Play:
         try:
             update = await self.tables.act(game_id, user.id, notation, version=version)
         except StaleAction:
-            await self.show_current(interaction, await self.service.get(game_id), STALE)
+            await self.answer_stale(interaction, game_id, notation, version)
             return
         except UserError as error:
             record = await self.service.get(game_id)
