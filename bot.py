@@ -14,8 +14,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from cogs.client import GameBot
-from host.database import DatabaseUnusable
+from cogs.client import GameBot, ShardedGameBot
+from host.database import DatabaseUnusable, is_postgres_url
+from host.sharding import Shards, parse_shard_ids
 from host.store import Store
 
 EXTENSIONS = ("cogs.rattus",)
@@ -35,6 +36,8 @@ class Settings:
     dev_guild: int | None = None
     log_level: str = "INFO"
     sync_commands: bool = True
+    shards: Shards | None = None
+    """None: one process, one gateway connection. Else the shards this process runs."""
 
 
 def read_env_file(path: Path) -> dict[str, str]:
@@ -83,13 +86,42 @@ def load_settings(environ: Mapping[str, str], env_file: Path | None = ENV_FILE) 
     sync_text = merged.get("RATTUS_SYNC_COMMANDS", "1").strip().lower() or "1"
     if sync_text not in TRUE | FALSE:
         raise SettingsError(f"RATTUS_SYNC_COMMANDS must be 1 or 0, not {sync_text!r}.")
+    db_path = merged.get("RATTUS_DB", "").strip() or Settings.db_path
     return Settings(
         token=token,
-        db_path=merged.get("RATTUS_DB", "").strip() or Settings.db_path,
+        db_path=db_path,
         dev_guild=dev_guild,
         log_level=level,
         sync_commands=sync_text in TRUE,
+        shards=read_shards(merged, db_path),
     )
+
+
+def read_shards(merged: Mapping[str, str], db_path: str) -> Shards | None:
+    """RATTUS_SHARD_COUNT and RATTUS_SHARD_IDS: how many shards, and which this process runs."""
+    count_text = merged.get("RATTUS_SHARD_COUNT", "").strip()
+    ids_text = merged.get("RATTUS_SHARD_IDS", "").strip()
+    if not count_text:
+        if ids_text:
+            raise SettingsError("RATTUS_SHARD_IDS needs RATTUS_SHARD_COUNT (the total) as well.")
+        return None
+    if not count_text.isdigit() or int(count_text) < 1:
+        raise SettingsError(
+            f"RATTUS_SHARD_COUNT must be a whole number of shards (1 or more), not {count_text!r}."
+        )
+    count = int(count_text)
+    if not ids_text:
+        return Shards.all_of(count)
+    try:
+        shards = Shards(count, parse_shard_ids(ids_text, count))
+    except ValueError as error:
+        raise SettingsError(f"RATTUS_SHARD_IDS: {error}.") from None
+    if not shards.is_all and not is_postgres_url(db_path):
+        raise SettingsError(
+            "Running only some shards means other processes run the rest, and they must share "
+            "one database: set RATTUS_DB to a postgresql:// address (SQLite serves one process)."
+        )
+    return shards
 
 
 def build_bot(
@@ -98,9 +130,13 @@ def build_bot(
     store: Store | None = None,
     seed_source: Callable[[], int] | None = None,
 ) -> GameBot:
-    """The bot, not yet started. Without ``store`` it opens ``settings.db_path`` itself."""
-    return GameBot(
+    """The bot, not yet started. Without ``store`` it opens ``settings.db_path`` itself.
+
+    With shard settings it is an AutoShardedBot running those shards."""
+    kind = GameBot if settings.shards is None else ShardedGameBot
+    return kind(
         db_path=settings.db_path,
+        shards=settings.shards,
         extensions=EXTENSIONS,
         store=store,
         dev_guild=settings.dev_guild,

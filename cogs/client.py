@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import discord
 from discord.ext import commands
@@ -14,6 +15,7 @@ from cogs.presenters import presenters
 from cogs.replies import GameTree
 from cogs.table import Tables
 from host.service import GameService
+from host.sharding import Shards
 from host.store import Store
 
 log = logging.getLogger(__name__)
@@ -44,8 +46,13 @@ class GameBot(commands.Bot):
         dev_guild: int | None = None,
         sync_commands: bool = True,
         seed_source: Callable[[], int] | None = None,
+        shards: Shards | None = None,
     ) -> None:
+        sharding: dict[str, Any] = {}
+        if shards is not None:
+            sharding = {"shard_count": shards.count, "shard_ids": list(shards.ids)}
         super().__init__(
+            **sharding,
             command_prefix=commands.when_mentioned,
             intents=bot_intents(),
             tree_cls=GameTree,
@@ -59,6 +66,7 @@ class GameBot(commands.Bot):
         self.dev_guild = dev_guild
         self.sync_on_start = sync_commands
         self.seed_source = seed_source
+        self.owned_shards = shards
         self.repaired: asyncio.Event = asyncio.Event()
         self._repair_task: asyncio.Task[None] | None = None
 
@@ -66,9 +74,11 @@ class GameBot(commands.Bot):
         if self.store is None:
             self.store = await Store.open(self.db_path)
         if self.seed_source is None:
-            self.service = GameService(self.store)
+            self.service = GameService(self.store, shards=self.owned_shards)
         else:
-            self.service = GameService(self.store, seed_source=self.seed_source)
+            self.service = GameService(
+                self.store, seed_source=self.seed_source, shards=self.owned_shards
+            )
         self.tables = Tables(self, self.service, presenters())
         self.play = Play(self.service, self.tables)
         for name in self.extension_names:
@@ -119,3 +129,9 @@ class GameBot(commands.Bot):
         await super().close()
         if self._owns_store and self.store is not None:
             await self.store.close()
+
+
+class ShardedGameBot(GameBot, commands.AutoShardedBot):
+    """The same bot over discord.py's AutoShardedClient: it runs the shards in ``shards``
+    (``shard_count`` in all; the other shards run in other processes on the same
+    PostgreSQL database) and repairs only the games of those shards' servers."""

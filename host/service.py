@@ -25,6 +25,7 @@ from host import computers
 from host.errors import DamagedGame, NotFound, NotSeated, NotYourTurn, StaleAction, UserError
 from host.kinds import GameKind, default_kinds
 from host.models import ActionLogEntry, GameRecord, ResultRow, Seat, TableMessage, Update
+from host.sharding import Shards
 from host.store import ChannelTaken, NewAction, Store, StoredGame
 
 log = logging.getLogger(__name__)
@@ -53,8 +54,10 @@ class GameService:
         kinds: Mapping[str, GameKind] | None = None,
         clock: Callable[[], float] = time.time,
         seed_source: Callable[[], int] = urandom_seed,
+        shards: Shards | None = None,
     ) -> None:
         self.store = store
+        self.shards = shards
         self.kinds: dict[str, GameKind] = dict(kinds) if kinds is not None else default_kinds()
         self._clock = clock
         self._seed_source = seed_source
@@ -468,8 +471,9 @@ class GameService:
         return await self._loaded(ids)
 
     async def running_games(self) -> list[GameRecord]:
-        """Every running game that can be loaded (for start-up repair)."""
-        return await self._loaded(await self.store.game_ids(["running"]))
+        """Every running game that can be loaded and that this process owns (all of them
+        unless its ``shards`` say otherwise): the ones its start-up repair looks after."""
+        return await self._loaded(await self.store.game_ids(["running"], shards=self.shards))
 
     async def legal_actions(self, game_id: int, user_id: int) -> list[Action]:
         """What the user may do now; empty when they are not deciding anything."""

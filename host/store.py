@@ -19,6 +19,7 @@ from typing import Any
 from host.database import Backend, Connection, IntegrityError, NewerSchema, Row, is_postgres_url
 from host.errors import StaleAction
 from host.models import OPEN_STATUSES, ActionLogEntry, ResultRow, Seat, Status, TableMessage
+from host.sharding import Shards
 from host.sqlite_backend import SqliteBackend
 
 __all__ = ["ChannelTaken", "IntegrityError", "NewAction", "NewerSchema", "Store", "StoredGame"]
@@ -240,12 +241,17 @@ class Store:
         )
         return None if row is None else int(row["id"])
 
-    async def game_ids(self, statuses: Iterable[Status]) -> list[int]:
-        wanted = list(statuses)
-        marks = ", ".join("?" for _ in wanted)
-        rows = await self._fetchall(
-            f"SELECT id FROM games WHERE status IN ({marks}) ORDER BY id", wanted
-        )
+    async def game_ids(
+        self, statuses: Iterable[Status], *, shards: Shards | None = None
+    ) -> list[int]:
+        """Games with these statuses; with ``shards``, only those of servers on those shards
+        (Discord's ``(guild_id >> 22) % count``; games in DMs belong to shard 0)."""
+        wanted: list[Any] = list(statuses)
+        sql = f"SELECT id FROM games WHERE status IN ({_marks(wanted)})"
+        if shards is not None:
+            sql += f" AND ((COALESCE(guild_id, 0) >> 22) % ?) IN ({_marks(shards.ids)})"
+            wanted += [shards.count, *shards.ids]
+        rows = await self._fetchall(sql + " ORDER BY id", wanted)
         return [int(r["id"]) for r in rows]
 
     async def game_ids_for_user(self, user_id: int, *, finished_limit: int) -> list[int]:
@@ -314,10 +320,10 @@ class Store:
     ) -> bool:
         """Change the status if it is one of ``only_from``; True if it changed."""
         allowed = list(only_from)
-        marks = ", ".join("?" for _ in allowed)
         async with self._transaction() as db:
             changed = await db.execute(
-                f"UPDATE games SET status = ?, updated_at = ? WHERE id = ? AND status IN ({marks})",
+                "UPDATE games SET status = ?, updated_at = ? WHERE id = ?"
+                f" AND status IN ({_marks(allowed)})",
                 (status, now, game_id, *allowed),
             )
             return changed > 0
@@ -510,6 +516,10 @@ class Store:
             "SELECT dms_closed FROM user_prefs WHERE user_id = ?", (user_id,)
         )
         return bool(row["dms_closed"]) if row is not None else False
+
+
+def _marks(values: Sequence[Any]) -> str:
+    return ", ".join("?" for _ in values)
 
 
 def _table_message(r: Row) -> TableMessage:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 
@@ -31,6 +32,16 @@ def no_errors_logged(caplog: pytest.LogCaptureFixture) -> Iterator[None]:
     yield
     errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
     assert errors == [], [r.getMessage() for r in errors]
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def bot_db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """The bot's RATTUS_DB, once per backend: a SQLite file, or a new database on the test
+    run's PostgreSQL server."""
+    if request.param == "postgresql":
+        url: str = request.getfixturevalue("postgres_url")
+        return url
+    return str(tmp_path / "games.sqlite3")
 
 
 @pytest.fixture

@@ -21,7 +21,7 @@ FOLLOW_LIMIT = 20
 
 
 def make_bot(
-    fake: FakeDiscord, db_path: Path, guild: Guild, *, global_commands: bool = False
+    fake: FakeDiscord, db_path: Path | str, guild: Guild, *, global_commands: bool = False
 ) -> GameBot:
     """The real bot from bot.py, with a fixed seed for every new game. Its commands go to
     ``guild`` only, or everywhere (direct messages too) with ``global_commands``."""

@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 
 import bot
+from cogs.client import ShardedGameBot
+from host.sharding import Shards
 
 ROOT = Path(bot.__file__).resolve().parent
 
@@ -68,6 +70,9 @@ def test_defaults_sync_commands_globally_into_a_local_database(tmp_path: Path) -
         ("RATTUS_DEV_GUILD", "my-server", "RATTUS_DEV_GUILD"),
         ("RATTUS_LOG_LEVEL", "loud", "RATTUS_LOG_LEVEL"),
         ("RATTUS_SYNC_COMMANDS", "maybe", "RATTUS_SYNC_COMMANDS"),
+        ("RATTUS_SHARD_COUNT", "0", "RATTUS_SHARD_COUNT"),
+        ("RATTUS_SHARD_COUNT", "two", "RATTUS_SHARD_COUNT"),
+        ("RATTUS_SHARD_IDS", "0", "needs RATTUS_SHARD_COUNT"),
     ],
 )
 def test_a_malformed_setting_is_named(name: str, value: str, named: str) -> None:
@@ -90,4 +95,53 @@ def test_every_setting_is_in_the_example_file() -> None:
         "RATTUS_DEV_GUILD",
         "RATTUS_LOG_LEVEL",
         "RATTUS_SYNC_COMMANDS",
+        "RATTUS_SHARD_COUNT",
+        "RATTUS_SHARD_IDS",
     }
+
+
+PG = "postgresql://rattus:secret@db:5432/rattus"
+
+
+def test_shard_settings_pick_the_sharded_bot_and_its_shards() -> None:
+    env = {"DISCORD_TOKEN": "t", "RATTUS_DB": PG, "RATTUS_SHARD_COUNT": "4"}
+    settings = bot.load_settings({**env, "RATTUS_SHARD_IDS": "2-3"}, None)
+    assert settings.shards == Shards(4, (2, 3))
+    client = bot.build_bot(settings)
+    assert isinstance(client, ShardedGameBot)
+    assert (client.shard_count, client.shard_ids) == (4, [2, 3])
+
+    everything = bot.load_settings(env, None)
+    assert everything.shards == Shards(4, (0, 1, 2, 3))
+    assert bot.load_settings({"DISCORD_TOKEN": "t"}, None).shards is None
+    assert not isinstance(
+        bot.build_bot(bot.load_settings({"DISCORD_TOKEN": "t"}, None)), ShardedGameBot
+    )
+
+
+@pytest.mark.parametrize(
+    ("ids", "message"),
+    [
+        ("4", "shard 4 does not exist"),
+        ("1-x", "not a shard id"),
+        ("3-1", "not a shard id"),
+        (",", "no shard"),
+    ],
+)
+def test_bad_shard_ids_are_explained(ids: str, message: str) -> None:
+    env = {
+        "DISCORD_TOKEN": "t",
+        "RATTUS_DB": PG,
+        "RATTUS_SHARD_COUNT": "4",
+        "RATTUS_SHARD_IDS": ids,
+    }
+    with pytest.raises(bot.SettingsError, match=message):
+        bot.load_settings(env, None)
+
+
+def test_splitting_shards_between_processes_needs_postgresql() -> None:
+    env = {"DISCORD_TOKEN": "t", "RATTUS_SHARD_COUNT": "2", "RATTUS_SHARD_IDS": "1"}
+    with pytest.raises(bot.SettingsError, match="postgresql://"):
+        bot.load_settings(env, None)
+    # All the shards in one process is fine on SQLite.
+    assert bot.load_settings({**env, "RATTUS_SHARD_IDS": "0-1"}, None).shards == Shards(2, (0, 1))

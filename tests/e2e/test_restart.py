@@ -20,10 +20,10 @@ from tests.e2e.test_full_game import open_game
 
 
 async def test_a_restart_in_the_middle_of_a_plague_continues_from_old_components(
-    world: World, tmp_path: Any
+    world: World, bot_db: str
 ) -> None:
     fake = world.fake
-    db = tmp_path / "games.sqlite3"
+    db = bot_db
     client = make_bot(fake, db, world.guild)
     async with fake.running(client):
         table = await open_game(world, client)
@@ -65,9 +65,11 @@ async def _next_turn(table: Any, turn: int) -> bool:
     return bool(record.game.view(None)["turn"] > turn + 1)
 
 
-async def test_a_table_the_bot_missed_is_reposted_on_start(world: World, tmp_path: Any) -> None:
+async def test_a_table_the_bot_missed_is_reposted_on_start(world: World, bot_db: str) -> None:
+    """The bot died between saving an action and posting the table; the process started in
+    its place re-posts it (on SQLite, and on PostgreSQL)."""
     fake = world.fake
-    db = tmp_path / "games.sqlite3"
+    db = bot_db
     client = make_bot(fake, db, world.guild)
     async with fake.running(client):
         table = await open_game(world, client)
