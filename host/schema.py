@@ -112,6 +112,21 @@ MIGRATIONS: tuple[str, ...] = (
         at             REAL    NOT NULL
     );
     """,
+    # 4: work due at a time (turn timers, reminders, retries), claimed by one process at a time.
+    """
+    CREATE TABLE jobs (
+        id             INTEGER PRIMARY KEY AUTOINCREMENT,
+        kind           TEXT    NOT NULL,
+        game_id        INTEGER REFERENCES games (id) ON DELETE CASCADE,
+        due_at         REAL    NOT NULL,
+        payload        TEXT    NOT NULL DEFAULT '{}',
+        claimed_by     TEXT,
+        claimed_until  REAL,
+        attempts       INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE INDEX jobs_by_due ON jobs (due_at);
+    CREATE INDEX jobs_by_game ON jobs (game_id);
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

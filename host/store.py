@@ -18,6 +18,7 @@ from typing import Any
 
 from host.database import Backend, Connection, IntegrityError, NewerSchema, Row, is_postgres_url
 from host.errors import StaleAction
+from host.jobs import Jobs
 from host.models import OPEN_STATUSES, ActionLogEntry, ResultRow, Seat, Status, TableMessage
 from host.sharding import Shards
 from host.sqlite_backend import SqliteBackend
@@ -75,6 +76,8 @@ class Store:
 
     def __init__(self, backend: Backend) -> None:
         self._db = backend
+        self.jobs = Jobs(backend)
+        """Timed work claimed by one process at a time (``host/jobs.py``)."""
 
     @classmethod
     async def open(cls, target: str | Path = ":memory:") -> Store:

@@ -1,0 +1,144 @@
+"""Work due at a time (turn timers, reminders, retried DMs), claimed by one process at a time.
+
+A job is a row of ``jobs``: its kind, its game (optional), when it is due and a JSON payload.
+A process asks for the jobs that are due with ``claim_due``; each job it gets is its own for
+a lease (``claimed_until``), and no other process gets it meanwhile. On PostgreSQL the claim
+selects with ``FOR UPDATE SKIP LOCKED``, so processes claiming at the same moment take
+different rows without waiting on each other; on SQLite the claim is one write transaction.
+The holder ends a job with ``finish`` (it is deleted) or ``retry`` (due again later). A
+process that dies keeps nothing: when its lease runs out the job is due again, and another
+process claims it. Work that changes a game should run inside ``store.game_lock(game_id)``
+and call ``finish`` there, so the change and the job's end commit together (exactly once).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from host.database import Backend, Row
+from host.sharding import Shards
+
+
+@dataclass(frozen=True)
+class Job:
+    id: int
+    kind: str
+    game_id: int | None
+    due_at: float
+    payload: dict[str, Any]
+    claimed_by: str | None
+    claimed_until: float | None
+    attempts: int
+
+
+def _job(r: Row) -> Job:
+    return Job(
+        id=int(r["id"]),
+        kind=r["kind"],
+        game_id=r["game_id"],
+        due_at=float(r["due_at"]),
+        payload=json.loads(r["payload"]),
+        claimed_by=r["claimed_by"],
+        claimed_until=r["claimed_until"],
+        attempts=int(r["attempts"]),
+    )
+
+
+class Jobs:
+    """The store's jobs (``store.jobs``)."""
+
+    def __init__(self, backend: Backend) -> None:
+        self._db = backend
+
+    async def schedule(
+        self,
+        kind: str,
+        due_at: float,
+        *,
+        game_id: int | None = None,
+        payload: dict[str, Any] | None = None,
+    ) -> int:
+        """A new job; its id."""
+        async with self._db.transaction() as db:
+            row = await db.fetchone(
+                "INSERT INTO jobs (kind, game_id, due_at, payload) VALUES (?, ?, ?, ?)"
+                " RETURNING id",
+                (kind, game_id, due_at, json.dumps(payload or {}, separators=(",", ":"))),
+            )
+        assert row is not None
+        return int(row["id"])
+
+    async def claim_due(
+        self,
+        owner: str,
+        now: float,
+        *,
+        lease: float,
+        limit: int = 50,
+        shards: Shards | None = None,
+    ) -> list[Job]:
+        """Up to ``limit`` jobs due by ``now`` that nobody holds (or whose lease ran out),
+        earliest first, now held by ``owner`` until ``now + lease``. With ``shards``, only
+        jobs of games on those shards, and jobs of no game when shard 0 is among them."""
+        where = "due_at <= ? AND (claimed_until IS NULL OR claimed_until <= ?)"
+        params: list[Any] = [now, now]
+        if shards is not None:
+            marks = ", ".join("?" for _ in shards.ids)
+            where += (
+                " AND ((SELECT (COALESCE(g.guild_id, 0) >> 22) % ? FROM games g"
+                f" WHERE g.id = jobs.game_id) IN ({marks})"
+                + (" OR game_id IS NULL)" if shards.owns(None) else ")")
+            )
+            params += [shards.count, *shards.ids]
+        skip_locked = " FOR UPDATE SKIP LOCKED" if self._db.dialect == "postgresql" else ""
+        async with self._db.transaction() as db:
+            rows = await db.fetchall(
+                "UPDATE jobs SET claimed_by = ?, claimed_until = ?, attempts = attempts + 1"
+                f" WHERE id IN (SELECT id FROM jobs WHERE {where}"
+                f" ORDER BY due_at, id LIMIT ?{skip_locked}) RETURNING *",
+                (owner, now + lease, *params, limit),
+            )
+        return sorted((_job(r) for r in rows), key=lambda j: (j.due_at, j.id))
+
+    async def finish(self, job_id: int, owner: str) -> bool:
+        """The job is done: deleted, if ``owner`` still holds it (False: the lease was lost
+        to another process, which will do it)."""
+        async with self._db.transaction() as db:
+            return (
+                await db.execute(
+                    "DELETE FROM jobs WHERE id = ? AND claimed_by = ?", (job_id, owner)
+                )
+                > 0
+            )
+
+    async def retry(self, job_id: int, owner: str, due_at: float) -> bool:
+        """Give the job back, due again at ``due_at`` (if ``owner`` still holds it)."""
+        async with self._db.transaction() as db:
+            changed = await db.execute(
+                "UPDATE jobs SET due_at = ?, claimed_by = NULL, claimed_until = NULL"
+                " WHERE id = ? AND claimed_by = ?",
+                (due_at, job_id, owner),
+            )
+        return changed > 0
+
+    async def cancel_for_game(self, game_id: int, kind: str | None = None) -> int:
+        """Drop a game's jobs (of one kind); how many."""
+        sql = "DELETE FROM jobs WHERE game_id = ?"
+        params: list[Any] = [game_id]
+        if kind is not None:
+            sql += " AND kind = ?"
+            params.append(kind)
+        async with self._db.transaction() as db:
+            return await db.execute(sql, params)
+
+    async def pending(self, game_id: int | None = None) -> list[Job]:
+        """Every job not finished (of one game), earliest first."""
+        sql = "SELECT * FROM jobs"
+        params: list[Any] = []
+        if game_id is not None:
+            sql += " WHERE game_id = ?"
+            params.append(game_id)
+        rows = await self._db.fetchall(sql + " ORDER BY due_at, id", params)
+        return [_job(r) for r in rows]
