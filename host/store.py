@@ -23,7 +23,18 @@ from host.models import OPEN_STATUSES, ActionLogEntry, ResultRow, Seat, Status, 
 from host.sharding import Shards
 from host.sqlite_backend import SqliteBackend
 
-__all__ = ["ChannelTaken", "IntegrityError", "NewAction", "NewerSchema", "Store", "StoredGame"]
+MAX_GAME_ID = 2**63 - 1
+"""Game ids are 64-bit keys on both engines: a larger number (a forged id) names no game."""
+
+__all__ = [
+    "MAX_GAME_ID",
+    "ChannelTaken",
+    "IntegrityError",
+    "NewAction",
+    "NewerSchema",
+    "Store",
+    "StoredGame",
+]
 
 
 class ChannelTaken(Exception):
@@ -129,6 +140,9 @@ class Store:
         """Hold the game against every other process on the same database (PostgreSQL: a
         row lock until the block ends; what the block writes commits with it). SQLite serves
         one process, so there it takes nothing."""
+        if not 0 < game_id <= MAX_GAME_ID:
+            yield  # no such game: nothing to hold
+            return
         async with self._db.game_lock(game_id):
             yield
 
@@ -177,6 +191,8 @@ class Store:
         return game_id
 
     async def load(self, game_id: int) -> StoredGame | None:
+        if not 0 < game_id <= MAX_GAME_ID:
+            return None
         async with self._db.snapshot() as db:
             row = await db.fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
             if row is None:

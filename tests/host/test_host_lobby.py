@@ -169,3 +169,17 @@ async def test_the_latest_dealt_game_of_a_channel_is_found_after_it_ended(
     found = await service.latest_game_in_channel(10)
     assert found is not None and found.id == first and found.status == "abandoned"
     assert await service.latest_game_in_channel(11) is None
+
+
+async def test_a_forged_huge_id_is_an_unknown_game_on_every_backend(service: GameService) -> None:
+    huge = 10**30
+    for attempt in (
+        service.join(huge, BEN, "Ben"),
+        service.leave(huge, BEN),
+        service.start(huge, ANNA),
+        service.cancel(huge, ANNA, can_manage=True),
+        service.act(huge, ANNA, "done"),
+        service.action_log(huge),
+    ):
+        with pytest.raises(NotFound, match=f"no game #{huge}"):
+            await attempt

@@ -311,3 +311,10 @@ async def test_deleting_a_game_cascades(db_target: str) -> None:
     await raw(db_target, "DELETE FROM games WHERE id = ?", game_id)
     for table in ("seats", "actions", "spectators"):
         assert await raw(db_target, f"SELECT COUNT(*) FROM {table}") == [(0,)]
+
+
+async def test_an_id_beyond_64_bits_names_no_game(store: Store) -> None:
+    for forged in (10**30, 2**63, 0, -1):
+        assert await store.load(forged) is None
+        async with store.game_lock(forged):
+            assert await store.load(forged) is None
