@@ -3,7 +3,8 @@
 The binaries come from PATH or from the distribution's package (``/usr/lib/postgresql/*/bin``;
 ``.ci/run`` installs the package ``postgresql`` when they are missing). PostgreSQL refuses to
 run as root, so under root the folder is given to the ``postgres`` user (or ``nobody``) and
-the server runs as that user through ``setpriv``. Nothing here skips: without the binaries
+the server runs as that user through ``setpriv``, which also ties the server's life to this
+process. Nothing here skips: without the binaries
 the tests that need the server fail and say how to install them.
 """
 
@@ -15,10 +16,12 @@ import itertools
 import os
 import pwd
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
 import threading
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -56,7 +59,7 @@ def free_port() -> int:
 def _run_as() -> tuple[list[str], int | None, int | None]:
     """The command prefix that drops root, and the uid/gid to give the folder to."""
     if os.geteuid() != 0:
-        return [], None, None
+        return ["setpriv", "--"], None, None
     for name in ("postgres", "nobody"):
         try:
             entry = pwd.getpwnam(name)
@@ -81,6 +84,7 @@ class PostgresServer:
     port: int
     bin_dir: Path
     prefix: list[str]
+    process: subprocess.Popen[bytes] | None = None
     _names: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -93,49 +97,67 @@ class PostgresServer:
             os.chown(root, uid, gid)
         server = cls(root=root, port=free_port(), bin_dir=bin_dir, prefix=prefix)
         try:
-            server._run(
-                "initdb",
-                "-D",
-                str(root / "data"),
-                "-U",
-                SUPERUSER,
-                "--auth=trust",
-                "--encoding=UTF8",
-                "--no-sync",
-            )
-            options = (
-                f"-p {server.port} -k {root} -c listen_addresses=127.0.0.1 -c fsync=off"
-                " -c synchronous_commit=off -c full_page_writes=off -c max_connections=300"
-            )
-            server._run(
-                "pg_ctl",
-                "-D",
-                str(root / "data"),
-                "-l",
-                str(root / "server.log"),
-                "-o",
-                options,
-                "-w",
-                "start",
-            )
+            server._initdb()
+            server._launch()
         except BaseException:
-            shutil.rmtree(root, ignore_errors=True)
+            server.stop()
             raise
         return server
 
-    def _run(self, binary: str, *args: str) -> None:
-        command = [*self.prefix, str(self.bin_dir / binary), *args]
+    def _initdb(self) -> None:
+        command = [
+            *self.prefix,
+            str(self.bin_dir / "initdb"),
+            *("-D", str(self.root / "data"), "-U", SUPERUSER, "--auth=trust"),
+            *("--encoding=UTF8", "--no-sync"),
+        ]
         done = subprocess.run(command, capture_output=True, text=True, check=False)
         if done.returncode != 0:
-            log = self.root / "server.log"
-            tail = log.read_text(errors="replace")[-2000:] if log.is_file() else ""
-            raise RuntimeError(
-                f"{binary} failed ({done.returncode}): {done.stderr.strip()}\n{tail}".strip()
-            )
+            raise RuntimeError(f"initdb failed ({done.returncode}): {done.stderr.strip()}")
+
+    def _launch(self) -> None:
+        """The server as a child of this process that dies with it (``--pdeathsig``): a test
+        run that is killed leaves no server behind."""
+        settings = {
+            "listen_addresses": "127.0.0.1",
+            "fsync": "off",
+            "synchronous_commit": "off",
+            "full_page_writes": "off",
+            "max_connections": "300",
+        }
+        command = [
+            "setpriv",
+            *self.prefix[1:-1],
+            "--pdeathsig=QUIT",
+            "--",
+            str(self.bin_dir / "postgres"),
+            *("-D", str(self.root / "data"), "-p", str(self.port), "-k", str(self.root)),
+            *(arg for key, value in settings.items() for arg in ("-c", f"{key}={value}")),
+        ]
+        log = self.log.open("wb")
+        self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+        log.close()
+        deadline = time.monotonic() + 60
+        while b"ready to accept connections" not in self.log.read_bytes():
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                tail = self.log.read_text(errors="replace")[-2000:]
+                raise RuntimeError(f"PostgreSQL did not start:\n{tail}")
+            time.sleep(0.05)
+
+    @property
+    def log(self) -> Path:
+        return self.root / "server.log"
 
     def stop(self) -> None:
+        """A fast shutdown (SIGINT), then the folder is removed."""
         try:
-            self._run("pg_ctl", "-D", str(self.root / "data"), "-m", "immediate", "-w", "stop")
+            if self.process is not None and self.process.poll() is None:
+                self.process.send_signal(signal.SIGINT)
+                try:
+                    self.process.wait(30)
+                except subprocess.TimeoutExpired:
+                    self.process.kill()
+                    self.process.wait()
         finally:
             shutil.rmtree(self.root, ignore_errors=True)
 
