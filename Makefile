@@ -41,5 +41,10 @@ bench: $(STAMP)
 demo: $(STAMP)
 	$(BIN)/python demo.py --out demo-game
 
+# A thousand games over two processes on PostgreSQL, one killed midway, and the same on SQLite
+# (a few minutes; needs PostgreSQL's server binaries, as the tests do).
+soak: $(STAMP)
+	$(BIN)/python bench/soak.py
+
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
