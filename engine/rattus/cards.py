@@ -92,13 +92,45 @@ def start(ctx: Ctx, seat: int, card: str, *, final: bool) -> None:
 
 
 # Chains: an ability asks its questions one frame at a time. Until it has changed anything,
-# each frame offers "back", which returns to the turn and leaves the card unused.
+# each frame offers "back", which returns to the turn and leaves the card unused. A player may
+# back out of one card at most MAX_BACKS times a turn (counted on the turn's own frame): enough
+# to change one's mind, and a bound that keeps every chain of decisions finite.
 
 BACK = Action("back", "Back (don't use the card now)")
+MAX_BACKS = 2
 
 
-def chain_options(frame: Frame, options: list[Action]) -> list[Action]:
-    return [*options, BACK] if frame.get("back") else options
+def _base(s: State, frame: Frame) -> Frame | None:
+    """The frame the chain was started from (the turn or the final turn): the first one below
+    the chain's own frames on the stack."""
+    for below in reversed(s.stack):
+        if not (below.get("chain") and below.get("card") == frame.get("card")):
+            return below
+    return None
+
+
+def backs_left(s: State, base: Frame | None, what: str) -> bool:
+    """Whether ``what`` (a card, or another way back to the turn) may still be backed out of."""
+    return base is not None and int(base.get("backs", {}).get(what, 0)) < MAX_BACKS
+
+
+def count_back(base: Frame | None, what: str) -> None:
+    if base is not None:
+        backs = base.setdefault("backs", {})
+        backs[what] = int(backs.get(what, 0)) + 1
+
+
+def may_leave(s: State, frame: Frame) -> bool:
+    """Whether the chain on top may still return to the turn with its card unused."""
+    return backs_left(s, _base(s, frame), str(frame["card"]))
+
+
+def may_back(s: State, frame: Frame) -> bool:
+    return bool(frame.get("back")) and may_leave(s, frame)
+
+
+def chain_options(s: State, frame: Frame, options: list[Action]) -> list[Action]:
+    return [*options, BACK] if may_back(s, frame) else options
 
 
 def go_back(ctx: Ctx, frame: Frame) -> None:
@@ -106,6 +138,7 @@ def go_back(ctx: Ctx, frame: Frame) -> None:
     card = frame["card"]
     while s.stack and s.stack[-1].get("card") == card and s.stack[-1].get("chain"):
         s.stack.pop()
+    count_back(s.stack[-1] if s.stack else None, card)
     if card in s.used:
         s.used.remove(card)
 
@@ -121,7 +154,7 @@ def chain_step(
     """Register one step of an ability chain, with "back" handled for it."""
 
     def opts(s: State, f: Frame) -> list[Action]:
-        return chain_options(f, options(s, f))
+        return chain_options(s, f, options(s, f))
 
     def do(ctx: Ctx, f: Frame, a: Action) -> None:
         if a.notation == "back":

@@ -128,13 +128,15 @@ def _place_options(s: State, seat: int) -> list[Action]:
 
 
 def _fewer_options(s: State, f: Frame) -> list[Action]:
-    back = Action("back", "Back to your turn")
+    back = (
+        [Action("back", "Back to your turn")] if cards.backs_left(s, s.stack[-2], "fewer") else []
+    )
     if f["region"] is None:
         regions = [r for r in s.regions if len(place_counts(s, f["seat"], r)) > 1]
-        return [Action(f"region:{r}", f"Fewer cubes in {board.name(r)}") for r in regions] + [back]
+        return [Action(f"region:{r}", f"Fewer cubes in {board.name(r)}") for r in regions] + back
     counts = place_counts(s, f["seat"], f["region"])[:-1]
     out = [Action(f"count:{n}", f"Place {n} {'cube' if n == 1 else 'cubes'}") for n in counts]
-    return [*out, back]
+    return [*out, *back]
 
 
 def _fewer_act(ctx: Ctx, f: Frame, a: Action) -> None:
@@ -143,6 +145,8 @@ def _fewer_act(ctx: Ctx, f: Frame, a: Action) -> None:
         f["region"] = a.args[0]
         return
     steps.pop(s, f)
+    if a.kind == "back":
+        cards.count_back(s.stack[-1], "fewer")
     if a.kind == "count":
         n = board.add_cubes(s, f["seat"], f["region"], int(a.args[0]))
         s.placed = True

@@ -136,3 +136,20 @@ def test_each_ability_once_per_turn() -> None:
     g = play(g, "use:merchant", "from:gallia", "to:italia", "count:1")
     with pytest.raises(IllegalAction):
         g.apply(0, "use:merchant")
+
+
+def test_a_card_may_be_backed_out_of_twice_a_turn_then_its_chain_must_finish() -> None:
+    g = position(3, hands={0: ["merchant"]}, cubes={"gallia": {0: 3}})
+    g = play(g, "use:merchant", "back", "use:merchant", "back", "use:merchant")
+    assert "back" not in notations(g)
+    g = play(g, "from:gallia", "to:italia", "count:1")
+    assert g.state.cubes["italia"][0] == 1 and "use:merchant" not in notations(g)
+
+
+def test_backing_out_is_counted_afresh_each_turn() -> None:
+    g = position(2, hands={0: ["merchant"], 1: ["king"]}, cubes={"gallia": {0: 3}})
+    g = play(g, "use:merchant", "back", "use:merchant", "back", "plague:anglia")
+    while g.actors() != [0] or g.decision(0).kind != "turn":  # type: ignore[union-attr]
+        g = play(g, notations(g)[-1])
+    g = play(g, "use:merchant")
+    assert "back" in notations(g)

@@ -125,7 +125,7 @@ def _chain(
 
     def opts(s: State, f: Frame) -> list[Action]:
         out = options(s, f)
-        return [*out, LATER] if f.get("later") else out
+        return [*out, LATER] if f.get("later") and cards.may_leave(s, f) else out
 
     def do(ctx: Ctx, f: Frame, a: Action) -> None:
         if a.notation == "later":
@@ -142,11 +142,6 @@ def _next(s: State, f: Frame, kind: str, goods_type: str, **params: object) -> F
     nxt["back"] = bool(f.get("back"))
     nxt["later"] = bool(f.get("later"))
     return nxt
-
-
-def _changed(f: Frame) -> None:
-    f["back"] = False
-    f["later"] = False
 
 
 # Hanseatic Trader: up to 5 of your cubes from one region into one region of the type.
@@ -276,102 +271,146 @@ _chain(
 )
 
 
-# Shaman: move rats among the regions of the type, one at a time, unseen, at most 3 a region.
+# Shaman: rearrange the rats among the regions of the type, unseen, at most 3 a region. The
+# player builds the final arrangement (which rat ends where), each rat at most once, and it
+# happens at once on "done": a bounded chain, however the rats are shuffled around.
 
 
-def _open(s: State, region: str) -> bool:
-    """No rat may be moved into a region that a hook (a bishop) keeps rats out of."""
-    return not any(h(s, region) for h in board.RAT_BLOCKERS)
+def _home(s: State, token: str) -> str:
+    return next(r for r in s.regions if token in s.rats[r])
 
 
-def _shaman_dests(s: State, kind: str, source: str) -> list[Action]:
-    out = []
-    swaps = []
-    for r in goods.regions_of(s, kind):
-        if r == source:
-            continue
-        if board.can_take_rat(s, r):
-            out.append(Action(f"to:{r}", f"Into {board.name(r)} ({len(s.rats[r])} there now)"))
-        elif len(s.rats[r]) >= board.MAX_RATS and _open(s, r) and _open(s, source):
-            for i in range(1, len(s.rats[r]) + 1):
-                swaps.append(
-                    Action(f"swap:{r}:{i}", f"Swap it with rat {i} of 3 in {board.name(r)}")
-                )
-    return out + swaps
+def _rats_of(s: State, kind: str) -> list[tuple[str, int, str]]:
+    """(region, place, token) for every rat in the regions of the type, board order."""
+    return [(r, i, t) for r in goods.regions_of(s, kind) for i, t in enumerate(s.rats[r], 1)]
 
 
-def _shaman_sources(s: State, kind: str) -> list[Action]:
+def _completable(s: State, kind: str, plan: dict[str, str]) -> bool:
+    """Whether the rats not planned yet can still all find a place (at most 3 a region; no
+    rat enters a bishop's region, though its own rats may stay or leave)."""
+    regions = goods.regions_of(s, kind)
+    room = {r: board.MAX_RATS - sum(1 for d in plan.values() if d == r) for r in regions}
+    if min(room.values(), default=0) < 0:
+        return False
+    open_room = sum(room[r] for r in regions if board.rat_may_enter(s, r))
+    needed = 0
+    for r in regions:
+        undecided = sum(1 for t in s.rats[r] if t not in plan)
+        needed += undecided if board.rat_may_enter(s, r) else max(0, undecided - room[r])
+    return needed <= open_room
+
+
+def _shaman_dests(s: State, kind: str, plan: dict[str, str], token: str) -> list[str]:
+    home = _home(s, token)
     return [
-        Action(f"rat:{r}:{i}", f"Rat {i} of {len(s.rats[r])} in {board.name(r)}")
+        r
         for r in goods.regions_of(s, kind)
-        if _shaman_dests(s, kind, r)
-        for i in range(1, len(s.rats[r]) + 1)
+        if r != home and board.rat_may_enter(s, r) and _completable(s, kind, {**plan, token: r})
     ]
 
 
+def _movable(s: State, kind: str, plan: dict[str, str]) -> list[tuple[str, int, str]]:
+    return [
+        (r, i, t)
+        for r, i, t in _rats_of(s, kind)
+        if t not in plan and _shaman_dests(s, kind, plan, t)
+    ]
+
+
+def _plan(f: Frame) -> dict[str, str]:
+    return {str(t): str(d) for t, d in f["plan"]}
+
+
 def _shaman_feasible(s: State, seat: int, kind: str) -> bool:
-    return bool(_shaman_sources(s, kind))
+    return bool(_movable(s, kind, {}))
 
 
 def _shaman_begin(s: State, f: Frame, kind: str) -> None:
-    _next(s, f, "shaman_rat", kind, moved=0)
+    _next(s, f, "shaman_rat", kind, plan=[])
 
 
-def _stop(f: Frame) -> list[Action]:
-    return [Action("done", "Done: leave the rats where they are now")] if f["moved"] else []
+def _all_stay_fits(s: State, plan: dict[str, str]) -> bool:
+    ends: dict[str, int] = {}
+    for r in {*plan.values(), *(_home(s, t) for t in plan)}:
+        ends[r] = sum(1 for t in s.rats[r] if t not in plan)
+    for d in plan.values():
+        ends[d] += 1
+    return all(n <= board.MAX_RATS for n in ends.values())
 
 
 def _shaman_rat_options(s: State, f: Frame) -> list[Action]:
-    return _shaman_sources(s, f["goods"]) + _stop(f)
+    plan = _plan(f)
+    out = [
+        Action(f"rat:{r}:{i}", f"Rat {i} of {len(s.rats[r])} in {board.name(r)}")
+        for r, i, _ in _movable(s, f["goods"], plan)
+    ]
+    if plan and _all_stay_fits(s, plan):
+        out.append(Action("done", "Done: the planned rats move now, the others stay"))
+    return out
 
 
 def _shaman_rat_act(ctx: Ctx, f: Frame, a: Action) -> None:
     s = ctx.s
     steps.pop(s, f)
+    plan = _plan(f)
     if a.kind == "done":
+        _shaman_move(ctx, f["seat"], plan)
         return
-    _next(s, f, "shaman_to", f["goods"], source=a.args[0], slot=int(a.args[1]), moved=f["moved"])
+    region, slot = a.args[0], int(a.args[1])
+    _next(s, f, "shaman_to", f["goods"], plan=f["plan"], token=s.rats[region][slot - 1])
 
 
 def _shaman_to_options(s: State, f: Frame) -> list[Action]:
-    return _shaman_dests(s, f["goods"], f["source"]) + _stop(f)
+    plan = _plan(f)
+    return [
+        Action(f"to:{r}", f"It ends in {board.name(r)} ({len(s.rats[r])} there now)")
+        for r in _shaman_dests(s, f["goods"], plan, f["token"])
+    ]
 
 
 def _shaman_to_act(ctx: Ctx, f: Frame, a: Action) -> None:
     s = ctx.s
     steps.pop(s, f)
-    if a.kind == "done":
-        return
-    source, target = f["source"], a.args[0]
-    token = s.rats[source][f["slot"] - 1]
-    who = f"{s.colour(f['seat'])} (Shaman)"
-    if a.kind == "swap":
-        i, j = f["slot"] - 1, int(a.args[1]) - 1
-        s.rats[source][i], s.rats[target][j] = s.rats[target][j], token
+    _next(s, f, "shaman_rat", f["goods"], plan=[*f["plan"], [f["token"], a.args[0]]])
+
+
+def _shaman_move(ctx: Ctx, seat: int, plan: dict[str, str]) -> None:
+    s = ctx.s
+    moves = [(_home(s, t), t, d) for t, d in plan.items()]
+    for home, token, _ in moves:
+        s.rats[home].remove(token)
+    for home, token, dest in moves:
+        s.rats[dest].append(token)
         ctx.say(
             "shaman",
-            f"{who} swapped a rat in {board.name(source)} with one in {board.name(target)}.",
+            f"{s.colour(seat)} (Shaman) moved a rat from {board.name(home)} to {board.name(dest)}.",
         )
-    else:
-        s.rats[source].remove(token)
-        s.rats[target].append(token)
-        ctx.say("shaman", f"{who} moved a rat from {board.name(source)} to {board.name(target)}.")
-    nxt = _next(s, f, "shaman_rat", f["goods"], moved=f["moved"] + 1)
-    _changed(nxt)
+
+
+def _planned(s: State, f: Frame) -> str:
+    plan = _plan(f)
+    if not plan:
+        return ""
+    moves = "; ".join(f"{board.name(_home(s, t))} to {board.name(d)}" for t, d in plan.items())
+    return f" Planned so far: {moves}."
 
 
 _chain(
     "shaman_rat",
     _shaman_rat_options,
     _shaman_rat_act,
-    lambda s, f: f"Shaman: which rat in the {f['goods']} regions moves next?",
+    lambda s, f: (
+        f"Shaman: which rat in the {f['goods']} regions moves (each at most once), or done?"
+        + _planned(s, f)
+    ),
 )
 _chain(
     "shaman_to",
     _shaman_to_options,
     _shaman_to_act,
     lambda s, f: (
-        f"Shaman: move the rat from {board.name(f['source'])} into which {f['goods']} region?"
+        f"Shaman: the rat from {board.name(_home(s, f['token']))} ends in which "
+        f"{f['goods']} region?" + _planned(s, f)
     ),
 )
 

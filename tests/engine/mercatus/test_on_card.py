@@ -115,6 +115,8 @@ def test_backing_out_of_the_token_choice_changes_nothing() -> None:
     after = g.to_dict()
     for d in (before, after):
         d.pop("version"), d.pop("log")
+    # The turn counts how often a card was backed out of (at most twice a turn).
+    assert after["stack"][-1].pop("backs") == {"landowner": 1}
     assert after == before
 
 
@@ -288,11 +290,15 @@ def test_shaman_moves_rats_unseen_between_far_regions_of_its_type() -> None:
     g = play(g, "rat:turcia:1")
     assert notations(g) == ["back", "to:gallia", "to:italia"]
     g = play(g, "to:italia")
-    assert [len(g.state.rats[r]) for r in ("gallia", "italia", "turcia")] == [2, 1, 0]
-    assert texts(g) == ["Red (Shaman) moved a rat from Turcia to Italia."]
-    assert "back" not in notations(g) and "done" in notations(g)
+    # Nothing moves until the arrangement is done; the planned rat is not offered again.
+    assert [len(g.state.rats[r]) for r in ("gallia", "italia", "turcia")] == [2, 0, 1]
+    assert notations(g) == ["back", "done", "rat:gallia:1", "rat:gallia:2"]
     g = play(g, "rat:gallia:2", "to:turcia", "done")
     assert [len(g.state.rats[r]) for r in ("gallia", "italia", "turcia")] == [1, 1, 1]
+    assert texts(g) == [
+        "Red (Shaman) moved a rat from Turcia to Italia.",
+        "Red (Shaman) moved a rat from Gallia to Turcia.",
+    ]
     assert len(g.state.rats["anglia"]) == 1
     assert "use:shaman" not in notations(g)
 
@@ -314,7 +320,7 @@ def test_shaman_knowledge_of_a_front_follows_the_token() -> None:
     assert all(e.audience is None for e in g.events)
 
 
-def test_shaman_keeps_at_most_3_rats_a_region_and_swaps_with_a_full_one() -> None:
+def test_shaman_keeps_at_most_3_rats_a_region_and_exchanges_with_a_full_one() -> None:
     g = m_position(
         3,
         hands={0: ["shaman"]},
@@ -323,11 +329,14 @@ def test_shaman_keeps_at_most_3_rats_a_region_and_swaps_with_a_full_one() -> Non
         rats={"gallia": [BLANK, BLANK, BLANK], "italia": [BLANK, BLANK, BLANK]},
     )
     a, b = g.state.rats["gallia"][0], g.state.rats["italia"][2]
-    g = play(g, "use:shaman", "rat:gallia:1")
-    assert notations(g) == ["back", "swap:italia:1", "swap:italia:2", "swap:italia:3"]
-    g = play(g, "swap:italia:3")
-    assert g.state.rats["gallia"][0] == b and g.state.rats["italia"][2] == a
-    assert texts(g) == ["Red (Shaman) swapped a rat in Gallia with one in Italia."]
+    g = play(g, "use:shaman", "rat:gallia:1", "to:italia")
+    # Italia would hold 4: "done" waits until one of its rats is planned to leave.
+    assert "done" not in notations(g) and "rat:italia:3" in notations(g)
+    g = play(g, "rat:italia:3")
+    assert notations(g) == ["back", "to:gallia"]
+    g = play(g, "to:gallia", "done")
+    assert g.state.rats["gallia"][-1] == b and g.state.rats["italia"][-1] == a
+    assert [len(g.state.rats[r]) for r in ("gallia", "italia")] == [3, 3]
 
 
 def test_shaman_moves_no_rat_into_a_bishops_region() -> None:
@@ -345,7 +354,9 @@ def test_shaman_moves_no_rat_into_a_bishops_region() -> None:
     g = play(g, "rat:italia:1")
     assert notations(g) == ["back", "to:turcia"]
     g = play(g, "back", "use:shaman", "rat:gallia:1")
-    assert notations(g) == ["back", "to:turcia"]  # no swap: a rat would enter Gallia
+    assert notations(g) == ["back", "to:italia", "to:turcia"]  # rats may leave it
+    g = play(g, "to:turcia", "rat:italia:2")
+    assert notations(g) == ["back", "to:turcia"]  # never into Gallia, whose rat left
 
 
 def test_shaman_leaves_a_bishops_region_out_of_swaps_but_lets_rats_leave_it() -> None:
@@ -371,9 +382,29 @@ def test_shaman_leaves_a_bishops_region_out_of_swaps_but_lets_rats_leave_it() ->
     g = play(g, "rat:gallia:1")
     assert notations(g) == ["back", "to:hispania"]
     g = play(g, "to:hispania", "rat:italia:2")
-    assert notations(g) == ["done", "to:gallia", "to:hispania"]
-    g = play(g, "to:gallia")
+    assert notations(g) == ["back", "to:gallia", "to:hispania"]
+    g = play(g, "to:gallia", "done")
     assert [len(g.state.rats[r]) for r in ("gallia", "italia", "hispania")] == [3, 2, 1]
+
+
+def test_the_shaman_arrangement_is_a_bounded_chain() -> None:
+    """Each rat is planned at most once: however it is chosen, the chain ends."""
+    g = m_position(
+        3,
+        hands={0: ["shaman"]},
+        on_card={"shaman": "fish"},
+        region_goods={"gallia": "fish", "italia": "fish", "hispania": "fish"},
+        rats={"gallia": [BLANK, BLANK, BLANK], "italia": [BLANK, BLANK], "hispania": [BLANK]},
+    )
+    g = play(g, "use:shaman")
+    clicks = 0
+    while g.decision(0).kind in ("shaman_rat", "shaman_to"):  # type: ignore[union-attr]
+        options = [n for n in notations(g) if n not in ("back", "done")]
+        g = play(g, options[-1] if options else "done")
+        clicks += 1
+    assert clicks <= 2 * 6 + 1
+    counts = [len(g.state.rats[r]) for r in ("gallia", "italia", "hispania")]
+    assert sum(counts) == 6 and max(counts) <= 3
 
 
 def test_shaman_only_touches_regions_of_its_type() -> None:

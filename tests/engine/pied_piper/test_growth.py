@@ -144,6 +144,19 @@ def test_place_fewer_can_go_back_without_placing() -> None:
     assert "place:fewer" in places(g)
 
 
+def test_place_fewer_goes_back_at_most_twice_a_turn() -> None:
+    g = pp_position(
+        4,
+        cubes={"gallia": {0: 1}, "italia": {0: 1}},
+        rats={"hispania": [token(9)]},
+        hands={0: ["queen", "peasant"]},
+    )
+    g = play(g, "place:fewer", "back", "place:fewer", "region:anglia", "back", "place:fewer")
+    assert "back" not in notations(g)
+    g = play(g, "region:anglia")
+    assert "back" not in notations(g) and notations(g)
+
+
 def test_queen_in_the_final_round_places_two_in_any_region() -> None:
     g = pp_position(
         3,
