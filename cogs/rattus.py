@@ -17,11 +17,6 @@ from engine.rattus import data as rattus_data
 
 MIN_PLAYERS, MOST_PLAYERS = rattus.player_limits(rattus.EXPANSIONS)
 
-CARD_MODES = {
-    "random-per-class": "One random card of each class",
-    "random": "Any class cards at random",
-}
-
 OVERVIEW = (
     "Rattus is a game of spreading your people across Europe while the plague moves among "
     "them. On your turn you may take one class card from the side of the board or from "
@@ -54,11 +49,15 @@ def expansion_choices() -> list[tuple[str, str]]:
     return pairs
 
 
-def card_choices() -> list[tuple[str, str]]:
-    pairs = list((name, value) for value, name in CARD_MODES.items())
-    for name in sorted(rattus_data.card_sets()):
-        pairs.append((f"The '{name}' set", name))
-    return pairs
+def card_choices(expansions_text: str | None) -> list[tuple[str, str]]:
+    """The ways to choose class cards that the expansions typed so far can play, in words
+    (the value stays the id the lobby stores)."""
+    chosen = [_expansion_id(e) for e in parse_expansions(expansions_text)]
+    return rattus.class_cards.choices(e for e in chosen if e in rattus.EXPANSIONS)
+
+
+def _expansion_id(text: str) -> str:
+    return text.strip().lower().replace("-", "_").replace(" ", "_")
 
 
 def parse_expansions(text: str | None) -> list[str]:
@@ -127,7 +126,8 @@ class RattusCog(GameCommands, group_name="rattus", group_description="Play Rattu
     async def new_class_cards(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        return filtered(card_choices(), current)
+        typed = getattr(interaction.namespace, "expansions", None)
+        return filtered(card_choices(typed if isinstance(typed, str) else None), current)
 
     @app_commands.command(name="rules", description="How Rattus is played, or what one card does")
     @app_commands.describe(card="A class card to explain")

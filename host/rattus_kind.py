@@ -9,14 +9,12 @@ Lobby options (normalised by ``validate_options``, stored with the game):
 - ``ensure_chivalry``: with fewer than 4 players a random draw always includes a Chivalry
   card unless this is false.
 
-Games with 5 or 6 players (Africanus) play 8 class cards instead of 6, so the cards are dealt at
-start, for the seated players: random modes draw that many, a named set of 6 gets random cards
-added, and a listed choice must name as many cards as the seated players need.
 - ``seat_order``: ``"random"`` or ``"joined"``.
 - ``players``: the most seats the lobby offers (by default the most the expansions allow).
 
-Random card choices are drawn from the game's seed, so replaying a game's log from its seed
-deals the same cards.
+A class card choice the expansions cannot play is refused here, when the lobby is opened. The
+cards themselves are dealt by the engine at start (``engine.rattus.class_cards.deal``), for the
+seated players and from the game's seed: games with 5 or 6 players (Africanus) play 8 cards.
 """
 
 from __future__ import annotations
@@ -26,14 +24,12 @@ from typing import Any
 
 from engine import rattus
 from engine.contract import Game
-from engine.core import Rng
+from engine.rattus import class_cards
 from engine.rattus import data as rattus_data
 from host.errors import UserError
 from host.kinds import GameKind
 
-CARD_MODES = ("random-per-class", "random")
 SEAT_ORDERS = ("random", "joined")
-CARD_COUNTS = tuple(sorted({rattus.class_card_count(n) for n in range(2, 7)}))
 OPTION_KEYS = {"expansions", "class_cards", "ensure_chivalry", "seat_order", "players"}
 
 
@@ -133,32 +129,18 @@ class RattusKind(GameKind):
     def _class_cards(raw: Any, expansions: set[str]) -> str | list[str]:
         if raw is None:
             return "random-per-class"
-        if isinstance(raw, str):
-            mode = raw.strip().lower()
-            if mode in CARD_MODES or mode in rattus_data.card_sets():
-                return mode
-            choices = ", ".join([*CARD_MODES, *rattus_data.card_sets()])
+        if not isinstance(raw, str | list | tuple):
             raise UserError(
-                f"{_quoted(raw)} is not a way to choose class cards. Choose one of: {choices}, "
-                f"or list {' or '.join(map(str, CARD_COUNTS))} cards."
+                "Class cards are a way to choose them (e.g. 'random') or a list of cards."
             )
-        if isinstance(raw, list | tuple):
-            cards = [str(c).strip().lower() for c in raw]
-            known = rattus_data.cards()
-            unknown = next((c for c in cards if c not in known), None)
-            if unknown is not None:
-                raise UserError(
-                    f"Unknown class card {_quoted(unknown)}. "
-                    f"Known cards: {', '.join(sorted(known))}."
-                )
-            fewest, most = rattus.player_limits(expansions)
-            counts = {rattus.class_card_count(n) for n in range(fewest, most + 1)}
-            count = len(cards) if len(cards) in counts else min(counts)
-            try:
-                return rattus.resolve_cards(cards, expansions, count=count)
-            except ValueError as exc:
-                raise UserError(_sentence(str(exc))) from None
-        raise UserError("Class cards are a way to choose them (e.g. 'random') or a list of cards.")
+        fewest, most = rattus.player_limits(expansions)
+        counts = {class_cards.count(n) for n in range(fewest, most + 1)}
+        try:
+            return class_cards.check_choice(
+                raw if isinstance(raw, str) else list(raw), expansions, counts
+            )
+        except ValueError as exc:
+            raise UserError(_sentence(str(exc))) from None
 
     def describe_options(self, options: Mapping[str, Any]) -> str:
         expansions = [rattus.EXPANSIONS.get(e, e) for e in options.get("expansions", [])]
@@ -171,7 +153,7 @@ class RattusKind(GameKind):
             if options.get("ensure_chivalry", True):
                 card_text += " (with a Chivalry card below 4 players)"
         elif isinstance(cards, str):
-            card_text = f"the '{cards}' set of class cards"
+            card_text = f"the {class_cards.set_name(cards)} set of class cards"
         else:
             known = rattus_data.cards()
             card_text = "class cards: " + ", ".join(known[c].name for c in cards if c in known)
@@ -186,54 +168,14 @@ class RattusKind(GameKind):
     # -- games ----------------------------------------------------------------------------
 
     def new_game(self, players: int, options: Mapping[str, Any], seed: int) -> Game:
-        expansions = set(options.get("expansions", []))
-        cards = self.deal_class_cards(players, options, seed)
-        count = rattus.class_card_count(players)
-        if len(cards) != count:
-            raise ValueError(
-                f"A game of {players} players plays {count} class cards, but this lobby lists "
-                f"{len(cards)}: open a new lobby with {count} cards or another way to choose them."
-            )
         game: Game = rattus.new_game(
-            players=players, expansions=expansions, class_cards=cards, seed=seed
+            players=players,
+            expansions=set(options.get("expansions", [])),
+            class_cards=options.get("class_cards", "random-per-class"),
+            seed=seed,
+            ensure_chivalry=bool(options.get("ensure_chivalry", True)),
         )
         return game
-
-    def deal_class_cards(self, players: int, options: Mapping[str, Any], seed: int) -> list[str]:
-        """The card ids for a game of ``players``; random choices draw from the seed."""
-        mode = options.get("class_cards", "random-per-class")
-        if not isinstance(mode, str):
-            return list(mode)
-        count = rattus.class_card_count(players)
-        expansions = set(options.get("expansions", []))
-        playable = [
-            card
-            for card in rattus_data.cards().values()
-            if card.expansion == "base" or card.expansion in expansions
-        ]
-        classes = {c.id: c.cls for c in playable}
-        keep_knight = players < 4 and bool(options.get("ensure_chivalry", True))
-        rng = Rng.from_seed(f"class-cards:{seed}")
-        if mode == "random-per-class":
-            by_class: dict[str, list[str]] = {}
-            for card in playable:
-                by_class.setdefault(card.cls, []).append(card.id)
-            chosen = [rng.choice(sorted(ids)) for _, ids in sorted(by_class.items())]
-            while len(chosen) > count:
-                spare = [c for c in chosen if not (keep_knight and classes[c] == "chivalry")]
-                chosen.remove(rng.choice(spare))
-        elif mode == "random":
-            chosen = rng.shuffled(sorted(classes))[:count]
-        else:
-            chosen = list(rattus_data.card_sets()[mode])
-        if len(chosen) < count:
-            rest = sorted(set(classes) - set(chosen))
-            chosen += rng.shuffled(rest)[: count - len(chosen)]
-        if mode == "random" and keep_knight and all(classes[c] != "chivalry" for c in chosen):
-            knights = sorted(c for c, cls in classes.items() if cls == "chivalry")
-            if knights:
-                chosen[rng.below(len(chosen))] = rng.choice(knights)
-        return chosen
 
     def from_dict(self, data: Mapping[str, Any]) -> Game:
         game: Game = rattus.from_dict(dict(data))

@@ -6,6 +6,7 @@ game = game.apply(seat, game.legal_actions(seat)[0])
 """
 
 from . import africanus as _africanus  # noqa: F401  (registers the expansion)
+from . import class_cards
 from . import mercatus as _mercatus  # noqa: F401  (registers the expansion)
 from . import pied_piper as _pied_piper  # noqa: F401  (registers the expansion)
 from .data import DataError
@@ -14,11 +15,9 @@ from .game import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     Game,
-    class_card_count,
     from_dict,
     new_game,
     player_limits,
-    resolve_cards,
 )
 
 __all__ = [
@@ -27,9 +26,8 @@ __all__ = [
     "MIN_PLAYERS",
     "DataError",
     "Game",
-    "class_card_count",
+    "class_cards",
     "from_dict",
     "new_game",
     "player_limits",
-    "resolve_cards",
 ]

@@ -8,6 +8,7 @@ from typing import Any
 from ..contract import Outcome
 from ..core import Action, Decision, Event, IllegalAction, Rng, find_action, parse_notation
 from . import base_cards as _base_cards  # noqa: F401  (registers the base abilities)
+from . import class_cards as class_cards_
 from . import data, flow, steps, views
 from .state import CUBES_PER_PLAYER, Ctx, State
 from .view_types import RattusView
@@ -32,11 +33,6 @@ def player_limits(expansions: Iterable[str] = ()) -> tuple[int, int]:
     """Fewest and most players for a game with these expansions."""
     most = max([MAX_PLAYERS, *(MORE_PLAYERS.get(e, MAX_PLAYERS) for e in expansions)])
     return MIN_PLAYERS, most
-
-
-def class_card_count(players: int) -> int:
-    """6 class cards in play; 8 with 5 or 6 players."""
-    return 8 if players >= 5 else 6
 
 
 class Game:
@@ -123,63 +119,16 @@ class Game:
         return self._s
 
 
-CARD_MODES = ("random-per-class", "random")
-
-
-def resolve_cards(
-    class_cards: str | list[str] | None,
-    expansions: set[str],
-    rng: Rng | None = None,
-    count: int = 6,
-) -> list[str]:
-    """The class cards in play (6, or 8 with 5-6 players): a named set, a list, or drawn at
-    random from the cards of the expansions in play ("random-per-class": one card of each of
-    as many different classes as possible; "random": any)."""
-    known = data.cards()
-    sets = data.card_sets()
-    playable = [
-        card for card in known.values() if card.expansion == "base" or card.expansion in expansions
-    ]
-    if class_cards is None:
-        class_cards = "random-per-class" if len(playable) > count else "base"
-    if class_cards in CARD_MODES:
-        rng = rng or Rng.from_seed(0)
-        if class_cards == "random":
-            return sorted(card.id for card in rng.shuffled(playable)[:count])
-        by_class: dict[str, list[str]] = {}
-        for card in playable:
-            by_class.setdefault(card.cls, []).append(card.id)
-        pools = [rng.shuffled(sorted(ids)) for ids in by_class.values()]
-        rng.shuffle(pools)
-        chosen: list[str] = []
-        while len(chosen) < count and any(pools):
-            for pool in pools:
-                if pool and len(chosen) < count:
-                    chosen.append(pool.pop())
-        return sorted(chosen)
-    if isinstance(class_cards, str):
-        if class_cards not in sets:
-            raise ValueError(f"unknown class card set '{class_cards}'")
-        class_cards = list(sets[class_cards])
-    chosen = list(class_cards)
-    for c in chosen:
-        if c not in known:
-            raise ValueError(f"unknown class card '{c}'")
-        exp = known[c].expansion
-        if exp != "base" and exp not in expansions:
-            raise ValueError(f"the {known[c].name} needs the {exp.replace('_', ' ')} expansion")
-    if len(set(chosen)) != len(chosen) or len(chosen) != count:
-        raise ValueError(f"choose {count} different class cards")
-    return chosen
-
-
 def new_game(
     players: int,
     expansions: Iterable[str] = (),
     class_cards: str | list[str] | None = None,
     seed: int | str = 0,
+    *,
+    ensure_chivalry: bool = True,
 ) -> Game:
-    """Set up a game: regions for the player count, rats, plague piece, start placement."""
+    """Set up a game: class cards (``class_cards.deal``), regions for the player count, rats,
+    plague piece, start placement."""
     exps = set(expansions)
     unknown = exps - set(EXPANSIONS)
     if unknown:
@@ -187,6 +136,7 @@ def new_game(
     low, high = player_limits(exps)
     if not low <= players <= high:
         raise ValueError(f"Rattus with these expansions needs {low} to {high} players")
+    in_play = class_cards_.deal(players, exps, class_cards, seed, ensure_chivalry=ensure_chivalry)
     m = data.board_map()
     regions = list(m.in_use[players])
     rng = Rng.from_seed(seed)
@@ -202,7 +152,7 @@ def new_game(
         players=players,
         expansions=sorted(exps),
         regions=regions,
-        cards_in_play=resolve_cards(class_cards, exps, rng, class_card_count(players)),
+        cards_in_play=in_play,
         tokens={t.id: {**t.front(), "starting": t.starting} for t in tokens},
         rng=0,
         seed=seed,

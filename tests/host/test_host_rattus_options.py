@@ -2,15 +2,29 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from engine import rattus
+from engine.rattus import class_cards
 from engine.rattus import data as rattus_data
 from host.errors import UserError
 from host.rattus_kind import RattusKind
 
 KIND = RattusKind()
 BASE_SET = list(rattus_data.card_sets()["base"])
+
+
+def deal(players: int, options: dict[str, Any], seed: int) -> list[str]:
+    """What the engine deals for options the lobby validated (the host only passes them on)."""
+    return class_cards.deal(
+        players,
+        options["expansions"],
+        options["class_cards"],
+        seed,
+        ensure_chivalry=options["ensure_chivalry"],
+    )
 
 
 def test_defaults() -> None:
@@ -65,12 +79,12 @@ def test_descriptions_are_plain_words() -> None:
 def test_random_cards_follow_the_seed(mode: str) -> None:
     options = KIND.validate_options({"class_cards": mode})
     for seed in range(10):
-        dealt = KIND.deal_class_cards(2, options, seed)
+        dealt = deal(2, options, seed)
         assert isinstance(dealt, list) and len(dealt) == 6 and len(set(dealt)) == 6
-        assert dealt == KIND.deal_class_cards(2, options, seed)
+        assert dealt == deal(2, options, seed)
         cards = rattus_data.cards()
         assert "chivalry" in {cards[c].cls for c in dealt}
-    per_class = KIND.deal_class_cards(4, KIND.validate_options({}), 1)
+    per_class = deal(4, KIND.validate_options({}), 1)
     assert sorted(rattus_data.cards()[c].cls for c in per_class) == sorted(
         {c.cls for c in rattus_data.cards().values() if c.expansion == "base"}
     )
@@ -101,20 +115,20 @@ def test_five_and_six_players_are_dealt_eight_cards(mode: str) -> None:
     options = KIND.validate_options({**AFRICANUS, "class_cards": mode})
     for seed in range(8):
         for players, count in ((3, 6), (5, 8), (6, 8)):
-            dealt = KIND.deal_class_cards(players, options, seed)
+            dealt = deal(players, options, seed)
             assert len(dealt) == count and len(set(dealt)) == count
-            assert dealt == KIND.deal_class_cards(players, options, seed)
+            assert dealt == deal(players, options, seed)
         game = KIND.new_game(5, options, seed)
         assert len(game.view()["cards_in_play"]) == 8
     if mode == "base":
-        assert set(BASE_SET) <= set(KIND.deal_class_cards(5, options, 1))
+        assert set(BASE_SET) <= set(deal(5, options, 1))
 
 
 def test_per_class_below_four_players_keeps_a_chivalry_card_with_seven_classes() -> None:
     options = KIND.validate_options(AFRICANUS)
     cards = rattus_data.cards()
     for seed in range(20):
-        dealt = KIND.deal_class_cards(3, options, seed)
+        dealt = deal(3, options, seed)
         assert len({cards[c].cls for c in dealt}) == 6
         assert "chivalry" in {cards[c].cls for c in dealt}
 
@@ -128,3 +142,27 @@ def test_a_listed_choice_must_fit_the_seated_players() -> None:
     pied_piper_eight = [*BASE_SET, "pied_piper", "wizard"]
     with pytest.raises(UserError, match="6 different"):
         KIND.validate_options({"expansions": ["pied_piper"], "class_cards": pied_piper_eight})
+
+
+@pytest.mark.parametrize(
+    ("expansions", "choice", "needs"),
+    [
+        ([], "rat_control", "Pied Piper"),
+        (["mercatus"], "prosperous_times", "Pied Piper"),
+        (["pied_piper"], "violent_times", "Mercatus"),
+        ([], ["king", "knight", "merchant", "monk", "peasant", "wizard"], "Pied Piper"),
+    ],
+)
+def test_a_class_card_choice_the_expansions_cannot_play_is_refused_when_set(
+    expansions: list[str], choice: str | list[str], needs: str
+) -> None:
+    with pytest.raises(UserError, match=needs):
+        KIND.validate_options({"expansions": expansions, "class_cards": choice})
+
+
+def test_a_named_set_is_accepted_with_its_expansion() -> None:
+    options = KIND.validate_options({"expansions": ["pied_piper"], "class_cards": "Rat Control"})
+    assert options["class_cards"] == "rat_control"
+    assert "Rat Control set" in KIND.describe_options(options)
+    game = KIND.new_game(3, options, 5)
+    assert game.view()["cards_in_play"] == list(rattus_data.card_sets()["rat_control"])
