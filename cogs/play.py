@@ -21,6 +21,7 @@ from host.models import GameRecord
 from host.service import GameService
 
 STALE = str(StaleAction())
+PICKS_REMEMBERED = 1000
 
 
 def is_panel(interaction: discord.Interaction[Any]) -> bool:
@@ -59,6 +60,8 @@ class Play:
     def __init__(self, service: GameService, tables: Tables) -> None:
         self.service = service
         self.tables = tables
+        self._picks: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        """(game, version) -> (panel message, interaction) of each pick made at that version."""
 
     # -- lobby ------------------------------------------------------------------------------
 
@@ -189,16 +192,22 @@ class Play:
     ) -> None:
         """An action chosen at an older version. When the action that moved the game on was the
         same user's (a retry after a crash, a command sent twice, two quick picks on one panel),
-        say that the first one counted, and leave their panel's confirmation in place."""
+        say that the first one counted; on the panel that made it, its confirmation stays."""
         record = await self.service.get(game_id)
         mine = None
+        panel_id = interaction.message.id if interaction.message is not None else None
+        same_panel = version is not None and any(
+            message == panel_id and other != interaction.id
+            for message, other in self._picks.get((game_id, version), [])
+        )
         if version is not None:
             log = await self.service.action_log(game_id, limit=max(1, record.version - version))
             mine = next(
                 (e for e in log if e.version == version + 1 and e.user_id == interaction.user.id),
                 None,
             )
-        if mine is None:
+        typed = interaction.message is None
+        if mine is None or not (same_panel or typed):
             await self.show_current(interaction, record, STALE)
             return
         shown = mine.label or mine.public_text or mine.notation
@@ -209,7 +218,7 @@ class Play:
                 f"Your earlier choice counted (move {mine.version}: {shown}); this one came after "
                 "it and was not applied."
             )
-        if is_panel(interaction):
+        if same_panel:
             await reply(interaction, which_game(interaction, record) + note)
         else:
             await self.show_current(interaction, record, note)
@@ -234,6 +243,11 @@ class Play:
         await self.game(interaction, game_id, kind)
         if is_panel(interaction):
             await interaction.response.defer()
+            if version is not None and interaction.message is not None:
+                picks = self._picks.setdefault((game_id, version), [])
+                picks.append((interaction.message.id, interaction.id))
+                while len(self._picks) > PICKS_REMEMBERED:
+                    self._picks.pop(next(iter(self._picks)))
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
         try:
