@@ -69,7 +69,9 @@ async def test_play_by_notation_with_autocomplete_and_the_read_only_commands(
         nothing = await fake.autocomplete(
             world.ben, world.channel, "rattus", "play", focused="action", value=""
         )
-        assert nothing == []
+        assert [c["name"] for c in nothing] == [
+            "You have nothing to decide now (waiting for Anna)."
+        ]
 
         for bad, why in (
             ("fly:to-the-moon", "Possible now: place"),
