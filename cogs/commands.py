@@ -7,7 +7,7 @@ the service, and answer through the shared table and play code.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 import discord
 from discord import app_commands
@@ -166,6 +166,20 @@ class GameCommands(commands.GroupCog):
         record = await self.service.leave(record.id, interaction.user.id)
         await self.bot.tables.show_lobby(record)
         await reply(interaction, f"You left game #{record.id}.")
+
+    @app_commands.command(name="add-ai", description="Seat a computer player in the lobby")
+    @app_commands.describe(level="easy: quick rules of thumb; strong: thinks ahead", game=GAME_HELP)
+    async def add_ai(
+        self,
+        interaction: discord.Interaction[Any],
+        level: Literal["easy", "strong"] = "easy",
+        game: int | None = None,
+    ) -> None:
+        record = await self.resolve(interaction, game)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        record = await self.service.add_computer(record.id, interaction.user.id, level)
+        await self.bot.tables.show_lobby(record)
+        await reply(interaction, f"{record.seats[-1].name} joined game #{record.id}.")
 
     @app_commands.command(name="start", description="Start the game (host only)")
     @app_commands.describe(game=GAME_HELP)

@@ -33,6 +33,8 @@ PLAY = GAME + r":v:(?P<version>[0-9]+):(?P<group>[a-z0-9_.-]+)"
 LOBBY_BUTTONS = {
     "join": ("Join", discord.ButtonStyle.success),
     "leave": ("Leave", discord.ButtonStyle.secondary),
+    "ai-easy": ("Add computer (easy)", discord.ButtonStyle.secondary),
+    "ai-strong": ("Add computer (strong)", discord.ButtonStyle.secondary),
     "start": ("Start", discord.ButtonStyle.primary),
     "cancel": ("Cancel", discord.ButtonStyle.danger),
 }
@@ -61,7 +63,7 @@ def play_id(kind: str, game_id: int, version: int, group: str, suffix: str = "")
 
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=GAME + r":lobby:(?P<op>join|leave|start|cancel)",
+    template=GAME + r":lobby:(?P<op>join|leave|ai-easy|ai-strong|start|cancel)",
 ):
     def __init__(self, kind: str, game_id: int, op: str) -> None:
         label, style = LOBBY_BUTTONS[op]

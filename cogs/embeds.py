@@ -142,7 +142,8 @@ def lobby_embed(record: GameRecord, presenter: Presenter, options_text: str) -> 
     )
     headline = {
         "lobby": f"<@{record.host_user_id}> is gathering players. "
-        f"Join with the button or `/{record.kind} join`; the host starts the game.",
+        f"Join with the button or `/{record.kind} join`; add computer players with their "
+        f"buttons or `/{record.kind} add-ai`; the host starts the game.",
         "running": "The game has started: the table is below.",
         "abandoned": "This game was cancelled.",
         "finished": "This game is finished.",

@@ -88,6 +88,8 @@ class Play:
             record = await self.service.join(game_id, user.id, user.display_name)
         elif op == "leave":
             record = await self.service.leave(game_id, user.id)
+        elif op.startswith("ai-"):
+            record = await self.service.add_computer(game_id, user.id, op.removeprefix("ai-"))
         else:
             record = await self.service.cancel(
                 game_id, user.id, can_manage=can_manage(interaction), lobby_only=True

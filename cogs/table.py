@@ -578,6 +578,14 @@ class Tables:
 
     async def repair(self, record: GameRecord) -> bool:
         async with self.lock(record.id):
+            resumed = await self.service.resume_computers(record.id)
+            if resumed is not None:
+                log.info("Computer players of game #%s moved after a restart", record.id)
+                await self.publish(resumed)
+        if resumed is not None:
+            await self.send_secrets(resumed)
+            return True
+        async with self.lock(record.id):
             record = await self.service.get(record.id)
             if record.status != "running":
                 return False

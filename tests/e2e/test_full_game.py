@@ -22,7 +22,14 @@ async def open_game(world: World, client: Any, *, players: int = 3) -> Table:
         options={"seat_order": "joined", "players": players},
     )
     lobby = await opened.wait_reply()
-    assert [b["label"] for b in buttons_of(lobby)] == ["Join", "Leave", "Start", "Cancel"]
+    assert [b["label"] for b in buttons_of(lobby)] == [
+        "Join",
+        "Leave",
+        "Add computer (easy)",
+        "Add computer (strong)",
+        "Start",
+        "Cancel",
+    ]
     joined = await fake.click(world.ben, lobby, label="Join")
     await joined.wait_reply()
     seated = [world.anna, world.ben]
