@@ -3,10 +3,13 @@
 Each match is a series of seeded games; the seats of the players being measured rotate from
 game to game so no one keeps the start player's seat. A "random" player picks uniformly among
 the legal actions except "back" (which returns to an earlier choice and could go on forever).
+Thinking time is the CPU time of each decision with a choice (on a shared machine the wall
+clock also counts other people's work).
 
 Usage: python bench/ai.py [games per match] [strong simulations] [match ...]
 Matches: rattus-4p (strong vs three easy), rattus-2p (strong vs easy), rattus-easy (easy vs
-random, 2 players). With no match named, all of them run.
+random, 2 players), cartus-easy (easy vs random, 2 players), cartus-4p (easy vs three random).
+With no match named, all of them run.
 """
 
 from __future__ import annotations
@@ -17,10 +20,11 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import ai, rattus
+from engine import ai, cartus, rattus
 from engine.core import Action
 
 Chooser = Callable[[dict[str, object], list[Action]], str]
@@ -39,43 +43,50 @@ def random_player(seed: int) -> Chooser:
 
 def timed(level: str, player: ai.Computer) -> Chooser:
     def choose(view: dict[str, object], legal: list[Action]) -> str:
-        start = time.perf_counter()
+        start = time.process_time()
         answer = player.choose(view, legal)
         if len(legal) > 1:
-            TIMES.setdefault(level, []).append(time.perf_counter() - start)
+            TIMES.setdefault(level, []).append(time.process_time() - start)
         return answer
 
     return choose
 
 
-def make(level: str, seed: int, simulations: int) -> Chooser:
+def make(game: str, level: str, seed: int, simulations: int) -> Chooser:
     if level == "random":
         return random_player(seed)
-    return timed(level, ai.computer("rattus", level=level, seed=seed, simulations=simulations))
+    player = ai.computer(game, level=level, seed=seed, simulations=simulations)
+    return timed(f"{game} {level}", player)
 
 
-def match(levels: list[str], games: int, simulations: int) -> float:
+def match(game: str, levels: list[str], games: int, simulations: int) -> float:
     """Share of games won by the player of ``levels[0]`` (its seat rotates)."""
     players = len(levels)
     wins = 0
     for seed in range(games):
         first = seed % players
         seats = levels[players - first :] + levels[: players - first]
-        bots = [make(level, seed * 10 + i, simulations) for i, level in enumerate(seats)]
-        game = rattus.new_game(players, seed=1000 + seed)
-        while not game.is_over:
-            seat = game.actors()[0]
-            game = game.apply(seat, bots[seat](game.view(seat), game.legal_actions(seat)))
-        outcome = game.outcome
+        bots = [make(game, level, seed * 10 + i, simulations) for i, level in enumerate(seats)]
+        state = NEW_GAME[game](players, 1000 + seed)
+        while not state.is_over:
+            seat = state.actors()[0]
+            state = state.apply(seat, bots[seat](state.view(seat), state.legal_actions(seat)))
+        outcome = state.outcome
         assert outcome is not None
         wins += outcome["ranking"][0] == first
     return wins / games
 
 
+NEW_GAME: dict[str, Callable[[int, int], Any]] = {
+    "rattus": lambda players, seed: rattus.new_game(players, seed=seed),
+    "cartus": lambda players, seed: cartus.new_game(players=players, seed=seed),
+}
 MATCHES = {
-    "rattus-4p": (["strong", "easy", "easy", "easy"], "strong vs three easy, 4 players (fair 25%)"),
-    "rattus-2p": (["strong", "easy"], "strong vs easy, 2 players (fair 50%)"),
-    "rattus-easy": (["easy", "random"], "easy vs random, 2 players (fair 50%)"),
+    "rattus-4p": ("rattus", ["strong", "easy", "easy", "easy"], "strong vs three easy, 4 players"),
+    "rattus-2p": ("rattus", ["strong", "easy"], "strong vs easy, 2 players"),
+    "rattus-easy": ("rattus", ["easy", "random"], "easy vs random, 2 players"),
+    "cartus-easy": ("cartus", ["easy", "random"], "easy vs random, 2 players"),
+    "cartus-4p": ("cartus", ["easy", "random", "random", "random"], "easy vs three random, 4p"),
 }
 
 
@@ -85,15 +96,16 @@ def main() -> None:
     chosen = sys.argv[3:] or list(MATCHES)
     print(f"{games} seeded games per match; strong player: {simulations} simulations a decision")
     for name in chosen:
-        levels, title = MATCHES[name]
+        game, levels, title = MATCHES[name]
         start = time.perf_counter()
-        share = match(levels, games, simulations)
+        share = match(game, levels, games, simulations)
         took = time.perf_counter() - start
-        print(f"{name:>12}: {title}: wins {share:.0%} ({took:.0f} s)", flush=True)
+        fair = f"fair share {1 / len(levels):.0%}"
+        print(f"{name:>12}: {title} ({fair}): wins {share:.0%} ({took:.0f} s)", flush=True)
     for level, times in sorted(TIMES.items()):
         ms = sorted(t * 1000 for t in times)
         print(
-            f"{level:>12}: {len(ms)} decisions, median {statistics.median(ms):.1f} ms, "
+            f"{level:>14}: {len(ms)} decisions, CPU time median {statistics.median(ms):.1f} ms, "
             f"p95 {ms[int(len(ms) * 0.95)]:.1f} ms, worst {ms[-1]:.1f} ms"
         )
 

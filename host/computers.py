@@ -38,8 +38,8 @@ _NAME = re.compile(r"^Computer (\d+) \((\w+)\)$")
 def check_level(kind: str, level: str) -> str:
     if kind not in ai.GAMES:
         raise UserError("Computer players can't play this game yet.")
-    if level not in LEVELS:
-        raise UserError(f"A computer player is {' or '.join(LEVELS)}.")
+    if level not in ai.levels(kind):
+        raise UserError(f"A computer player is {' or '.join(ai.levels(kind))}.")
     return level
 
 

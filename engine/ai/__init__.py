@@ -8,6 +8,6 @@
 its view could come from and plays each candidate out (``engine.ai.search``).
 """
 
-from .player import GAMES, LEVELS, Computer, computer
+from .player import GAMES, LEVELS, Computer, computer, levels
 
-__all__ = ["GAMES", "LEVELS", "Computer", "computer"]
+__all__ = ["GAMES", "LEVELS", "Computer", "computer", "levels"]

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core import Action, Rng
-from . import rattus_player
+from . import cartus_player, rattus_player
 from .search import Rules, search
 
 Easy = Callable[[dict[str, Any], Sequence[str], Rng], str]
@@ -18,14 +18,20 @@ Easy = Callable[[dict[str, Any], Sequence[str], Rng], str]
 @dataclass(frozen=True)
 class GameAI:
     easy: Easy
-    rules: Rules
+    rules: Rules | None  # the strong player's search; None: this game has only the easy one
     simulations: int  # the strong player's budget per decision
 
 
 GAMES: dict[str, GameAI] = {
     "rattus": GameAI(rattus_player.easy_choice, rattus_player.RULES, simulations=200),
+    "cartus": GameAI(cartus_player.easy_choice, None, simulations=0),
 }
 LEVELS = ("easy", "strong")
+
+
+def levels(game: str) -> tuple[str, ...]:
+    """The levels of computer player this game has."""
+    return LEVELS if GAMES[game].rules is not None else LEVELS[:1]
 
 
 class Computer:
@@ -42,8 +48,8 @@ class Computer:
     ) -> None:
         if game not in GAMES:
             raise ValueError(f"no computer player for '{game}'")
-        if level not in LEVELS:
-            raise ValueError(f"level must be one of {', '.join(LEVELS)}")
+        if level not in levels(game):
+            raise ValueError(f"level must be one of {', '.join(levels(game))}")
         self.game = game
         self.level = level
         self.seed = seed
@@ -67,7 +73,7 @@ class Computer:
         ).digest()
         rng = Rng(int.from_bytes(digest[:8], "big"))
         ai = GAMES[self.game]
-        if self.level == "strong":
+        if self.level == "strong" and ai.rules is not None:
             found = search(ai.rules, seen, notations, rng, self.simulations, self.stop)
             if found is not None:
                 return found

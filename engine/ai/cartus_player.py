@@ -1,0 +1,145 @@
+"""Rattus Cartus for the computer players: rules of thumb from what a seat sees.
+
+Enter a building of a class the hand is strong in, where few have entered yet; play its class
+cards and jokers there (with a Sword now and then); give away and discard the cards worth
+least; otherwise any legal answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ..core import Rng
+
+CODES = {
+    "peasantry": "pe",
+    "bourgeoisie": "bo",
+    "church": "ch",
+    "chivalry": "cv",
+    "magic": "ma",
+    "royalty": "ro",
+    "joker": "jo",
+    "sword": "sw",
+    "flute": "fl",
+    "pass": "pa",
+    "gold": "go",
+}
+KEEP_VALUE = {"jo": 2.0, "go": 2.0, "sw": 1.2, "fl": 1.0, "pa": 0.6}
+"""What a card in hand is worth keeping, by code; class cards count 1."""
+
+Rule = Callable[[dict[str, Any], Sequence[str], Rng], str]
+
+
+def _counts(notation: str) -> dict[str, int]:
+    """``commit:ch2-jo1`` -> {"ch": 2, "jo": 1}; ``commit:none`` -> {}."""
+    body = notation.split(":", 1)[1] if ":" in notation else ""
+    out: dict[str, int] = {}
+    for part in body.split("-"):
+        if part and part != "none":
+            out[part[:2]] = out.get(part[:2], 0) + int(part[2:] or 1)
+    return out
+
+
+def _best(options: Sequence[str], score: Callable[[str], float], rng: Rng, noise: float) -> str:
+    return max((score(o) + noise * rng.below(1000) / 1000, o) for o in options)[1]
+
+
+def _me(view: dict[str, Any]) -> dict[str, Any]:
+    player: dict[str, Any] = view["players"][int(view["seat"])]
+    return player
+
+
+def _my_building(view: dict[str, Any]) -> dict[str, Any] | None:
+    """The building the seat entered this round (the one whose cards it chooses now)."""
+    seat = int(view["seat"])
+    for building in view.get("row", []):
+        if any(e["seat"] == seat and not e["count"] for e in building["entries"]):
+            found: dict[str, Any] = building
+            return found
+    return None
+
+
+def enter(view: dict[str, Any], legal: Sequence[str], rng: Rng) -> str:
+    hand = _me(view).get("hand") or {}
+    row = view.get("row", [])
+
+    def score(n: str) -> float:
+        if n == "pass":
+            return 0.5
+        building = row[int(n.split(":")[1]) - 1]
+        strength = float(hand.get(building["class"], 0)) + 0.6 * float(hand.get("joker", 0))
+        return strength - 0.8 * len(building["entries"])
+
+    return _best(legal, score, rng, 0.8)
+
+
+def commit(view: dict[str, Any], legal: Sequence[str], rng: Rng) -> str:
+    building = _my_building(view)
+    code = CODES.get(str(building["class"]), "") if building else ""
+    swords = rng.below(3) == 0
+
+    def score(n: str) -> float:
+        value = 0.0
+        for c, k in _counts(n).items():
+            if c == code:
+                value += 1.0 * k
+            elif c == "jo":
+                value += 0.7 * k
+            elif c == "sw" and swords:
+                value += 0.4 * min(k, 1) - 0.5 * max(0, k - 1)
+            else:
+                value -= 0.6 * k
+        return value
+
+    return _best(legal, score, rng, 0.3)
+
+
+def give_away(view: dict[str, Any], legal: Sequence[str], rng: Rng) -> str:
+    """Give (or discard at the Hospital: a rat less for each) the cards worth least."""
+    hospital = bool(legal) and legal[0].startswith("discard")
+
+    def score(n: str) -> float:
+        counts = _counts(n)
+        lost = sum(KEEP_VALUE.get(c, 1.0) * k for c, k in counts.items())
+        gain = 1.3 * sum(counts.values()) if hospital else 0.0
+        return gain - lost
+
+    return _best(legal, score, rng, 0.2)
+
+
+def supply(view: dict[str, Any], legal: Sequence[str], rng: Rng) -> str:
+    row = view.get("row", [])
+
+    def score(n: str) -> float:
+        place = int(n.split(":")[1]) - 1
+        if place >= len(row):
+            return 0.0
+        given = row[place].get("supply", {})
+        return (
+            float(given.get("draw", 0))
+            + 1.2 * float(given.get("discard_rats", 0))
+            + 0.5 * float(given.get("peek_nun_row", 0))
+        )
+
+    return _best(legal, score, rng, 0.5)
+
+
+RULES: dict[str, Rule] = {
+    "enter": enter,
+    "commit": commit,
+    "give": give_away,
+    "hospital": give_away,
+    "supply": supply,
+}
+
+
+def easy_choice(view: dict[str, Any], legal: Sequence[str], rng: Rng) -> str:
+    decision = view.get("decision") or {}
+    rule = RULES.get(str(decision.get("kind", "")))
+    if rule is not None and int(decision.get("seat", -1)) == int(view["seat"]):
+        answer = rule(view, legal, rng)
+        if answer in legal:
+            return answer
+    options = [n for n in legal if n != "back"] or list(legal)
+    return options[rng.below(len(options))]
