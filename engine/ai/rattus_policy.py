@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..core import Rng
+from ..rattus import data
 from .rattus_table import Table
 
 CARD_VALUE = {
@@ -196,6 +197,20 @@ def generic(t: Table, legal: Sequence[str], rng: Rng) -> str:
     return options[rng.below(len(options))]
 
 
+def region_play(t: Table, legal: Sequence[str], rng: Rng) -> str:
+    """Play a region card to shield a class card the turned-over rat would strike."""
+    classes = set(t.turning["classes"]) if t.turning else set()
+    cards = data.cards()
+
+    def score(n: str) -> float:
+        parts = n.split(":")
+        if parts[0] != "play" or len(parts) < 3 or parts[2] not in cards:
+            return 0.5
+        return 1.0 if cards[parts[2]].cls in classes else 0.0
+
+    return _best(legal, score, rng, 0.1)
+
+
 RULES: dict[str, Rule] = {
     "turn": turn,
     "start_place": start_place,
@@ -211,6 +226,7 @@ RULES: dict[str, Rule] = {
     "final_turn": final_turn,
     "final_ravage": lambda t, legal, rng: "ravage:board" if "ravage:board" in legal else legal[0],
     "peasant_final": final_place,
+    "region_play": region_play,
 }
 
 

@@ -62,6 +62,7 @@ class Table:
     palace: list[int]
     rat_supply: int
     section: str
+    turning: Front | None  # the token turned over that waits for answers, if any
     held: list[dict[str, int]] = field(init=False)  # class cards per seat, counted by class
 
     def __post_init__(self) -> None:
@@ -86,6 +87,7 @@ class Table:
             palace=[int(p["palace"]) for p in view["players"]],
             rat_supply=int(view["rat_supply"]),
             section=token_section(view["expansions"]),
+            turning=view.get("turning"),
         )
 
     @classmethod
@@ -105,6 +107,7 @@ class Table:
             palace=s.palace,
             rat_supply=len(s.rat_supply),
             section=token_section(s.expansions),
+            turning=_turning(s),
         )
 
     def neighbours(self, region: str) -> list[str]:
@@ -118,6 +121,15 @@ class Table:
         for p, n in enumerate(extra):
             cubes[p] += n
         return expected_losses(cubes, self.rats[region], self.held, average(self.section), bonus)
+
+
+def _turning(s: State) -> Front | None:
+    for frame in reversed(s.stack):
+        pending = frame.get("pending") if frame["kind"] == "ravage" else None
+        if pending is not None:
+            front: Front = s.tokens[pending["token"]]
+            return front
+    return None
 
 
 def class_counts(hands: Sequence[Sequence[str]]) -> list[dict[str, int]]:
