@@ -14,7 +14,8 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from render.fonts import Font, fit, font
+from render.fonts import Font, font
+from render.text import draw_line, fit, layout
 
 SCALE = 2
 PNG_COMPRESS_LEVEL = 6
@@ -168,22 +169,26 @@ class Canvas:
         halo_width: float = 2,
         max_width: float | None = None,
     ) -> str:
-        """Draw ``text`` (made drawable, cut to ``max_width``); returns what was drawn."""
-        face = font(self.px(size), bold)
-        shown = fit(text, face, self.px(max_width) if max_width is not None else math.inf)
-        self.draw.text(
+        """Draw ``text`` (in any script, cut to ``max_width``); returns what was drawn."""
+        line = fit(
+            text,
+            self.px(size),
+            bold,
+            self.px(max_width) if max_width is not None else math.inf,
+        )
+        draw_line(
+            self.draw,
             (self.px(at[0] - self.origin[0]), self.px(at[1] - self.origin[1])),
-            shown,
-            font=face,
+            line,
             fill=fill,
             anchor=anchor,
             stroke_width=self.px(halo_width) if halo is not None else 0,
             stroke_fill=halo,
         )
-        return shown
+        return line.text
 
     def text_width(self, text: str, size: int, bold: bool = False) -> float:
-        return face_for(size, bold).getlength(text) / SCALE
+        return layout(text, self.px(size), bold).width / SCALE
 
     def finish(self) -> Image.Image:
         """The picture at output size."""

@@ -9,12 +9,12 @@ from typing import Any
 from PIL import Image
 
 from render.canvas import Canvas, encode_png, player_colour
-from render.fonts import drawable
 from render.layout import board_layout
 from render.pieces import Seat
 from render.rattus_map import ArrowKey, RegionKey, draw_map
 from render.rattus_panel import PANEL_BG, draw_panel, panel_backdrop
 from render.rattus_pieces import draw_palace, draw_region_pieces, draw_walls, outline_regions
+from render.text import drawable
 
 PANEL_WIDTH = 574
 

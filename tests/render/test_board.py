@@ -159,7 +159,7 @@ def test_name_fallbacks() -> None:
     del view["players"][0]["name"]
     view["players"][1]["name"] = "   "
     del view["players"][1]["mark"]
-    view["players"].append(dict(view["players"][0], seat=2, name="山田太郎 🐀"))
+    view["players"].append(dict(view["players"][0], seat=2, name="🐀 \u200d🐀"))
     seats = seats_of(view)
     assert seats[0].name == "Player 1"
     assert seats[2].name == "Player 3"

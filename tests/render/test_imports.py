@@ -27,3 +27,13 @@ def test_fonts_and_licence_ship_with_the_package() -> None:
     assert (fonts / "DejaVuSans.ttf").stat().st_size > 100_000
     assert (fonts / "DejaVuSans-Bold.ttf").stat().st_size > 100_000
     assert "Bitstream" in (fonts / "LICENSE-DejaVu.txt").read_text(encoding="utf-8")
+    assert "Open Font License" in (fonts / "LICENSE-Noto.txt").read_text(encoding="utf-8")
+    assert "Apache License" in (fonts / "LICENSE-DroidSansFallback.txt").read_text(encoding="utf-8")
+
+
+def test_every_script_font_ships() -> None:
+    from render.fonts import FONT_DIR, SCRIPT_FONTS
+
+    for regular, bold in SCRIPT_FONTS.values():
+        assert (FONT_DIR / regular).stat().st_size > 20_000
+        assert (FONT_DIR / bold).stat().st_size > 20_000
