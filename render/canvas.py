@@ -8,17 +8,16 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
-from render.fonts import Font, font
 from render.text import draw_line, fit, layout
 
 SCALE = 2
-PNG_COMPRESS_LEVEL = 6
+PNG_COMPRESS_LEVEL = 3
 PALETTE_COLOURS = 256
 
 Point = tuple[float, float]
@@ -73,33 +72,29 @@ def mix(a: RGB, b: RGB, t: float) -> RGB:
 
 
 class Canvas:
-    """An RGB image drawn at ``SCALE`` x, addressed in output pixels."""
+    """An image drawn at ``scale`` x (``SCALE`` unless told), addressed in output pixels.
 
-    def __init__(self, image: Image.Image, origin: Point = (0, 0)) -> None:
+    A canvas at 1 x draws pieces with :meth:`stamp`: each distinct piece is drawn once at
+    ``SCALE`` x, shrunk, kept, and pasted wherever it appears, so it stays smooth and costs a
+    paste.
+    """
+
+    def __init__(self, image: Image.Image, origin: Point = (0, 0), scale: int = SCALE) -> None:
         self.image = image
         self.draw = ImageDraw.Draw(image, "RGBA")
         self.origin = origin
-
-    @contextmanager
-    def clipped(self, box: Sequence[float]) -> Iterator[Canvas]:
-        """A canvas over ``box`` only, in the same coordinates: nothing drawn on it reaches
-        outside the box."""
-        left, top, right, bottom = self._box(box)
-        part = Canvas(self.image.crop((left, top, right, bottom)), (box[0], box[1]))
-        yield part
-        self.image.paste(part.image, (left, top))
+        self.scale = scale
 
     @classmethod
-    def blank(cls, width: int, height: int, colour: RGB) -> Canvas:
-        return cls(Image.new("RGB", (width * SCALE, height * SCALE), colour))
+    def blank(cls, width: int, height: int, colour: RGB, scale: int = SCALE) -> Canvas:
+        return cls(Image.new("RGB", (width * scale, height * scale), colour), scale=scale)
 
     @property
     def size(self) -> tuple[int, int]:
-        return self.image.width // SCALE, self.image.height // SCALE
+        return self.image.width // self.scale, self.image.height // self.scale
 
-    @staticmethod
-    def px(value: float) -> int:
-        return round(value * SCALE)
+    def px(self, value: float) -> int:
+        return round(value * self.scale)
 
     def _box(self, box: Sequence[float]) -> list[int]:
         ox, oy = self.origin
@@ -168,6 +163,7 @@ class Canvas:
         halo: Colour | None = None,
         halo_width: float = 2,
         max_width: float | None = None,
+        condensed: bool = False,
     ) -> str:
         """Draw ``text`` (in any script, cut to ``max_width``); returns what was drawn."""
         line = fit(
@@ -175,6 +171,7 @@ class Canvas:
             self.px(size),
             bold,
             self.px(max_width) if max_width is not None else math.inf,
+            condensed,
         )
         draw_line(
             self.draw,
@@ -188,24 +185,73 @@ class Canvas:
         return line.text
 
     def text_width(self, text: str, size: int, bold: bool = False) -> float:
-        return layout(text, self.px(size), bold).width / SCALE
+        return text_width(text, size, bold)
+
+    def stamp(
+        self, at: Point, size: Point, key: Hashable, draw: Callable[[Canvas, Point], None]
+    ) -> None:
+        """Draw a piece of ``size`` whose top-left corner is ``at``: ``draw(canvas, corner)``
+        draws it and ``key`` names everything it depends on. On a 1 x canvas the piece is
+        drawn once per key (with room for its shadow) and pasted."""
+        if self.scale != 1:
+            draw(self, at)
+            return
+        sprite = _sprite(key, size, draw)
+        x = round(at[0] - self.origin[0] - SPRITE_PAD)
+        y = round(at[1] - self.origin[1] - SPRITE_PAD)
+        self.image.paste(sprite, (x, y), sprite)
 
     def finish(self) -> Image.Image:
         """The picture at output size."""
-        return self.image.reduce(SCALE)
+        return self.image if self.scale == 1 else self.image.reduce(self.scale)
 
 
-def face_for(size: int, bold: bool = False) -> Font:
-    """The font a canvas uses for ``size`` output pixels."""
-    return font(size * SCALE, bold)
+SPRITE_PAD = 6
+_SPRITES: OrderedDict[Hashable, Image.Image] = OrderedDict()
+_SPRITE_PIXELS = 12_000_000
+"""How many pixels of pieces are kept (about 48 MB); the least recently used go first."""
 
 
-def encode_png(image: Image.Image) -> bytes:
+def _sprite(key: Hashable, size: Point, draw: Callable[[Canvas, Point], None]) -> Image.Image:
+    """The piece named ``key`` at output size, RGBA, with SPRITE_PAD pixels around it."""
+    sprite = _SPRITES.get(key)
+    if sprite is not None:
+        _SPRITES.move_to_end(key)
+    else:
+        width = math.ceil(size[0]) + 2 * SPRITE_PAD
+        height = math.ceil(size[1]) + 2 * SPRITE_PAD
+        layers = []
+        for ground in ((0, 0, 0), (255, 255, 255)):
+            canvas = Canvas.blank(width, height, ground)
+            draw(canvas, (SPRITE_PAD, SPRITE_PAD))
+            layers.append(canvas.finish())
+        on_black, on_white = layers
+        # Drawn on black the piece shows colour x alpha; drawn on white, that plus 1 - alpha.
+        alpha = ImageChops.invert(ImageChops.subtract(on_white, on_black).getchannel("G"))
+        sprite = Image.merge("RGBa", (*on_black.split(), alpha)).convert("RGBA")
+        _SPRITES[key] = sprite
+        kept = sum(s.width * s.height for s in _SPRITES.values())
+        while kept > _SPRITE_PIXELS and len(_SPRITES) > 1:
+            _, dropped = _SPRITES.popitem(last=False)
+            kept -= dropped.width * dropped.height
+    return sprite
+
+
+def text_width(text: str, size: int, bold: bool = False, condensed: bool = False) -> float:
+    """How wide ``text`` is drawn at ``size`` output pixels."""
+    return layout(text, size * SCALE, bold, condensed).width / SCALE
+
+
+def encode_png(image: Image.Image, palette: Image.Image | None = None) -> bytes:
     """PNG bytes with at most 256 colours: the pictures are flat colours and anti-aliased
-    edges, so a palette keeps them sharp at a third of the size, and encodes faster."""
-    palette = image.quantize(
-        PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
-    )
+    edges, so a palette keeps them sharp at a third of the size, and encodes faster. With
+    ``palette`` (a "P" image) the colours are mapped onto it instead of chosen per picture."""
+    if palette is not None:
+        indexed = image.quantize(palette=palette, dither=Image.Dither.NONE)
+    else:
+        indexed = image.quantize(
+            PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
+        )
     buffer = io.BytesIO()
-    palette.save(buffer, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
+    indexed.save(buffer, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
     return buffer.getvalue()

@@ -17,6 +17,7 @@ from PIL import ImageFont
 FONT_DIR = Path(__file__).parent / "fonts"
 REGULAR = FONT_DIR / "DejaVuSans.ttf"
 BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
+CONDENSED_BOLD = FONT_DIR / "DejaVuSansCondensed-Bold.ttf"
 ELLIPSIS = "…"
 REPLACEMENT = "?"
 
@@ -63,11 +64,11 @@ Font = ImageFont.FreeTypeFont
 
 
 @lru_cache(maxsize=64)
-def font(size: int, bold: bool = False) -> Font:
-    """The primary font (DejaVu Sans) at ``size`` pixels, laid out without shaping (fast)."""
-    return ImageFont.truetype(
-        str(BOLD if bold else REGULAR), size, layout_engine=ImageFont.Layout.BASIC
-    )
+def font(size: int, bold: bool = False, condensed: bool = False) -> Font:
+    """The primary font (DejaVu Sans) at ``size`` pixels, laid out without shaping (fast).
+    ``condensed`` (bold only) is the narrower cut used for region names and cube counts."""
+    path = CONDENSED_BOLD if condensed else BOLD if bold else REGULAR
+    return ImageFont.truetype(str(path), size, layout_engine=ImageFont.Layout.BASIC)
 
 
 @lru_cache(maxsize=128)

@@ -23,12 +23,19 @@ from render.canvas import (
     PlayerColour,
     Point,
     mix,
+    text_width,
 )
 
-CHIP_W = 46
-CHIP_H = 26
-RAT_R = 12
-PLAGUE_R = 15
+CHIP_H = 40
+CHIP_TAB = 24
+COUNT_SIZE = 31
+"""Cube counts: DejaVu Sans Condensed Bold at 31 px has capitals 22.6 px tall, which stay
+8 px tall on a phone showing the 1040 px wide board at 380 px."""
+MARK_SIZE = 22
+RAT_R = 15
+PLAGUE_R = 19
+BADGE_H = 30
+BADGE_TEXT = 20
 
 RAT_BACK: RGB = (88, 52, 84)
 RAT_RIM: RGB = (214, 190, 150)
@@ -78,25 +85,46 @@ def class_colour(cls: str) -> RGB:
     return CLASS_COLOURS.get(cls, MUTED)
 
 
-def cube_chip(canvas: Canvas, at: Point, seat: Seat, text: str, width: float = CHIP_W) -> None:
+def chip_width(text: str, small: bool = False) -> float:
+    """The width of a cube chip showing ``text``."""
+    size = round(COUNT_SIZE * 0.7) if small else COUNT_SIZE
+    return CHIP_TAB + 6 + text_width(text, size, bold=True, condensed=True) + 10
+
+
+def cube_chip(canvas: Canvas, at: Point, seat: Seat, text: str, small: bool = False) -> None:
     """A player's marker: colour, its mark letter on a pale tab, and ``text`` (usually a count)."""
+    size = (chip_width(text, small), CHIP_H * (0.75 if small else 1))
+    key = ("chip", seat.colour, seat.mark, text, small)
+    canvas.stamp(at, size, key, lambda c, a: _cube_chip(c, a, seat, text, small))
+
+
+def _cube_chip(canvas: Canvas, at: Point, seat: Seat, text: str, small: bool) -> None:
     x, y = at
     colour = seat.colour
-    canvas.rect((x + 1, y + 2, x + width + 1, y + CHIP_H + 2), fill=(0, 0, 0, 70), radius=5)
+    width = chip_width(text, small)
+    height = CHIP_H * 0.75 if small else CHIP_H
+    size = round(COUNT_SIZE * 0.7) if small else COUNT_SIZE
+    tab = CHIP_TAB * 0.8 if small else CHIP_TAB
+    canvas.rect((x + 1, y + 2, x + width + 1, y + height + 2), fill=(0, 0, 0, 70), radius=6)
     canvas.rect(
-        (x, y, x + width, y + CHIP_H), fill=colour.fill, outline=colour.edge, width=1.5, radius=5
+        (x, y, x + width, y + height), fill=colour.fill, outline=colour.edge, width=1.8, radius=6
     )
-    tab = 15
-    canvas.rect((x + 2.5, y + 2.5, x + tab, y + CHIP_H - 2.5), fill=(255, 255, 255, 215), radius=3)
+    canvas.rect((x + 3, y + 3, x + 3 + tab, y + height - 3), fill=(255, 255, 255, 225), radius=4)
     canvas.text(
-        (x + 2.5 + (tab - 2.5) / 2, y + CHIP_H / 2), seat.mark, 11, fill=INK, bold=True, anchor="mm"
+        (x + 3 + tab / 2, y + height / 2 + 0.5),
+        seat.mark,
+        round(MARK_SIZE * (0.8 if small else 1)),
+        fill=INK,
+        bold=True,
+        anchor="mm",
     )
     canvas.text(
-        (x + tab + (width - tab) / 2, y + CHIP_H / 2 + 0.5),
+        (x + 3 + tab + (width - 3 - tab) / 2, y + height / 2 + 1),
         text,
-        17 if len(text) <= 2 else 14,
+        size,
         fill=colour.text,
         bold=True,
+        condensed=True,
         anchor="mm",
     )
 
@@ -129,6 +157,16 @@ def rat_back(
     canvas: Canvas, centre: Point, known_limit: int | None = None, *, starting: bool = False
 ) -> None:
     """A face-down rat token; ``known_limit`` when the viewer has seen its front."""
+    corner = (centre[0] - RAT_R, centre[1] - RAT_R)
+    canvas.stamp(
+        corner,
+        (2 * RAT_R, 2 * RAT_R),
+        ("rat", known_limit, starting),
+        lambda c, a: _rat_back(c, (a[0] + RAT_R, a[1] + RAT_R), known_limit, starting),
+    )
+
+
+def _rat_back(canvas: Canvas, centre: Point, known_limit: int | None, starting: bool) -> None:
     canvas.disc((centre[0] + 1, centre[1] + 1.5), RAT_R, fill=(0, 0, 0, 80))
     if starting:
         canvas.disc(centre, RAT_R + 2.5, fill=STARTING_RIM)
@@ -142,19 +180,33 @@ def rat_back(
     if known_limit is None:
         _rat_silhouette(canvas, centre, RAT_R, RAT_RIM, RAT_BACK)
     else:
-        canvas.text(centre, str(known_limit), 13, fill=WHITE, bold=True, anchor="mm")
+        canvas.text(centre, str(known_limit), 18, fill=WHITE, bold=True, anchor="mm")
 
 
 def empty_rat_slot(canvas: Canvas, centre: Point) -> None:
-    canvas.disc(centre, RAT_R - 1, outline=(*INK, 70), width=1)
+    canvas.stamp(
+        (centre[0] - RAT_R, centre[1] - RAT_R),
+        (2 * RAT_R, 2 * RAT_R),
+        "slot",
+        lambda c, a: c.disc((a[0] + RAT_R, a[1] + RAT_R), RAT_R - 1, outline=(*INK, 70), width=1),
+    )
 
 
 def plague_piece(canvas: Canvas, centre: Point) -> None:
+    canvas.stamp(
+        (centre[0] - PLAGUE_R, centre[1] - PLAGUE_R),
+        (2 * PLAGUE_R, 2 * PLAGUE_R),
+        "plague",
+        lambda c, a: _plague_piece(c, (a[0] + PLAGUE_R, a[1] + PLAGUE_R)),
+    )
+
+
+def _plague_piece(canvas: Canvas, centre: Point) -> None:
     x, y = centre
     canvas.disc((x, y), PLAGUE_R + 4, fill=(*ALERT, 70))
     canvas.disc((x + 1, y + 1.5), PLAGUE_R, fill=(0, 0, 0, 90))
     canvas.disc((x, y), PLAGUE_R, fill=(22, 20, 22), outline=ALERT, width=2.2)
-    canvas.text((x, y + 0.5), "☠", 19, fill=WHITE, anchor="mm")
+    canvas.text((x, y + 0.5), "☠", 24, fill=WHITE, anchor="mm")
 
 
 def token_face(
@@ -164,6 +216,24 @@ def token_face(
     token: Mapping[str, Any],
 ) -> None:
     """A rat token face up: limit on top, class symbols across, M and A counts below."""
+    key = (
+        "token",
+        radius,
+        bool(token.get("outbreak")),
+        str(token.get("limit", "?")),
+        tuple(str(c) for c in token.get("classes") or []),
+        int(token.get("majority") or 0),
+        int(token.get("all") or 0),
+    )
+    canvas.stamp(
+        (centre[0] - radius, centre[1] - radius),
+        (2 * radius, 2 * radius),
+        key,
+        lambda c, a: _token_face(c, (a[0] + radius, a[1] + radius), radius, token),
+    )
+
+
+def _token_face(canvas: Canvas, centre: Point, radius: float, token: Mapping[str, Any]) -> None:
     x, y = centre
     outbreak = bool(token.get("outbreak"))
     ring = ALERT if outbreak else MUTED
@@ -209,10 +279,20 @@ def token_face(
 
 def wall(canvas: Canvas, at: Point, angle_degrees: float) -> None:
     """A wall piece lying along a border (or across a sea arrow) at ``at``."""
+    half = 22
+    canvas.stamp(
+        (at[0] - half, at[1] - half),
+        (2 * half, 2 * half),
+        ("wall", angle_degrees),
+        lambda c, a: _wall(c, (a[0] + half, a[1] + half), angle_degrees),
+    )
+
+
+def _wall(canvas: Canvas, at: Point, angle_degrees: float) -> None:
     a = math.radians(angle_degrees)
     dx, dy = math.cos(a), math.sin(a)
     nx, ny = -dy, dx
-    half_len, half_w = 15, 5
+    half_len, half_w = 20, 7
     corners = [
         (at[0] - dx * half_len - nx * half_w, at[1] - dy * half_len - ny * half_w),
         (at[0] + dx * half_len - nx * half_w, at[1] + dy * half_len - ny * half_w),
@@ -235,57 +315,96 @@ def _seat_badge_text(glyph: str, seat: Seat, count: int) -> str:
     return f"{glyph}{count}{seat.mark}"
 
 
-def badge_width(canvas: Canvas, count: int) -> float:
-    width = 20.0
+def badge_width(count: int) -> float:
+    width = float(BADGE_H)
     if count > 1:
-        width += 4 + canvas.text_width(f"×{count}", 12, bold=True)
+        width += 4 + text_width(f"×{count}", BADGE_TEXT, bold=True)
     return width
 
 
 def badge(canvas: Canvas, at: Point, glyph: str, fill: RGB, ink: RGB, count: int = 1) -> None:
     """A round marker with a glyph, and "×n" beside it when there are several."""
-    r = 10
+    canvas.stamp(
+        at,
+        (badge_width(count), BADGE_H),
+        ("badge", glyph, fill, ink, count),
+        lambda c, a: _badge(c, a, glyph, fill, ink, count),
+    )
+
+
+def _badge(canvas: Canvas, at: Point, glyph: str, fill: RGB, ink: RGB, count: int) -> None:
+    r = BADGE_H / 2
     x, y = at
     canvas.disc((x + r + 1, y + r + 1.5), r, fill=(0, 0, 0, 70))
-    canvas.disc((x + r, y + r), r, fill=fill, outline=mix(fill, INK, 0.6), width=1.2)
-    canvas.text((x + r, y + r + 0.5), glyph, 12, fill=ink, bold=True, anchor="mm")
+    canvas.disc((x + r, y + r), r, fill=fill, outline=mix(fill, INK, 0.6), width=1.5)
+    canvas.text((x + r, y + r + 0.5), glyph, BADGE_TEXT, fill=ink, bold=True, anchor="mm")
     if count > 1:
         canvas.text(
-            (x + 2 * r + 2, y + r), f"×{count}", 12, fill=INK, bold=True, anchor="lm", halo=PAPER
+            (x + 2 * r + 3, y + r),
+            f"×{count}",
+            BADGE_TEXT,
+            fill=INK,
+            bold=True,
+            anchor="lm",
+            halo=PAPER,
         )
 
 
-def seat_badge_width(canvas: Canvas, glyph: str, seat: Seat, count: int) -> float:
-    return canvas.text_width(_seat_badge_text(glyph, seat, count), 12, bold=True) + 10
+def seat_badge_width(glyph: str, seat: Seat, count: int) -> float:
+    return text_width(_seat_badge_text(glyph, seat, count), BADGE_TEXT, bold=True) + 14
 
 
 def seat_badge(canvas: Canvas, at: Point, glyph: str, seat: Seat, count: int) -> None:
     """A small player-coloured marker for a seat's potions or diplomats."""
-    width = seat_badge_width(canvas, glyph, seat, count)
+    canvas.stamp(
+        at,
+        (seat_badge_width(glyph, seat, count), BADGE_H),
+        ("seat badge", glyph, seat.colour, seat.mark, count),
+        lambda c, a: _seat_badge(c, a, glyph, seat, count),
+    )
+
+
+def _seat_badge(canvas: Canvas, at: Point, glyph: str, seat: Seat, count: int) -> None:
+    width = seat_badge_width(glyph, seat, count)
     x, y = at
-    canvas.rect((x + 1, y + 1.5, x + width + 1, y + 21.5), fill=(0, 0, 0, 70), radius=10)
+    h = BADGE_H
+    canvas.rect((x + 1, y + 1.5, x + width + 1, y + h + 1.5), fill=(0, 0, 0, 70), radius=h / 2)
     canvas.rect(
-        (x, y, x + width, y + 20),
+        (x, y, x + width, y + h),
         fill=seat.colour.fill,
         outline=seat.colour.edge,
-        width=1.2,
-        radius=10,
+        width=1.5,
+        radius=h / 2,
     )
     text = _seat_badge_text(glyph, seat, count)
-    canvas.text((x + width / 2, y + 10.5), text, 12, fill=seat.colour.text, bold=True, anchor="mm")
+    canvas.text(
+        (x + width / 2, y + h / 2 + 0.5),
+        text,
+        BADGE_TEXT,
+        fill=seat.colour.text,
+        bold=True,
+        anchor="mm",
+    )
 
 
-def tile_width(canvas: Canvas, text: str) -> float:
-    return canvas.text_width(text, 11, bold=True) + 10
+def tile_width(text: str) -> float:
+    return text_width(text, 18, bold=True) + 14
 
 
 def tile(canvas: Canvas, at: Point, text: str, fill: RGB) -> None:
     """A square-cornered token with a short word on it (goods, the caravan)."""
-    ink = INK if sum(fill) > 450 else WHITE
-    width = tile_width(canvas, text)
-    x, y = at
-    canvas.rect((x + 1, y + 1.5, x + width + 1, y + 21.5), fill=(0, 0, 0, 70), radius=3)
-    canvas.rect(
-        (x, y, x + width, y + 20), fill=fill, outline=mix(fill, INK, 0.6), width=1.2, radius=3
+    canvas.stamp(
+        at, (tile_width(text), BADGE_H), ("tile", text, fill), lambda c, a: _tile(c, a, text, fill)
     )
-    canvas.text((x + width / 2, y + 10.5), text, 11, fill=ink, bold=True, anchor="mm")
+
+
+def _tile(canvas: Canvas, at: Point, text: str, fill: RGB) -> None:
+    ink = INK if sum(fill) > 450 else WHITE
+    width = tile_width(text)
+    x, y = at
+    h = BADGE_H
+    canvas.rect((x + 1, y + 1.5, x + width + 1, y + h + 1.5), fill=(0, 0, 0, 70), radius=4)
+    canvas.rect(
+        (x, y, x + width, y + h), fill=fill, outline=mix(fill, INK, 0.6), width=1.5, radius=4
+    )
+    canvas.text((x + width / 2, y + h / 2 + 0.5), text, 18, fill=ink, bold=True, anchor="mm")

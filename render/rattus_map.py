@@ -1,163 +1,81 @@
-"""The static part of the Rattus board: sea, land, regions, borders, sea arrows and names.
-
-It depends only on which regions the game has and which are in use, so it is drawn once per
-combination and cached; each board starts from a copy.
-"""
+"""The static part of the Rattus picture: the sea, the region tiles with their names, and the
+borders and sea crossings between them. It depends only on the grid, so it is drawn once per
+grid and cached; each board starts from a copy."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from itertools import pairwise
 
-from PIL import Image, ImageDraw
+from render.canvas import INK, PAPER, RGB, Canvas, Point, mix
+from render.tile_pieces import HEADER
+from render.tiles import Box, Grid, Link, grid_spec
 
-from render.canvas import INK, PAPER, RGB, SCALE, Canvas, Point, face_for, mix
-from render.layout import BoardLayout, EdgeLayout, Polygon, RegionLayout, board_layout
-
-LABEL_SIZE = 15
-LABEL_COLOUR: RGB = INK
-UNUSED_LABEL_COLOUR: RGB = (120, 112, 102)
+LABEL_SIZE = 31
+"""Region names: DejaVu Sans Condensed Bold at 31 px (capitals 22.6 px; 8 px on a phone)."""
 BORDER: RGB = (120, 92, 60)
-COAST: RGB = (70, 62, 58)
-SHALLOW: RGB = (196, 218, 224)
-ARROW: RGB = (28, 52, 92)
-UNUSED_GREY: RGB = (168, 164, 156)
-GRATICULE: RGB = (140, 176, 190)
+LAND_LINK: RGB = (150, 112, 70)
+SEA_LINK: RGB = (28, 52, 92)
+TILE_RADIUS = 14
 
 
-def label_text(region: str, name: str | None = None) -> str:
-    return (name or region.title()).upper()
+def label_box(grid: Grid, region: str) -> Box:
+    """Where a region's name is written: the band at the top of its tile."""
+    x0, y0, x1, _ = grid.tiles[region]
+    return (x0, y0, x1, y0 + HEADER)
 
 
-def label_box(region: str, name: str | None = None) -> tuple[float, float, float, float]:
-    """The box, in output pixels, that a region's name occupies on the board."""
-    layout = board_layout().regions[region]
-    face = face_for(LABEL_SIZE, bold=True)
-    left, top, right, bottom = face.getbbox(label_text(region, name), anchor="mm")
-    x, y = layout.label
-    return (x + left / SCALE, y + top / SCALE, x + right / SCALE, y + bottom / SCALE)
+def _land_link(canvas: Canvas, points: tuple[Point, ...]) -> None:
+    canvas.line(list(points), fill=mix(LAND_LINK, INK, 0.35), width=16)
+    canvas.line(list(points), fill=LAND_LINK, width=11)
 
 
-def _graticule(canvas: Canvas, layout: BoardLayout) -> None:
-    step = 84
-    for x in range(step // 2, layout.width, step):
-        canvas.line([(x, 0), (x, layout.height)], fill=(*GRATICULE, 90), width=1)
-    for y in range(step // 2, layout.height, step):
-        canvas.line([(0, y), (layout.width, y)], fill=(*GRATICULE, 90), width=1)
-
-
-def _land(canvas: Canvas, shapes: Iterable[Polygon], fill: RGB) -> None:
-    for shape in shapes:
-        canvas.polygon(shape, fill=fill)
-
-
-def _hatch(canvas: Canvas, shapes: tuple[Polygon, ...], colour: RGB) -> None:
-    """Diagonal lines over the shapes, marking a region that this game does not use."""
-    mask = Image.new("L", canvas.image.size, 0)
-    mask_draw = ImageDraw.Draw(mask)
-    for shape in shapes:
-        mask_draw.polygon([(canvas.px(x), canvas.px(y)) for x, y in shape], fill=255)
-    box = mask.getbbox()
-    if box is None:
-        return
-    lines = Image.new("RGB", canvas.image.size, colour)
-    lines_draw = ImageDraw.Draw(lines)
-    x0, y0, x1, y1 = box
-    gap = canvas.px(9)
-    for offset in range(x0 - (y1 - y0), x1, gap):
-        lines_draw.line(
-            [(offset, y1), (offset + (y1 - y0), y0)], fill=mix(colour, INK, 0.25), width=SCALE
-        )
-    canvas.image.paste(lines, (0, 0), mask)
-
-
-def _bezier(start: Point, via: Point, end: Point, steps: int = 24) -> list[Point]:
-    out = []
-    for i in range(steps + 1):
-        t = i / steps
-        u = 1 - t
-        out.append(
-            (
-                u * u * start[0] + 2 * u * t * via[0] + t * t * end[0],
-                u * u * start[1] + 2 * u * t * via[1] + t * t * end[1],
-            )
-        )
+def _dots(points: tuple[Point, ...], step: float) -> list[Point]:
+    out: list[Point] = []
+    for (x0, y0), (x1, y1) in pairwise(points):
+        length = math.hypot(x1 - x0, y1 - y0)
+        count = max(1, round(length / step))
+        out += [(x0 + (x1 - x0) * i / count, y0 + (y1 - y0) * i / count) for i in range(count)]
+    out.append(points[-1])
     return out
 
 
-def _arrow_head(canvas: Canvas, tip: Point, back: Point, colour: RGB, size: float) -> None:
-    angle = math.atan2(tip[1] - back[1], tip[0] - back[0])
-    left = (tip[0] - size * math.cos(angle - 0.45), tip[1] - size * math.sin(angle - 0.45))
-    right = (tip[0] - size * math.cos(angle + 0.45), tip[1] - size * math.sin(angle + 0.45))
-    canvas.polygon([tip, left, right], fill=colour, outline=PAPER, width=1)
+def _sea_link(canvas: Canvas, points: tuple[Point, ...]) -> None:
+    canvas.line(list(points), fill=(*PAPER, 200), width=10)
+    for dot in _dots(points, 8):
+        canvas.disc(dot, 3.2, fill=SEA_LINK)
 
 
-def draw_sea_arrow(canvas: Canvas, edge: EdgeLayout) -> None:
-    assert edge.start is not None and edge.via is not None and edge.end is not None
-    path = _bezier(edge.start, edge.via, edge.end)
-    body = path[2:-2]
-    canvas.line(body, fill=PAPER, width=6)
-    for i in range(0, len(body) - 1, 2):
-        canvas.line(body[i : i + 2], fill=ARROW, width=3)
-    _arrow_head(canvas, path[-1], path[-4], ARROW, 12)
-    _arrow_head(canvas, path[0], path[3], ARROW, 12)
+def draw_link(canvas: Canvas, link: Link) -> None:
+    if link.kind == "arrow":
+        _sea_link(canvas, link.points)
+    else:
+        _land_link(canvas, link.points)
 
 
-def _region_fill(region: RegionLayout, in_use: bool) -> RGB:
-    return region.fill if in_use else mix(region.fill, UNUSED_GREY, 0.75)
-
-
-def _label(canvas: Canvas, region: RegionLayout, name: str, in_use: bool) -> None:
-    colour = LABEL_COLOUR if in_use else UNUSED_LABEL_COLOUR
-    canvas.text(
-        region.label,
-        label_text(region.name, name),
-        LABEL_SIZE,
-        fill=colour,
-        bold=True,
-        anchor="mm",
-        halo=(*PAPER, 230),
-        halo_width=2.5,
-    )
-
-
-RegionKey = tuple[tuple[str, str, bool], ...]
-ArrowKey = tuple[tuple[str, str], ...]
-
-
-def draw_map(canvas: Canvas, regions: RegionKey, arrows: ArrowKey) -> None:
-    """The static map in the canvas's top-left corner.
-
-    ``regions`` are (id, display name, in use) for every region the game has; ``arrows`` the
-    sea arrows to draw, as sorted pairs of region ids.
-    """
-    layout = board_layout()
-    canvas.rect((0, 0, layout.width, layout.height), fill=layout.sea)
-    _graticule(canvas, layout)
-    present = {name for name, _, _ in regions}
-    absent = [r for r in layout.regions.values() if r.name not in present]
-    all_land = [s for r in layout.regions.values() for s in r.shapes] + list(layout.decor_land)
-    for shape in all_land:
-        canvas.polygon(shape, outline=SHALLOW, width=9)
-    _land(canvas, layout.decor_land, layout.decor_fill)
-    for region in absent:
-        _land(canvas, region.shapes, layout.decor_fill)
-    for name, _, in_use in regions:
-        region = layout.regions[name]
-        _land(canvas, region.shapes, _region_fill(region, in_use))
-        if not in_use:
-            _hatch(canvas, region.shapes, _region_fill(region, in_use))
-    for shape in layout.water:
-        canvas.polygon(shape, fill=layout.sea)
-    for name, _, _ in regions:
-        for shape in layout.regions[name].shapes:
-            canvas.polygon(shape, outline=BORDER, width=1.6)
-    for shape in layout.water:
-        canvas.polygon(shape, outline=mix(layout.sea, COAST, 0.4), width=1)
-    for a, b in arrows:
-        edge = layout.edge(a, b)
-        if edge is not None and edge.kind == "arrow":
-            draw_sea_arrow(canvas, edge)
-    for name, display, in_use in regions:
-        _label(canvas, layout.regions[name], display, in_use)
-    canvas.rect((0, 0, layout.width, layout.height), outline=COAST, width=2)
+def draw_map(canvas: Canvas, grid: Grid, names: dict[str, str], top: float) -> None:
+    """The sea, every link, then every tile with its name (``names``: id -> display name)."""
+    spec = grid_spec()
+    canvas.rect((0, top, grid.width, grid.height), fill=spec.sea)
+    for link in grid.links:
+        draw_link(canvas, link)
+    for region, box in grid.tiles.items():
+        fill = spec.fills.get(region, (220, 210, 190))
+        x0, y0, x1, y1 = box
+        canvas.rect((x0 + 2, y0 + 3, x1 + 2, y1 + 3), fill=(0, 0, 0, 45), radius=TILE_RADIUS)
+        canvas.rect(box, fill=fill, outline=BORDER, width=2, radius=TILE_RADIUS)
+        canvas.rect(
+            (x0 + 2, y0 + 2, x1 - 2, y0 + HEADER - 4),
+            fill=mix(fill, PAPER, 0.55),
+            radius=TILE_RADIUS - 2,
+        )
+        canvas.text(
+            ((x0 + x1) / 2, y0 + HEADER / 2 - 1),
+            names[region],
+            LABEL_SIZE,
+            fill=INK,
+            bold=True,
+            condensed=True,
+            anchor="mm",
+            max_width=x1 - x0 - 4,
+        )

@@ -49,6 +49,7 @@ class Line:
     width: float
     size: int
     bold: bool
+    condensed: bool = False
 
     @property
     def simple(self) -> bool:
@@ -142,9 +143,9 @@ def _plain(run: Run) -> bool:
     return run.script == PRIMARY and not run.rtl
 
 
-def run_font(run: Run, size: int, bold: bool) -> Font:
+def run_font(run: Run, size: int, bold: bool, condensed: bool = False) -> Font:
     if _plain(run):
-        return font(size, bold)
+        return font(size, bold, condensed)
     return script_font(run.script, size, bold)
 
 
@@ -154,8 +155,8 @@ def _run_direction(run: Run) -> str | None:
     return None
 
 
-def run_length(run: Run, size: int, bold: bool) -> float:
-    face = run_font(run, size, bold)
+def run_length(run: Run, size: int, bold: bool, condensed: bool = False) -> float:
+    face = run_font(run, size, bold, condensed)
     direction = _run_direction(run)
     if direction is None:
         return face.getlength(run.text)
@@ -163,7 +164,7 @@ def run_length(run: Run, size: int, bold: bool) -> float:
 
 
 @lru_cache(maxsize=4096)
-def layout(text: str, size: int, bold: bool = False) -> Line:
+def layout(text: str, size: int, bold: bool = False, condensed: bool = False) -> Line:
     """``text`` (cleaned here) laid out at ``size`` pixels."""
     logical = split_runs(clean(text))
     shown = "".join(run.text for run in logical)
@@ -172,8 +173,8 @@ def layout(text: str, size: int, bold: bool = False) -> Line:
     x = 0.0
     for run in runs:
         placed.append((run, x))
-        x += run_length(run, size, bold)
-    return Line(shown, tuple(placed), x, size, bold)
+        x += run_length(run, size, bold, condensed)
+    return Line(shown, tuple(placed), x, size, bold, condensed)
 
 
 def drawable(text: str) -> str:
@@ -181,20 +182,20 @@ def drawable(text: str) -> str:
     return "".join(run.text for run in split_runs(clean(text)))
 
 
-def fit(text: str, size: int, bold: bool, max_width: float) -> Line:
+def fit(text: str, size: int, bold: bool, max_width: float, condensed: bool = False) -> Line:
     """``text`` laid out and cut with an ellipsis (in logical order) to at most ``max_width``."""
-    whole = layout(text, size, bold)
+    whole = layout(text, size, bold, condensed)
     if whole.width <= max_width:
         return whole
     chars = drawable(text)
     lo, hi = 0, len(chars)
     while lo < hi:
         mid = (lo + hi + 1) // 2
-        if layout(chars[:mid].rstrip() + ELLIPSIS, size, bold).width <= max_width:
+        if layout(chars[:mid].rstrip() + ELLIPSIS, size, bold, condensed).width <= max_width:
             lo = mid
         else:
             hi = mid - 1
-    return layout(chars[:lo].rstrip() + ELLIPSIS, size, bold)
+    return layout(chars[:lo].rstrip() + ELLIPSIS, size, bold, condensed)
 
 
 def _baseline_offset(anchor_v: str, size: int, bold: bool) -> float:
@@ -224,7 +225,7 @@ def draw_line(
         draw.text(
             at,
             line.text,
-            font=font(line.size, line.bold),
+            font=font(line.size, line.bold, line.condensed),
             fill=fill,  # type: ignore[arg-type]
             anchor=anchor,
             stroke_width=stroke_width,
@@ -239,7 +240,7 @@ def draw_line(
         x -= line.width
     baseline = y + _baseline_offset(vertical, line.size, line.bold)
     for run, offset in line.runs:
-        face = run_font(run, line.size, line.bold)
+        face = run_font(run, line.size, line.bold, line.condensed)
         direction = _run_direction(run)
         draw.text(
             (math.floor(x + offset), baseline),

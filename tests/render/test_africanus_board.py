@@ -16,6 +16,6 @@ def test_a_five_or_six_player_africanus_board(players: int) -> None:
     assert [p["hand_count"] for p in view["players"]] == [3] * players
     assert {"numidia", "aegyptus"} <= set(view["regions"])
     image = board(view)
-    assert image.size == board_size()
+    assert image.size == board_size(view)
     hidden = board({**view, "players": view["players"][:1]})
     assert image.tobytes() != hidden.tobytes()

@@ -8,9 +8,9 @@ import pytest
 from PIL import Image
 
 from render import board_size, rattus_board
-from render.layout import board_layout
-from render.rattus_board import seats_of
+from render.rattus_board import board_grid, seats_of
 from render.rattus_map import label_box
+from render.tiles import Box
 from tests.render.helpers import board, changed_box, dark_pixels, decode, inside
 from tests.render.views import AFRICA, base_view, expansion_view, over_view
 
@@ -25,32 +25,34 @@ VIEWS = {
 
 
 @pytest.mark.parametrize("which", list(VIEWS))
-def test_board_is_a_png_of_the_board_size(which: str) -> None:
-    png = rattus_board(VIEWS[which]())
+def test_board_is_a_phone_shaped_png(which: str) -> None:
+    view = VIEWS[which]()
+    png = rattus_board(view)
     raw = Image.open(io.BytesIO(png))
     assert raw.format == "PNG"
-    assert raw.size == board_size()
-    assert 1400 <= raw.width <= 1600
-    assert raw.mode in ("P", "RGB")
-    assert len(png) < 1024 * 1024
+    assert raw.size == board_size(view)
+    assert 700 <= raw.width <= 1100
+    assert raw.mode == "P"
+    assert len(png) < 300 * 1024
 
 
 @pytest.mark.parametrize("which", list(VIEWS))
-def test_every_region_in_use_is_labelled_and_unused_ones_are_greyed(which: str) -> None:
+def test_only_regions_in_use_get_a_labelled_tile(which: str) -> None:
     view = VIEWS[which]()
     image = board(view)
+    where = board_grid(view, seats_of(view))
     for name, region in view["regions"].items():
-        ink = dark_pixels(image, label_box(name, region["name"]))
         if region["in_use"]:
-            assert ink > 40, f"no label drawn for {name}"
+            assert dark_pixels(image, label_box(where, name)) > 40, f"no label drawn for {name}"
         else:
-            assert ink < 10, f"{name} is not in use but its label is not greyed"
+            assert name not in where.tiles
 
 
-def test_africa_regions_are_labelled_only_when_the_view_has_them() -> None:
-    image = board(base_view(4))
-    for name in AFRICA:
-        assert dark_pixels(image, label_box(name)) == 0
+def test_two_players_need_three_columns_and_africa_only_with_its_regions() -> None:
+    two, four = base_view(2), base_view(4)
+    assert board_size(two)[0] < board_size(four)[0]
+    where = board_grid(four, seats_of(four))
+    assert not set(AFRICA) & set(where.tiles)
 
 
 def test_same_view_gives_the_same_bytes() -> None:
@@ -65,8 +67,19 @@ def _without(view: dict[str, Any], drop: str) -> dict[str, Any]:
     return other
 
 
-def _pieces_area(name: str) -> tuple[float, float]:
-    return board_layout().regions[name].pieces
+def _tile(view: dict[str, Any], name: str) -> Box:
+    return board_grid(view, seats_of(view)).tiles[name]
+
+
+def _within(box: tuple[int, int, int, int] | None, tile: Box) -> bool:
+    return box is not None and all(
+        (
+            tile[0] - 1 <= box[0],
+            tile[1] - 1 <= box[1],
+            box[2] <= tile[2] + 1,
+            box[3] <= tile[3] + 1,
+        )
+    )
 
 
 @pytest.mark.parametrize(
@@ -80,59 +93,78 @@ def _pieces_area(name: str) -> tuple[float, float]:
         ("caravan", "numidia"),
     ],
 )
-def test_expansion_pieces_draw_near_their_region(key: str, where: str) -> None:
+def test_expansion_pieces_draw_in_their_tile(key: str, where: str) -> None:
     view = expansion_view(6)
-    box = changed_box(board(view), board(_without(view, key)))
+    bare = copy.deepcopy(view)
+    if key == "caravan":
+        bare.pop(key)
+    else:
+        bare["regions"][where].pop(key)
+    assert board_size(bare) == board_size(view)
+    the_map = (0, 0, board_size(view)[0], round(board_grid(view, seats_of(view)).height))
+    box = changed_box(board(view).crop(the_map), board(bare).crop(the_map))
     assert box is not None, f"{key} changed nothing"
-    assert inside(_pieces_area(where), box, margin=90)
+    assert _within(box, _tile(view, where))
 
 
-def test_walls_draw_on_their_edges() -> None:
+def test_walls_draw_on_their_links() -> None:
     view = expansion_view(6)
     box = changed_box(board(view), board(_without(view, "walls")))
     assert box is not None
-    layout = board_layout()
+    where = board_grid(view, seats_of(view))
     for a, b in view["walls"]:
-        edge = layout.edge(a, b)
-        assert edge is not None and inside(edge.at, box)
+        link = where.link(a, b)
+        assert link is not None and inside(link.middle, box)
 
 
-def test_cubes_rats_and_plague_draw_in_their_region() -> None:
+def test_cubes_rats_and_plague_draw_in_their_tile() -> None:
     view = base_view(4)
     bare = copy.deepcopy(view)
     bare["regions"]["russia"]["cubes"] = {}
     bare["regions"]["russia"]["rats"] = 0
     bare["regions"]["russia"]["slots"] = []
-    box = changed_box(board(view), board(bare))
-    assert box is not None and inside(_pieces_area("russia"), box, margin=10)
+    assert _within(changed_box(board(view), board(bare)), _tile(view, "russia"))
     moved = copy.deepcopy(view)
     moved["plague"] = "hispania"
-    box = changed_box(board(view), board(moved))
-    assert box is not None and inside(_pieces_area("hispania"), box, margin=60)
+    before, after = board(view), board(moved)
+    for name in ("hispania", "germania", "anglia"):
+        tile = _int(_tile(view, name))
+        changed = changed_box(before.crop(tile), after.crop(tile)) is not None
+        assert changed == (name != "anglia"), name
 
 
-def test_counts_up_to_twenty_are_readable_on_one_chip() -> None:
+def _int(box: Box) -> tuple[int, int, int, int]:
+    return (round(box[0]), round(box[1]), round(box[2]), round(box[3]))
+
+
+def test_counts_up_to_twenty_fit_one_chip_each() -> None:
     view = base_view(4)
     view["regions"]["russia"]["cubes"] = {"0": 20, "1": 19, "2": 18, "3": 17}
     image = board(view)
-    x, y = _pieces_area("russia")
-    assert dark_pixels(image, (x - 100, y, x + 100, y + 90), limit=60) > 0
+    assert dark_pixels(image, _tile(view, "russia"), limit=60) > 0
 
 
-def test_revealed_tokens_change_the_panel() -> None:
+def test_revealed_tokens_show_under_the_map_and_outline_their_tile() -> None:
     view = base_view(4)
     quiet = copy.deepcopy(view)
     quiet["revealed"] = []
-    box = changed_box(board(view), board(quiet))
-    assert box is not None and box[2] > board_layout().width
+    before, after = board(quiet), board(view)
+    where = board_grid(view, seats_of(view))
+    assert after.height > before.height
+    germania = _int(where.tiles["germania"])
+    assert changed_box(before.crop(germania), after.crop(germania)) is not None
+    bottom = (0, round(where.height), after.width, after.height)
+    assert dark_pixels(after, bottom) > dark_pixels(
+        before, (0, round(where.height), before.width, before.height)
+    )
 
 
 @pytest.mark.parametrize("count", [1, 5, 40])
-def test_many_revealed_tokens_fit_the_panel(count: int) -> None:
+def test_many_revealed_tokens_fit_the_picture(count: int) -> None:
     view = base_view(4)
     token = view["revealed"][0]
     view["revealed"] = [dict(token, region=name) for name in list(view["regions"]) * 4][:count]
-    assert board(view).size == board_size()
+    assert board(view).size == board_size(view)
 
 
 NAMES = [
@@ -151,7 +183,7 @@ def test_long_names_in_many_scripts_and_emoji_render() -> None:
         assert len(name) <= 34
         player["name"] = name
     image = board(view)
-    assert image.size == board_size()
+    assert image.size == board_size(view)
 
 
 def test_name_fallbacks() -> None:
@@ -174,39 +206,34 @@ def test_a_private_view_shows_known_rat_tokens() -> None:
     private["regions"]["gallia"]["slots"][1] = {
         "known": {"limit": 2, "classes": ["magic"], "majority": 0, "all": 1}
     }
-    box = changed_box(board(view), board(private))
-    assert box is not None and inside(_pieces_area("gallia"), box, margin=40)
+    assert _within(changed_box(board(view), board(private)), _tile(view, "gallia"))
 
 
 def test_unknown_keys_and_regions_are_ignored() -> None:
     view = base_view(3)
     view["regions"]["atlantis"] = dict(view["regions"]["gallia"], name="Atlantis")
     view["something_new"] = {"x": 1}
-    assert decode(rattus_board(view)).size == board_size()
+    assert decode(rattus_board(view)).size == board_size(view)
 
 
-def test_starting_rats_show_their_purple_back_in_their_region() -> None:
+def test_starting_rats_show_their_purple_back_in_their_tile() -> None:
     view = base_view(4)
     marked = copy.deepcopy(view)
     marked["regions"]["gallia"]["slots"][0] = {"known": None, "starting": True}
-    box = changed_box(board(view), board(marked))
-    assert box is not None and inside(_pieces_area("gallia"), box, margin=40)
+    assert _within(changed_box(board(view), board(marked)), _tile(view, "gallia"))
 
 
 def test_cubes_on_the_baker_show_in_the_player_row() -> None:
-    from render.rattus_panel import _player_stats
+    from render.rattus_panel import _stats
 
-    player = base_view(4)["players"][1]
-    assert "Baker" not in _player_stats(player)
-    assert "3 on the Baker" in _player_stats({**player, "baker": 3})
-    with_baker = copy.deepcopy(base_view(4))
-    with_baker["players"][1]["baker"] = 3
-    assert decode(rattus_board(with_baker)).size == board_size()
-
-
-def test_the_goods_supply_is_listed_under_the_table_row() -> None:
     view = base_view(4)
-    plain = board(view)
+    player = view["players"][1]
+    assert "Baker" not in _stats(view, player)
+    assert "3 on Baker" in _stats(view, {**player, "baker": 3})
+
+
+def test_the_goods_supply_is_listed_under_the_map() -> None:
+    view = base_view(4)
     with_goods = copy.deepcopy(view)
     with_goods["goods_supply"] = {
         "fish": {"up": 1, "down": 0},
@@ -214,21 +241,16 @@ def test_the_goods_supply_is_listed_under_the_table_row() -> None:
         "lumber": {"up": 1, "down": 2},
         "salt": {"up": 1, "down": 3},
     }
-    width, height = board_size()
-    panel = (width - 680, 0, width, height)
-    assert dark_pixels(board(with_goods), panel, 170) > dark_pixels(plain, panel, 170) + 200
+    assert board_size(with_goods)[1] > board_size(view)[1]
 
 
 @pytest.mark.parametrize("region", ["russia", "tartaria"])
-def test_the_plague_outline_stays_inside_the_map(region: str) -> None:
+def test_the_plague_outline_stays_on_its_tile(region: str) -> None:
     view = base_view(4)
     view["revealed"] = []
     hit = copy.deepcopy(view)
     hit["revealed"] = [{"region": region, "limit": 1, "classes": [], "majority": 0, "all": 0}]
     before, after = board(view), board(hit)
-    edge = board_layout().width
-    assert changed_box(before.crop((0, 0, edge, 1003)), after.crop((0, 0, edge, 1003)))
-    margin = (edge + 1, 0, edge + 14, board_size()[1])  # the panel's edge, left of its text
-    assert changed_box(before.crop(margin), after.crop(margin)) is None, (
-        f"the outline of {region} reaches into the panel"
-    )
+    where = board_grid(view, seats_of(view))
+    top = (0, 0, before.width, round(where.height))
+    assert _within(changed_box(before.crop(top), after.crop(top)), where.tiles[region])

@@ -7,6 +7,7 @@ import pytest
 from engine import rattus
 from engine.core import Rng
 from render import board_size
+from render.rattus_board import board_grid, seats_of
 from render.rattus_map import label_box
 from tests.render.helpers import board, dark_pixels
 
@@ -32,10 +33,11 @@ def test_boards_from_a_seeded_playout(players: int) -> None:
     for game in _playout(players, seed=11 * players, steps=400):
         view = game.view(None)
         image = board(view)
-        assert image.size == board_size()
+        assert image.size == board_size(view)
+        where = board_grid(view, seats_of(view))
         for name, region in view["regions"].items():
             if region["in_use"]:
-                assert dark_pixels(image, label_box(name, region["name"])) > 40
+                assert dark_pixels(image, label_box(where, name)) > 40
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -43,7 +45,8 @@ def test_every_seat_view_renders(players: int) -> None:
     games = _playout(players, seed=5 + players, steps=60)
     for game in games[-2:]:
         for seat in range(players):
-            assert board(game.view(seat)).size == board_size()
+            view = game.view(seat)
+            assert board(view).size == board_size(view)
 
 
 def test_a_finished_game_shows_scores() -> None:
@@ -51,4 +54,4 @@ def test_a_finished_game_shows_scores() -> None:
     assert game.is_over
     view = game.view(None)
     view["players"][0]["name"] = "Anna"
-    assert board(view).size == board_size()
+    assert board(view).size == board_size(view)
