@@ -23,8 +23,9 @@ from PIL import Image
 
 from engine import rattus
 from engine.core import Rng
-from render import rattus_board
+from render import cartus_table, rattus_board
 from render.canvas import encode_png
+from render.cartus_table import table_image
 from render.palette import rattus_palette
 from render.rattus_board import board_image
 
@@ -150,17 +151,53 @@ def bench(view: dict[str, Any], runs: int) -> tuple[float, float, float, float, 
 PHONE_WIDTH = 380
 
 
-def write_sample(name: str, view: dict[str, Any]) -> list[Path]:
-    """The board for ``view`` at full size and scaled to a phone's 380 pixels."""
-    full = SAMPLES / f"rattus-{name}.png"
-    full.write_bytes(rattus_board(view))
-    image = board_image(view)
+def write_sample(
+    name: str,
+    view: dict[str, Any],
+    png: Any = rattus_board,
+    picture: Any = board_image,
+) -> list[Path]:
+    """The picture for ``view`` at full size and scaled to a phone's 380 pixels."""
+    prefix = "" if name == "cartus" else "rattus-"
+    full = SAMPLES / f"{prefix}{name}.png"
+    full.write_bytes(png(view))
+    image = picture(view)
     height = round(image.height * PHONE_WIDTH / image.width)
-    phone = SAMPLES / f"rattus-{name}-phone.png"
+    phone = SAMPLES / f"{prefix}{name}-phone.png"
     image.resize((PHONE_WIDTH, height), Image.Resampling.LANCZOS).quantize(
         palette=rattus_palette(), dither=Image.Dither.NONE
     ).save(phone, optimize=True)
     return [full, phone]
+
+
+def cartus_view(players: int = 4, seed: int = 2, actions: int = 70) -> dict[str, Any]:
+    """A seeded Rattus Cartus game after ``actions`` random actions, as seat 0 sees it."""
+    from engine import cartus
+
+    game = cartus.new_game(players, seed=seed)
+    rng = Rng.from_seed(seed)
+    for _ in range(actions):
+        if game.is_over:
+            break
+        seat = game.actors()[0]
+        game = game.apply(seat, rng.choice(game.legal_actions(seat)))
+    view = dict(game.view(0))
+    view["players"] = [
+        {**player, "name": NAMES[player["seat"] % len(NAMES)]} for player in view["players"]
+    ]
+    return view
+
+
+def bench_cartus(view: dict[str, Any], runs: int) -> tuple[float, float, int]:
+    """(median wall ms, median CPU ms, PNG bytes) to draw and encode a Cartus table."""
+    wall, cpu = [], []
+    png = b""
+    for _ in range(runs):
+        start, start_cpu = time.perf_counter(), time.process_time()
+        png = encode_png(table_image(view), rattus_palette())
+        wall.append((time.perf_counter() - start) * 1000)
+        cpu.append((time.process_time() - start_cpu) * 1000)
+    return statistics.median(wall), statistics.median(cpu), len(png)
 
 
 def main() -> None:
@@ -179,6 +216,12 @@ def main() -> None:
     )
     print(f"render: the same view again {cached:.2f} ms (kept per game version and viewer)")
     print(f"render: PNG {size / 1024:.0f} KiB")
+    table = cartus_view()
+    c_wall, c_cpu, c_size = bench_cartus(table, args.runs)
+    print(
+        f"render: Cartus table median {c_wall:.1f} ms wall, {c_cpu:.1f} ms CPU, "
+        f"PNG {c_size / 1024:.0f} KiB"
+    )
     if args.samples:
         views["pied-piper"] = pied_piper_view()
         views["mercatus"] = mercatus_view()
@@ -189,6 +232,8 @@ def main() -> None:
         for name, view in views.items():
             for path in write_sample(name, view):
                 print(f"wrote {path.relative_to(SAMPLES.parent.parent)}")
+        for path in write_sample("cartus", table, cartus_table, table_image):
+            print(f"wrote {path.relative_to(SAMPLES.parent.parent)}")
 
 
 if __name__ == "__main__":

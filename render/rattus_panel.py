@@ -137,15 +137,22 @@ def draw_header(
         if status in ("final_round", "final_ravage")
         else (INK if status == "over" else (60, 90, 60))
     )
+    header_band(canvas, title, pill, *status_line(view, seats), width)
+
+
+def header_band(canvas: Canvas, title: str, pill: RGB, who: str, what: str, width: float) -> None:
+    """A status pill, then who (cut to fit) and what they do, across the top of a picture."""
     x, y = PAD, 10
     pill_w = canvas.text_width(title, TEXT, bold=True) + 28
     canvas.rect((x, y, x + pill_w, y + 36), fill=pill, radius=18)
     canvas.text((x + pill_w / 2, y + 18.5), title, TEXT, fill=WHITE, bold=True, anchor="mm")
-    who, what = status_line(view, seats)
     left = x + pill_w + 12
-    verb = f" {what}" if who else what
-    room = width - PAD - left - canvas.text_width(verb, 24, bold=True)
-    shown = canvas.text((left, y + 18), who, 24, fill=INK, bold=True, anchor="lm", max_width=room)
+    room = width - PAD - left - canvas.text_width(what, 24, bold=True) - 8
+    shown = (
+        canvas.text((left, y + 18), who, 24, fill=INK, bold=True, anchor="lm", max_width=room)
+        if who
+        else ""
+    )
     after = left + canvas.text_width(shown, 24, bold=True) + 8 if who else left
     canvas.text((after, y + 18), what, 24, fill=INK, bold=True, anchor="lm")
 

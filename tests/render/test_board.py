@@ -254,3 +254,16 @@ def test_the_plague_outline_stays_on_its_tile(region: str) -> None:
     where = board_grid(view, seats_of(view))
     top = (0, 0, before.width, round(where.height))
     assert _within(changed_box(before.crop(top), after.crop(top)), where.tiles[region])
+
+
+def test_a_view_is_drawn_once_and_its_bytes_kept() -> None:
+    from render.rattus_board import _png
+
+    view = base_view(3)
+    view["turn"] = 917  # a view no other test draws
+    before = _png.cache_info()
+    first = rattus_board(view)
+    again = rattus_board(copy.deepcopy(view))
+    after = _png.cache_info()
+    assert first is again
+    assert (after.misses - before.misses, after.hits - before.hits) == (1, 1)
