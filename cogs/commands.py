@@ -202,6 +202,7 @@ class GameCommands(commands.GroupCog):
             record = await self.service.cancel(record.id, interaction.user.id, can_manage=manage)
         if was_running:
             await self.bot.tables.show_abandoned(record, interaction.user.display_name)
+            await self.bot.tables.show_lobby(record)
         else:
             await self.bot.tables.show_lobby(record)
         await reply(interaction, f"Game #{record.id} is closed.")

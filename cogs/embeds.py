@@ -134,7 +134,9 @@ def final_embed(record: GameRecord, view: View, presenter: Presenter) -> discord
     return fitted(embed)
 
 
-def lobby_embed(record: GameRecord, presenter: Presenter, options_text: str) -> discord.Embed:
+def lobby_embed(
+    record: GameRecord, presenter: Presenter, options_text: str, link: str | None = None
+) -> discord.Embed:
     most = record.options.get("players")
     seats = "\n".join(
         f"{index}. {plain(seat.name)}{' (host)' if seat.user_id == record.host_user_id else ''}"
@@ -144,9 +146,12 @@ def lobby_embed(record: GameRecord, presenter: Presenter, options_text: str) -> 
         "lobby": f"<@{record.host_user_id}> is gathering players. "
         f"Join with the button or `/{record.kind} join`; add computer players with their "
         f"buttons or `/{record.kind} add-ai`; the host starts the game.",
-        "running": "The game has started: the table is below.",
-        "abandoned": "This game was cancelled.",
-        "finished": "This game is finished.",
+        "running": "The game has started"
+        + (f": [go to the table]({link})." if link else ": the table is below."),
+        "abandoned": "This game was cancelled."
+        if record.game is None
+        else "This game was abandoned before its end.",
+        "finished": "This game is finished" + (f": [see the result]({link})." if link else "."),
     }[record.status]
     embed = discord.Embed(
         title=f"{presenter.title} · game #{record.id} · lobby",

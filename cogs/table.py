@@ -182,8 +182,8 @@ class Tables:
     async def start(self, game_id: int, user_id: int) -> Update:
         async with self.lock(game_id):
             update = await self.service.start(game_id, user_id)
-            await self.show_lobby(update.record)
             await self.publish(update)
+            await self.show_lobby(update.record)
         await self.send_secrets(self._with_dealt_secrets(update))
         return update
 
@@ -202,9 +202,12 @@ class Tables:
 
     # -- the lobby --------------------------------------------------------------------------
 
-    def lobby_message(self, record: GameRecord) -> tuple[discord.Embed, discord.ui.View | None]:
+    def lobby_message(
+        self, record: GameRecord, link: str | None = None
+    ) -> tuple[discord.Embed, discord.ui.View | None]:
         kind = self.service.kind(record.kind)
-        embed = lobby_embed(record, self.presenter(record), kind.describe_options(record.options))
+        options = kind.describe_options(record.options)
+        embed = lobby_embed(record, self.presenter(record), options, link)
         view = lobby_view(record.kind, record.id) if record.status == "lobby" else None
         return embed, view
 
@@ -212,19 +215,39 @@ class Tables:
         await self.service.set_table_message(
             record.id, record.channel_id, message_id, LOBBY_VERSION, is_home=True
         )
+        await self.service.set_lobby_message(
+            record.id, record.channel_id, message_id, record.status
+        )
 
     async def show_lobby(self, record: GameRecord) -> None:
-        """Edit the stored lobby message to match the record (players, or started/cancelled)."""
-        for stored in await self.service.table_messages(record.id):
-            if stored.is_home and stored.version == LOBBY_VERSION:
-                embed, view = self.lobby_message(record)
-                message = self.channel(record, stored.channel_id).get_partial_message(
-                    stored.message_id
-                )
-                try:
-                    await message.edit(embed=embed, view=view)
-                except discord.HTTPException:
-                    log.warning("Could not edit the lobby of game #%s", record.id, exc_info=True)
+        """Edit the lobby message to match the record: its players, or that the game started
+        (with a link to the table), ended (a link to the result) or was cancelled."""
+        stored = await self.service.lobby_message(record.id)
+        if stored is None:
+            return
+        channel_id, message_id, _ = stored
+        link = None
+        if record.status in ("running", "finished"):
+            home = [m for m in await self.service.table_messages(record.id) if m.is_home]
+            if home and home[0].version != LOBBY_VERSION:
+                link = jump_url(record.guild_id, home[0].channel_id, home[0].message_id)
+        embed, view = self.lobby_message(record, link)
+        message = self.channel(record, channel_id).get_partial_message(message_id)
+        try:
+            await message.edit(embed=embed, view=view)
+        except discord.HTTPException:
+            log.warning("Could not edit the lobby of game #%s", record.id, exc_info=True)
+            return
+        await self.service.set_lobby_message(record.id, channel_id, message_id, record.status)
+
+    async def repost_lobby(self, record: GameRecord) -> None:
+        """A lobby saved but never posted (a crash in between) is posted now."""
+        embed, view = self.lobby_message(record)
+        kwargs: dict[str, Any] = {"embed": embed}
+        if view is not None:
+            kwargs["view"] = view
+        message = await self.channel(record, record.channel_id).send(**kwargs)
+        await self.post_lobby(record, message.id)
 
     # -- the table --------------------------------------------------------------------------
 
@@ -235,6 +258,7 @@ class Tables:
         try:
             if update.finished:
                 await self.show_final(record)
+                await self.show_lobby(record)
             else:
                 pinged = await self.show_table(record, new_message=update.new_turn)
         except discord.HTTPException:
@@ -541,10 +565,30 @@ class Tables:
     async def repair_all(self) -> int:
         """Re-post every running game's table that is missing or behind. Returns how many."""
         repaired = 0
+        for lobby in await self.service.lobbies():
+            try:
+                if await self.service.lobby_message(lobby.id) is not None:
+                    continue
+                older = [
+                    m
+                    for m in await self.service.table_messages(lobby.id)
+                    if m.is_home and m.version == LOBBY_VERSION
+                ]
+                if older:  # posted by a bot from before lobby messages were kept apart
+                    await self.post_lobby(lobby, older[0].message_id)
+                    continue
+                log.info("Posting the lobby of game #%s, saved but never posted", lobby.id)
+                await self.repost_lobby(lobby)
+                repaired += 1
+            except discord.HTTPException as error:
+                log.warning("Could not post the lobby of game #%s: %s", lobby.id, error)
         for record in await self.service.running_games():
             try:
                 if await self.repair(record):
                     repaired += 1
+                lobby_shown = await self.service.lobby_message(record.id)
+                if lobby_shown is not None and lobby_shown[2] != record.status:
+                    await self.show_lobby(record)
             except (discord.HTTPException, UserError) as error:
                 log.warning("Could not repair the table of game #%s: %s", record.id, error)
             except Exception:

@@ -127,6 +127,16 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX jobs_by_due ON jobs (due_at);
     CREATE INDEX jobs_by_game ON jobs (game_id);
     """,
+    # 4: each game's lobby message (kept after the start, so it can link to the table and the
+    # result) and the status it shows.
+    """
+    CREATE TABLE lobby_messages (
+        game_id     INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        channel_id  INTEGER NOT NULL,
+        message_id  INTEGER NOT NULL,
+        shown       TEXT    NOT NULL
+    );
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

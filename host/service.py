@@ -520,6 +520,20 @@ class GameService:
             game_id, channel_id, message_id, version, is_home=is_home
         )
 
+    async def set_lobby_message(
+        self, game_id: int, channel_id: int, message_id: int, shown: str
+    ) -> None:
+        """Remember a game's lobby message and the status it shows now."""
+        await self.store.set_lobby_message(game_id, channel_id, message_id, shown)
+
+    async def lobby_message(self, game_id: int) -> tuple[int, int, str] | None:
+        """(channel, message, status shown) of the game's lobby message, if it was posted."""
+        return await self.store.lobby_message(game_id)
+
+    async def lobbies(self) -> list[GameRecord]:
+        """Every open lobby that can be loaded (start-up repair posts missing ones)."""
+        return await self._loaded(await self.store.game_ids(["lobby"]))
+
     async def table_messages(self, game_id: int) -> list[TableMessage]:
         """The current table messages of a game: the home one first, then spectators'."""
         return await self.store.table_messages(game_id)

@@ -497,6 +497,30 @@ class Store:
         )
         return [int(r["channel_id"]) for r in rows]
 
+    # -- lobby messages ---------------------------------------------------------------------
+
+    async def set_lobby_message(
+        self, game_id: int, channel_id: int, message_id: int, shown: str
+    ) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO lobby_messages (game_id, channel_id, message_id, shown)"
+                " VALUES (?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET"
+                " channel_id = excluded.channel_id, message_id = excluded.message_id,"
+                " shown = excluded.shown",
+                (game_id, channel_id, message_id, shown),
+            )
+
+    async def lobby_message(self, game_id: int) -> tuple[int, int, str] | None:
+        """(channel, message, the status it shows) of the game's lobby message, if posted."""
+        row = await self._fetchone(
+            "SELECT channel_id, message_id, shown FROM lobby_messages WHERE game_id = ?",
+            (game_id,),
+        )
+        if row is None:
+            return None
+        return int(row["channel_id"]), int(row["message_id"]), str(row["shown"])
+
     # -- deciders told --------------------------------------------------------------------
 
     async def deciders_told(self, game_id: int) -> list[str]:
