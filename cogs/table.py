@@ -182,8 +182,9 @@ class Tables:
     async def start(self, game_id: int, user_id: int) -> Update:
         async with self.lock(game_id):
             update = await self.service.start(game_id, user_id)
+            await self.show_lobby(update.record)  # its buttons go at once
             await self.publish(update)
-            await self.show_lobby(update.record)
+            await self.show_lobby(update.record)  # now with a link to the table
         await self.send_secrets(self._with_dealt_secrets(update))
         return update
 
