@@ -11,7 +11,6 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 import discord
@@ -36,7 +35,6 @@ from cogs.embeds import (
 )
 from cogs.presenters import Presenter
 from cogs.replies import png_file
-from engine.core import Event
 from host.errors import UserError
 from host.models import GameRecord, TableMessage, Update
 from host.service import GameService
@@ -136,6 +134,7 @@ class Tables:
         self.presenters = presenters
         self._locks: dict[int, asyncio.Lock] = {}
         self._users: dict[int, discord.User | discord.Member] = {}
+        self._sending: set[int] = set()
         service.set_aside_listeners.append(self._announce_set_aside)
 
     async def _announce_set_aside(self, stored: StoredGame) -> None:
@@ -185,21 +184,8 @@ class Tables:
             await self.show_lobby(update.record)  # its buttons go at once
             await self.publish(update)
             await self.show_lobby(update.record)  # now with a link to the table
-        await self.send_secrets(self._with_dealt_secrets(update))
+        await self.send_secrets(update)
         return update
-
-    def _with_dealt_secrets(self, update: Update) -> Update:
-        """The start's update, also naming every player dealt secrets (a hand of cards)."""
-        record = update.record
-        if record.game is None:
-            return update
-        secret_lines = self.presenter(record).secret_lines
-        dealt: dict[int, list[Event]] = {
-            seat.user_id: []
-            for seat in record.seats
-            if seat.user_id is not None and secret_lines(record.view(seat.seat))
-        }
-        return replace(update, private={**dealt, **update.private})
 
     # -- the lobby --------------------------------------------------------------------------
 
@@ -510,24 +496,56 @@ class Tables:
     # -- secrets ----------------------------------------------------------------------------
 
     async def send_secrets(self, update: Update) -> None:
-        """DM each player whose private view changed; remember and announce closed DMs once.
-
-        A player whose DMs were closed is tried again each time, so opening them later works.
-        """
+        """DM each player owed a secret: first what the store recorded with the action (so a
+        crash before sending cannot lose it), then any other private news of this update.
+        Closed DMs are remembered and announced once; they are tried again each time."""
         record = update.record
+        owed = await self.send_owed(record.id, record)
         for user_id, events in update.private.items():
+            if user_id not in owed:
+                await self._dm(record, user_id, event_texts(events, record))
+
+    async def send_owed(
+        self, game_id: int | None = None, record: GameRecord | None = None
+    ) -> set[int]:
+        """Send the private messages the store says are owed (of one game, or of all at
+        start-up), each once. Returns the users they went to."""
+        sent: set[int] = set()
+        for dm_id, owed_game, user_id, lines in await self.service.pending_dms(game_id):
+            if dm_id in self._sending:
+                continue
+            self._sending.add(dm_id)
             try:
-                await self.dm_secrets(record, user_id, event_texts(events, record))
-                if await self.service.dms_closed(user_id):
-                    await self.service.mark_dms_closed(user_id, False)
-            except discord.Forbidden as error:
-                if error.code != DMS_CLOSED:
-                    log.warning("DM to %s refused: %s", user_id, error)
-                    continue
-                if await self.service.mark_dms_closed(user_id):
-                    await self._announce_closed_dms(record, user_id)
-            except discord.HTTPException:
-                log.warning("Could not DM %s for game #%s", user_id, record.id, exc_info=True)
+                current = record if record is not None else await self.service.get(owed_game)
+                if lines or self._has_secrets(current, user_id):
+                    await self._dm(current, user_id, lines)
+                sent.add(user_id)
+            except UserError:
+                log.warning("Game #%s cannot be shown; its owed DM is dropped", owed_game)
+            finally:
+                await self.service.dm_done(dm_id)
+                self._sending.discard(dm_id)
+        return sent
+
+    def _has_secrets(self, record: GameRecord, user_id: int) -> bool:
+        seat = record.seat_of(user_id)
+        if seat is None or record.game is None:
+            return False
+        return bool(self.presenter(record).secret_lines(record.view(seat)))
+
+    async def _dm(self, record: GameRecord, user_id: int, news: Sequence[str]) -> None:
+        try:
+            await self.dm_secrets(record, user_id, news)
+            if await self.service.dms_closed(user_id):
+                await self.service.mark_dms_closed(user_id, False)
+        except discord.Forbidden as error:
+            if error.code != DMS_CLOSED:
+                log.warning("DM to %s refused: %s", user_id, error)
+                return
+            if await self.service.mark_dms_closed(user_id):
+                await self._announce_closed_dms(record, user_id)
+        except discord.HTTPException:
+            log.warning("Could not DM %s for game #%s", user_id, record.id, exc_info=True)
 
     async def dm_secrets(self, record: GameRecord, user_id: int, news: Sequence[str]) -> None:
         seat = record.seat_of(user_id)
@@ -566,6 +584,10 @@ class Tables:
     async def repair_all(self) -> int:
         """Re-post every running game's table that is missing or behind. Returns how many."""
         repaired = 0
+        try:
+            await self.send_owed()
+        except discord.HTTPException as error:
+            log.warning("Could not send the owed DMs: %s", error)
         for lobby in await self.service.lobbies():
             try:
                 if await self.service.lobby_message(lobby.id) is not None:

@@ -137,6 +137,18 @@ MIGRATIONS: tuple[str, ...] = (
         shown       TEXT    NOT NULL
     );
     """,
+    # 5: private messages owed to players, written with the action (or the start) that owes
+    # them and deleted once sent, so a crash in between cannot lose a secret.
+    """
+    CREATE TABLE pending_dms (
+        id       INTEGER PRIMARY KEY AUTOINCREMENT,
+        game_id  INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id  INTEGER NOT NULL,
+        lines    TEXT    NOT NULL DEFAULT '[]',
+        at       REAL    NOT NULL
+    );
+    CREATE INDEX pending_dms_by_game ON pending_dms (game_id);
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -276,6 +276,11 @@ class GameService:
                 state=game.to_dict(),
                 version=game.version,
                 now=self._clock(),
+                dms={
+                    s.user_id: _private_lines(game.events, s.seat, [x.name for x in seats])
+                    for s in seats
+                    if s.user_id is not None and not s.is_ai
+                },
             )
             started = await self._load(game_id)
             started, moved = await computers.move(self, started)
@@ -344,6 +349,13 @@ class GameService:
                     public_text=shown,
                 ),
                 results=results,
+                dms={
+                    s.user_id: lines
+                    for s in record.seats
+                    if s.user_id is not None
+                    and not s.is_ai
+                    and (lines := _private_lines(after.events, s.seat, record.names()))
+                },
             )
             saved = replace(
                 record,
@@ -587,6 +599,15 @@ class GameService:
         """Remember whether DMs to the user fail; True if this changed it (announce once)."""
         return await self.store.set_dms_closed(user_id, closed)
 
+    async def pending_dms(
+        self, game_id: int | None = None
+    ) -> list[tuple[int, int, int, list[str]]]:
+        """Private messages owed and not yet sent: (id, game, user, news lines)."""
+        return await self.store.pending_dms(game_id)
+
+    async def dm_done(self, dm_id: int) -> None:
+        await self.store.dm_done(dm_id)
+
     async def dms_closed(self, user_id: int) -> bool:
         return await self.store.dms_closed(user_id)
 
@@ -610,6 +631,11 @@ def public_text(
     if len(shown) > PUBLIC_TEXT_LIMIT:
         shown = shown[: PUBLIC_TEXT_LIMIT - 1] + "…"
     return shown or None
+
+
+def _private_lines(events: Iterable[Event], seat: int, names: list[str]) -> list[str]:
+    """The texts of the non-public events this seat may see: what it is owed privately."""
+    return [e.text_for(names) for e in events if e.audience is not None and seat in e.audience]
 
 
 def _ended(record: GameRecord) -> str:

@@ -9,7 +9,7 @@ game with the right kind's ``from_dict``. Its SQL is written once; a backend run
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import astuple, dataclass
 from pathlib import Path
@@ -314,8 +314,10 @@ class Store:
         state: dict[str, Any],
         version: int,
         now: float,
+        dms: Mapping[int, Sequence[str]] = {},
     ) -> None:
-        """Turn a lobby into a running game with its final seat order and first state."""
+        """Turn a lobby into a running game with its final seat order and first state; the
+        private messages owed (``dms``: user -> news lines) are recorded with it."""
         async with self._transaction() as db:
             changed = await db.execute(
                 "UPDATE games SET status = 'running', seed = ?, state = ?, version = ?,"
@@ -325,6 +327,35 @@ class Store:
             if changed == 0:
                 raise StaleAction("This lobby has changed: the game has started or was closed.")
             await self._replace_seats(db, game_id, seats)
+            await self._owe_dms(db, game_id, dms, now)
+
+    @staticmethod
+    async def _owe_dms(
+        db: Connection, game_id: int, dms: Mapping[int, Sequence[str]], now: float
+    ) -> None:
+        await db.executemany(
+            "INSERT INTO pending_dms (game_id, user_id, lines, at) VALUES (?, ?, ?, ?)",
+            [(game_id, user, _dumps(list(lines)), now) for user, lines in dms.items()],
+        )
+
+    async def pending_dms(
+        self, game_id: int | None = None
+    ) -> list[tuple[int, int, int, list[str]]]:
+        """Private messages owed and not yet sent: (id, game, user, news lines), oldest first."""
+        sql = "SELECT id, game_id, user_id, lines FROM pending_dms"
+        params: tuple[Any, ...] = ()
+        if game_id is not None:
+            sql, params = sql + " WHERE game_id = ?", (game_id,)
+        rows = await self._fetchall(sql + " ORDER BY id", params)
+        return [
+            (int(r["id"]), int(r["game_id"]), int(r["user_id"]), list(json.loads(r["lines"])))
+            for r in rows
+        ]
+
+    async def dm_done(self, dm_id: int) -> None:
+        """A pending private message was sent (or can never be): forget it."""
+        async with self._transaction() as db:
+            await db.execute("DELETE FROM pending_dms WHERE id = ?", (dm_id,))
 
     @staticmethod
     async def _replace_seats(db: Connection, game_id: int, seats: Sequence[Seat]) -> None:
@@ -356,8 +387,10 @@ class Store:
         action: NewAction,
         *,
         results: Sequence[ResultRow] = (),
+        dms: Mapping[int, Sequence[str]] = {},
     ) -> None:
-        """Write the state an action produced and append the action, in one transaction.
+        """Write the state an action produced and append the action, in one transaction
+        (with the private messages it owes, ``dms``: user -> news lines).
 
         Only if the stored version is still ``expected_version`` and the game is running;
         otherwise nothing is written and StaleAction is raised. With ``results`` the game
@@ -382,6 +415,7 @@ class Store:
                 " rank, winner) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [astuple(row) for row in results],
             )
+            await self._owe_dms(db, game_id, dms, action.at)
 
     async def actions(self, game_id: int, *, limit: int | None = None) -> list[ActionLogEntry]:
         """The action log in the order played; with ``limit``, only the latest entries."""

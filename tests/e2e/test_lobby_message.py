@@ -68,3 +68,37 @@ async def test_a_lobby_saved_but_never_posted_is_posted_at_start(
     async with fake.running(again):
         await fake.wait_for(again.repaired.is_set, what="start-up repair")
         assert len([m for m in fake.messages(world.channel) if buttons_of(m)]) == 1
+
+
+async def test_secrets_owed_when_the_bot_stopped_are_sent_once_at_start(
+    world: World, tmp_path: Any
+) -> None:
+    """The game started (region card hands dealt) while the bot was down before its DMs."""
+    fake = world.fake
+    db = tmp_path / "games.sqlite3"
+    async with await Store.open(db) as store:
+        service = GameService(store, seed_source=lambda: 7)
+        lobby = await service.open_lobby(
+            kind="rattus",
+            guild_id=world.guild.id,
+            channel_id=world.channel.id,
+            host_id=world.anna.id,
+            host_name="Anna",
+            options={"expansions": ["africanus"]},
+        )
+        await service.join(lobby.id, world.ben.id, "Ben")
+        await service.start(lobby.id, world.anna.id)
+        assert len(await service.pending_dms(lobby.id)) == 2
+
+    client = make_bot(fake, db, world.guild)
+    async with fake.running(client):
+        await fake.wait_for(client.repaired.is_set, what="start-up repair")
+        for person in (world.anna, world.ben):
+            dms = fake.dms(person)
+            assert len(dms) == 1 and "Your region cards" in text_of(dms[0])
+        assert await client.service.pending_dms() == []
+
+    again = make_bot(fake, db, world.guild)
+    async with fake.running(again):
+        await fake.wait_for(again.repaired.is_set, what="start-up repair")
+        assert len(fake.dms(world.anna)) == 1 and len(fake.dms(world.ben)) == 1
