@@ -42,6 +42,8 @@ from host.store import StoredGame
 
 log = logging.getLogger(__name__)
 
+STRAY_SCAN = 50
+"""How many recent messages start-up repair looks through for table messages left live."""
 LOBBY_VERSION = -1
 """The version stored with a lobby message, so it is never taken for a table message."""
 DMS_CLOSED = 50007
@@ -523,8 +525,9 @@ class Tables:
             except UserError:
                 log.warning("Game #%s cannot be shown; its owed DM is dropped", owed_game)
             finally:
-                await self.service.dm_done(dm_id)
                 self._sending.discard(dm_id)
+            # Forgotten only once sent (or impossible): a crash before this sends it again.
+            await self.service.dm_done(dm_id)
         return sent
 
     def _has_secrets(self, record: GameRecord, user_id: int) -> bool:
@@ -643,6 +646,27 @@ class Tables:
             return False
         return True
 
+    async def _retire_strays(self, record: GameRecord, keep: int | None) -> None:
+        """Take the buttons off every recent table message of this game in its channel but
+        ``keep``: a crash between posting a table and recording it leaves one behind."""
+        me = self.client.user
+        prefix = f"{record.kind}:g:{record.id}:v:"
+        channel = self.channel(record, record.channel_id)
+        try:
+            async for message in channel.history(limit=STRAY_SCAN):
+                if me is None or message.author.id != me.id or message.id == keep:
+                    continue
+                ids = [
+                    str(getattr(child, "custom_id", "") or "")
+                    for row in message.components
+                    for child in getattr(row, "children", [])
+                ]
+                if any(custom_id.startswith(prefix) for custom_id in ids):
+                    log.info("Retiring a stray table message of game #%s", record.id)
+                    await message.edit(view=None)
+        except discord.HTTPException as error:
+            log.warning("Could not look for stray tables of game #%s: %s", record.id, error)
+
     async def repair(self, record: GameRecord) -> bool:
         async with self.lock(record.id):
             resumed = await self.service.resume_computers(record.id)
@@ -664,9 +688,12 @@ class Tables:
                 and home.version == record.version
                 and await self._message_exists(record, home.channel_id, home.message_id)
             ):
+                await self._retire_strays(record, home.message_id)
                 await self.tell_deciders(record)
                 return False
             log.info("Re-posting the table of game #%s at version %s", record.id, record.version)
             pinged = await self.show_table(record, new_message=True)
+            current = [m for m in await self.service.table_messages(record.id) if m.is_home]
+            await self._retire_strays(record, current[0].message_id if current else None)
             await self.tell_deciders(record, pinged)
             return True
