@@ -152,3 +152,24 @@ async def test_a_private_question_is_asked_by_dm_and_the_table_names_nobody(
         assert all(label not in log_text for label in labels)
         assert "played the region card" in log_text
         assert fake.rejected == [] and fake.unhandled == []
+
+
+async def test_with_closed_dms_everyone_the_question_could_concern_is_mentioned(
+    world: World, tmp_path: Any
+) -> None:
+    fake = world.fake
+    people = [world.anna, world.ben, world.cleo]
+    for person in people:
+        fake.close_dms(person)
+    client = make_bot(fake, tmp_path / "games.sqlite3", world.guild)
+    async with fake.running(client):
+        table = await open_seated(world, client, people, expansions="africanus")
+        record = await play_seeded(client, table.game_id, 0, deciding("region_play"), limit=100)
+        asked = people[record.game.actors()[0]]
+        view = record.view(None)
+        could = {people[seat] for seat in client.tables.presenter(record).could_be_asked(view)}
+        notices = [m for m in fake.messages(world.channel) if "may be one of yours" in text_of(m)]
+        assert len(notices) == 1
+        mentioned = {p for p in people if mentions(notices[0], p)}
+        assert asked in mentioned and mentioned == could
+        assert all(a.label not in text_of(notices[0]) for a in record.game.legal_actions(0))
