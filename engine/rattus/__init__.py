@@ -5,6 +5,8 @@ seat = game.actors()[0]
 game = game.apply(seat, game.legal_actions(seat)[0])
 """
 
+# The expansions register themselves on import; the order of these imports does not matter:
+# every hook runs its functions in the order its declaration chooses (see hooks.py).
 from . import africanus as _africanus  # noqa: F401  (registers the expansion)
 from . import class_cards
 from . import mercatus as _mercatus  # noqa: F401  (registers the expansion)

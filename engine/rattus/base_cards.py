@@ -82,8 +82,8 @@ def _knight_final_act(ctx: Ctx, f: Frame, a: Action) -> None:
     ctx.say("knight", f"{s.colour(f['seat'])} moved the plague piece to {board.name(s.plague)}.")
 
 
-cards.PLAGUE_STEPS.append(_knight_steps)
-plague.RAVAGE_START.append(_knight_bonus)
+cards.PLAGUE_STEPS.add("knight", _knight_steps)
+plague.RAVAGE_START.add("knight", _knight_bonus)
 # Held with other final-round plague movers, the Knight lends them its reach; alone it only moves.
 final_plague.register(
     final_plague.Mover("knight", data.LONG_MOVE, ravages=False, here=lambda s, seat: False)
@@ -287,7 +287,7 @@ def _peasant_final_act(ctx: Ctx, f: Frame, a: Action) -> None:
     ctx.say("peasant", f"{s.colour(f['seat'])} placed a cube in {board.name(a.args[0])}.")
 
 
-cards.PLACE_BONUS.append(_peasant_bonus)
+cards.PLACE_BONUS.add("peasant", _peasant_bonus)
 chain_step(
     "peasant_final",
     lambda s, f: [Action(f"place:{r}", f"Place a cube in {board.name(r)}") for r in s.regions],

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from . import data
+from .hooks import Hooks
 from .state import Ctx, State
 
 MAX_RATS = 3
@@ -122,36 +123,38 @@ def cards_of_class(s: State, seat: int, cls: str) -> int:
     return sum(1 for c in s.hands[seat] if cards[c].cls == cls)
 
 
-# Hooks. Each list is empty in the base game; an expansion module appends to them.
+# Hooks. Each is empty in the base game; an expansion module adds to them (see hooks.py).
 EdgeBlocker = Callable[[State, str, str, str], bool]
-EDGE_BLOCKERS: list[EdgeBlocker] = []
+EDGE_BLOCKERS: Hooks[EdgeBlocker] = Hooks("edge_blockers", unordered=True)  # any() blocks
 """(state, from, to, crossing) -> True when nothing of that kind may cross."""
 
 RatBlocker = Callable[[State, str], bool]
-RAT_BLOCKERS: list[RatBlocker] = []
+RAT_BLOCKERS: Hooks[RatBlocker] = Hooks("rat_blockers", unordered=True)  # any() blocks
 """(state, region) -> True when no rat may be placed in or moved into the region."""
 
 PopulationTerm = Callable[[State, str], int]
-POPULATION_TERMS: list[PopulationTerm] = []
+POPULATION_TERMS: Hooks[PopulationTerm] = Hooks("population_terms", unordered=True)  # summed
 """(state, region) -> a number added to the population counted against token limits."""
 
 LossSaver = Callable[[Ctx, int, str], str]
-LOSS_SAVERS: list[LossSaver] = []
+# A potion is the only thing that dies instead of a cube.
+LOSS_SAVERS: Hooks[LossSaver] = Hooks("loss_savers", ("potion",))
 """(ctx, seat, region) -> what was lost instead of the cube ("potion"), or "" if nothing."""
 
 LossSpare = Callable[[State, int, str], int]
-LOSS_SPARES: list[LossSpare] = []
+LOSS_SPARES: Hooks[LossSpare] = Hooks("loss_spares", unordered=True)  # summed
 """(state, seat, region) -> how many losses ``LOSS_SAVERS`` would absorb there before one of
 the seat's cubes dies (potions); forecasts of a rat's effect ask this."""
 
 CubeLost = Callable[[Ctx, int, str], None]
-CUBE_LOST: list[CubeLost] = []
+CUBE_LOST: Hooks[CubeLost] = Hooks("cube_lost", ("diplomat",))
 """(ctx, seat, region) -> called after one of the seat's cubes in the region died (not saved)."""
 
 CubesMoved = Callable[[State, int, str, str, int], None]
-CUBES_MOVED: list[CubesMoved] = []
+# Potions and diplomats each follow their own cubes; neither reads the other.
+CUBES_MOVED: Hooks[CubesMoved] = Hooks("cubes_moved", unordered=True)
 """(state, seat, from, to, n) -> called after cubes moved between regions or to the palace."""
 
 CubesHeld = Callable[[State, int], int]
-CUBES_HELD: list[CubesHeld] = []
+CUBES_HELD: Hooks[CubesHeld] = Hooks("cubes_held", unordered=True)  # summed
 """(state, seat) -> cubes of the seat kept off the board and out of the supply (on a card)."""

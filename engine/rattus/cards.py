@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from ..core import Action
 from . import data, steps
+from .hooks import Hooks
 from .state import Ctx, Frame, State
 
 Check = Callable[[State, int], bool]
@@ -30,11 +31,11 @@ class Ability:
 ABILITIES: dict[str, Ability] = {}
 
 PlaceBonus = Callable[[State, int], int]
-PLACE_BONUS: list[PlaceBonus] = []
+PLACE_BONUS: Hooks[PlaceBonus] = Hooks("place_bonus", unordered=True)  # summed
 """(state, seat) -> extra cubes when the seat places cubes in phase B."""
 
 PlagueSteps = Callable[[State, int], int]
-PLAGUE_STEPS: list[PlagueSteps] = []
+PLAGUE_STEPS: Hooks[PlagueSteps] = Hooks("plague_steps", unordered=True)  # the largest
 """(state, seat) -> how many steps the seat may move the plague (the largest answer counts)."""
 
 

@@ -6,13 +6,15 @@ from collections.abc import Callable
 
 from ..core import Action
 from . import board, cards, plague, steps
+from .hooks import Hooks
 from .state import Ctx, Frame, State
 
 CardTaken = Callable[[Ctx, int, str, int | None], None]
-CARD_TAKEN: list[CardTaken] = []
+# The Baker asks where its cubes go; a goods card sends its token back: independent.
+CARD_TAKEN: Hooks[CardTaken] = Hooks("card_taken", unordered=True)
 """(ctx, taker, card, previous holder) -> called after a class card changes hands."""
 
-BEFORE_FINAL_RAVAGE: list[Callable[[Ctx], None]] = []
+BEFORE_FINAL_RAVAGE: Hooks[Callable[[Ctx], None]] = Hooks("before_final_ravage", ("baker",))
 """(ctx) -> called once when the final ravage begins (after the final round)."""
 
 PlaceOptions = Callable[[State, int], list[Action]]
@@ -25,7 +27,8 @@ The act function runs after the turn has marked phase B as done."""
 MAX_CHOICES = 25
 """The most options of one kind a decision offers (a chat menu shows no more)."""
 
-TURN_START: list[Callable[[Ctx, int], None]] = []
+# Missing goods are turned up first, then the caravan is placed (before the first turn).
+TURN_START: Hooks[Callable[[Ctx, int], None]] = Hooks("turn_start", ("goods", "caravan"))
 """(ctx, seat) -> called when a regular turn begins; a frame pushed here is answered before the
 turn menu."""
 
@@ -34,14 +37,17 @@ TurnAct = Callable[[Ctx, int, Action], None]
 TURN_ACTIONS: dict[str, tuple[TurnOptions, TurnAct]] = {}
 """Action kind -> more things a player may do in a regular turn before the plague moves."""
 
-AFTER_TURN: list[Callable[[Ctx, int], None]] = []
+AFTER_TURN: Hooks[Callable[[Ctx, int], None]] = Hooks("after_turn", ("sale",))
 """(ctx, seat) -> called after a regular turn's plague phase, before the end is checked."""
 
-BEFORE_SCORING: list[Callable[[Ctx], None]] = []
+# The region card hands are shown first, then the final sale turns goods into coins.
+BEFORE_SCORING: Hooks[Callable[[Ctx], None]] = Hooks(
+    "before_scoring", ("region_hands", "final_sale")
+)
 """(ctx) -> called after the final ravage, before the scores are counted."""
 
 ScoreTerm = Callable[[State, int], int]
-SCORE_TERMS: list[ScoreTerm] = []
+SCORE_TERMS: Hooks[ScoreTerm] = Hooks("score_terms", unordered=True)  # summed
 """(state, seat) -> points added to the seat's cubes on the board at the end."""
 
 

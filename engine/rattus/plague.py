@@ -7,41 +7,49 @@ from typing import Any
 
 from ..core import Action, Rng
 from . import board, cards, data, steps
+from .hooks import Hooks
 from .state import Ctx, Frame, State
 
 SpreadExtra = Callable[[State, int], int]
-SPREAD_EXTRA: list[SpreadExtra] = []
+SPREAD_EXTRA: Hooks[SpreadExtra] = Hooks("spread_extra", unordered=True)  # summed
 """(state, active seat) -> extra rats the active seat may place (each optional) after at least
 one rat was placed."""
 
 RavageStart = Callable[[Ctx, Frame], bool]
-RAVAGE_START: list[RavageStart] = []
+# One question at a time: the Knight's 2 extra people first, then whether the Crusader turns
+# the rats face up (he decides knowing how many people count).
+RAVAGE_START: Hooks[RavageStart] = Hooks("ravage_start", ("knight", "crusader"))
 """(ctx, ravage frame) -> before the first reveal; True when it pushed a decision to answer first.
 
 A hook may set ``frame["chooser"]`` to a seat: that seat then picks each next token to reveal
 (the tokens are face up for everyone meanwhile, listed in ``State.face_up``)."""
 
 TokenReaction = Callable[[Ctx, Frame, dict[str, Any]], bool]
-TOKEN_REACTIONS: list[TokenReaction] = []
+# One question at a time: region cards shield class cards first; then the Deacon may pay to
+# be spared by what is left (a shielded player may no longer need to pay).
+TOKEN_REACTIONS: Hooks[TokenReaction] = Hooks("token_reactions", ("region_cards", "deacon"))
 """(ctx, ravage frame, pending) -> after a token is turned over and before it acts; True when it
 pushed a decision to answer first. ``pending`` holds "token", "people", "outbreak", and lists
 the hooks may fill: "exempt" (seats the token does not touch) and "protect" ([seat, card] pairs
 not counted as held for its class symbols). ``strikes(s, frame)`` previews who it would hit."""
 
 PlagueMoved = Callable[[Ctx, int, str], None]
-PLAGUE_MOVED: list[PlagueMoved] = []
+PLAGUE_MOVED: Hooks[PlagueMoved] = Hooks("plague_moved", ("raider",))
 """(ctx, seat, region) -> after the seat moved the plague in phase C, before it spreads; a hook
 may push a decision, answered first."""
 
 RavageEnd = Callable[[Ctx, Frame], None]
-RAVAGE_END: list[RavageEnd] = []
+RAVAGE_END: Hooks[RavageEnd] = Hooks("ravage_end", ("region_cards",))
 """(ctx, ravage frame) -> after a region's rats are resolved (the frame has left the stack).
 
 A ravage frame's "shield" list ([seat, card] pairs) protects those class cards for every token
 of that ravage: reactions may append to it."""
 
 TokenResolved = Callable[[Ctx, Frame, dict[str, Any]], None]
-TOKEN_RESOLVED: list[TokenResolved] = []
+# The Assassin's coin needs no answer; the Grave Robber's goods and the Serf's cube are
+# questions pushed in this order, so the Serf (whose cube counts for the rats still to act) is
+# asked first.
+TOKEN_RESOLVED: Hooks[TokenResolved] = Hooks("token_resolved", ("assassin", "grave_robber", "serf"))
 """(ctx, ravage frame, revealed entry) -> called after each token has acted."""
 
 

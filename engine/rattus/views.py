@@ -8,6 +8,7 @@ from typing import Any, cast
 from ..contract import DecisionView
 from ..core import fill_names
 from . import data, steps
+from .hooks import Hooks
 from .state import COLOURS, State
 from .view_types import (
     RattusPlayer,
@@ -20,7 +21,7 @@ from .view_types import (
 )
 
 ViewHook = Callable[[State, int | None, RattusView], None]
-VIEW_HOOKS: list[ViewHook] = []
+VIEW_HOOKS: Hooks[ViewHook] = Hooks("view", unordered=True)  # each adds its own keys
 """(state, viewer seat or None, view) -> adds an expansion's pieces to the view in place."""
 
 

@@ -367,8 +367,8 @@ def _per_seat(seats: list[int]) -> dict[str, int]:
     return {str(p): seats.count(p) for p in sorted(set(seats))}
 
 
-board.CUBE_LOST.append(_diplomat_dies)
-board.CUBES_MOVED.append(_diplomat_follows)
-flow.TURN_START.append(_caravan_setup)
-flow.SCORE_TERMS.append(_diplomat_score)
-views.VIEW_HOOKS.append(view_hook)
+board.CUBE_LOST.add("diplomat", _diplomat_dies)
+board.CUBES_MOVED.add("diplomats", _diplomat_follows)
+flow.TURN_START.add("caravan", _caravan_setup)
+flow.SCORE_TERMS.add("diplomats", _diplomat_score)
+views.VIEW_HOOKS.add("africanus_envoys", view_hook)

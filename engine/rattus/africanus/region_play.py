@@ -153,8 +153,8 @@ def _discard_played(ctx: Ctx, ravage: Frame) -> None:
 steps.register(
     steps.Step("region_play", _play_options, _play_act, _play_prompt, _play_auto, private=True)
 )
-plague.TOKEN_REACTIONS.append(_offer)
-plague.RAVAGE_END.append(_discard_played)
+plague.TOKEN_REACTIONS.add("region_cards", _offer)
+plague.RAVAGE_END.add("region_cards", _discard_played)
 
 
 # Scoring: a point per region of a card in hand where its owner has a majority (ties count).
@@ -184,8 +184,8 @@ def _reveal_hands(ctx: Ctx) -> None:
         )
 
 
-flow.SCORE_TERMS.append(region_points)
-flow.BEFORE_SCORING.append(_reveal_hands)
+flow.SCORE_TERMS.add("region_cards", region_points)
+flow.BEFORE_SCORING.add("region_hands", _reveal_hands)
 
 
 # Astronomer: draw 3, keep one in secret, discard the others.

@@ -101,4 +101,4 @@ def view_hook(s: State, seat: int | None, view: RattusView) -> None:
 def register_hooks() -> None:
     from .. import views
 
-    views.VIEW_HOOKS.append(view_hook)
+    views.VIEW_HOOKS.add("africanus_cards", view_hook)

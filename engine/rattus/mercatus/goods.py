@@ -204,9 +204,9 @@ def view_hook(s: State, seat: int | None, view: RattusView) -> None:
 def register_hooks() -> None:
     from .. import flow, views
 
-    flow.TURN_START.append(_turn_start)
+    flow.TURN_START.add("goods", _turn_start)
     flow.TURN_ACTIONS["goods"] = (_goods_options, _goods_act)
-    flow.AFTER_TURN.append(_after_turn)
-    flow.BEFORE_SCORING.append(_final_sale)
-    flow.SCORE_TERMS.append(_money_points)
-    views.VIEW_HOOKS.append(view_hook)
+    flow.AFTER_TURN.add("sale", _after_turn)
+    flow.BEFORE_SCORING.add("final_sale", _final_sale)
+    flow.SCORE_TERMS.add("money", _money_points)
+    views.VIEW_HOOKS.add("mercatus", view_hook)

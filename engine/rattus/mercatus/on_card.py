@@ -480,5 +480,5 @@ def _oncard_act(ctx: Ctx, seat: int, a: Action) -> None:
     put_on_card(ctx, seat, a.args[0], a.args[1])
 
 
-flow.CARD_TAKEN.append(_card_taken)
+flow.CARD_TAKEN.add("goods_on_card", _card_taken)
 flow.TURN_ACTIONS["oncard"] = (_oncard_options, _oncard_act)

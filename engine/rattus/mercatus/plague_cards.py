@@ -204,11 +204,11 @@ def _raider_arrive(ctx: Ctx, seat: int) -> None:
         ctx.say("raider", f"{s.colour(seat)} (Raider) finds no goods to take there.")
 
 
-cards.PLAGUE_STEPS.append(_long_move)
-plague.TOKEN_REACTIONS.append(_deacon_offer)
-plague.TOKEN_RESOLVED.append(_assassin_reward)
-plague.TOKEN_RESOLVED.append(_robber_offer)
-plague.PLAGUE_MOVED.append(_raider_offer)
+cards.PLAGUE_STEPS.add("assassin_raider", _long_move)
+plague.TOKEN_REACTIONS.add("deacon", _deacon_offer)
+plague.TOKEN_RESOLVED.add("assassin", _assassin_reward)
+plague.TOKEN_RESOLVED.add("grave_robber", _robber_offer)
+plague.PLAGUE_MOVED.add("raider", _raider_offer)
 final_plague.register(final_plague.Mover("deacon", 1))
 final_plague.register(final_plague.Mover("grave_robber", 1))
 final_plague.register(final_plague.Mover("assassin", data.LONG_MOVE))

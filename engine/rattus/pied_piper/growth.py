@@ -74,7 +74,7 @@ def _queen_final_act(ctx: Ctx, f: Frame, a: Action) -> None:
     )
 
 
-cards.PLACE_BONUS.append(_queen_bonus)
+cards.PLACE_BONUS.add("queen", _queen_bonus)
 chain_step(
     "queen_final",
     _queen_final_options,
@@ -288,7 +288,7 @@ def _unload_prompt(s: State, f: Frame) -> str:
     )
 
 
-flow.CARD_TAKEN.append(_baker_taken)
-flow.BEFORE_FINAL_RAVAGE.append(_baker_before_final_ravage)
+flow.CARD_TAKEN.add("baker", _baker_taken)
+flow.BEFORE_FINAL_RAVAGE.add("baker", _baker_before_final_ravage)
 steps.register(steps.Step("baker_unload", _unload_options, _unload_act, _unload_prompt))
 cards.register(Ability("baker", _baker_usable, _baker_start, _baker_usable, _baker_start))

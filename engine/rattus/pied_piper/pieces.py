@@ -139,11 +139,11 @@ def view_hook(s: State, seat: int | None, view: RattusView) -> None:
 def register_hooks() -> None:
     from .. import views
 
-    board.EDGE_BLOCKERS.append(_wall_blocks)
-    board.RAT_BLOCKERS.append(_bishop_blocks)
-    board.POPULATION_TERMS.append(_nuns)
-    board.LOSS_SAVERS.append(_potion_saves)
-    board.LOSS_SPARES.append(_potions_spare)
-    board.CUBES_MOVED.append(_potions_follow)
-    board.CUBES_HELD.append(_on_baker)
-    views.VIEW_HOOKS.append(view_hook)
+    board.EDGE_BLOCKERS.add("wall", _wall_blocks)
+    board.RAT_BLOCKERS.add("bishop", _bishop_blocks)
+    board.POPULATION_TERMS.add("nun", _nuns)
+    board.LOSS_SAVERS.add("potion", _potion_saves)
+    board.LOSS_SPARES.add("potion", _potions_spare)
+    board.CUBES_MOVED.add("potions", _potions_follow)
+    board.CUBES_HELD.add("baker", _on_baker)
+    views.VIEW_HOOKS.add("pied_piper", view_hook)

@@ -218,10 +218,10 @@ chain_step(
 )
 
 
-cards.PLAGUE_STEPS.append(_long_move)
-plague.RAVAGE_START.append(_crusader_offer)
-plague.TOKEN_RESOLVED.append(_serf_offer)
-plague.SPREAD_EXTRA.append(_soldier_extra)
+cards.PLAGUE_STEPS.add("crusader_soldier", _long_move)
+plague.RAVAGE_START.add("crusader", _crusader_offer)
+plague.TOKEN_RESOLVED.add("serf", _serf_offer)
+plague.SPREAD_EXTRA.add("soldier", _soldier_extra)
 cards.register(final_plague.ability("crusader"))
 cards.register(final_plague.ability("serf"))
 cards.register(Ability("soldier", None, None, _soldier_final_usable, _soldier_final_start))
