@@ -27,7 +27,7 @@ def neighbours(s: State, region: str, *, crossing: str = "piece") -> list[str]:
     ``crossing`` tells hooks what is moving: "piece" (the plague piece, cubes, the caravan),
     "rat" (a rat token). Walls block both.
     """
-    in_use = set(s.regions)
+    in_use = s.cubes  # keyed by the regions in use
     out = []
     for n in data.board_map().neighbours(region):
         if n in in_use and not any(h(s, region, n, crossing) for h in EDGE_BLOCKERS):

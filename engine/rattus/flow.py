@@ -104,12 +104,14 @@ def _begin_turn(ctx: Ctx, f: Frame) -> bool:
 steps.auto_only("begin_turn", _begin_turn)
 
 
-def place_counts(s: State, seat: int, region: str) -> list[int]:
+def place_counts(s: State, seat: int, region: str, bonus: int | None = None) -> list[int]:
     """How many cubes the seat may place in the region: the rat count, or up to its card
-    bonuses more (each optional), never more than its supply; none when that is zero."""
+    bonuses more (each optional), never more than its supply; none when that is zero.
+    ``bonus``: the seat's card bonus, when the caller has already counted it."""
     rats = len(s.rats[region])
     low = min(rats, s.supply[seat])
-    high = min(rats + cards.place_bonus(s, seat), s.supply[seat])
+    extra = cards.place_bonus(s, seat) if bonus is None else bonus
+    high = min(rats + extra, s.supply[seat])
     return [n for n in range(low, high + 1) if n > 0]
 
 
@@ -118,8 +120,9 @@ def _place_options(s: State, seat: int) -> list[Action]:
     move behind "place:fewer" (then a region, then a number)."""
     out: list[Action] = []
     fewer: list[Action] = []
+    bonus = cards.place_bonus(s, seat)
     for r in s.regions:
-        counts = place_counts(s, seat, r)
+        counts = place_counts(s, seat, r, bonus)
         for n in counts:
             label = f"Place {n} {'cube' if n == 1 else 'cubes'} in {board.name(r)}"
             if n == counts[-1]:

@@ -35,6 +35,10 @@ def player_limits(expansions: Iterable[str] = ()) -> tuple[int, int]:
     return MIN_PLAYERS, most
 
 
+def _notation(action: Action) -> str:
+    return action.notation
+
+
 class Game:
     """One moment of a game. ``apply`` returns the next moment; this one never changes."""
 
@@ -60,7 +64,7 @@ class Game:
         if seat not in self.actors():
             return []
         frame = self._s.stack[-1]
-        return sorted(steps.STEPS[frame["kind"]].options(self._s, frame))
+        return sorted(steps.STEPS[frame["kind"]].options(self._s, frame), key=_notation)
 
     def apply(self, seat: int, action: Action | str) -> Game:
         notation = action.notation if isinstance(action, Action) else parse_notation(action)

@@ -26,6 +26,7 @@ class Hooks(Generic[F]):
         self.order = order
         self.unordered = unordered
         self._entries: list[tuple[str, F]] = []
+        self._fns: tuple[F, ...] = ()
 
     def add(self, key: str, fn: F) -> F:
         if not self.unordered and key not in self.order:
@@ -37,6 +38,7 @@ class Hooks(Generic[F]):
             raise ValueError(f"hook '{self.name}': '{key}' registered twice")
         self._entries.append((key, fn))
         self._entries.sort(key=lambda entry: self._rank(entry[0]))
+        self._fns = tuple(f for _, f in self._entries)
         return fn
 
     def _rank(self, key: str) -> tuple[int, str]:
@@ -46,10 +48,10 @@ class Hooks(Generic[F]):
         return [k for k, _ in self._entries]
 
     def __iter__(self) -> Iterator[F]:
-        return iter([fn for _, fn in self._entries])
+        return iter(self._fns)
 
     def __len__(self) -> int:
         return len(self._entries)
 
     def __getitem__(self, index: int) -> F:
-        return self._entries[index][1]
+        return self._fns[index]

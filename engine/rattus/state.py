@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import MISSING, dataclass, field, fields
+from functools import cache
 from typing import Any
 
 from ..core import Event, fill_names, seat_ref
@@ -19,12 +20,41 @@ Frame = dict[str, Any]
 """A pending step: {"kind": ..., "seat": ..., ...}. The top of the stack acts next."""
 
 
+_NESTED = (dict, list)
+
+
 def _copy(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
+    """A deep copy of JSON-like data (dicts, lists and immutable leaves), fast on flat lists."""
+    if type(value) is dict:
+        return {k: _copy(v) if type(v) in _NESTED else v for k, v in value.items()}
+    if type(value) is list:
+        return [_copy(v) if type(v) in _NESTED else v for v in value]
     return value
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _flat_values(value: dict[str, list[Any]]) -> dict[str, list[Any]]:
+    return {k: v[:] for k, v in value.items()}
+
+
+def _flat_lists(value: list[list[Any]]) -> list[list[Any]]:
+    return [v[:] for v in value]
+
+
+_COPIERS: dict[str, Any] = {
+    **{name: _same for name in _SHARED},
+    **{name: _flat_values for name in ("cubes", "rats", "known")},
+    "hands": _flat_lists,
+}
+"""How ``clone`` copies a field whose shape is known (the rest: ``_copy``)."""
+
+
+@cache
+def _field_names() -> tuple[str, ...]:
+    return tuple(f.name for f in fields(State))
 
 
 @dataclass
@@ -67,12 +97,11 @@ class State:
 
     def clone(self) -> State:
         """A copy to change. The token fronts never change after setup, so both share them."""
-        return State(
-            **{
-                f.name: getattr(self, f.name) if f.name in _SHARED else _copy(getattr(self, f.name))
-                for f in fields(self)
-            }
-        )
+        new = object.__new__(State)
+        for name in _field_names():
+            value = getattr(self, name)
+            setattr(new, name, _COPIERS.get(name, _copy)(value))
+        return new
 
     def to_dict(self) -> dict[str, Any]:
         out = {f.name: _copy(getattr(self, f.name)) for f in fields(self)}

@@ -44,8 +44,6 @@ def _plays(s: State, ravage: Frame, seat: int) -> list[tuple[str, str]]:
     """(region card, class card) pairs the seat could play now; one card per symbol set and
     class card when the hand is too large to list every card."""
     pending = ravage["pending"]
-    if _class_loss(s, ravage, seat) == 0:
-        return []
     classes = set(s.tokens[pending["token"]]["classes"])
     shielded = {c for who, c in pending["protect"] if who == seat}
     infos = data.cards()
@@ -53,6 +51,8 @@ def _plays(s: State, ravage: Frame, seat: int) -> list[tuple[str, str]]:
     pairs = [
         (rc, cc) for rc in table(s)["hands"][seat] for cc in targets if _covers(rc, infos[cc].cls)
     ]
+    if not pairs or _class_loss(s, ravage, seat) == 0:
+        return []
     if len(pairs) <= MAX_OPTIONS:
         return pairs
     seen: set[tuple[tuple[str, ...], str]] = set()

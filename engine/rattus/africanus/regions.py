@@ -6,6 +6,7 @@ many cards each player holds and the cards played face up on class cards.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from ...core import Rng
@@ -30,6 +31,7 @@ def card(card_id: str) -> data.RegionCard:
     return _by_id()[card_id]
 
 
+@cache
 def _by_id() -> dict[str, data.RegionCard]:
     return {c.id: c for c in data.region_cards()}
 

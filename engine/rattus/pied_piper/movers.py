@@ -289,19 +289,24 @@ def _cubes_on_board(s: State) -> list[tuple[str, int]]:
     return [(r, p) for r in s.regions for p in range(s.players) if s.cubes[r][p] > 0]
 
 
-def _partners(s: State, region: str, seat: int) -> list[tuple[str, int]]:
-    return [(r, p) for r, p in _cubes_on_board(s) if r != region and p != seat]
+def _partners(
+    s: State, region: str, seat: int, cubes: list[tuple[str, int]] | None = None
+) -> list[tuple[str, int]]:
+    on_board = _cubes_on_board(s) if cubes is None else cubes
+    return [(r, p) for r, p in on_board if r != region and p != seat]
 
 
 def _courier_choices(s: State, f: Frame) -> list[tuple[str, int]]:
     first = f["first"]
+    cubes = _cubes_on_board(s)
     if first is None:
-        return [(r, p) for r, p in _cubes_on_board(s) if _partners(s, r, p)]
-    return _partners(s, first[0], first[1])
+        return [(r, p) for r, p in cubes if _partners(s, r, p, cubes)]
+    return _partners(s, first[0], first[1], cubes)
 
 
 def _courier_usable(s: State, seat: int) -> bool:
-    return bool(_courier_choices(s, {"first": None}))
+    cubes = _cubes_on_board(s)
+    return any(r != r2 and p != p2 for r, p in cubes for r2, p2 in cubes)
 
 
 def _courier_start(ctx: Ctx, seat: int) -> None:
