@@ -13,8 +13,9 @@ import discord
 
 from cogs.components import ANSWER, select_view
 from cogs.embeds import event_texts, secrets_embed, status_embed
+from cogs.messaging import panel
 from cogs.replies import replace, reply
-from cogs.table import Tables, panel
+from cogs.table import Tables
 from engine.core import IllegalAction, parse_notation
 from host.errors import NotSeated, NotYourTurn, StaleAction, UserError
 from host.models import GameRecord

@@ -1,0 +1,255 @@
+"""Telling players: who must decide now (a mention or a private question by DM) and the
+secrets they are owed (DMs, recorded with the action so a crash cannot lose them).
+
+``Messaging`` is part of ``cogs.table.Tables``; it is kept apart so each module holds one
+concern. ``panel`` builds a player's private controls, for DMs and ephemeral replies alike.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from cogs.components import QUIET_GROUPS, Group, controls_view, select_view
+from cogs.embeds import clip, event_texts, fitted, secrets_embed
+from cogs.presenters import Presenter
+from cogs.replies import png_file
+from host.errors import UserError
+from host.models import GameRecord, Update
+from host.service import GameService
+
+log = logging.getLogger(__name__)
+
+DMS_CLOSED = 50007
+MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+
+
+def action_groups(
+    record: GameRecord, presenter: Presenter, seats: Sequence[int] | None = None
+) -> list[Group]:
+    """The legal actions of the given seats (default: every human actor), one group per kind."""
+    game = record.game
+    if record.status != "running" or game is None:
+        return []
+    chosen = list(game.actors()) if seats is None else list(seats)
+    by_kind: dict[str, dict[str, Any]] = {}
+    for seat in chosen:
+        if record.user_of(seat) is None:
+            continue
+        for action in game.legal_actions(seat):
+            by_kind.setdefault(action.kind, {}).setdefault(action.notation, action)
+    groups = [
+        Group(kind, presenter.group_title(kind), tuple(actions.values()))
+        for kind, actions in by_kind.items()
+    ]
+    return sorted(groups, key=lambda group: group.name in QUIET_GROUPS)
+
+
+def panel(
+    record: GameRecord, presenter: Presenter, user_id: int
+) -> tuple[str, discord.ui.View | None]:
+    """The user's private controls now: a prompt, and buttons or the only select they need."""
+    seat = record.seat_of(user_id)
+    game = record.game
+    if record.status != "running" or game is None:
+        return f"Game #{record.id} is {record.status}.", None
+    if seat is None or seat not in game.actors():
+        return f"Waiting for {record.waiting_for()}.", None
+    groups = action_groups(record, presenter, [seat])
+    decision = game.decision(seat)
+    prompt = decision.prompt if decision is not None else "Your move."
+    main = [group for group in groups if group.name not in QUIET_GROUPS]
+    if len(main) == 1 and main[0].single is None:
+        quiet = [group for group in groups if group.name in QUIET_GROUPS]
+        view = select_view(
+            record.kind,
+            record.id,
+            record.version,
+            main[0].name,
+            main[0].actions,
+            0,
+            placeholder=main[0].title,
+            beside=quiet,
+        )
+        return prompt, view
+    return prompt, controls_view(record.kind, record.id, record.version, groups)
+
+
+def mentions_of(record: GameRecord, seats: Sequence[int]) -> str:
+    users = [record.user_of(seat) for seat in seats]
+    return " ".join(f"<@{user}>" for user in users if user is not None)
+
+
+class Messaging:
+    """Notices and DMs of ``Tables`` (which provides what is declared here)."""
+
+    service: GameService
+    client: discord.Client
+    _users: dict[int, discord.User | discord.Member]
+    _sending: set[int]
+
+    if TYPE_CHECKING:
+
+        def presenter(self, record: GameRecord) -> Presenter: ...
+
+        def channel(self, record: GameRecord, channel_id: int) -> discord.PartialMessageable: ...
+
+        async def table_url(self, record: GameRecord) -> str: ...
+
+        async def board_png(self, record: GameRecord, view: Mapping[str, Any]) -> bytes: ...
+
+    # -- telling whoever decides ------------------------------------------------------------
+
+    async def tell_deciders(self, record: GameRecord, pinged: Sequence[int] = ()) -> None:
+        """Notify each seat that has just become a decider, once: a public decision by a
+        mention in a new message (``pinged``: already mentioned by the new table message),
+        a private question by a DM, never with a secret in the channel."""
+        new = await self.service.new_deciders(record)
+        private = set(record.private_actors())
+        public = [seat for seat in new if seat not in private and seat not in pinged]
+        if public:
+            game = record.game
+            decision = game.decision(public[0]) if game is not None else None
+            prompt = f" {decision.prompt}" if decision is not None and decision.prompt else ""
+            url = await self.table_url(record)
+            text = (
+                f"{mentions_of(record, public)}, it's your decision in game #{record.id}:{prompt}"
+            )
+            try:
+                await self.channel(record, record.channel_id).send(
+                    clip(text, 1800) + f"\n{url}", allowed_mentions=MENTIONS
+                )
+            except discord.HTTPException:
+                log.warning("Could not tell the deciders of game #%s", record.id)
+        for seat in new:
+            if seat in private:
+                await self.ask_privately(record, seat)
+
+    async def ask_privately(self, record: GameRecord, seat: int) -> None:
+        """DM a private question with its controls. With closed DMs, mention everyone the
+        question could have gone to, so the mention does not say who was asked."""
+        user_id = record.user_of(seat)
+        if user_id is None:
+            return
+        prompt, controls = panel(record, self.presenter(record), user_id)
+        url = await self.table_url(record)
+        text = (
+            f"**Game #{record.id}**: a private question for you, only you see it.\n"
+            f"{prompt}\n[Back to the table]({url})"
+        )
+        try:
+            user = await self._user(user_id)
+            kwargs: dict[str, Any] = {"view": controls} if controls is not None else {}
+            await user.send(clip(text, 2000), **kwargs)
+            return
+        except discord.Forbidden as error:
+            if error.code != DMS_CLOSED:
+                log.warning("DM to %s refused: %s", user_id, error)
+                return
+            await self.service.mark_dms_closed(user_id)
+        except discord.HTTPException:
+            log.warning("Could not DM %s for game #%s", user_id, record.id, exc_info=True)
+            return
+        view = record.view()
+        asked = [s for s in self.presenter(record).could_be_asked(view) if record.user_of(s)]
+        if seat not in asked:
+            asked = [s.seat for s in record.seats if s.user_id is not None]
+        text = (
+            f"{mentions_of(record, asked)}: game #{record.id} waits for a private answer that "
+            "may be one of yours. Use the **Answer…** button on the table to see whether you "
+            "are asked."
+        )
+        try:
+            await self.channel(record, record.channel_id).send(text, allowed_mentions=MENTIONS)
+        except discord.HTTPException:
+            log.warning("Could not mention the players of game #%s", record.id)
+
+    # -- secrets ----------------------------------------------------------------------------
+
+    async def send_secrets(self, update: Update) -> None:
+        """DM each player owed a secret: first what the store recorded with the action (so a
+        crash before sending cannot lose it), then any other private news of this update.
+        Closed DMs are remembered and announced once; they are tried again each time."""
+        record = update.record
+        owed = await self.send_owed(record.id, record)
+        for user_id, events in update.private.items():
+            if user_id not in owed:
+                await self._dm(record, user_id, event_texts(events, record))
+
+    async def send_owed(
+        self, game_id: int | None = None, record: GameRecord | None = None
+    ) -> set[int]:
+        """Send the private messages the store says are owed (of one game, or of all at
+        start-up), each once. Returns the users they went to."""
+        sent: set[int] = set()
+        for dm_id, owed_game, user_id, lines in await self.service.pending_dms(game_id):
+            if dm_id in self._sending:
+                continue
+            self._sending.add(dm_id)
+            try:
+                current = record if record is not None else await self.service.get(owed_game)
+                if lines or self._has_secrets(current, user_id):
+                    await self._dm(current, user_id, lines)
+                sent.add(user_id)
+            except UserError:
+                log.warning("Game #%s cannot be shown; its owed DM is dropped", owed_game)
+            finally:
+                self._sending.discard(dm_id)
+            # Forgotten only once sent (or impossible): a crash before this sends it again.
+            await self.service.dm_done(dm_id)
+        return sent
+
+    def _has_secrets(self, record: GameRecord, user_id: int) -> bool:
+        seat = record.seat_of(user_id)
+        if seat is None or record.game is None:
+            return False
+        return bool(self.presenter(record).secret_lines(record.view(seat)))
+
+    async def _dm(self, record: GameRecord, user_id: int, news: Sequence[str]) -> None:
+        try:
+            await self.dm_secrets(record, user_id, news)
+            if await self.service.dms_closed(user_id):
+                await self.service.mark_dms_closed(user_id, False)
+        except discord.Forbidden as error:
+            if error.code != DMS_CLOSED:
+                log.warning("DM to %s refused: %s", user_id, error)
+                return
+            if await self.service.mark_dms_closed(user_id):
+                await self._announce_closed_dms(record, user_id)
+        except discord.HTTPException:
+            log.warning("Could not DM %s for game #%s", user_id, record.id, exc_info=True)
+
+    async def dm_secrets(self, record: GameRecord, user_id: int, news: Sequence[str]) -> None:
+        seat = record.seat_of(user_id)
+        if seat is None or record.game is None:
+            return
+        view = record.view(seat)
+        png = await self.board_png(record, view)
+        embed = secrets_embed(record, view, self.presenter(record), news)
+        embed.add_field(
+            name="Table",
+            value=f"[Back to game #{record.id}]({await self.table_url(record)})",
+            inline=False,
+        )
+        user = await self._user(user_id)
+        await user.send(embed=fitted(embed), file=png_file(png))
+
+    async def _user(self, user_id: int) -> discord.User | discord.Member:
+        user = self._users.get(user_id) or self.client.get_user(user_id)
+        if user is None:
+            user = await self.client.fetch_user(user_id)
+        self._users[user_id] = user
+        return user
+
+    async def _announce_closed_dms(self, record: GameRecord, user_id: int) -> None:
+        text = (
+            f"<@{user_id}>, I can't send you direct messages, so I will show your secrets "
+            f"only to you, here: use `/{record.kind} hand` any time to see them."
+        )
+        try:
+            await self.channel(record, record.channel_id).send(text, allowed_mentions=MENTIONS)
+        except discord.HTTPException:
+            log.warning("Could not announce closed DMs in game #%s", record.id)
