@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 import asyncpg
 
-from host.database import IntegrityError, NewerSchema, Row, redact
+from host.database import DatabaseUnusable, IntegrityError, NewerSchema, Row, redact
 from host.schema import SCHEMA_VERSION, migrations_for
 
 if TYPE_CHECKING:
@@ -50,6 +50,11 @@ def numbered(sql: str) -> str:
         else:
             out.append(char)
     return "".join(out)
+
+
+def _reason(error: BaseException) -> str:
+    text = " ".join(str(error).split()) or type(error).__name__
+    return text[:200]
 
 
 def _rowcount(status: str) -> int:
@@ -103,7 +108,13 @@ class PostgresBackend:
 
     @classmethod
     async def open(cls, url: str, *, pool_size: int = POOL_SIZE) -> PostgresBackend:
-        pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size)
+        try:
+            pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size)
+        except (TimeoutError, OSError, asyncpg.PostgresError, ValueError) as error:
+            raise DatabaseUnusable(
+                f"Cannot use the PostgreSQL database {redact(url)}: {_reason(error)}. Check "
+                "RATTUS_DB (user, password, host, port, database name) and that the server runs."
+            ) from error
         return cls(pool, url)
 
     async def close(self) -> None:
@@ -123,7 +134,17 @@ class PostgresBackend:
 
     async def migrate(self) -> None:
         """Every missing migration in one transaction, under an advisory lock so that
-        processes starting together migrate once."""
+        processes starting together migrate once. A database the bot may not change (no
+        rights to create tables, a read-only server) is DatabaseUnusable."""
+        try:
+            await self._migrate()
+        except asyncpg.PostgresError as error:
+            raise DatabaseUnusable(
+                f"Cannot set up the tables in the PostgreSQL database {self.target}: "
+                f"{_reason(error)}. The user in RATTUS_DB must be able to create tables there."
+            ) from error
+
+    async def _migrate(self) -> None:
         scripts = migrations_for(self.dialect)
         async with self._pool.acquire() as conn, conn.transaction():
             await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)

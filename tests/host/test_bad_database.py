@@ -6,21 +6,24 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import socket
 import sqlite3
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 import bot
 from host.database import DatabaseUnusable
 from host.store import Store
+from tests.pgserver import PostgresServer
 
 ENV = {"DISCORD_TOKEN": "not-used"}
 
 
-def refusal(path: Path, capsys: pytest.CaptureFixture[str]) -> str:
+def refusal(path: Path | str, capsys: pytest.CaptureFixture[str]) -> str:
     """main() on this database: it must stop with code 2 and one line on stderr."""
     assert bot.main({**ENV, "RATTUS_DB": str(path)}, env_file=None) == 2
     err = capsys.readouterr().err.strip()
@@ -121,4 +124,37 @@ async def test_the_store_raises_the_same_one_line_error(tmp_path: Path) -> None:
     path.write_bytes(b"\x00" * 4096)
     with pytest.raises(DatabaseUnusable) as caught:
         await Store.open(path)
+    assert "\n" not in str(caught.value)
+
+
+def test_an_unreachable_postgresql_server_is_refused_in_one_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with socket.socket() as sock:  # a port where nothing listens
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    url = f"postgresql://rattus:hunter2@127.0.0.1:{port}/rattus"
+    err = refusal(url, capsys)
+    assert "Cannot use the PostgreSQL database" in err
+    assert "hunter2" not in err and "rattus:***@127.0.0.1" in err
+
+
+def test_a_missing_postgresql_database_is_refused_in_one_line(
+    postgres_server: PostgresServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    err = refusal(postgres_server.url("no_such_database"), capsys)
+    assert "no_such_database" in err and "does not exist" in err
+
+
+async def test_a_postgresql_user_without_rights_is_refused(postgres_url: str) -> None:
+    role = "visitor_" + postgres_url.rsplit("/", 1)[1]  # roles are server-wide: one per test db
+    conn = await asyncpg.connect(postgres_url)
+    try:
+        await conn.execute(f"CREATE ROLE {role} LOGIN")
+        await conn.execute("REVOKE CREATE ON SCHEMA public FROM PUBLIC")
+    finally:
+        await conn.close()
+    visitor = postgres_url.replace("rattus@", f"{role}@", 1)
+    with pytest.raises(DatabaseUnusable, match="must be able to create tables") as caught:
+        await Store.open(visitor)
     assert "\n" not in str(caught.value)
