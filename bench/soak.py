@@ -171,10 +171,9 @@ async def picked_up(process: asyncio.subprocess.Process) -> int:
     return int(json.loads(line)["picked_up"])
 
 
-async def actions_saved(target: str) -> int:
-    async with await Store.open(target) as store:
-        row = await store._fetchone("SELECT COUNT(*) AS n FROM actions")
-        return 0 if row is None else int(row["n"])
+async def actions_saved(store: Store) -> int:
+    row = await store._fetchone("SELECT COUNT(*) AS n FROM actions")
+    return 0 if row is None else int(row["n"])
 
 
 async def run(label: str, target: str, games: int, goal: int, two_processes: bool) -> Outcome:
@@ -187,8 +186,9 @@ async def run(label: str, target: str, games: int, goal: int, two_processes: boo
     workers = [await spawn(target, s, folder, f"w{i}") for i, s in enumerate(shards)]
     for process in workers:
         await picked_up(process)
-    while await actions_saved(target) < total // 2:
-        await asyncio.sleep(0.05)
+    async with await Store.open(target) as watcher:
+        while await actions_saved(watcher) < total // 2:
+            await asyncio.sleep(0.25)
     victim = workers[-1]
     os.kill(victim.pid, signal.SIGKILL)
     await victim.wait()
@@ -235,6 +235,8 @@ async def main_async(args: argparse.Namespace) -> None:
             "PostgreSQL, 2 processes", url, args.games, args.target, two_processes=True
         )
         print(postgres.line(), flush=True)
+        if args.postgres_only:
+            return
         with tempfile.TemporaryDirectory() as folder:
             sqlite = await run(
                 "SQLite, 1 process",
@@ -259,6 +261,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--target", type=int, default=30, help="each game's total to reach")
     parser.add_argument("--url", help="an empty PostgreSQL database (default: a temporary server)")
+    parser.add_argument("--postgres-only", action="store_true", help="skip the SQLite run")
     asyncio.run(main_async(parser.parse_args()))
 
 
