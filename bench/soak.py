@@ -1,6 +1,7 @@
 """Soak: a thousand games at once over two bot processes on PostgreSQL, one of them killed.
 
-    .venv/bin/python bench/soak.py [--games 1000] [--target 30] [--url postgresql://...]
+    .venv/bin/python bench/soak.py [--games 1000] [--target 30] [--think 0]
+                                   [--url postgresql://...] [--postgres-only]
 
 PostgreSQL run: the games' servers are split over two shards; two worker processes (each a
 GameService with ``Shards(2, (i,))`` on its own connection pool, as two bot processes would
@@ -16,7 +17,9 @@ is a pure function of (game id, version), so the whole log of every game is know
 Checked at the end: every game finished; every game's action log is exactly the expected one
 (nothing lost, nothing applied twice, no gap); every action a worker was told was saved is in
 the log; replaying the log gives the saved state. Printed: actions per second over the whole
-run (the kill and restart included) and act()'s median and p95 latency.
+run (the kill and restart included) and act()'s median and p95 latency. Without ``--think``
+every player clicks again as soon as answered, so the latency is mostly waiting in line behind
+the other games' clicks; with ``--think 5`` each pauses 0-10 s before a click, as people do.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ import argparse
 import asyncio
 import json
 import os
+import random
 import signal
 import statistics
 import sys
@@ -66,9 +70,14 @@ def guild_for(index: int) -> int:
 # -- a worker process --------------------------------------------------------------------
 
 
-async def play(service: GameService, game_id: int, acks, latencies: list[float]) -> None:  # type: ignore[no-untyped-def]
+async def play(  # type: ignore[no-untyped-def]
+    service: GameService, game_id: int, acks, latencies: list[float], think: float
+) -> None:
+    pause = random.Random(game_id)
     record = await service.get(game_id)
     while record.status == "running":
+        if think:
+            await asyncio.sleep(pause.uniform(0, 2 * think))
         game = record.game
         assert isinstance(game, CountingGame)
         user = USERS[game.actors()[0]]
@@ -83,7 +92,9 @@ async def play(service: GameService, game_id: int, acks, latencies: list[float])
         record = update.record
 
 
-async def worker(target: str, shard: int | None, acks_path: str, stats_path: str) -> None:
+async def worker(
+    target: str, shard: int | None, acks_path: str, stats_path: str, think: float
+) -> None:
     store = await Store.open(target)
     shards = None if shard is None else Shards(SHARDS, (shard,))
     service = GameService(store, kinds=kinds(), shards=shards)
@@ -91,7 +102,7 @@ async def worker(target: str, shard: int | None, acks_path: str, stats_path: str
     with open(acks_path, "a", buffering=1, encoding="utf-8") as acks:
         games = await service.running_games()
         print(json.dumps({"picked_up": len(games)}), flush=True)
-        await asyncio.gather(*(play(service, r.id, acks, latencies) for r in games))
+        await asyncio.gather(*(play(service, r.id, acks, latencies, think) for r in games))
     await store.close()
     Path(stats_path).write_text(json.dumps(latencies), encoding="utf-8")
 
@@ -151,7 +162,7 @@ async def create_games(target: str, games: int, goal: int) -> dict[int, int]:
 
 
 async def spawn(
-    target: str, shard: int | None, folder: Path, name: str
+    target: str, shard: int | None, folder: Path, name: str, think: float
 ) -> asyncio.subprocess.Process:
     return await asyncio.create_subprocess_exec(
         sys.executable,
@@ -161,6 +172,7 @@ async def spawn(
         "" if shard is None else str(shard),
         str(folder / f"acks-{name}.txt"),
         str(folder / f"stats-{name}.json"),
+        str(think),
         stdout=asyncio.subprocess.PIPE,
     )
 
@@ -176,14 +188,16 @@ async def actions_saved(store: Store) -> int:
     return 0 if row is None else int(row["n"])
 
 
-async def run(label: str, target: str, games: int, goal: int, two_processes: bool) -> Outcome:
+async def run(
+    label: str, target: str, games: int, goal: int, two_processes: bool, think: float
+) -> Outcome:
     seeds = await create_games(target, games, goal)
     expected = {g: expected_log(g, 2, goal, seed) for g, seed in seeds.items()}
     total = sum(len(log) for log in expected.values())
     folder = Path(tempfile.mkdtemp(prefix="rattus-soak-"))
     shards: list[int | None] = [0, 1] if two_processes else [None]
     started = time.perf_counter()
-    workers = [await spawn(target, s, folder, f"w{i}") for i, s in enumerate(shards)]
+    workers = [await spawn(target, s, folder, f"w{i}", think) for i, s in enumerate(shards)]
     for process in workers:
         await picked_up(process)
     async with await Store.open(target) as watcher:
@@ -193,7 +207,7 @@ async def run(label: str, target: str, games: int, goal: int, two_processes: boo
     os.kill(victim.pid, signal.SIGKILL)
     await victim.wait()
     assert victim.returncode == -signal.SIGKILL
-    workers[-1] = await spawn(target, shards[-1], folder, "restarted")
+    workers[-1] = await spawn(target, shards[-1], folder, "restarted", think)
     resumed = await picked_up(workers[-1])
     for process in workers:
         await process.communicate()
@@ -232,7 +246,12 @@ async def main_async(args: argparse.Namespace) -> None:
         url = server.create_database()
     try:
         postgres = await run(
-            "PostgreSQL, 2 processes", url, args.games, args.target, two_processes=True
+            "PostgreSQL, 2 processes",
+            url,
+            args.games,
+            args.target,
+            two_processes=True,
+            think=args.think,
         )
         print(postgres.line(), flush=True)
         if args.postgres_only:
@@ -244,6 +263,7 @@ async def main_async(args: argparse.Namespace) -> None:
                 args.games,
                 args.target,
                 two_processes=False,
+                think=args.think,
             )
         print(sqlite.line(), flush=True)
         print("every game finished; every log complete, in order, without repeats; replays match")
@@ -254,13 +274,19 @@ async def main_async(args: argparse.Namespace) -> None:
 
 def main() -> None:
     if len(sys.argv) > 1 and sys.argv[1] == "worker":
-        target, shard, acks, stats = sys.argv[2:6]
-        asyncio.run(worker(target, int(shard) if shard else None, acks, stats))
+        target, shard, acks, stats, think = sys.argv[2:7]
+        asyncio.run(worker(target, int(shard) if shard else None, acks, stats, float(think)))
         return
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--target", type=int, default=30, help="each game's total to reach")
     parser.add_argument("--url", help="an empty PostgreSQL database (default: a temporary server)")
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="each player pauses 0 to 2x this many seconds before a click (default: none)",
+    )
     parser.add_argument("--postgres-only", action="store_true", help="skip the SQLite run")
     asyncio.run(main_async(parser.parse_args()))
 
