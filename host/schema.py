@@ -127,7 +127,7 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX jobs_by_due ON jobs (due_at);
     CREATE INDEX jobs_by_game ON jobs (game_id);
     """,
-    # 4: each game's lobby message (kept after the start, so it can link to the table and the
+    # 5: each game's lobby message (kept after the start, so it can link to the table and the
     # result) and the status it shows.
     """
     CREATE TABLE lobby_messages (
@@ -137,7 +137,7 @@ MIGRATIONS: tuple[str, ...] = (
         shown       TEXT    NOT NULL
     );
     """,
-    # 5: private messages owed to players, written with the action (or the start) that owes
+    # 6: private messages owed to players, written with the action (or the start) that owes
     # them and deleted once sent, so a crash in between cannot lose a secret.
     """
     CREATE TABLE pending_dms (
