@@ -29,6 +29,7 @@ import asyncio
 import json
 import os
 import random
+import shutil
 import signal
 import statistics
 import sys
@@ -223,6 +224,7 @@ async def run(
     latencies: list[float] = []
     for path in folder.glob("stats-*.json"):
         latencies += json.loads(path.read_text(encoding="utf-8"))
+    shutil.rmtree(folder, ignore_errors=True)
 
     async with await Store.open(target) as store:
         service = GameService(store, kinds=kinds())
