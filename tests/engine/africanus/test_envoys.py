@@ -8,7 +8,7 @@ import pytest
 
 from engine import rattus
 from engine.core import IllegalAction, Rng
-from engine.rattus import board, flow
+from engine.rattus import board, data, flow
 from engine.rattus.africanus import envoys, regions
 from engine.rattus.game import Game
 from engine.rattus.pied_piper import pieces
@@ -389,3 +389,9 @@ def test_random_games_with_the_sultan_and_the_caravaner(players: int, extra: set
             players, seed, expansions={"africanus", *extra}, class_cards=cards, check=check
         )
         assert end.state.scores is not None
+
+
+def test_the_card_texts_say_what_the_envoys_do_now() -> None:
+    cards = data.cards()
+    assert "may place one more" in cards["caravaner"].text
+    assert "even into the palace" in cards["sultan"].text
