@@ -119,6 +119,11 @@ class Pick:
         parts = [f"{g.code}{counts[g.code]}" for g in self.groups if counts.get(g.code, 0) > 0]
         return f"{self.kind}:{'-'.join(parts) if parts else 'none'}"
 
+    def describe(self, counts: Mapping[str, int]) -> str:
+        """The chosen items in words: "2 x Church card, 1 x Joker", or "nothing"."""
+        parts = [f"{counts[g.code]} x {g.label}" for g in self.groups if counts.get(g.code, 0) > 0]
+        return ", ".join(parts) if parts else "nothing"
+
     def notation(self, values: Iterable[str]) -> str:
         """The answer for the option values a person chose (see ``options``)."""
         counts: dict[str, int] = {}
@@ -144,7 +149,8 @@ class Pick:
         available = {g.code: g.available for g in self.groups}
         for code, n in counts.items():
             if code not in available:
-                raise IllegalAction(f"'{code}' is not one of the choices here.")
+                listed = ", ".join(f"{g.code} ({g.label})" for g in self.groups) or "none"
+                raise IllegalAction(f"'{code}' is not among the choices here: {listed}.")
             if n > available[code]:
                 raise IllegalAction(f"You can choose at most {available[code]} of '{code}'.")
         total = sum(counts.values())

@@ -36,7 +36,11 @@ def counts(s: State, cards: Iterable[str]) -> dict[str, int]:
 
 def summary(by_type: Mapping[str, int]) -> str:
     """'2 Church cards, 1 Joker' in the table's type order; 'nothing' when empty."""
-    parts = [label(t, by_type[t]) for t in data.TYPES if by_type.get(t)]
+    parts = [
+        f"1 {label(t)}" if by_type[t] == 1 else label(t, by_type[t])
+        for t in data.TYPES
+        if by_type.get(t)
+    ]
     return ", ".join(parts) if parts else "nothing"
 
 

@@ -55,17 +55,15 @@ class Game:
         return sorted(options(self._s, frame, seat))
 
     def _chosen(self, seat: int, notation: str) -> Action:
-        """The legal action for a notation; for a pick, any answer the pick allows."""
-        legal = self.legal_actions(seat)
-        decision = self.decision(seat)
-        pick = decision.pick if decision is not None else None
+        """The legal action for a notation; for a pick, any answer the pick allows (the pick
+        is the authority there, so its ready-made answers need not be listed)."""
+        frame = self._s.stack[-1]
+        pick_of = steps.STEPS[frame["kind"]].pick
+        pick = pick_of(self._s, frame, seat) if pick_of is not None else None
         if pick is None or notation.split(":", 1)[0] != pick.kind:
-            return find_action(legal, notation)
-        canonical = pick.counts_notation(pick.parse(notation))
-        for action in legal:
-            if action.notation == canonical:
-                return action
-        return Action(canonical, canonical)
+            return find_action(self.legal_actions(seat), notation)
+        counts = pick.parse(notation)
+        return Action(pick.counts_notation(counts), pick.describe(counts))
 
     def apply(self, seat: int, action: Action | str) -> Game:
         notation = action.notation if isinstance(action, Action) else parse_notation(action)

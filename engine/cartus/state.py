@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
+from .. import saved
 from ..core import Event, Rng, fill_names, seat_ref
 
 FORMAT = 1
@@ -16,14 +17,6 @@ _SHARED = frozenset({"cards", "building_cards"})
 
 Frame = dict[str, Any]
 """A pending step: {"kind": ..., "seat": ..., ...}. The top of the stack acts next."""
-
-
-def _copy(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    return value
 
 
 @dataclass
@@ -67,31 +60,14 @@ class State:
     version: int = 0
 
     def clone(self) -> State:
-        return State(
-            **{
-                f.name: getattr(self, f.name) if f.name in _SHARED else _copy(getattr(self, f.name))
-                for f in fields(self)
-            }
-        )
+        return saved.clone(self, _SHARED)
 
     def to_dict(self) -> dict[str, Any]:
-        out = {f.name: _copy(getattr(self, f.name)) for f in fields(self)}
-        out["format"] = FORMAT
-        out["game"] = "cartus"
-        return out
+        return saved.to_dict(self, {"format": FORMAT, "game": "cartus"})
 
     @classmethod
     def from_dict(cls, raw: dict[str, Any]) -> State:
-        if not isinstance(raw, dict) or raw.get("format") != FORMAT or raw.get("game") != "cartus":
-            raise ValueError("not a saved Rattus Cartus game of a format this version can read")
-        required = {
-            f.name for f in fields(cls) if f.default is MISSING and f.default_factory is MISSING
-        }
-        missing = required - set(raw)
-        if missing:
-            raise ValueError(f"saved game lacks {', '.join(sorted(missing))}")
-        names = {f.name for f in fields(cls)} & set(raw)
-        return cls(**{k: _copy(raw[k]) for k in names})
+        return saved.from_dict(cls, raw, {"format": FORMAT, "game": "cartus"}, "Rattus Cartus")
 
     # small queries
 

@@ -61,3 +61,13 @@ def test_a_decision_says_its_pick_in_its_saved_form() -> None:
         ],
     }
     assert Decision(0, "turn", "Go").to_dict()["pick"] is None
+
+
+def test_an_unknown_group_is_refused_with_the_choices_named() -> None:
+    with pytest.raises(IllegalAction, match=r"ch \(Church card\), jo \(Joker\)"):
+        _pick().parse("commit:cv1")
+
+
+def test_a_choice_in_words() -> None:
+    assert _pick().describe({"ch": 2, "jo": 1}) == "2 x Church card, 1 x Joker"
+    assert _pick().describe({}) == "nothing"

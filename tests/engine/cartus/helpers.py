@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
@@ -103,17 +104,25 @@ def random_playout(
     seed: int,
     *,
     check: Callable[[Game], None] | None = None,
+    reload: bool = False,
     **options: Any,
 ) -> tuple[Game, list[tuple[int, str]]]:
     """Play random answers (by a random one of the deciding seats) until the game ends,
-    calling ``check`` after each; returns the end and the action log."""
+    calling ``check`` after each; returns the end and the action log. With ``reload`` every
+    action is also applied to the game saved to JSON and loaded again, which must give the
+    same saved game and the same events."""
     rng = random.Random(seed * 7919 + players)
     g = cartus.new_game(players, seed=seed, **options)
     log: list[tuple[int, str]] = []
     while not g.is_over:
         seat = rng.choice(g.actors())
         notation = random_answer(g, seat, rng)
+        before = g
         g = g.apply(seat, notation)
+        if reload:
+            again = cartus.from_dict(json.loads(json.dumps(before.to_dict()))).apply(seat, notation)
+            assert again.to_dict() == g.to_dict()
+            assert [e.to_dict() for e in again.events] == [e.to_dict() for e in g.events]
         log.append((seat, notation))
         if check is not None:
             check(g)

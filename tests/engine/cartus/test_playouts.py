@@ -1,5 +1,6 @@
 """Seeded random Cartus games at 2-5 players, checking invariants after every action:
-cards and rats conserved, notations round-trip, the log replays, views leak nothing."""
+cards and rats conserved, notations round-trip, every action replays the same from the saved
+game, views leak nothing; and whole action logs replayed from the seed."""
 
 from __future__ import annotations
 
@@ -136,6 +137,7 @@ def test_random_games_keep_every_invariant(players: int) -> None:
             players,
             seed,
             check=Checks(players, seed),
+            reload=True,
             buildings=("per_class", "random")[seed],
             simultaneous_supply=seed == 1,
         )
