@@ -90,4 +90,5 @@ RULES = Rules(
     play=play,
     score=score,
     horizon=horizon,
+    prior=easy_choice,
 )

@@ -36,7 +36,16 @@ class Rules:
     """(game, seat) -> how good the position is for the seat, about -1 (lost) to 1 (won)."""
     horizon: Callable[[Any], Callable[[Any], bool]]
     """(game at the start) -> a test of a later game: True when a playout may stop there."""
+    prior: Callable[[dict[str, Any], Sequence[str], Rng], str]
+    """(view, legal, rng) -> the rules of thumb's answer: it gets a share of the playouts of
+    its own, and another action must beat it clearly to be chosen."""
 
+
+PRIOR_SHARE = 4
+"""Every this many simulations, one goes to the rules of thumb's answer."""
+CAUTION = 0.4
+"""The final choice maximises the mean score less CAUTION / sqrt(tries): an action tried once
+must do much better than one tried often."""
 
 MAX_PLAYOUT = 400
 """Actions in one playout at most, whatever the horizon says (a safety net)."""
@@ -55,6 +64,8 @@ def search(
     seat = int(view["seat"])
     if rules.sample(view, legal, Rng(rng.state)) is None:
         return None
+    favourite = legal.index(rules.prior(view, legal, Rng(rng.state)))
+    order = [favourite, *(i for i in range(len(legal)) if i != favourite)]
     visits = [0] * len(legal)
     totals = [0.0] * len(legal)
     for done in range(simulations):
@@ -64,7 +75,9 @@ def search(
         if game is None:
             return None
         if done < len(legal):
-            pick = done
+            pick = order[done]
+        elif done % PRIOR_SHARE == 0:
+            pick = favourite
         else:
             log_n = math.log(done)
             pick = max(
@@ -81,5 +94,7 @@ def search(
         visits[pick] += 1
         totals[pick] += rules.score(game, seat)
     tried = [i for i in range(len(legal)) if visits[i]]
-    best = max(tried, key=lambda i: (totals[i] / visits[i], visits[i], -i))
+    best = max(
+        tried, key=lambda i: (totals[i] / visits[i] - CAUTION / math.sqrt(visits[i]), visits[i], -i)
+    )
     return legal[best]
