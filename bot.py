@@ -15,11 +15,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cogs.client import GameBot, ShardedGameBot
+from cogs.games import extensions
 from host.database import DatabaseUnusable, is_postgres_url
 from host.sharding import Shards, parse_shard_ids
 from host.store import Store
 
-EXTENSIONS = ("cogs.rattus",)
+EXTENSIONS = extensions()
 ENV_FILE = Path(__file__).with_name(".env")
 TRUE = {"1", "true", "yes", "on"}
 FALSE = {"0", "false", "no", "off"}

@@ -10,8 +10,8 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from cogs.games import game_kinds, presenters
 from cogs.play import Play
-from cogs.presenters import presenters
 from cogs.replies import GameTree
 from cogs.table import Tables
 from host.service import GameService
@@ -74,10 +74,13 @@ class GameBot(commands.Bot):
         if self.store is None:
             self.store = await Store.open(self.db_path)
         if self.seed_source is None:
-            self.service = GameService(self.store, shards=self.owned_shards)
+            self.service = GameService(self.store, kinds=game_kinds(), shards=self.owned_shards)
         else:
             self.service = GameService(
-                self.store, seed_source=self.seed_source, shards=self.owned_shards
+                self.store,
+                kinds=game_kinds(),
+                seed_source=self.seed_source,
+                shards=self.owned_shards,
             )
         self.tables = Tables(self, self.service, presenters())
         self.play = Play(self.service, self.tables)

@@ -33,12 +33,6 @@ POSTING_PERMISSIONS = (
 )
 
 
-def is_their_move(record: GameRecord, user_id: int) -> bool:
-    seat = record.seat_of(user_id)
-    game = record.game
-    return record.status == "running" and game is not None and seat in game.actors()
-
-
 def parse_offered(value: str) -> tuple[str, int | None, int | None]:
     """An autocomplete value ``notation@game.version`` as (notation, game, version); text
     typed by hand is a notation alone and applies to the game as it is now."""
@@ -124,7 +118,7 @@ class GameCommands(commands.GroupCog):
             if r.kind == self.kind and r.is_open and guild_id in (None, r.guild_id)
         ]
         pool = [r for r in mine if r.status == "running"] or mine
-        to_move = [r for r in pool if is_their_move(r, user_id)]
+        to_move = [r for r in pool if self.service.turn(r, user_id).is_theirs]
         if acting and len(to_move) == 1:
             return to_move[0]
         if len(pool) == 1:
@@ -209,7 +203,9 @@ class GameCommands(commands.GroupCog):
 
     # -- playing ----------------------------------------------------------------------------
 
-    @app_commands.command(name="play", description="Take one action, e.g. place:gallia")
+    @app_commands.command(
+        name="play", description="Take one action by its name (the list offers them)"
+    )
     @app_commands.describe(action="The action (pick one from the list)", game=GAME_HELP)
     async def play(
         self, interaction: discord.Interaction[Any], action: str, game: int | None = None
@@ -261,7 +257,9 @@ class GameCommands(commands.GroupCog):
         return [
             r
             for r in await self.service.games_for_user(user_id)
-            if r.kind == self.kind and guild_id in (None, r.guild_id) and is_their_move(r, user_id)
+            if r.kind == self.kind
+            and guild_id in (None, r.guild_id)
+            and self.service.turn(r, user_id).is_theirs
         ]
 
     @app_commands.command(name="board", description="Show the current board, only to you")
@@ -345,9 +343,9 @@ class GameCommands(commands.GroupCog):
         for record in records:
             url = await self.bot.tables.table_url(record)
             state: str = record.status
-            if record.status == "running" and record.game is not None:
-                seat = record.seat_of(interaction.user.id)
-                state = "your move" if seat in record.game.actors() else "running"
+            if record.status == "running":
+                mine = self.service.turn(record, interaction.user.id).is_theirs
+                state = "your move" if mine else "running"
             lines.append(f"[Game #{record.id}]({url}): {state}, {len(record.seats)} players")
         embed = discord.Embed(
             title=f"Your {self.kind} games",

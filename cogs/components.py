@@ -236,13 +236,13 @@ class Group:
     name: str
     title: str
     actions: tuple[Action, ...]
+    quiet: bool = False  # a grey button after the others (going back, ending a turn)
 
     @property
     def single(self) -> Action | None:
         return self.actions[0] if len(self.actions) == 1 else None
 
 
-QUIET_GROUPS = {"back", "done", "pass", "skip", "end"}
 ANSWER = "answer"
 """The table's one button for every private question: it opens the asker's own panel."""
 
@@ -265,11 +265,7 @@ def group_buttons(
     for group in groups[:25]:
         only = group.single
         label = only.label if only is not None else f"{group.title}…"
-        style = (
-            discord.ButtonStyle.secondary
-            if group.name in QUIET_GROUPS
-            else discord.ButtonStyle.primary
-        )
+        style = discord.ButtonStyle.secondary if group.quiet else discord.ButtonStyle.primary
         items.append(GroupButton(kind, game_id, version, group.name, label=label, style=style))
     return items
 

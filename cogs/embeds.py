@@ -103,8 +103,6 @@ def table_embed(
     players = presenter.players_lines(view)
     if players:
         embed.add_field(name="Players", value=lines_block(players), inline=False)
-    if view.get("status") == "placement" and view.get("ruleset"):
-        embed.add_field(name="Ruleset", value=clip(str(view["ruleset"]), FIELD_LIMIT), inline=False)
     if with_image:
         embed.set_image(url=BOARD_IMAGE)
     embed.set_footer(

@@ -13,10 +13,11 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.components import QUIET_GROUPS, Group, controls_view, select_view
+from cogs.components import Group, controls_view, select_view
 from cogs.embeds import clip, event_texts, fitted, secrets_embed
 from cogs.presenters import Presenter
 from cogs.replies import png_file
+from engine.core import Action
 from host.errors import UserError
 from host.models import GameRecord, Update
 from host.service import GameService
@@ -28,42 +29,42 @@ MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, repl
 
 
 def action_groups(
-    record: GameRecord, presenter: Presenter, seats: Sequence[int] | None = None
+    service: GameService,
+    record: GameRecord,
+    presenter: Presenter,
+    seats: Sequence[int] | None = None,
 ) -> list[Group]:
     """The legal actions of the given seats (default: every human actor), one group per kind."""
-    game = record.game
-    if record.status != "running" or game is None:
-        return []
-    chosen = list(game.actors()) if seats is None else list(seats)
-    by_kind: dict[str, dict[str, Any]] = {}
-    for seat in chosen:
-        if record.user_of(seat) is None:
-            continue
-        for action in game.legal_actions(seat):
+    by_kind: dict[str, dict[str, Action]] = {}
+    for actions in service.table_actions(record, seats).values():
+        for action in actions:
             by_kind.setdefault(action.kind, {}).setdefault(action.notation, action)
     groups = [
-        Group(kind, presenter.group_title(kind), tuple(actions.values()))
+        Group(
+            kind,
+            presenter.group_title(kind),
+            tuple(actions.values()),
+            quiet=kind in presenter.quiet_groups,
+        )
         for kind, actions in by_kind.items()
     ]
-    return sorted(groups, key=lambda group: group.name in QUIET_GROUPS)
+    return sorted(groups, key=lambda group: group.quiet)
 
 
 def panel(
-    record: GameRecord, presenter: Presenter, user_id: int
+    service: GameService, record: GameRecord, presenter: Presenter, user_id: int
 ) -> tuple[str, discord.ui.View | None]:
     """The user's private controls now: a prompt, and buttons or the only select they need."""
-    seat = record.seat_of(user_id)
-    game = record.game
-    if record.status != "running" or game is None:
+    turn = service.turn(record, user_id)
+    if not turn.running:
         return f"Game #{record.id} is {record.status}.", None
-    if seat is None or seat not in game.actors():
-        return f"Waiting for {record.waiting_for()}.", None
-    groups = action_groups(record, presenter, [seat])
-    decision = game.decision(seat)
-    prompt = decision.prompt if decision is not None else "Your move."
-    main = [group for group in groups if group.name not in QUIET_GROUPS]
+    if turn.seat is None or not turn.is_theirs:
+        return f"Waiting for {turn.waiting}.", None
+    groups = action_groups(service, record, presenter, [turn.seat])
+    prompt = turn.decision.prompt if turn.decision is not None else "Your move."
+    main = [group for group in groups if not group.quiet]
     if len(main) == 1 and main[0].single is None:
-        quiet = [group for group in groups if group.name in QUIET_GROUPS]
+        quiet = [group for group in groups if group.quiet]
         view = select_view(
             record.kind,
             record.id,
@@ -111,8 +112,8 @@ class Messaging:
         private = set(record.private_actors())
         public = [seat for seat in new if seat not in private and seat not in pinged]
         if public:
-            game = record.game
-            decision = game.decision(public[0]) if game is not None else None
+            user = record.user_of(public[0])
+            decision = self.service.turn(record, user).decision if user is not None else None
             prompt = f" {decision.prompt}" if decision is not None and decision.prompt else ""
             url = await self.table_url(record)
             text = (
@@ -134,7 +135,7 @@ class Messaging:
         user_id = record.user_of(seat)
         if user_id is None:
             return
-        prompt, controls = panel(record, self.presenter(record), user_id)
+        prompt, controls = panel(self.service, record, self.presenter(record), user_id)
         url = await self.table_url(record)
         text = (
             f"**Game #{record.id}**: a private question for you, only you see it.\n"

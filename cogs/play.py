@@ -102,7 +102,7 @@ class Play:
 
     def panel(self, record: GameRecord, user_id: int) -> tuple[str, discord.ui.View | None]:
         """The user's controls now: a prompt, and buttons or the only select they need."""
-        return panel(record, self.tables.presenter(record), user_id)
+        return panel(self.service, record, self.tables.presenter(record), user_id)
 
     async def show_current(
         self, interaction: discord.Interaction[Any], record: GameRecord, note: str
@@ -139,15 +139,11 @@ class Play:
         if record.version != version:
             await self.show_current(interaction, record, STALE)
             return
-        seat = record.seat_of(interaction.user.id)
-        if seat is None:
-            raise NotSeated("You are not in this game.")
         if group == ANSWER:
-            await self.show_panel(interaction, record, seat)
+            await self.show_panel(interaction, record)
             return
-        if seat not in record.game.actors():
-            raise NotYourTurn(f"It's not your turn: waiting for {record.waiting_for()}.")
-        actions = [a for a in record.game.legal_actions(seat) if a.kind == group]
+        turn = self.service.require_turn(record, interaction.user.id)
+        actions = [a for a in turn.actions if a.kind == group]
         if not actions:
             await self.show_current(interaction, record, "That choice is not yours to make now.")
             return
@@ -155,7 +151,7 @@ class Play:
             await self.choose(interaction, game_id, actions[0].notation, version=version)
             return
         presenter = self.tables.presenter(record)
-        decision = record.game.decision(seat)
+        decision = turn.decision
         view = select_view(
             record.kind,
             game_id,
@@ -172,11 +168,12 @@ class Play:
         else:
             await interaction.response.send_message(content, view=view, ephemeral=True)
 
-    async def show_panel(
-        self, interaction: discord.Interaction[Any], record: GameRecord, seat: int
-    ) -> None:
+    async def show_panel(self, interaction: discord.Interaction[Any], record: GameRecord) -> None:
         """The generic "Answer…" button: the clicker's own private question, if they have one.
         Nobody else learns whether they were asked."""
+        seat = record.seat_of(interaction.user.id)
+        if seat is None:
+            raise NotSeated("You are not in this game.")
         if seat not in record.private_actors():
             raise UserError("There is no private question for you right now.")
         prompt, controls = self.panel(record, interaction.user.id)

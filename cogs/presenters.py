@@ -1,7 +1,8 @@
 """How each game kind looks on Discord: its board image and the text lines around it.
 
 The table, lobby and command code is shared by every kind; a ``Presenter`` is the only place
-that reads a kind's view format (docs/views.md). A new game kind registers one here.
+that reads a kind's own part of the views (docs/views.md); the shared code reads only the
+header. A new game kind registers its presenter in ``cogs/games.py``.
 """
 
 from __future__ import annotations
@@ -34,6 +35,8 @@ class Presenter:
     ]
     """Seats a private question now might be put to, from the public view alone: when one of
     them must be mentioned in the channel, all of them are, so nobody learns who was asked."""
+    quiet_groups: frozenset[str] = frozenset()
+    """Groups of actions shown as grey buttons after the others (going back, ending a turn)."""
 
     def group_title(self, group: str) -> str:
         """The button text for a group of actions (the notation's kind)."""
@@ -52,10 +55,3 @@ def player_name(view: View, seat: int) -> str:
 def plain(text: str) -> str:
     """Text shown as written in Discord: markdown characters (from players' names) escaped."""
     return discord.utils.escape_markdown(text)
-
-
-def presenters() -> dict[str, Presenter]:
-    """Every kind the bot can show, by name."""
-    from cogs.rattus_presenter import RATTUS
-
-    return {RATTUS.kind: RATTUS}

@@ -90,6 +90,8 @@ def players_lines(view: View) -> list[str]:
 
 def extra_fields(view: View) -> list[tuple[str, str]]:
     fields = []
+    if view.get("status") == "placement" and view.get("ruleset"):
+        fields.append(("Ruleset", str(view["ruleset"])))
     turning = view.get("turning")
     if turning:
         where = _region_name(view, str(turning.get("region", "")))
@@ -203,4 +205,5 @@ RATTUS = Presenter(
     outcome_lines=outcome_lines,
     group_titles=GROUP_TITLES,
     could_be_asked=could_be_asked,
+    quiet_groups=frozenset({"back", "done", "pass"}),
 )

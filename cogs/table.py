@@ -48,10 +48,10 @@ def plain(name: str) -> str:
     return discord.utils.escape_mentions(discord.utils.escape_markdown(name))
 
 
-def table_groups(record: GameRecord, presenter: Presenter) -> list[Group]:
+def table_groups(service: GameService, record: GameRecord, presenter: Presenter) -> list[Group]:
     """The buttons of a channel message, which everyone sees: the groups of the public
     decisions, and one generic "Answer…" for all private questions, whoever is asked."""
-    groups = action_groups(record, presenter, record.public_actors())
+    groups = action_groups(service, record, presenter, record.public_actors())
     if any(record.user_of(seat) is not None for seat in record.private_actors()):
         groups.insert(0, Group(ANSWER, presenter.group_title(ANSWER), ()))
     return groups
@@ -208,7 +208,7 @@ class Tables(Messaging):
         png = await self.board_png(record, view)
         embed = table_embed(record, view, presenter)
         buttons = controls_view(
-            record.kind, record.id, record.version, table_groups(record, presenter)
+            record.kind, record.id, record.version, table_groups(self.service, record, presenter)
         )
         stored = {m.channel_id: m for m in await self.service.table_messages(record.id)}
         if only is not None:

@@ -63,6 +63,27 @@ def _bind_bases(cls: Any, bindings: dict[Any, Any]) -> None:
         _bind_bases(origin, bindings)
 
 
+def field_names(tp: Any) -> set[str]:
+    """Every key a typed definition names, in it and in the TypedDicts it holds."""
+    names: set[str] = set()
+    _collect(tp, names, set())
+    return names
+
+
+def _collect(tp: Any, names: set[str], seen: set[int]) -> None:
+    if id(tp) in seen:
+        return
+    seen.add(id(tp))
+    if _is_typeddict(tp) or _is_typeddict(get_origin(tp)):
+        fields, _ = _fields(tp)
+        names.update(fields)
+        for field_type in fields.values():
+            _collect(field_type, names, seen)
+    else:
+        for arg in get_args(tp):
+            _collect(arg, names, seen)
+
+
 def _name(tp: Any) -> str:
     return getattr(tp, "__name__", None) or str(tp).replace("typing.", "")
 

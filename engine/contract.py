@@ -36,7 +36,7 @@ class PickView(TypedDict):
 class DecisionView(TypedDict):
     """What the first of the seats that must decide now is deciding (see ``Decision``)."""
 
-    seat: int
+    seat: int | None  # None where the host hides who answers a private question
     kind: str
     prompt: str  # "" in a view that may not read a private decision's prompt
     private: bool
@@ -65,6 +65,7 @@ class ViewHeader(TypedDict, Generic[PlayerT]):
     scores: NotRequired[dict[str, int]]  # when over: seat (as text) -> final score
     ranking: NotRequired[list[int]]  # when over: seats, best first
     winners: NotRequired[list[int]]  # when over
+    private_waiting: NotRequired[bool]  # added by the host: someone answers a private question
 
 
 View = ViewHeader[Any]

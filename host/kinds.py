@@ -1,9 +1,10 @@
-"""The registry of game kinds: how the host creates, loads and configures each engine's games.
+"""Game kinds: how the host creates, loads and configures each engine's games.
 
 A kind adapts one engine module (``engine.rattus``, later ``engine.cartus``) to the service:
 lobby options are validated here, once, into a normalised JSON-able dict that is stored
 with the game and handed back to ``new_game`` at start. The games themselves keep the
-engine's contract (``engine.contract.Game``).
+engine's contract (``engine.contract.Game``). The kinds the bot hosts are listed, with their
+presenters and commands, in ``cogs/games.py``.
 """
 
 from __future__ import annotations
@@ -13,6 +14,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.contract import Game
+
+SHARED_OPTIONS = ("seat_order", "players")
+"""Lobby options every kind accepts and the host itself reads: ``seat_order`` ("random" or
+"joined") and ``players`` (the most seats the lobby offers). A kind validates them with its own."""
 
 
 class GameKind(ABC):
@@ -44,11 +49,3 @@ class GameKind(ABC):
         most = options.get("players")
         top = self.max_players if not isinstance(most, int) else min(most, self.max_players)
         return self.min_players, top
-
-
-def default_kinds() -> dict[str, GameKind]:
-    """Every kind the bot hosts, by name."""
-    from host.rattus_kind import RattusKind
-
-    rattus = RattusKind()
-    return {rattus.name: rattus}

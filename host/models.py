@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from engine.contract import Game, View
 from engine.core import Event
 from host.errors import UserError
 
@@ -35,7 +36,7 @@ class GameRecord:
     host_user_id: int
     options: dict[str, Any]
     seats: list[Seat]
-    game: Any | None
+    game: Game | None
     created_at: float
     updated_at: float
     seed: int | None = None
@@ -94,7 +95,7 @@ class GameRecord:
             named.append("private answers")
         return " and ".join(named) or "nobody"
 
-    def view(self, seat: int | None = None) -> dict[str, Any]:
+    def view(self, seat: int | None = None) -> View:
         """The game's view for a seat (None: a spectator), with players named everywhere.
 
         Who answers a private question is hidden from everyone else: such seats are left out
@@ -104,7 +105,7 @@ class GameRecord:
             if self.status == "lobby":
                 raise UserError(f"Game #{self.id} has not started yet.")
             raise UserError(f"Game #{self.id} was closed before it started.")
-        view: dict[str, Any] = self.game.view(seat, names=self.names())
+        view = self.game.view(seat, names=self.names())
         for player in view.get("players", []):
             player["name"] = self.name_of(int(player["seat"]))
         hidden = [s for s in self.private_actors() if s != seat]

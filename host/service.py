@@ -14,19 +14,20 @@ import logging
 import os
 import random
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import replace
 from typing import Any
 
-from engine.contract import Game
+from engine.contract import Game, View
 from engine.core import Action, Event, IllegalAction, parse_notation
-from host import computers
-from host.errors import DamagedGame, NotFound, NotSeated, NotYourTurn, StaleAction, UserError
-from host.kinds import GameKind, default_kinds
+from host import computers, turns
+from host.errors import DamagedGame, NotFound, NotSeated, StaleAction, UserError
+from host.kinds import GameKind
 from host.models import ActionLogEntry, GameRecord, ResultRow, Seat, TableMessage, Update
 from host.sharding import Shards
 from host.store import ChannelTaken, NewAction, Store, StoredGame
+from host.turns import Turn
 
 log = logging.getLogger(__name__)
 
@@ -49,14 +50,14 @@ class GameService:
         self,
         store: Store,
         *,
-        kinds: Mapping[str, GameKind] | None = None,
+        kinds: Mapping[str, GameKind],
         clock: Callable[[], float] = time.time,
         seed_source: Callable[[], int] = urandom_seed,
         shards: Shards | None = None,
     ) -> None:
         self.store = store
         self.shards = shards
-        self.kinds: dict[str, GameKind] = dict(kinds) if kinds is not None else default_kinds()
+        self.kinds: dict[str, GameKind] = dict(kinds)
         self._clock = clock
         self._seed_source = seed_source
         self._locks: dict[int, asyncio.Lock] = {}
@@ -324,8 +325,8 @@ class GameService:
             record = await self._load(game_id)
             if version is not None and version != record.version:
                 raise StaleAction(current_version=record.version)
-            game = self._running_game(record)
-            seat = self._actor_seat(record, game, user_id)
+            game = turns.running_game(record)
+            seat = turns.seat_to_act(record, user_id)
             try:
                 wanted = parse_notation(notation)
                 after: Game = game.apply(seat, wanted)
@@ -390,22 +391,25 @@ class GameService:
             )
             return self._update(record, moved, new_turn=new_turn)
 
-    def _running_game(self, record: GameRecord) -> Game:
-        if record.status == "lobby":
-            raise UserError(f"Game #{record.id} has not started yet.")
-        if record.status != "running" or record.game is None:
-            raise UserError(f"Game #{record.id} is {_ended(record)}.")
-        game: Game = record.game
-        return game
+    # -- whose move (on a loaded record; the Discord side asks these instead of the game) ----
 
-    def _actor_seat(self, record: GameRecord, game: Game, user_id: int) -> int:
-        seat = record.seat_of(user_id)
-        if seat is None:
-            raise NotSeated("You are not in this game.")
-        actors = game.actors()
-        if seat not in actors:
-            raise NotYourTurn(f"It's not your turn: waiting for {record.waiting_for()}.")
-        return seat
+    def turn(self, record: GameRecord, user_id: int) -> Turn:
+        """Where the game stands for this user: the actors, and their decision and actions."""
+        return turns.turn_of(record, user_id)
+
+    def require_turn(self, record: GameRecord, user_id: int) -> Turn:
+        """The user's turn, or the UserError (NotSeated, NotYourTurn, ...) that ``act`` raises."""
+        return turns.require_turn(record, user_id)
+
+    def people_to_move(self, record: GameRecord) -> list[int]:
+        """The user ids of the people who must decide now."""
+        return turns.people_to_move(record)
+
+    def table_actions(
+        self, record: GameRecord, seats: Sequence[int] | None = None
+    ) -> dict[int, list[Action]]:
+        """The legal actions of the given seats (default: every actor seated by a person)."""
+        return turns.actions_of(record, seats)
 
     def _update(self, record: GameRecord, events: list[Event], *, new_turn: bool) -> Update:
         private: dict[int, list[Event]] = {}
@@ -487,14 +491,9 @@ class GameService:
 
     async def legal_actions(self, game_id: int, user_id: int) -> list[Action]:
         """What the user may do now; empty when they are not deciding anything."""
-        record = await self._load(game_id)
-        seat = record.seat_of(user_id)
-        if record.status != "running" or record.game is None or seat is None:
-            return []
-        game: Game = record.game
-        return list(game.legal_actions(seat)) if seat in game.actors() else []
+        return list(turns.turn_of(await self._load(game_id), user_id).actions)
 
-    async def private_view(self, game_id: int, user_id: int) -> dict[str, Any]:
+    async def private_view(self, game_id: int, user_id: int) -> View:
         """What the user's seat may see, secrets included, with every seat's name."""
         record = await self._load(game_id)
         seat = record.seat_of(user_id)
@@ -502,7 +501,7 @@ class GameService:
             raise NotSeated("You are not in this game.")
         return record.view(seat)
 
-    async def public_view(self, game_id: int) -> dict[str, Any]:
+    async def public_view(self, game_id: int) -> View:
         """What a spectator may see, with every seat's name."""
         record = await self._load(game_id)
         return record.view(None)

@@ -11,7 +11,7 @@ Witch's looks, the Astronomer's draws, a hand's contents).
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -22,6 +22,7 @@ from cogs.table import table_groups
 from engine import rattus
 from engine.rattus.africanus import regions
 from host.models import GameRecord, Seat
+from host.service import GameService
 
 NAMES = ["Aoife", "Bruno", "Chidi", "Dagny", "Emeka", "Farah"]
 GAMES = [
@@ -41,7 +42,9 @@ def surfaces(record: GameRecord) -> tuple[str, str]:
     """(the table embed's text, the table's button labels and the waiting line)."""
     view = record.view(None)
     embed = table_embed(record, view, RATTUS, with_image=False)
-    buttons = controls_view("rattus", record.id, record.version, table_groups(record, RATTUS))
+    reader = GameService(cast(Any, None), kinds={})  # reads the loaded record only
+    groups = table_groups(reader, record, RATTUS)
+    buttons = controls_view("rattus", record.id, record.version, groups)
     items: list[Any] = [getattr(item, "item", item) for item in buttons.children]
     labels = [str(item.label or "") for item in items]
     assert all(labels), "every button has a label"

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from cogs.games import game_kinds
 from host.service import GameService
 from host.store import Store
 from tests.e2e.conftest import World
@@ -97,7 +98,7 @@ async def test_start_up_repair_in_a_channel_it_lost_is_a_calm_warning(
         table = await open_game(world, client)
 
     async with await Store.open(db) as store:
-        service = GameService(store)
+        service = GameService(store, kinds=game_kinds())
         record = await service.get(table.game_id)
         seat = record.game.actors()[0]
         notation = record.game.legal_actions(seat)[0].notation

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cogs.games import game_kinds
 from host.service import GameService
 from host.store import Store
 from tests.e2e.conftest import World
@@ -77,7 +78,7 @@ async def test_a_table_the_bot_missed_is_reposted_on_start(world: World, bot_db:
 
     # The bot is down, as if it crashed between saving an action and posting the table.
     async with await Store.open(db) as store:
-        service = GameService(store)
+        service = GameService(store, kinds=game_kinds())
         record = await service.get(table.game_id)
         actor = record.user_of(record.game.actors()[0])
         notation = record.game.legal_actions(record.game.actors()[0])[0].notation

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import bot
 from cogs.client import ShardedGameBot
+from cogs.games import game_kinds
 from host.service import GameService
 from host.sharding import Shards, shard_of
 from host.store import Store
@@ -39,7 +40,7 @@ async def test_only_the_owning_shards_process_repairs_a_game(
 
     # The owner died between saving an action and posting the table.
     async with await Store.open(postgres_url) as store:
-        service = GameService(store)
+        service = GameService(store, kinds=game_kinds())
         record = await service.get(table.game_id)
         seat = record.game.actors()[0]
         await service.act(

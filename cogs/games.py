@@ -1,0 +1,48 @@
+"""The games the bot hosts, in one place: each kind with its presenter and its commands.
+
+A game joins the bot by adding one entry here: its ``GameKind`` (lobby options and dealing,
+in ``host/``), its ``Presenter`` (the text and the board image on Discord) and the extension
+that holds its slash command group (a ``GameCommands`` subclass). Everything else (the
+service, the table, buttons, selects, embeds and the shared commands) is the same code for
+every game and reads only the shared header of the views (``engine.contract``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cogs.presenters import Presenter
+from host.kinds import GameKind
+
+
+@dataclass(frozen=True)
+class HostedGame:
+    """One kind of game as the bot hosts it."""
+
+    kind: GameKind
+    presenter: Presenter
+    extension: str  # the module whose ``setup`` adds the kind's command group
+
+
+def hosted_games() -> dict[str, HostedGame]:
+    """Every game the bot hosts, by kind name."""
+    from cogs.rattus_presenter import RATTUS
+    from host.rattus_kind import RattusKind
+
+    games = [HostedGame(RattusKind(), RATTUS, "cogs.rattus")]
+    return {game.kind.name: game for game in games}
+
+
+def game_kinds() -> dict[str, GameKind]:
+    """The kinds, for the service."""
+    return {name: game.kind for name, game in hosted_games().items()}
+
+
+def presenters() -> dict[str, Presenter]:
+    """The presenters, for the table code."""
+    return {name: game.presenter for name, game in hosted_games().items()}
+
+
+def extensions() -> tuple[str, ...]:
+    """The extensions to load, one command group per game."""
+    return tuple(game.extension for game in hosted_games().values())

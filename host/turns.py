@@ -1,0 +1,108 @@
+"""Who must decide what now: the one reading of a game's moment that the service applies
+before an action and the Discord side shows on buttons, panels and mentions.
+
+Everything here works on a loaded ``GameRecord`` and asks the engine game only through its
+contract (``actors``, ``decision``, ``legal_actions``); ``GameService`` offers it to callers,
+so the seat check that guards ``act`` is the same one that decides who sees which buttons.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.contract import Game
+from engine.core import Action, Decision
+from host.errors import NotSeated, NotYourTurn, UserError
+from host.models import GameRecord
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A game's moment as one user sees it."""
+
+    running: bool  # the game is dealt and not over or abandoned
+    actors: tuple[int, ...]  # every seat that must decide now
+    waiting: str  # whom the game waits for, in words the user may read ("Anna and Ben")
+    seat: int | None  # the user's seat; None when not seated
+    decision: Decision | None  # what the user decides now, when it is their move
+    actions: tuple[Action, ...]  # the user's legal actions now
+
+    @property
+    def is_theirs(self) -> bool:
+        """The user is among the seats that must decide now."""
+        return self.seat is not None and self.seat in self.actors
+
+
+def running_game(record: GameRecord) -> Game:
+    """The engine game of a running record; UserError saying why there is none."""
+    if record.status == "lobby":
+        raise UserError(f"Game #{record.id} has not started yet.")
+    if record.status != "running" or record.game is None:
+        ended = "over" if record.status == "finished" else "abandoned"
+        raise UserError(f"Game #{record.id} is {ended}.")
+    return record.game
+
+
+def actors(record: GameRecord) -> tuple[int, ...]:
+    """The seats that must decide now (none unless the game is running)."""
+    if record.status != "running" or record.game is None:
+        return ()
+    return tuple(record.game.actors())
+
+
+def turn_of(record: GameRecord, user_id: int) -> Turn:
+    """Where the game stands for this user: never raises."""
+    game = record.game if record.status == "running" else None
+    seat = record.seat_of(user_id)
+    deciding = actors(record)
+    decision: Decision | None = None
+    actions: tuple[Action, ...] = ()
+    if game is not None and seat is not None and seat in deciding:
+        decision = game.decision(seat)
+        actions = tuple(game.legal_actions(seat))
+    return Turn(
+        running=game is not None,
+        actors=deciding,
+        waiting=record.waiting_for(seat),
+        seat=seat,
+        decision=decision,
+        actions=actions,
+    )
+
+
+def seat_to_act(record: GameRecord, user_id: int) -> int:
+    """The user's seat when they must decide now, or the UserError that says why not."""
+    running_game(record)
+    seat = record.seat_of(user_id)
+    if seat is None:
+        raise NotSeated("You are not in this game.")
+    deciding = actors(record)
+    if seat not in deciding:
+        raise NotYourTurn(f"It's not your turn: waiting for {record.waiting_for()}.")
+    return seat
+
+
+def require_turn(record: GameRecord, user_id: int) -> Turn:
+    """The user's turn, or the UserError that says why they cannot act now."""
+    seat_to_act(record, user_id)
+    return turn_of(record, user_id)
+
+
+def people_to_move(record: GameRecord) -> list[int]:
+    """The user ids of the people (not computer players) who must decide now."""
+    users = [record.user_of(seat) for seat in actors(record)]
+    return [user for user in users if user is not None]
+
+
+def actions_of(record: GameRecord, seats: Sequence[int] | None = None) -> dict[int, list[Action]]:
+    """The legal actions of the given seats (default: every actor seated by a person)."""
+    game = record.game
+    if record.status != "running" or game is None:
+        return {}
+    chosen = actors(record) if seats is None else tuple(seats)
+    return {
+        seat: list(game.legal_actions(seat))
+        for seat in chosen
+        if record.user_of(seat) is not None and seat in actors(record)
+    }
