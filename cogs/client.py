@@ -10,6 +10,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from cogs.components import DYNAMIC_ITEMS
 from cogs.games import game_kinds, presenters
 from cogs.play import Play
 from cogs.replies import GameTree
@@ -84,6 +85,7 @@ class GameBot(commands.Bot):
             )
         self.tables = Tables(self, self.service, presenters())
         self.play = Play(self.service, self.tables)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
         for name in self.extension_names:
             await self.load_extension(name)
         if self.sync_on_start:

@@ -58,6 +58,15 @@ def require_posting(interaction: discord.Interaction[Any], what: str) -> None:
         )
 
 
+def filtered(pairs: list[tuple[str, str]], current: str) -> list[app_commands.Choice[str]]:
+    typed = current.strip().lower()
+    return [
+        app_commands.Choice(name=name[:100], value=value)
+        for name, value in pairs
+        if typed in name.lower() or typed in value
+    ][:25]
+
+
 class GameCommands(commands.GroupCog):
     """Commands shared by every kind of game; subclasses set ``kind``."""
 

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 
 from cogs.replies import report_error
-from engine.core import Action
+from engine.core import Action, Pick
 
 if TYPE_CHECKING:
     from cogs.client import GameBot
@@ -209,11 +209,100 @@ class ActionSelect(
             )
 
 
+class PickSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=PLAY + r":m"):
+    """A choice of several items at once (a decision's ``Pick``): the ticked entries make one
+    answer, which the play code turns into the action's notation."""
+
+    def __init__(
+        self,
+        kind: str,
+        game_id: int,
+        version: int,
+        group: str,
+        options: Sequence[discord.SelectOption] = (),
+        *,
+        least: int = 0,
+        most: int = 1,
+        placeholder: str | None = None,
+    ) -> None:
+        choices = list(options) or [discord.SelectOption(label="-", value="-")]
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=play_id(kind, game_id, version, group, ":m"),
+            placeholder=placeholder[:150] if placeholder else None,
+            options=choices,
+            min_values=min(max(least, 1), len(choices)),
+            max_values=min(max(most, 1), len(choices)),
+        )
+        super().__init__(select)
+        self.kind, self.game_id, self.version, self.group = kind, game_id, version, group
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> PickSelect:
+        return cls(match["kind"], int(match["game"]), int(match["version"]), match["group"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        values = list(self.item.values)
+        await _guarded(
+            interaction,
+            lambda: _bot(interaction).play.choose_picked(
+                interaction, self.game_id, self.version, self.group, values, kind=self.kind
+            ),
+        )
+
+
+class ChoiceButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=PLAY + r":c(?P<choice>[a-z0-9_.-]+)",
+):
+    """One exact action (``group:choice``) as a button, such as choosing nothing in a pick."""
+
+    def __init__(
+        self, kind: str, game_id: int, version: int, group: str, choice: str, *, label: str = ""
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=(label or choice)[:80],
+                style=discord.ButtonStyle.secondary,
+                custom_id=play_id(kind, game_id, version, group, f":c{choice}"),
+            )
+        )
+        self.kind, self.game_id, self.version = kind, game_id, version
+        self.group, self.choice = group, choice
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ChoiceButton:
+        return cls(
+            match["kind"],
+            int(match["game"]),
+            int(match["version"]),
+            match["group"],
+            match["choice"],
+        )
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _guarded(
+            interaction,
+            lambda: _bot(interaction).play.choose(
+                interaction,
+                self.game_id,
+                f"{self.group}:{self.choice}",
+                version=self.version,
+                kind=self.kind,
+            ),
+        )
+
+
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyButton,
     GroupButton,
     PageButton,
     ActionSelect,
+    PickSelect,
+    ChoiceButton,
 )
 
 
@@ -303,5 +392,42 @@ def select_view(
         items.append(PageButton(kind, game_id, version, group, page - 1, label="◀ Previous"))
     if page < pages - 1:
         items.append(PageButton(kind, game_id, version, group, page + 1, label="Next ▶"))
+    items += group_buttons(kind, game_id, version, beside)
+    return stopped(items)
+
+
+def pick_view(
+    kind: str,
+    game_id: int,
+    version: int,
+    pick: Pick,
+    *,
+    placeholder: str,
+    beside: Sequence[Group] = (),
+) -> discord.ui.View:
+    """One multi-select for a pick (tick several entries, then close the menu), a button for
+    choosing nothing when that is allowed, and buttons for the ``beside`` groups."""
+    options = [
+        discord.SelectOption(label=label[:100], value=value) for value, label in pick.options()
+    ]
+    if pick.least == pick.most:
+        hint = f"choose {pick.least}"
+    else:
+        hint = f"choose {pick.least} to {min(pick.most, len(options))}"
+    items: list[discord.ui.Item[Any]] = [
+        PickSelect(
+            kind,
+            game_id,
+            version,
+            pick.kind,
+            options,
+            least=pick.least,
+            most=pick.most,
+            placeholder=f"{placeholder} ({hint})",
+        )
+    ]
+    if pick.least == 0:
+        nothing = pick.counts_notation({}).split(":", 1)[1]
+        items.append(ChoiceButton(kind, game_id, version, pick.kind, nothing, label="None"))
     items += group_buttons(kind, game_id, version, beside)
     return stopped(items)

@@ -26,10 +26,15 @@ class HostedGame:
 
 def hosted_games() -> dict[str, HostedGame]:
     """Every game the bot hosts, by kind name."""
+    from cogs.cartus_presenter import CARTUS
     from cogs.rattus_presenter import RATTUS
+    from host.cartus_kind import CartusKind
     from host.rattus_kind import RattusKind
 
-    games = [HostedGame(RattusKind(), RATTUS, "cogs.rattus")]
+    games = [
+        HostedGame(RattusKind(), RATTUS, "cogs.rattus"),
+        HostedGame(CartusKind(), CARTUS, "cogs.cartus"),
+    ]
     return {game.kind.name: game for game in games}
 
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.components import Group, controls_view, select_view
+from cogs.components import Group, controls_view, pick_view, select_view
 from cogs.embeds import clip, event_texts, fitted, secrets_embed
 from cogs.presenters import Presenter
 from cogs.replies import png_file
@@ -54,7 +54,8 @@ def action_groups(
 def panel(
     service: GameService, record: GameRecord, presenter: Presenter, user_id: int
 ) -> tuple[str, discord.ui.View | None]:
-    """The user's private controls now: a prompt, and buttons or the only select they need."""
+    """The user's private controls now: a prompt, and buttons or the only select they need
+    (a multi-select when the decision chooses several items at once)."""
     turn = service.turn(record, user_id)
     if not turn.running:
         return f"Game #{record.id} is {record.status}.", None
@@ -62,6 +63,17 @@ def panel(
         return f"Waiting for {turn.waiting}.", None
     groups = action_groups(service, record, presenter, [turn.seat])
     prompt = turn.decision.prompt if turn.decision is not None else "Your move."
+    pick = turn.decision.pick if turn.decision is not None else None
+    if pick is not None:
+        view = pick_view(
+            record.kind,
+            record.id,
+            record.version,
+            pick,
+            placeholder=presenter.group_title(pick.kind),
+            beside=[group for group in groups if group.name != pick.kind],
+        )
+        return prompt, view
     main = [group for group in groups if not group.quiet]
     if len(main) == 1 and main[0].single is None:
         quiet = [group for group in groups if group.quiet]
@@ -150,7 +162,8 @@ class Messaging:
             if error.code != DMS_CLOSED:
                 log.warning("DM to %s refused: %s", user_id, error)
                 return
-            await self.service.mark_dms_closed(user_id)
+            if await self.service.mark_dms_closed(user_id):
+                await self._announce_closed_dms(record, user_id)
         except discord.HTTPException:
             log.warning("Could not DM %s for game #%s", user_id, record.id, exc_info=True)
             return

@@ -143,6 +143,10 @@ class Play:
             await self.show_panel(interaction, record)
             return
         turn = self.service.require_turn(record, interaction.user.id)
+        pick = turn.decision.pick if turn.decision is not None else None
+        if pick is not None and pick.kind == group:
+            await self._panel_reply(interaction, record)
+            return
         actions = [a for a in turn.actions if a.kind == group]
         if not actions:
             await self.show_current(interaction, record, "That choice is not yours to make now.")
@@ -176,6 +180,10 @@ class Play:
             raise NotSeated("You are not in this game.")
         if seat not in record.private_actors():
             raise UserError("There is no private question for you right now.")
+        await self._panel_reply(interaction, record)
+
+    async def _panel_reply(self, interaction: discord.Interaction[Any], record: GameRecord) -> None:
+        """Show the user's own controls privately, in place of a clicked private message."""
         prompt, controls = self.panel(record, interaction.user.id)
         content = which_game(interaction, record) + prompt
         if is_panel(interaction):
@@ -227,6 +235,31 @@ class Play:
         """How the action just taken reads, for an action that told the table nothing."""
         last = await self.service.action_log(game_id, limit=1)
         return (last[-1].label if last else None) or notation
+
+    async def choose_picked(
+        self,
+        interaction: discord.Interaction[Any],
+        game_id: int,
+        version: int,
+        group: str,
+        values: list[str],
+        *,
+        kind: str | None = None,
+    ) -> None:
+        """Entries ticked in a multi-select: the decision's pick turns them into one action."""
+        record = await self.game(interaction, game_id, kind)
+        if record.status != "running":
+            await self.show_current(interaction, record, closed_note(record))
+            return
+        if record.version != version:
+            await self.show_current(interaction, record, STALE)
+            return
+        turn = self.service.require_turn(record, interaction.user.id)
+        pick = turn.decision.pick if turn.decision is not None else None
+        if pick is None or pick.kind != group:
+            await self.show_current(interaction, record, "That choice is not yours to make now.")
+            return
+        await self.choose(interaction, game_id, pick.notation(values), version=version, kind=kind)
 
     async def choose(
         self,

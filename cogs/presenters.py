@@ -43,6 +43,21 @@ class Presenter:
         return self.group_titles.get(group, group.replace("_", " ").replace("-", " ").capitalize())
 
 
+COLOUR_SQUARES = {
+    "red": "🟥",
+    "yellow": "🟨",
+    "green": "🟩",
+    "blue": "🟦",
+    "purple": "🟪",
+    "orange": "🟧",
+}
+
+
+def colour_square(colour: object) -> str:
+    """A player colour as a coloured square emoji (a white one for an unknown colour)."""
+    return COLOUR_SQUARES.get(str(colour), "⬜")
+
+
 def player_name(view: View, seat: int) -> str:
     """The name the host put on a seat's view entry (or the renderer's fallback), safe to put
     in Discord markdown."""

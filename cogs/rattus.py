@@ -9,8 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.commands import GameCommands
-from cogs.components import DYNAMIC_ITEMS
+from cogs.commands import GameCommands, filtered
 from cogs.embeds import clip
 from engine import rattus
 from engine.rattus import data as rattus_data
@@ -73,15 +72,6 @@ def parse_class_cards(text: str | None) -> str | list[str] | None:
     if "," in cleaned or " " in cleaned:
         return [part for part in cleaned.replace(",", " ").split() if part]
     return cleaned
-
-
-def filtered(pairs: list[tuple[str, str]], current: str) -> list[app_commands.Choice[str]]:
-    typed = current.strip().lower()
-    return [
-        app_commands.Choice(name=name[:100], value=value)
-        for name, value in pairs
-        if typed in name.lower() or typed in value
-    ][:25]
 
 
 class RattusCog(GameCommands, group_name="rattus", group_description="Play Rattus, the board game"):
@@ -172,5 +162,4 @@ class RattusCog(GameCommands, group_name="rattus", group_description="Play Rattu
 
 
 async def setup(bot: commands.Bot) -> None:
-    bot.add_dynamic_items(*DYNAMIC_ITEMS)
     await bot.add_cog(RattusCog(bot))  # type: ignore[arg-type]

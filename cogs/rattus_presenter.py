@@ -5,17 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from cogs.presenters import Presenter, View, player_name
+from cogs.presenters import Presenter, View, colour_square, player_name
 from render.rattus_board import rattus_board
-
-COLOUR_SQUARES = {
-    "red": "🟥",
-    "yellow": "🟨",
-    "green": "🟩",
-    "blue": "🟦",
-    "purple": "🟪",
-    "orange": "🟧",
-}
 
 STAGES = {
     "placement": "Start placement",
@@ -64,7 +55,7 @@ def players_lines(view: View) -> list[str]:
     lines = []
     for player in view.get("players", []):
         seat = int(player["seat"])
-        square = COLOUR_SQUARES.get(str(player.get("colour")), "⬜")
+        square = colour_square(player.get("colour"))
         parts = [
             f"{square} **{player_name(view, seat)}** ({player.get('mark', '?')})",
             f"{player.get('cubes_supply', 0)} in supply",

@@ -74,11 +74,13 @@ async def test_each_command_stays_under_4000_characters(payload: list[dict[str, 
     assert all(size <= 4000 for size in sizes.values()), sizes
 
 
-async def test_rattus_is_one_group_with_the_playing_commands(
-    payload: list[dict[str, Any]],
+@pytest.mark.parametrize("game", ["rattus", "cartus"])
+async def test_each_game_is_one_group_with_the_playing_commands(
+    payload: list[dict[str, Any]], game: str
 ) -> None:
-    assert [command["name"] for command in payload] == ["rattus"]
-    subcommands = {option["name"] for option in payload[0]["options"]}
+    assert sorted(command["name"] for command in payload) == ["cartus", "rattus"]
+    group = next(command for command in payload if command["name"] == game)
+    subcommands = {option["name"] for option in group["options"]}
     assert {"new", "join", "leave", "start", "abandon", "play", "board", "status", "hand"} <= (
         subcommands
     )
@@ -86,10 +88,11 @@ async def test_rattus_is_one_group_with_the_playing_commands(
 
 
 async def test_play_offers_autocomplete_for_its_action(payload: list[dict[str, Any]]) -> None:
-    play = next(option for option in payload[0]["options"] if option["name"] == "play")
-    action = next(option for option in play["options"] if option["name"] == "action")
-    assert action["autocomplete"] is True
-    assert action["required"] is True
+    for group in payload:
+        play = next(option for option in group["options"] if option["name"] == "play")
+        action = next(option for option in play["options"] if option["name"] == "action")
+        assert action["autocomplete"] is True
+        assert action["required"] is True
 
 
 def test_the_checker_catches_what_discord_refuses() -> None:

@@ -16,6 +16,9 @@ from typing import Any
 import pytest
 
 from cogs.games import hosted_games
+from engine.cartus import steps as cartus_steps
+from engine.cartus.view_types import STATUSES as CARTUS_STATUSES
+from engine.cartus.view_types import CartusView
 from engine.conformance import field_names
 from engine.contract import OVER, DecisionView, PlayerHeader, ViewHeader
 from engine.rattus import steps as rattus_steps
@@ -35,13 +38,17 @@ OWNED = {
 }
 """Modules that belong to one game although their names do not say so (the Rattus map layout,
 its tiles and the pieces drawn on them)."""
-GENERIC = {"id", "text", "hand"}
-"""Words every game and the host use in their own sense (a row id, an event's text, the hand
-command): a game's key of the same spelling does not make them game-specific."""
+GENERIC = {"id", "text", "hand", "options", "lines"}
+"""Words every game and the host use in their own sense (a row id, an event's text or lines
+of text, the hand command, a game's lobby options): a game's key of the same spelling does not make them
+game-specific."""
 
-GAME_VIEWS: dict[str, Any] = {"rattus": RattusView}
-DECISION_KINDS: dict[str, set[str]] = {"rattus": set(rattus_steps.STEPS)}
-STATUSES: dict[str, set[str]] = {"rattus": set(RATTUS_STATUSES)}
+GAME_VIEWS: dict[str, Any] = {"rattus": RattusView, "cartus": CartusView}
+DECISION_KINDS: dict[str, set[str]] = {
+    "rattus": set(rattus_steps.STEPS),
+    "cartus": set(cartus_steps.STEPS),
+}
+STATUSES: dict[str, set[str]] = {"rattus": set(RATTUS_STATUSES), "cartus": set(CARTUS_STATUSES)}
 HEADER = field_names(ViewHeader[PlayerHeader]) | field_names(DecisionView)
 
 

@@ -1,0 +1,176 @@
+"""Rattus Cartus as a kind of game the host can run: lobby options and dealing.
+
+Lobby options (normalised by ``validate_options``, stored with the game):
+
+- ``buildings``: how the 30 building cards are chosen: ``"first_game"`` (the rulebook's set for a
+  first game), ``"per_class"`` (one random building of each class), ``"random"`` (five random
+  copies per class), or a list of six building ids, one of each class.
+- ``simultaneous_supply``: everyone chooses their supply action at once, in secret, instead of
+  one after another from the starting player.
+- ``guard_tower``: with 2 players, random choices may include the Guard Tower.
+- ``everyone_dead``: when the plague takes every player, ``"spare_fewest_rats"`` lets those
+  with the fewest rats survive; ``"no_winner"`` leaves the game without a winner.
+- ``seat_order`` and ``players``: as for every kind (``host.kinds.SHARED_OPTIONS``).
+
+Random choices are drawn from the game's seed, so replaying a game's log deals the same game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine import cartus
+from engine.cartus import data as cartus_data
+from engine.cartus.setup import choose_buildings
+from engine.contract import Game
+from engine.core import Rng
+from host.errors import UserError
+from host.kinds import GameKind
+
+OPTION_KEYS = {
+    "buildings",
+    "simultaneous_supply",
+    "guard_tower",
+    "everyone_dead",
+    "seat_order",
+    "players",
+}
+SEAT_ORDERS = ("random", "joined")
+MODE_TEXT = {
+    "first_game": "the first-game buildings",
+    "per_class": "one random building of each class",
+    "random": "random building cards, five of each class",
+}
+
+
+def _key(text: str) -> str:
+    return text.strip().lower().replace("-", "_").replace(" ", "_").replace("'", "")
+
+
+def _quoted(raw: Any, limit: int = 40) -> str:
+    text = str(raw).strip()
+    return f"'{text if len(text) <= limit else text[: limit - 1] + '…'}'"
+
+
+def _flag(options: Mapping[str, Any], key: str, default: bool) -> bool:
+    value = options.get(key, default)
+    if not isinstance(value, bool):
+        raise UserError(f"'{key}' is either true or false.")
+    return value
+
+
+def building_id(text: str) -> str | None:
+    """A building's id from its id or name, spelled loosely ("Fortune-teller's Tent")."""
+    wanted = _key(text)
+    for building in cartus_data.buildings().values():
+        if wanted in (building.id, _key(building.name)):
+            return building.id
+    return None
+
+
+class CartusKind(GameKind):
+    name = "cartus"
+    title = "Rattus Cartus"
+    min_players, max_players = cartus.MIN_PLAYERS, cartus.MAX_PLAYERS
+
+    def validate_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        unknown = sorted(set(options) - OPTION_KEYS)
+        if unknown:
+            raise UserError(f"Rattus Cartus has no option called {_quoted(unknown[0])}.")
+        players = options.get("players", self.max_players)
+        if (
+            isinstance(players, bool)
+            or not isinstance(players, int)
+            or not self.min_players <= players <= self.max_players
+        ):
+            raise UserError(
+                f"Rattus Cartus seats {self.min_players} to {self.max_players} players: "
+                "choose a number in that range."
+            )
+        seat_order = options.get("seat_order", "random")
+        if seat_order not in SEAT_ORDERS:
+            raise UserError(
+                "The seat order is either 'random' or 'joined' (the order people joined)."
+            )
+        everyone_dead = options.get("everyone_dead", cartus.EVERYONE_DEAD[0])
+        if everyone_dead not in cartus.EVERYONE_DEAD:
+            raise UserError(
+                f"When everyone dies, the game ends in one of these ways: "
+                f"{', '.join(cartus.EVERYONE_DEAD)}."
+            )
+        return {
+            "buildings": self._buildings(options.get("buildings")),
+            "simultaneous_supply": _flag(options, "simultaneous_supply", False),
+            "guard_tower": _flag(options, "guard_tower", False),
+            "everyone_dead": everyone_dead,
+            "seat_order": seat_order,
+            "players": players,
+        }
+
+    @staticmethod
+    def _buildings(raw: Any) -> str | list[str]:
+        if raw is None:
+            return "first_game"
+        if isinstance(raw, str) and "," not in raw:
+            mode = _key(raw)
+            if mode in cartus.BUILDING_MODES:
+                return mode
+            raw = [raw]
+        if isinstance(raw, str):
+            raw = raw.split(",")
+        if not isinstance(raw, list | tuple):
+            raise UserError("Buildings are a way to choose them (e.g. 'random') or a list.")
+        chosen = []
+        for part in raw:
+            found = building_id(str(part))
+            if found is None:
+                known = ", ".join(b.name for b in cartus_data.buildings().values())
+                raise UserError(f"There is no building called {_quoted(part)}. Known: {known}.")
+            chosen.append(found)
+        try:
+            choose_buildings(chosen, cartus.MAX_PLAYERS, Rng.from_seed(0))
+        except ValueError:
+            modes = ", ".join(cartus.BUILDING_MODES)
+            raise UserError(
+                f"Name six buildings, one of each class, or choose one of: {modes}."
+            ) from None
+        return chosen
+
+    def describe_options(self, options: Mapping[str, Any]) -> str:
+        chosen = options.get("buildings", "first_game")
+        if isinstance(chosen, str):
+            buildings = MODE_TEXT.get(chosen, chosen)
+        else:
+            names = cartus_data.buildings()
+            buildings = "buildings: " + ", ".join(names[b].name for b in chosen if b in names)
+        parts = [f"Rattus Cartus with {buildings}"]
+        parts.append(
+            "everyone chooses a supply at once, in secret"
+            if options.get("simultaneous_supply")
+            else "supplies chosen in turn"
+        )
+        if options.get("everyone_dead") == "no_winner":
+            parts.append("if the plague takes everyone, nobody wins")
+        parts.append(
+            "seats in random order"
+            if options.get("seat_order") == "random"
+            else "seats in the order players joined"
+        )
+        _, most = self.player_limits(options)
+        return "; ".join(parts) + f"; up to {most} players."
+
+    def new_game(self, players: int, options: Mapping[str, Any], seed: int) -> Game:
+        game: Game = cartus.new_game(
+            players,
+            options.get("buildings", "first_game"),
+            simultaneous_supply=bool(options.get("simultaneous_supply", False)),
+            guard_tower=bool(options.get("guard_tower", False)),
+            everyone_dead=str(options.get("everyone_dead", cartus.EVERYONE_DEAD[0])),
+            seed=seed,
+        )
+        return game
+
+    def from_dict(self, data: Mapping[str, Any]) -> Game:
+        game: Game = cartus.from_dict(dict(data))
+        return game

@@ -1,0 +1,181 @@
+"""A whole Rattus Cartus game through Discord: /cartus lobby, supplies chosen at once in secret,
+cards played with one multi-select, a Sword's victim choosing what to give privately, a
+restart in the middle of a round, a player whose DMs are closed, and the final scores."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.e2e.conftest import World
+from tests.e2e.table import SEED, buttons_of, make_bot, selects_of, text_of
+from tests.fakediscord import FakeDiscord, User
+
+PNG = b"\x89PNG\r\n\x1a\n"
+FOLLOW_LIMIT = 12
+JSON = Any
+
+
+class CartusTable:
+    """Drives a Cartus game as its players would: the table's buttons, then private panels."""
+
+    def __init__(self, fake: FakeDiscord, client: Any, world: World, game_id: int) -> None:
+        self.fake, self.client, self.world, self.game_id = fake, client, world, game_id
+        self.users = {u.id: u for u in (world.anna, world.ben, world.cleo)}
+        self.rng = random.Random(SEED)
+        self.kinds_answered: list[str] = []
+        self.picks_made: list[tuple[str, list[str]]] = []
+        self.private_prompts: list[str] = []
+
+    async def record(self) -> Any:
+        return await self.client.service.get(self.game_id)
+
+    def table_message(self) -> JSON:
+        for message in reversed(self.fake.messages(self.world.channel)):
+            found = buttons_of(message)
+            if found and ":v:" in found[0]["custom_id"]:
+                return message
+        raise AssertionError("no table message with buttons")
+
+    async def answer(self, user: User) -> None:
+        """``user`` answers their decision: a table button opens their private panel, which
+        they follow until it has nothing more to ask."""
+        record = await self.record()
+        seat = record.seat_of(user.id)
+        decision = record.game.decision(seat)
+        kind = record.game.legal_actions(seat)[0].kind
+        self.kinds_answered.append(decision.kind)
+        if decision.private:
+            self.private_prompts.append(decision.prompt)
+        wanted = ":answer" if decision.private else f":{kind}"
+        table = self.table_message()
+        button = next(b for b in buttons_of(table) if b["custom_id"].endswith(wanted))
+        reply = await (await self.fake.click(user, table, button["custom_id"])).wait_reply()
+        for _ in range(FOLLOW_LIMIT):
+            result = None
+            if selects_of(reply):
+                select = selects_of(reply)[0]
+                values = self.choose_values(select)
+                if select["custom_id"].endswith(":m"):
+                    self.picks_made.append((select["custom_id"].split(":")[-2], values))
+                result = await self.fake.select(user, reply, select["custom_id"], values)
+            elif buttons_of(reply):
+                button = self.rng.choice(buttons_of(reply))
+                result = await self.fake.click(user, reply, button["custom_id"])
+            if result is None:
+                return
+            reply = await result.wait_reply()
+
+    def choose_values(self, select: JSON) -> list[str]:
+        values = [o["value"] for o in select["options"]]
+        if not select["custom_id"].endswith(":m"):
+            return [self.rng.choice(values)]
+        # Several cards at once: every Sword and one more card, keeping the rest in hand,
+        # so that Swords meet other players in the buildings and their victims have cards.
+        swords = [v for v in values if v.startswith("sw.")]
+        others = [v for v in values if not v.startswith("sw.")]
+        chosen = swords + others[:1]
+        low, high = select.get("min_values", 1), select.get("max_values", 1)
+        chosen = (chosen + [v for v in values if v not in chosen])[
+            : max(low, min(high, len(chosen)))
+        ]
+        return chosen
+
+    async def step(self) -> None:
+        record = await self.record()
+        seat = record.game.actors()[0]
+        await self.answer(self.users[record.user_of(seat)])
+
+
+async def open_cartus(world: World, client: Any) -> CartusTable:
+    fake = world.fake
+    opened = await fake.slash(
+        world.anna,
+        world.channel,
+        "cartus",
+        "new",
+        options={"seat_order": "joined", "players": 3, "simultaneous_supply": True},
+    )
+    lobby = await opened.wait_reply()
+    assert "Rattus Cartus" in text_of(lobby) and "at once, in secret" in text_of(lobby)
+    await (await fake.click(world.ben, lobby, label="Join")).wait_reply()
+    joined = await fake.slash(world.cleo, world.channel, "cartus", "join")
+    assert "You joined game" in (await joined.wait_reply())["content"]
+    await (await fake.click(world.anna, lobby, label="Start")).wait_response()
+    record = await client.service.game_in_channel(world.channel.id)
+    await fake.wait_for(
+        lambda: any(
+            ":v:" in b["custom_id"] for m in fake.messages(world.channel) for b in buttons_of(m)
+        )
+    )
+    return CartusTable(fake, client, world, record.id)
+
+
+def channel_text(fake: FakeDiscord, world: World) -> str:
+    return "\n".join(text_of(m) for m in fake.messages(world.channel))
+
+
+@pytest.mark.slow
+async def test_a_three_player_cartus_game_from_lobby_to_scores(
+    world: World, tmp_path: Path
+) -> None:
+    fake = world.fake
+    db = tmp_path / "games.sqlite3"
+    fake.close_dms(world.cleo)
+    client = make_bot(fake, db, world.guild)
+    async with fake.running(client):
+        table = await open_cartus(world, client)
+        first = table.table_message()
+        assert fake.attachments(first)[0].startswith(PNG)
+        assert "Supplies, chosen in secret" in text_of(first)
+        assert [b["label"] for b in buttons_of(first)] == ["Answer…"]
+        # hands: by DM to Anna and Ben, and the channel tells Cleo once to use /cartus hand
+        for user in (world.anna, world.ben):
+            dm = await fake.wait_for_dm(user, lambda m: "Your hand" in text_of(m))
+            assert "• " in text_of(dm)
+        await fake.wait_for_message(
+            world.channel, lambda m: "/cartus hand" in (m.get("content") or "")
+        )
+        hand = await (await fake.slash(world.cleo, world.channel, "cartus", "hand")).wait_reply()
+        assert "Your hand (5 cards)" in text_of(hand)
+
+        # Anna chooses her supply in secret: the table says she has chosen, not what
+        await table.answer(world.anna)
+        shown = text_of(table.table_message())
+        assert "Chosen: Anna" in shown and "Still choosing: Ben, Cleo" in shown
+        while (await table.record()).game.view(None)["round"] < 2 or (
+            await table.record()
+        ).game.view(None)["status"] != "enter":
+            await table.step()
+        before = await table.record()
+
+    restarted = make_bot(fake, db, world.guild)
+    async with fake.running(restarted):
+        await fake.wait_for(restarted.repaired.is_set, what="start-up repair")
+        table.client = restarted
+        assert (await table.record()).version == before.version
+        for _ in range(2000):
+            record = await table.record()
+            if record.status != "running":
+                break
+            await table.step()
+        record = await table.record()
+        assert record.status == "finished"
+        final = fake.last_message(world.channel)
+        assert final is not None and "game over" in final["embeds"][0]["title"]
+        assert "Final scores" in text_of(final)
+        assert fake.attachments(final)[0].startswith(PNG)
+
+    assert "give" in table.kinds_answered, "a Sword took cards and its victim chose them"
+    assert any(group == "give" for group, _ in table.picks_made)
+    assert any(group == "commit" and len(values) > 1 for group, values in table.picks_made)
+    everything = channel_text(fake, world)
+    for prompt in table.private_prompts:
+        assert prompt not in everything, f"a private question reached the channel: {prompt}"
+    assert "Your hand" not in everything and "\u27e8" not in everything
+    # the only refusals: DMs to Cleo, tried again each time so that opening them would work
+    assert {r.body.get("code") for r in fake.rejected} == {50007}
+    assert fake.unhandled == []

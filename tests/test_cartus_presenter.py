@@ -1,0 +1,63 @@
+"""Rattus Cartus's text on Discord: public lines never depend on who looks; secrets are the
+viewer's own; simultaneous supplies show who has chosen, not what."""
+
+from __future__ import annotations
+
+import random
+
+from cogs.cartus_presenter import CARTUS, hand_lines
+from engine import cartus
+
+NAMES = ["Anna", "Ben", "Cara"]
+
+
+def _named(view: dict[str, object]) -> dict[str, object]:
+    players = [{**p, "name": NAMES[p["seat"]]} for p in view["players"]]  # type: ignore[attr-defined]
+    return {**view, "players": players}
+
+
+def _public_text(view: dict[str, object]) -> list[object]:
+    return [
+        CARTUS.stage_line(view),
+        CARTUS.players_lines(view),
+        CARTUS.extra_fields(view),
+    ]
+
+
+def test_public_lines_are_the_same_for_every_viewer_and_secrets_are_ones_own() -> None:
+    game = cartus.new_game(3, seed=8)
+    rng = random.Random(8)
+    while not game.is_over:
+        public = _named(game.view(None))
+        assert CARTUS.secret_lines(public) == []
+        for seat in range(3):
+            own = _named(game.view(seat))
+            assert _public_text(own) == _public_text(public)
+            secrets = CARTUS.secret_lines(own)
+            assert secrets[0].startswith("Your hand (")
+            assert len(hand_lines(own)) >= 1
+        seat = game.actors()[0]
+        game = game.apply(seat, rng.choice(game.legal_actions(seat)))
+    final = _named(game.view(None))
+    lines = CARTUS.outcome_lines(final)
+    assert len([line for line in lines if line[0].isdigit()]) == 3
+    assert any("👑" in line for line in lines) or final["winners"] == []
+
+
+def test_simultaneous_supplies_show_who_has_chosen_not_what() -> None:
+    game = cartus.new_game(3, seed=2, simultaneous_supply=True)
+    first = game.actors()[0]
+    game = game.apply(first, game.legal_actions(first)[0])
+    fields = dict(CARTUS.extra_fields(_named(game.view(None))))
+    chosen = fields["Supplies, chosen in secret"]
+    assert chosen.startswith(f"Chosen: {NAMES[first]}")
+    assert "Still choosing:" in chosen and "supply:" not in chosen
+
+
+def test_the_hand_is_a_clear_list() -> None:
+    view = _named(cartus.new_game(2, seed=1).view(0))
+    lines = hand_lines(view)
+    hand = view["players"][0]["hand"]  # type: ignore[index]
+    assert sum(int(line.split("×")[1].split()[0]) for line in lines) == 5
+    assert len(lines) == len(hand)
+    assert all(line.startswith("• ") for line in lines)
