@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from cogs.games import game_kinds
 from host.service import GameService
 from host.store import Store
 from tests.e2e.conftest import World
@@ -136,7 +137,7 @@ async def test_a_crash_before_the_dealt_secrets_and_during_repair(
 
     # While the bot is down a move is saved but never shown.
     async with await Store.open(db) as store:
-        service = GameService(store)
+        service = GameService(store, kinds=game_kinds())
         record = await service.get(table.game_id)
         seat = record.game.actors()[0]
         notation = record.game.legal_actions(seat)[0].notation

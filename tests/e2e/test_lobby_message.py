@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from cogs.games import game_kinds
 from host.service import GameService
 from host.store import Store
 from tests.e2e.conftest import World
@@ -46,7 +47,7 @@ async def test_a_lobby_saved_but_never_posted_is_posted_at_start(
     fake = world.fake
     db = tmp_path / "games.sqlite3"
     async with await Store.open(db) as store:
-        lobby = await GameService(store).open_lobby(
+        lobby = await GameService(store, kinds=game_kinds()).open_lobby(
             kind="rattus",
             guild_id=world.guild.id,
             channel_id=world.channel.id,
@@ -77,7 +78,7 @@ async def test_secrets_owed_when_the_bot_stopped_are_sent_once_at_start(
     fake = world.fake
     db = tmp_path / "games.sqlite3"
     async with await Store.open(db) as store:
-        service = GameService(store, seed_source=lambda: 7)
+        service = GameService(store, kinds=game_kinds(), seed_source=lambda: 7)
         lobby = await service.open_lobby(
             kind="rattus",
             guild_id=world.guild.id,
