@@ -140,6 +140,8 @@ class Messaging:
         for seat in new:
             if seat in private:
                 await self.ask_privately(record, seat)
+        # Only now: a crash before this line leaves the notices to start-up repair.
+        await self.service.mark_deciders_told(record)
 
     async def ask_privately(self, record: GameRecord, seat: int) -> None:
         """DM a private question with its controls. With closed DMs, mention everyone the

@@ -576,21 +576,28 @@ class GameService:
 
     # -- telling deciders ------------------------------------------------------------------
 
-    async def new_deciders(self, record: GameRecord) -> list[int]:
-        """The seats (of people) that decide now and have not been told of it yet, and
-        remember that they are being told now. A seat told of a public decision is told
-        again when it is asked a private question, and the other way round."""
+    def _decider_marks(self, record: GameRecord) -> dict[int, str]:
         private = set(record.private_actors())
         deciding = [] if record.game is None or record.status != "running" else record.game.actors()
-        marks = {
+        return {
             seat: f"{seat}:{'private' if seat in private else 'public'}"
             for seat in deciding
             if record.user_of(seat) is not None
         }
+
+    async def new_deciders(self, record: GameRecord) -> list[int]:
+        """The seats (of people) that decide now and have not been told of it yet. A seat
+        told of a public decision is told again when it is asked a private question, and
+        the other way round. Nothing is remembered until ``mark_deciders_told``, so a crash
+        between asking this and telling them leaves them to be told by start-up repair."""
         told = set(await self.store.deciders_told(record.id))
-        if set(marks.values()) != told:
-            await self.store.set_deciders_told(record.id, sorted(marks.values()))
-        return [seat for seat, mark in marks.items() if mark not in told]
+        return [seat for seat, mark in self._decider_marks(record).items() if mark not in told]
+
+    async def mark_deciders_told(self, record: GameRecord) -> None:
+        """Remember that whoever decides now in ``record`` has been told of it."""
+        marks = sorted(self._decider_marks(record).values())
+        if marks != sorted(await self.store.deciders_told(record.id)):
+            await self.store.set_deciders_told(record.id, marks)
 
     # -- direct messages ------------------------------------------------------------------
 

@@ -66,6 +66,8 @@ async def test_a_new_decider_is_told_once_per_change(store: Store) -> None:
     started = await start_rattus(service, seat_order="joined")
     record = started.record
     assert await service.new_deciders(record) == [0]
+    assert await service.new_deciders(record) == [0], "not told until the notice went out"
+    await service.mark_deciders_told(record)
     assert await service.new_deciders(record) == []
     user = record.user_of(0)
     notation = record.game.legal_actions(0)[0].notation
