@@ -10,21 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ..cartus.data import CODES
 from ..core import Rng
 
-CODES = {
-    "peasantry": "pe",
-    "bourgeoisie": "bo",
-    "church": "ch",
-    "chivalry": "cv",
-    "magic": "ma",
-    "royalty": "ro",
-    "joker": "jo",
-    "sword": "sw",
-    "flute": "fl",
-    "pass": "pa",
-    "gold": "go",
-}
 KEEP_VALUE = {"jo": 2.0, "go": 2.0, "sw": 1.2, "fl": 1.0, "pa": 0.6}
 """What a card in hand is worth keeping, by code; class cards count 1."""
 
