@@ -255,7 +255,7 @@ class Tables(Messaging):
 
     @staticmethod
     def _human_public_actors(record: GameRecord) -> list[int]:
-        return [seat for seat in record.public_actors() if record.user_of(seat) is not None]
+        return [seat for seat in record.public_actors() if record.player_of(seat) is not None]
 
     async def _show_in(
         self,

@@ -1,9 +1,10 @@
 """Computer seats: their names and levels, and their moves, thought out in a worker thread.
 
-A computer seat is a ``Seat`` with ``is_ai`` set and no user. Its level is part of its name
-("Computer 2 (strong)"), so the name says what it is and nothing else needs storing. Its
-moves are chosen by ``engine.ai`` from the seat's view and legal actions only, in a thread so
-the event loop keeps answering everyone else while it thinks.
+A computer seat is a ``Seat`` with ``is_ai`` set and no user; its level is the seat's
+``level`` (and its name says it too: "Computer 2 (strong)"). A person's seat may be played by a
+computer for a while (``host/seats.py``): it then has a ``level`` as well, and moves here like
+a computer seat. The moves are chosen by ``engine.ai`` from the seat's view and legal actions
+only, in a thread so the event loop keeps answering everyone else while it thinks.
 """
 
 from __future__ import annotations
@@ -51,13 +52,12 @@ def new_name(seats: Sequence[Seat], level: str) -> str:
 
 
 def level_of(seat: Seat) -> str:
-    found = _NAME.match(seat.name)
-    return found.group(2) if found and found.group(2) in LEVELS else "easy"
+    return seat.level if seat.level is not None and seat.level in LEVELS else "easy"
 
 
 def deciding(record: GameRecord, game: Game) -> int | None:
-    """A computer seat that must decide now, if any."""
-    computers = {s.seat for s in record.seats if s.is_ai}
+    """A seat played by a computer (its own or a stand-in) that must decide now, if any."""
+    computers = {s.seat for s in record.seats if s.computer_plays}
     return next((seat for seat in game.actors() if seat in computers), None)
 
 

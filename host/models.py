@@ -12,15 +12,39 @@ from host.errors import UserError
 Status = Literal["lobby", "running", "finished", "abandoned"]
 OPEN_STATUSES: tuple[Status, ...] = ("lobby", "running")
 
+StandIn = Literal["missed", "kicked", "resigned"]
+"""Why a person's seat is not played by its person: ``missed`` deadlines (the seat is still
+theirs: they come back with ``back``), or the person left it (``kicked``, ``resigned``)."""
+STAND_IN_REASONS: tuple[StandIn, ...] = ("missed", "kicked", "resigned")
+
 
 @dataclass(frozen=True)
 class Seat:
-    """One place at the table: a person (``user_id``) or a computer player."""
+    """One place at the table: a person's (``user_id``) or a computer player's.
+
+    ``level`` is set while a computer player plays the seat: a computer seat's own level, or
+    the level of a computer standing in for a person (``stand_in`` says why). A seat whose
+    person left (kicked or resigned) has no ``user_id``; ``left_user_id`` keeps who it was.
+    With no computer playing it either, it is open: a person may take it with ``join``.
+    """
 
     seat: int
     user_id: int | None
     name: str
     is_ai: bool = False
+    level: str | None = None
+    stand_in: StandIn | None = None
+    left_user_id: int | None = None
+
+    @property
+    def computer_plays(self) -> bool:
+        """A computer player decides for this seat now (a computer seat or a stand-in)."""
+        return self.is_ai or self.level is not None
+
+    @property
+    def is_open(self) -> bool:
+        """Nobody plays this seat: its person left and no computer took it."""
+        return self.user_id is None and not self.computer_plays
 
 
 @dataclass
@@ -48,10 +72,26 @@ class GameRecord:
         return None
 
     def user_of(self, seat: int) -> int | None:
+        """The person whose seat it is (they see its secrets), even while a computer stands
+        in for them; None for a computer seat or a seat its person left."""
         for entry in self.seats:
             if entry.seat == seat:
                 return entry.user_id
         return None
+
+    def player_of(self, seat: int) -> int | None:
+        """The person who decides for the seat now: None while a computer plays it."""
+        for entry in self.seats:
+            if entry.seat == seat:
+                return None if entry.computer_plays else entry.user_id
+        return None
+
+    def seat_entry(self, seat: int) -> Seat:
+        """The seat's record (UserError for a seat the game does not have)."""
+        for entry in self.seats:
+            if entry.seat == seat:
+                return entry
+        raise UserError(f"Game #{self.id} has no seat {seat + 1}.")
 
     def name_of(self, seat: int) -> str:
         for entry in self.seats:
@@ -90,10 +130,17 @@ class GameRecord:
         if self.status != "running" or game is None:
             return "nobody"
         hidden = [seat for seat in self.private_actors() if seat != viewer]
-        named = [self.name_of(seat) for seat in game.actors() if seat not in hidden]
+        named = [self._waited_for(seat) for seat in game.actors() if seat not in hidden]
         if hidden:
             named.append("private answers")
         return " and ".join(named) or "nobody"
+
+    def _waited_for(self, seat: int) -> str:
+        name = self.name_of(seat)
+        entry = next((s for s in self.seats if s.seat == seat), None)
+        if entry is not None and entry.is_open:
+            return f"someone to take {name}'s seat (`/{self.kind} join`)"
+        return name
 
     def view(self, seat: int | None = None) -> View:
         """The game's view for a seat (None: a spectator), with players named everywhere.

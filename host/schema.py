@@ -8,8 +8,9 @@ The scripts are written once, in the common SQL of both engines with SQLite's ty
 ``migrations_for("postgresql")`` renders them for PostgreSQL by the few type renames in
 ``POSTGRES_TYPES`` (64-bit integers for Discord ids, double precision for timestamps, an
 identity column for ``AUTOINCREMENT``). Use only ``INTEGER``, ``REAL`` and ``TEXT`` columns,
-``CREATE``/``ALTER TABLE ... ADD COLUMN``/``CREATE INDEX`` statements and no PRAGMA, so that
-both renderings stay the same schema; the store tests run every migration on both.
+``CREATE``/``ALTER TABLE ... ADD COLUMN``/``CREATE INDEX`` statements (and a plain ``UPDATE``
+to fill a new column) and no PRAGMA, so that both renderings stay the same schema; the store
+tests run every migration on both.
 """
 
 from __future__ import annotations
@@ -148,6 +149,28 @@ MIGRATIONS: tuple[str, ...] = (
         at       REAL    NOT NULL
     );
     CREATE INDEX pending_dms_by_game ON pending_dms (game_id);
+    """,
+    # 7: who plays each seat now: a computer seat's level (until now read from its name), a
+    # computer standing in for a person and why, who left a seat; and the log of those changes.
+    """
+    ALTER TABLE seats ADD COLUMN level TEXT;
+    ALTER TABLE seats ADD COLUMN stand_in TEXT;
+    ALTER TABLE seats ADD COLUMN left_user_id INTEGER;
+    UPDATE seats SET level = CASE WHEN name LIKE '%(strong)' THEN 'strong' ELSE 'easy' END
+        WHERE is_ai = 1;
+
+    CREATE TABLE seat_changes (
+        id        INTEGER PRIMARY KEY AUTOINCREMENT,
+        game_id   INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        version   INTEGER NOT NULL,
+        seat      INTEGER NOT NULL,
+        user_id   INTEGER,
+        level     TEXT,
+        reason    TEXT,
+        text      TEXT    NOT NULL,
+        at        REAL    NOT NULL
+    );
+    CREATE INDEX seat_changes_by_game ON seat_changes (game_id, id);
     """,
 )
 

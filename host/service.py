@@ -206,7 +206,7 @@ class GameService:
             if len(record.seats) >= most:
                 raise UserError(f"Game #{game_id} is full: it seats {most} players.")
             name = computers.new_name(record.seats, level)
-            seats = [*record.seats, Seat(len(record.seats), None, name, is_ai=True)]
+            seats = [*record.seats, Seat(len(record.seats), None, name, is_ai=True, level=level)]
             await self.store.update_lobby(
                 game_id,
                 host_user_id=record.host_user_id,
@@ -582,7 +582,7 @@ class GameService:
         return {
             seat: f"{seat}:{'private' if seat in private else 'public'}"
             for seat in deciding
-            if record.user_of(seat) is not None
+            if record.player_of(seat) is not None
         }
 
     async def new_deciders(self, record: GameRecord) -> list[int]:

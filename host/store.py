@@ -20,6 +20,7 @@ from host.database import Backend, Connection, IntegrityError, NewerSchema, Row,
 from host.errors import StaleAction
 from host.jobs import Jobs
 from host.models import OPEN_STATUSES, ActionLogEntry, ResultRow, Seat, Status, TableMessage
+from host.seat_store import SeatChanges, read_seats, replace_seats
 from host.sharding import Shards
 from host.sqlite_backend import SqliteBackend
 
@@ -89,6 +90,8 @@ class Store:
         self._db = backend
         self.jobs = Jobs(backend)
         """Timed work claimed by one process at a time (``host/jobs.py``)."""
+        self.seats = SeatChanges(backend)
+        """Who took over which seat during a game (``host/seat_store.py``)."""
 
     @classmethod
     async def open(cls, target: str | Path = ":memory:") -> Store:
@@ -197,11 +200,7 @@ class Store:
             row = await db.fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
             if row is None:
                 return None
-            seat_rows = await db.fetchall(
-                "SELECT seat, user_id, name, is_ai FROM seats WHERE game_id = ? ORDER BY seat",
-                (game_id,),
-            )
-        seats = [Seat(r["seat"], r["user_id"], r["name"], bool(r["is_ai"])) for r in seat_rows]
+            seats = await read_seats(db, game_id)
         damage = None
         try:
             options = json.loads(row["options"])
@@ -303,7 +302,7 @@ class Store:
             )
             if changed == 0:
                 raise StaleAction("This lobby has changed: the game has started or was closed.")
-            await self._replace_seats(db, game_id, seats)
+            await replace_seats(db, game_id, seats)
 
     async def start_game(
         self,
@@ -326,7 +325,7 @@ class Store:
             )
             if changed == 0:
                 raise StaleAction("This lobby has changed: the game has started or was closed.")
-            await self._replace_seats(db, game_id, seats)
+            await replace_seats(db, game_id, seats)
             await self._owe_dms(db, game_id, dms, now)
 
     @staticmethod
@@ -356,14 +355,6 @@ class Store:
         """A pending private message was sent (or can never be): forget it."""
         async with self._transaction() as db:
             await db.execute("DELETE FROM pending_dms WHERE id = ?", (dm_id,))
-
-    @staticmethod
-    async def _replace_seats(db: Connection, game_id: int, seats: Sequence[Seat]) -> None:
-        await db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
-        await db.executemany(
-            "INSERT INTO seats (game_id, seat, user_id, name, is_ai) VALUES (?, ?, ?, ?, ?)",
-            [(game_id, s.seat, s.user_id, s.name, int(s.is_ai)) for s in seats],
-        )
 
     async def set_status(
         self, game_id: int, status: Status, *, now: float, only_from: Iterable[Status]

@@ -27,11 +27,12 @@ class Turn:
     seat: int | None  # the user's seat; None when not seated
     decision: Decision | None  # what the user decides now, when it is their move
     actions: tuple[Action, ...]  # the user's legal actions now
+    stood_in: bool = False  # a computer plays the user's seat for now
 
     @property
     def is_theirs(self) -> bool:
-        """The user is among the seats that must decide now."""
-        return self.seat is not None and self.seat in self.actors
+        """The user is among the seats that must decide now (and plays their seat)."""
+        return self.seat is not None and self.seat in self.actors and not self.stood_in
 
 
 def running_game(record: GameRecord) -> Game:
@@ -56,9 +57,10 @@ def turn_of(record: GameRecord, user_id: int) -> Turn:
     game = record.game if record.status == "running" else None
     seat = record.seat_of(user_id)
     deciding = actors(record)
+    stood_in = seat is not None and record.player_of(seat) is None
     decision: Decision | None = None
     actions: tuple[Action, ...] = ()
-    if game is not None and seat is not None and seat in deciding:
+    if game is not None and seat is not None and seat in deciding and not stood_in:
         decision = game.decision(seat)
         actions = tuple(game.legal_actions(seat))
     return Turn(
@@ -68,6 +70,7 @@ def turn_of(record: GameRecord, user_id: int) -> Turn:
         seat=seat,
         decision=decision,
         actions=actions,
+        stood_in=stood_in,
     )
 
 
@@ -77,6 +80,11 @@ def seat_to_act(record: GameRecord, user_id: int) -> int:
     seat = record.seat_of(user_id)
     if seat is None:
         raise NotSeated("You are not in this game.")
+    if record.player_of(seat) is None:
+        raise UserError(
+            f"A computer player is playing your seat in game #{record.id} for now: "
+            f"take it back with `/{record.kind} back`."
+        )
     deciding = actors(record)
     if seat not in deciding:
         raise NotYourTurn(f"It's not your turn: waiting for {record.waiting_for()}.")
@@ -91,12 +99,12 @@ def require_turn(record: GameRecord, user_id: int) -> Turn:
 
 def people_to_move(record: GameRecord) -> list[int]:
     """The user ids of the people (not computer players) who must decide now."""
-    users = [record.user_of(seat) for seat in actors(record)]
+    users = [record.player_of(seat) for seat in actors(record)]
     return [user for user in users if user is not None]
 
 
 def actions_of(record: GameRecord, seats: Sequence[int] | None = None) -> dict[int, list[Action]]:
-    """The legal actions of the given seats (default: every actor seated by a person)."""
+    """The legal actions of the given seats (default: every actor played by a person)."""
     game = record.game
     if record.status != "running" or game is None:
         return {}
@@ -104,5 +112,5 @@ def actions_of(record: GameRecord, seats: Sequence[int] | None = None) -> dict[i
     return {
         seat: list(game.legal_actions(seat))
         for seat in chosen
-        if record.user_of(seat) is not None and seat in actors(record)
+        if record.player_of(seat) is not None and seat in actors(record)
     }

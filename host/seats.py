@@ -1,0 +1,272 @@
+"""Who plays each seat of a running game: its person, or for a while a computer player.
+
+A seat belongs to a person. A computer player (a level) may play it for now:
+
+- after missed deadlines (``missed``): the seat is still the person's. They keep getting its
+  secrets, as its owner, but are no longer asked to move; they take it back with ``back``;
+- because the person left it: kicked by the host or a moderator (``kicked``), or handed over
+  (``resigned``). The person is no longer in the game. Without a computer player the seat is
+  open, and the game waits for the next person to ``join`` it; a person may also take over a
+  left seat that a computer plays. A kicked person cannot take back the seat they were removed
+  from by joining.
+
+Every change is saved in one transaction that checks the game still runs at the version it
+was decided on (so it can never cross an action), and it is logged with the line the table
+shows about it, for everyone: nothing secret is in it. A computer player that must decide
+after the change moves at once, like after any action. This module is the service's own
+(it works under the service's game lock); the Discord side and the clocks call the functions
+below.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from host import computers, turns
+from host.errors import NotSeated, UserError
+from host.models import GameRecord, Seat, StandIn, Update
+from host.seat_store import SeatChangeEntry
+
+if TYPE_CHECKING:
+    from host.service import GameService
+
+DEFAULT_LEVEL = "easy"
+"""The computer player that takes a seat unless someone chooses another."""
+
+
+@dataclass
+class SeatChange:
+    """A change of who plays a seat, for the Discord side to show."""
+
+    update: Update  # the game after it, with any moves computer players made at once
+    seat: int
+    text: str  # what the table says about it (public)
+
+
+# -- the changes ------------------------------------------------------------------------------
+
+
+async def hand_to_computer(
+    service: GameService,
+    game_id: int,
+    seat: int,
+    level: str = DEFAULT_LEVEL,
+    reason: StandIn = "missed",
+) -> SeatChange:
+    """A computer player of ``level`` plays the seat from now on. With ``missed`` the seat
+    stays its person's until they come back (``give_back``); with ``kicked`` or ``resigned``
+    the person leaves the game."""
+    async with service._exclusive(game_id):
+        record = await service._load(game_id)
+        turns.running_game(record)
+        computers.check_level(record.kind, level)
+        entry = _persons_seat(record, seat)
+        if reason != "missed":
+            return await _leave(service, record, entry, reason, level)
+        name = entry.name
+        if entry.level is not None:
+            raise UserError(f"A computer player already plays {name}'s seat.")
+        text = (
+            f"{name}'s seat is played by a computer player ({level}) until {name} is back "
+            f"(`/{record.kind} back`)."
+        )
+        changed = replace(entry, level=level, stand_in="missed")
+        return await _save(service, record, changed, text, concerns=entry.user_id)
+
+
+async def open_seat(service: GameService, game_id: int, seat: int, reason: StandIn) -> SeatChange:
+    """The seat's person leaves (``kicked`` or ``resigned``) and nobody plays it until a
+    person takes it with ``join``: the game waits for them."""
+    async with service._exclusive(game_id):
+        record = await service._load(game_id)
+        turns.running_game(record)
+        return await _leave(service, record, _persons_seat(record, seat), reason, None)
+
+
+async def give_back(service: GameService, game_id: int, seat: int, user_id: int) -> SeatChange:
+    """The seat's person plays it again: the computer that stood in for them stops."""
+    async with service._exclusive(game_id):
+        record = await service._load(game_id)
+        turns.running_game(record)
+        entry = record.seat_entry(seat)
+        if entry.user_id != user_id:
+            raise NotSeated(f"Seat {seat + 1} of game #{game_id} is not yours.")
+        if entry.level is None:
+            raise UserError(f"You play your own seat in game #{game_id} already.")
+        text = f"{entry.name} is back and plays their own seat again."
+        changed = replace(entry, level=None, stand_in=None)
+        return await _save(service, record, changed, text, concerns=user_id)
+
+
+async def take_seat(service: GameService, game_id: int, user_id: int, name: str) -> SeatChange:
+    """A person joins a game in progress in a seat its person left: an open one first, else
+    one a computer plays for a person who left."""
+    async with service._exclusive(game_id):
+        record = await service._load(game_id)
+        turns.running_game(record)
+        if record.seat_of(user_id) is not None:
+            raise UserError(f"You are already in game #{game_id}.")
+        left = [
+            s for s in record.seats if s.user_id is None and s.stand_in in ("kicked", "resigned")
+        ]
+        free = [s for s in left if not (s.stand_in == "kicked" and s.left_user_id == user_id)]
+        if not free:
+            if left:
+                raise UserError(f"You were removed from game #{game_id}: you can't take a seat.")
+            raise UserError(
+                f"Game #{game_id} has started and has no free seat: a seat is free when its "
+                "player was removed or handed it over."
+            )
+        entry = min(free, key=lambda s: (s.computer_plays, s.seat))
+        text = f"{name} takes over {entry.name}'s seat."
+        changed = replace(entry, user_id=user_id, name=name, level=None, stand_in=None)
+        changed = replace(changed, left_user_id=None)
+        return await _save(service, record, changed, text, concerns=user_id)
+
+
+# -- what players and moderators ask for ------------------------------------------------------
+
+
+async def kick(
+    service: GameService,
+    game_id: int,
+    by_user_id: int,
+    seat: int,
+    *,
+    can_manage: bool,
+    level: str | None = DEFAULT_LEVEL,
+) -> SeatChange:
+    """The host, or someone who manages the game's channel, removes a person from the game:
+    a computer player of ``level`` takes the seat, or with ``level`` None it stays open."""
+    record = await service.get(game_id)
+    turns.running_game(record)
+    if by_user_id != record.host_user_id and not can_manage:
+        host = record.name_of(record.seat_of(record.host_user_id) or 0)
+        raise UserError(
+            f"Only the host, {host}, or someone who can manage this channel can remove a "
+            f"player from game #{game_id}."
+        )
+    entry = _persons_seat(record, seat)
+    if entry.user_id == by_user_id:
+        raise UserError(f"To hand over your own seat, use `/{record.kind} resign`.")
+    if level is None:
+        return await open_seat(service, game_id, seat, "kicked")
+    return await hand_to_computer(service, game_id, seat, level, "kicked")
+
+
+async def resign(
+    service: GameService, game_id: int, user_id: int, level: str | None = DEFAULT_LEVEL
+) -> SeatChange:
+    """A person hands over their own seat: to a computer player of ``level``, or (None) open
+    for someone to join."""
+    record = await service.get(game_id)
+    turns.running_game(record)
+    seat = record.seat_of(user_id)
+    if seat is None:
+        raise NotSeated("You are not in this game.")
+    if level is None:
+        return await open_seat(service, game_id, seat, "resigned")
+    return await hand_to_computer(service, game_id, seat, level, "resigned")
+
+
+async def back(service: GameService, game_id: int, user_id: int) -> SeatChange:
+    """A person whose seat a computer plays after missed deadlines takes it back."""
+    record = await service.get(game_id)
+    turns.running_game(record)
+    seat = record.seat_of(user_id)
+    if seat is None:
+        raise NotSeated("You are not in this game.")
+    return await give_back(service, game_id, seat, user_id)
+
+
+async def seat_log(
+    service: GameService, game_id: int, *, limit: int | None = None
+) -> list[SeatChangeEntry]:
+    """The game's changes of who plays which seat, oldest first (with ``limit``, the latest)."""
+    await service.get(game_id)
+    return await service.store.seats.log(game_id, limit=limit)
+
+
+# -- naming a player --------------------------------------------------------------------------
+
+
+def people(record: GameRecord) -> list[Seat]:
+    """The seats that belong to a person now (those a kick can name), by seat."""
+    return [s for s in record.seats if s.user_id is not None]
+
+
+def find_person(record: GameRecord, named: str) -> int:
+    """The seat of the person named by a user id (what the autocomplete offers) or by name;
+    UserError that says who can be named."""
+    text = named.strip().lstrip("@")
+    for entry in record.seats:
+        by_id = text.isdigit() and entry.user_id == int(text)
+        if by_id or entry.name.casefold() == text.casefold():
+            if entry.user_id is None:
+                what = "a computer player" if entry.is_ai else "a seat whose player has left"
+                raise UserError(f"{entry.name} is {what}: there is nobody to remove.")
+            return entry.seat
+    names = ", ".join(s.name for s in people(record)) or "nobody"
+    raise UserError(f"There is no player '{named}' in game #{record.id}. Its players: {names}.")
+
+
+# -- inside the game lock ---------------------------------------------------------------------
+
+
+def _persons_seat(record: GameRecord, seat: int) -> Seat:
+    entry = record.seat_entry(seat)
+    if entry.is_ai:
+        raise UserError(f"{entry.name} is a computer player: its seat has no person.")
+    if entry.user_id is None:
+        raise UserError(f"{entry.name} has already left game #{record.id}.")
+    return entry
+
+
+async def _leave(
+    service: GameService, record: GameRecord, entry: Seat, reason: StandIn, level: str | None
+) -> SeatChange:
+    """The person leaves the seat (kicked or resigned), to a computer or open."""
+    if reason == "missed":
+        raise ValueError("a person who missed deadlines keeps their seat")
+    user = entry.user_id
+    others = [s.user_id for s in people(record) if s.seat != entry.seat]
+    if not others:
+        raise UserError(
+            f"{entry.name} is the last person in game #{record.id}: end it with "
+            f"`/{record.kind} abandon` instead."
+        )
+    host = others[0] if user == record.host_user_id else None
+    gone = "was removed from the game" if reason == "kicked" else "has left the game"
+    if level is not None:
+        then = f"a computer player ({level}) plays their seat from now on."
+    else:
+        then = f"their seat is open: `/{record.kind} join` takes it."
+    text = f"{entry.name} {gone}; {then}"
+    changed = replace(entry, user_id=None, level=level, stand_in=reason, left_user_id=user)
+    return await _save(service, record, changed, text, concerns=user, host=host)
+
+
+async def _save(
+    service: GameService,
+    record: GameRecord,
+    changed: Seat,
+    text: str,
+    *,
+    concerns: int | None,
+    host: int | None = None,
+) -> SeatChange:
+    now = service.now()
+    await service.store.seats.change(
+        record.id, record.version, changed, text=text, at=now, concerns=concerns, host_user_id=host
+    )
+    seats = [changed if s.seat == changed.seat else s for s in record.seats]
+    record = replace(
+        record,
+        seats=seats,
+        updated_at=now,
+        host_user_id=record.host_user_id if host is None else host,
+    )
+    record, moved = await computers.move(service, record)
+    update = service._update(record, moved, new_turn=bool(moved))
+    return SeatChange(update=update, seat=changed.seat, text=text)
