@@ -28,6 +28,7 @@ from cogs.embeds import (
     table_embed,
 )
 from cogs.messaging import MENTIONS, Messaging, action_groups, mentions_of
+from cogs.pictures import Pictures
 from cogs.presenters import Presenter
 from cogs.replies import png_file
 from host.errors import UserError
@@ -74,6 +75,7 @@ class Tables(Messaging):
         self._locks: dict[int, asyncio.Lock] = {}
         self._users: dict[int, discord.User | discord.Member] = {}
         self._sending: set[int] = set()
+        self.pictures = Pictures()
         service.set_aside_listeners.append(self._announce_set_aside)
 
     async def _announce_set_aside(self, stored: StoredGame) -> None:
@@ -192,7 +194,8 @@ class Tables(Messaging):
         await self.tell_deciders(record, pinged)
 
     async def board_png(self, record: GameRecord, view: Mapping[str, Any]) -> bytes:
-        return await asyncio.to_thread(self.presenter(record).render, view)
+        """The picture of ``view``, drawn once per game version and viewer in a thread."""
+        return await self.pictures.png(record, view, self.presenter(record).render)
 
     async def show_table(
         self, record: GameRecord, *, new_message: bool, only: int | None = None
@@ -205,7 +208,6 @@ class Tables(Messaging):
         pinged: list[int] = []
         presenter = self.presenter(record)
         view = record.view()
-        png = await self.board_png(record, view)
         embed = table_embed(record, view, presenter)
         buttons = controls_view(
             record.kind, record.id, record.version, table_groups(self.service, record, presenter)
@@ -222,7 +224,7 @@ class Tables(Messaging):
                 record.channel_id,
                 home,
                 embed,
-                png,
+                view,
                 buttons,
                 _ping(record, pinged),
                 new_message,
@@ -230,7 +232,7 @@ class Tables(Messaging):
         for channel_id in await self.service.spectator_channels(record.id):
             if only in (None, channel_id):
                 shown = self._show_in(
-                    record, channel_id, stored.get(channel_id), embed, png, None, None, new_message
+                    record, channel_id, stored.get(channel_id), embed, view, None, None, new_message
                 )
                 await self._to_spectators(record, channel_id, shown)
         return pinged
@@ -263,29 +265,40 @@ class Tables(Messaging):
         channel_id: int,
         stored: TableMessage | None,
         embed: discord.Embed,
-        png: bytes,
+        view: Mapping[str, Any],
         buttons: discord.ui.View | None,
         ping: str | None,
         new_message: bool,
     ) -> None:
+        """Edit the channel's table message, or post a new one. An edit keeps the picture the
+        message carries while the same seats decide (see ``cogs.pictures``)."""
         channel = self.channel(record, channel_id)
         is_home = channel_id == record.channel_id
         if stored is not None and stored.version == LOBBY_VERSION:
             stored = None
         if stored is not None and not new_message:
+            png: bytes | None = None
+            picture: discord.Attachment | discord.File | None
+            picture = self.pictures.keeps(record, stored.message_id)
+            if picture is None:
+                png = await self.board_png(record, view)
+                picture = self.pictures.same(stored.message_id, png) or png_file(png)
             try:
-                await channel.get_partial_message(stored.message_id).edit(
-                    embed=embed, attachments=[png_file(png)], view=buttons
+                edited = await channel.get_partial_message(stored.message_id).edit(
+                    embed=embed, attachments=[picture], view=buttons
                 )
             except discord.NotFound:
                 stored = None
             else:
+                if png is not None:
+                    self.pictures.remember(record, edited, png)
                 await self.service.set_table_message(
                     record.id, channel_id, stored.message_id, record.version, is_home=is_home
                 )
                 return
         if stored is not None:
             await self._retire(channel, stored)
+        png = await self.board_png(record, view)
         kwargs: dict[str, Any] = {
             "embed": embed,
             "file": png_file(png),
@@ -296,6 +309,7 @@ class Tables(Messaging):
         if ping and is_home:
             kwargs["content"] = ping
         message = await channel.send(**kwargs)
+        self.pictures.remember(record, message, png)
         await self.service.set_table_message(
             record.id, channel_id, message.id, record.version, is_home=is_home
         )
@@ -363,10 +377,9 @@ class Tables(Messaging):
         async with self.lock(record.id):
             record = await self.service.get(record.id)
             view = record.view()
-            png = await self.board_png(record, view)
             presenter = self.presenter(record)
             embed = table_embed(record, view, presenter)
-            await self._show_in(record, channel_id, None, embed, png, None, None, True)
+            await self._show_in(record, channel_id, None, embed, view, None, None, True)
 
     # -- start-up repair --------------------------------------------------------------------
 

@@ -17,7 +17,7 @@ from PIL import Image, ImageChops, ImageDraw
 from render.text import draw_line, fit, layout
 
 SCALE = 2
-PNG_COMPRESS_LEVEL = 3
+PNG_COMPRESS_LEVEL = 6
 PALETTE_COLOURS = 256
 
 Point = tuple[float, float]

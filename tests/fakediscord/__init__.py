@@ -14,7 +14,7 @@ from .models import (
     Guild,
     User,
 )
-from .state import Rejection
+from .state import Rejection, Request
 
 __all__ = [
     "ADMIN_PERMISSIONS",
@@ -25,5 +25,6 @@ __all__ = [
     "Guild",
     "InteractionResult",
     "Rejection",
+    "Request",
     "User",
 ]

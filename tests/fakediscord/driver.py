@@ -29,7 +29,7 @@ from .models import (
     User,
 )
 from .rest import build_app
-from .state import FakeState, Rejection
+from .state import FakeState, Rejection, Request
 
 T = TypeVar("T")
 ClientT = TypeVar("ClientT", bound=discord.Client)
@@ -359,6 +359,12 @@ class FakeDiscord:
     def rejected(self) -> list[Rejection]:
         """Requests the fake refused with a Discord error (4xx), e.g. invalid message bodies."""
         return self.state.rejected
+
+    @property
+    def requests(self) -> list[Request]:
+        """Every REST request the bot made, in order (method, path, status, body and file
+        bytes): for tests that count uploads and channel writes."""
+        return self.state.requests
 
     async def wait_for(
         self,

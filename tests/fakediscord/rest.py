@@ -11,9 +11,17 @@ from . import webhooks
 from .gateway import Gateway
 from .messages import UnknownAttachment
 from .models import JSON, Channel, StoredMessage
-from .state import FakeState, Rejection
+from .state import FakeState, Rejection, Request
 from .validate import command_problems, form_error
-from .wire import ApiError, UnknownRoute, check_can_send, check_message, read_body, reply
+from .wire import (
+    FILE_BYTES,
+    ApiError,
+    UnknownRoute,
+    check_can_send,
+    check_message,
+    read_body,
+    reply,
+)
 
 API_PREFIX = re.compile(r"^/api/v(9|10)")
 OPEN_PATHS = re.compile(r"^/api/v\d+/(webhooks|interactions)/")
@@ -66,6 +74,14 @@ def _middleware(state: FakeState) -> Callable[..., Awaitable[web.StreamResponse]
 
     @web.middleware
     async def middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
+        response = await answer(request, handler)
+        if request.path.startswith("/api/"):
+            path = API_PREFIX.sub("", request.path)
+            size, files = request.content_length or 0, int(request.get(FILE_BYTES, 0))
+            state.requests.append(Request(request.method, path, response.status, size, files))
+        return response
+
+    async def answer(request: web.Request, handler: Handler) -> web.StreamResponse:
         needs_auth = request.path.startswith("/api/") and not OPEN_PATHS.match(request.path)
         try:
             if needs_auth and request.headers.get("Authorization") != f"Bot {state.token}":

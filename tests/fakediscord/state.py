@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -40,6 +41,30 @@ class Rejection:
     body: JSON
 
 
+@dataclass(frozen=True)
+class Request:
+    """A REST request the bot made (answered or refused), for tests that count traffic."""
+
+    method: str
+    path: str
+    status: int
+    size: int
+    """Bytes of the request body as sent (JSON or multipart)."""
+    file_bytes: int
+    """Bytes of the files uploaded with it."""
+
+    @property
+    def channel_write(self) -> bool:
+        """A message created, edited or deleted through a channel (not an interaction
+        reply): what Discord's per-channel rate limits count."""
+        return self.method in ("POST", "PATCH", "DELETE") and bool(
+            CHANNEL_MESSAGES.match(self.path)
+        )
+
+
+CHANNEL_MESSAGES = re.compile(r"^/channels/\d+/messages(/\d+)?$")
+
+
 class FakeState:
     def __init__(self, bot_name: str) -> None:
         self.ids = Snowflakes()
@@ -60,6 +85,7 @@ class FakeState:
         self.interactions: dict[int, InteractionResult] = {}
         self.unhandled: list[Rejection] = []
         self.rejected: list[Rejection] = []
+        self.requests: list[Request] = []
         self.announce: Announce = lambda event, data, intent: None
 
     def add_user(self, name: str, permissions: int = MEMBER_PERMISSIONS) -> User:

@@ -14,6 +14,8 @@ from .state import FakeState
 from .validate import form_error, message_problems
 
 FILE_FIELD = re.compile(r"^files\[(\d+)\]$")
+FILE_BYTES = web.RequestKey("fake_file_bytes", int)
+"""The request's key for the bytes of the files it uploaded (the request log counts them)."""
 
 
 class ApiError(Exception):
@@ -62,6 +64,7 @@ async def read_body(request: web.Request) -> tuple[JSON, list[Upload]]:
         data = bytes(await part.read(decode=False))
         content_type = part.headers.get("Content-Type", "application/octet-stream")
         uploads.append(Upload(int(match.group(1)), part.filename or "file", data, content_type))
+    request[FILE_BYTES] = sum(len(upload.data) for upload in uploads)
     return body, uploads
 
 

@@ -1,0 +1,106 @@
+"""The board pictures of a game's messages: drawn once per game version and viewer, and
+uploaded only when a message's picture has to change.
+
+A table message's picture follows the decision, not every step: it is drawn anew when the
+message is posted, when someone else must decide (they need the board as it is), and at the
+end. The steps one player takes in a row (a class card, then cubes, then the plague) edit the
+message's text and buttons and keep the attachment it has, so nothing is uploaded twice and a
+game uploads about one picture per turn. A picture whose bytes equal the attached one is never
+uploaded again either.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from host.models import GameRecord
+
+DRAWN_KEPT = 256
+"""How many drawn pictures (game, version, viewer) are kept for the next caller."""
+SHOWN_KEPT = 4096
+"""How many messages' attachments are remembered (a forgotten one is uploaded again)."""
+
+Render = Callable[[Mapping[str, Any]], bytes]
+
+
+def deciders(record: GameRecord) -> tuple[int, ...]:
+    """Who must decide now, as the channel may know it (private questions as one "someone")."""
+    hidden = (-1,) if record.private_actors() else ()
+    return (*sorted(record.public_actors()), *hidden)
+
+
+@dataclass(frozen=True)
+class Shown:
+    """The picture a message carries now."""
+
+    digest: str
+    attachment: discord.Attachment
+    deciders: tuple[int, ...]
+    game_id: int
+
+
+class Pictures:
+    """Drawn pictures per game version and viewer, and what each message carries."""
+
+    def __init__(self) -> None:
+        self._drawn: OrderedDict[tuple[int, int, Any], bytes] = OrderedDict()
+        self._shown: OrderedDict[int, Shown] = OrderedDict()
+        self.drawn = 0
+        """How many pictures were drawn (the others came from the cache)."""
+
+    async def png(self, record: GameRecord, view: Mapping[str, Any], render: Render) -> bytes:
+        """The picture of ``view`` (one viewer's view of this game version), drawn in a worker
+        thread the first time it is asked for."""
+        if "seat" not in view:
+            return await asyncio.to_thread(render, view)
+        key = (record.id, record.version, view["seat"])
+        png = self._drawn.get(key)
+        if png is None:
+            png = await asyncio.to_thread(render, view)
+            self.drawn += 1
+            self._drawn[key] = png
+            while len(self._drawn) > DRAWN_KEPT:
+                self._drawn.popitem(last=False)
+        else:
+            self._drawn.move_to_end(key)
+        return png
+
+    def keeps(self, record: GameRecord, message_id: int) -> discord.Attachment | None:
+        """The attachment an edit of this message keeps: the message carries a picture of
+        this game drawn while the same seats were deciding. None: draw and upload anew."""
+        shown = self._shown.get(message_id)
+        if shown is None or shown.game_id != record.id:
+            return None
+        if record.status != "running" or shown.deciders != deciders(record):
+            return None
+        return shown.attachment
+
+    def same(self, message_id: int, png: bytes) -> discord.Attachment | None:
+        """The message's attachment if it already is exactly this picture."""
+        shown = self._shown.get(message_id)
+        if shown is None or shown.digest != digest(png):
+            return None
+        return shown.attachment
+
+    def remember(self, record: GameRecord, message: discord.Message, png: bytes) -> None:
+        """``message`` now carries ``png`` as its first attachment."""
+        if not message.attachments:
+            self._shown.pop(message.id, None)
+            return
+        self._shown[message.id] = Shown(
+            digest(png), message.attachments[0], deciders(record), record.id
+        )
+        self._shown.move_to_end(message.id)
+        while len(self._shown) > SHOWN_KEPT:
+            self._shown.popitem(last=False)
+
+
+def digest(png: bytes) -> str:
+    return hashlib.blake2b(png, digest_size=16).hexdigest()
