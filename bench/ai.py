@@ -6,10 +6,12 @@ the legal actions except "back" (which returns to an earlier choice and could go
 Thinking time is the CPU time of each decision with a choice (on a shared machine the wall
 clock also counts other people's work).
 
-Usage: python bench/ai.py [games per match] [strong simulations] [match ...]
+Usage: python bench/ai.py [games per match] [strong simulations | default] [match ...]
 Matches: rattus-4p (strong vs three easy), rattus-2p (strong vs easy), rattus-easy (easy vs
-random, 2 players), cartus-easy (easy vs random, 2 players), cartus-4p (easy vs three random).
-With no match named, all of them run.
+random, 2 players), cartus-easy (easy vs random, 2 players), cartus-4p (easy vs three random),
+cartus-strong-4p (strong vs three easy), cartus-strong-2p (strong vs easy). With no match
+named, all of them run. "default" (or no number) gives each game's strong player its own
+default budget.
 """
 
 from __future__ import annotations
@@ -52,14 +54,14 @@ def timed(level: str, player: ai.Computer) -> Chooser:
     return choose
 
 
-def make(game: str, level: str, seed: int, simulations: int) -> Chooser:
+def make(game: str, level: str, seed: int, simulations: int | None) -> Chooser:
     if level == "random":
         return random_player(seed)
     player = ai.computer(game, level=level, seed=seed, simulations=simulations)
     return timed(f"{game} {level}", player)
 
 
-def match(game: str, levels: list[str], games: int, simulations: int) -> float:
+def match(game: str, levels: list[str], games: int, simulations: int | None) -> float:
     """Share of games won by the player of ``levels[0]`` (its seat rotates)."""
     players = len(levels)
     wins = 0
@@ -87,21 +89,37 @@ MATCHES = {
     "rattus-easy": ("rattus", ["easy", "random"], "easy vs random, 2 players"),
     "cartus-easy": ("cartus", ["easy", "random"], "easy vs random, 2 players"),
     "cartus-4p": ("cartus", ["easy", "random", "random", "random"], "easy vs three random, 4p"),
+    "cartus-strong-4p": (
+        "cartus",
+        ["strong", "easy", "easy", "easy"],
+        "Cartus strong vs three easy, 4 players",
+    ),
+    "cartus-strong-2p": ("cartus", ["strong", "easy"], "Cartus strong vs easy, 2 players"),
 }
 
 
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
-    simulations = int(sys.argv[2]) if len(sys.argv) > 2 else ai.GAMES["rattus"].simulations
+    budget = sys.argv[2] if len(sys.argv) > 2 else "default"
+    simulations = None if budget == "default" else int(budget)
     chosen = sys.argv[3:] or list(MATCHES)
-    print(f"{games} seeded games per match; strong player: {simulations} simulations a decision")
+    for name in chosen:
+        if name not in MATCHES:
+            sys.exit(f"unknown match '{name}' (known: {', '.join(MATCHES)})")
+    budgets = ", ".join(f"{g} {ai.GAMES[g].simulations}" for g in sorted(ai.GAMES))
+    said = f"{simulations}" if simulations is not None else f"the default ({budgets})"
+    print(f"{games} seeded games per match; strong player: {said} simulations a decision")
     for name in chosen:
         game, levels, title = MATCHES[name]
         start = time.perf_counter()
         share = match(game, levels, games, simulations)
         took = time.perf_counter() - start
         fair = f"fair share {1 / len(levels):.0%}"
-        print(f"{name:>12}: {title} ({fair}): wins {share:.0%} ({took:.0f} s)", flush=True)
+        print(
+            f"{name:>16}: {title} ({fair}): wins {share:.0%} "
+            f"({took:.0f} s, {took / games:.1f} s a game)",
+            flush=True,
+        )
     for level, times in sorted(TIMES.items()):
         ms = sorted(t * 1000 for t in times)
         print(

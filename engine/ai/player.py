@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core import Action, Rng
-from . import cartus_player, rattus_player
+from . import cartus_player, cartus_strong, rattus_player
 from .search import Rules, search
 
 Easy = Callable[[dict[str, Any], Sequence[str], Rng], str]
@@ -24,7 +24,7 @@ class GameAI:
 
 GAMES: dict[str, GameAI] = {
     "rattus": GameAI(rattus_player.easy_choice, rattus_player.RULES, simulations=200),
-    "cartus": GameAI(cartus_player.easy_choice, None, simulations=0),
+    "cartus": GameAI(cartus_player.easy_choice, cartus_strong.RULES, simulations=100),
 }
 LEVELS = ("easy", "strong")
 

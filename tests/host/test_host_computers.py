@@ -7,6 +7,7 @@ import random
 import pytest
 
 from host import computers
+from host.cartus_kind import CartusKind
 from host.errors import NotSeated, UserError
 from host.models import GameRecord
 from host.service import GameService
@@ -115,3 +116,35 @@ async def test_a_restart_while_a_computer_thinks_resumes_its_move(
     assert record.version > 1
     assert record.game is not None and computers.deciding(record, record.game) is None
     assert await restarted.resume_computers(lobby.id) is None
+
+
+async def test_one_person_and_cartus_computers_of_both_levels_play_a_whole_game(
+    store: Store,
+) -> None:
+    service = GameService(store, kinds={"cartus": CartusKind()}, seed_source=lambda: 7)
+    lobby = await service.open_lobby(
+        kind="cartus",
+        guild_id=1,
+        channel_id=61,
+        host_id=HOST,
+        host_name="Anna",
+        options={"seat_order": "joined", "simultaneous_supply": True},
+    )
+    lobby = await service.add_computer(lobby.id, HOST, "strong")
+    lobby = await service.add_computer(lobby.id, HOST, "easy")
+    assert [s.name for s in lobby.seats] == ["Anna", "Computer 1 (strong)", "Computer 2 (easy)"]
+    update = await service.start(lobby.id, HOST)
+    rng = random.Random(3)
+    record = update.record
+    while record.status == "running":
+        assert record.game is not None
+        assert computers.deciding(record, record.game) is None
+        assert set(update.private) <= {HOST}
+        actions = await service.legal_actions(record.id, HOST)
+        update = await service.act(record.id, HOST, rng.choice(actions).notation)
+        record = update.record
+    log = await store.actions(record.id)
+    assert {entry.seat for entry in log if entry.user_id is None} == {1, 2}
+    replayed = await service.replay(record.id)
+    saved = await service.get(record.id)
+    assert saved.game is not None and replayed.to_dict() == saved.game.to_dict()

@@ -1,0 +1,339 @@
+"""Whole Cartus games consistent with one seat's view: the hidden parts drawn at random.
+
+A computer player sees only ``game.view(seat)`` and the legal actions. To look ahead it needs
+whole games, so ``sample_state`` rebuilds one from the view: the public parts as shown (the
+row, who entered where with how many cards, the influence tracks, counts of every deck), the
+seat's own secrets as it knows them (its hand, rats, victory point tokens, the Nun-row cards it
+looked at, the cards it played face down) and what it cannot see drawn from what it could be:
+the other hands, the cards others played face down this round (drawn leaning towards the
+building's class and jokers, as people play), the Nun-row cards it has not seen, the deck and
+discard pile, others' rats and victory point tokens, the building decks and the future of the
+game's random generator. The rebuilt game is checked against the legal actions the seat was
+given; a decision this module cannot rebuild gives None.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+from ..core import Rng
+from . import data, simulate
+from .setup import deal_cards
+from .state import Frame, State
+
+REBUILDS = ("supply", "supply_all", "enter", "commit")
+"""Decision kinds whose pending steps follow from the view alone (the round before any
+building is resolved). Looks at the Nun-row need no search: every unseen card is alike."""
+
+RAT_SPREAD = 3
+"""Others' rat totals are unseen: drawn within this many of the starting rats."""
+
+COMMIT_WEIGHT = {"class": 4.0, "joker": 3.0, "sword": 1.0, "flute": 1.0, "other": 0.4}
+"""How likely a hidden card played in a building is of each kind, relative to the others."""
+
+
+@cache
+def _cards() -> dict[str, dict[str, Any]]:
+    return deal_cards()
+
+
+@cache
+def _ids_by_face() -> dict[tuple[str, int], tuple[str, ...]]:
+    """(type, nuns) -> the card ids showing it (jokers and specials show 0 nuns)."""
+    out: dict[tuple[str, int], list[str]] = {}
+    for cid, card in sorted(_cards().items()):
+        out.setdefault((str(card["type"]), int(card["nuns"])), []).append(cid)
+    return {k: tuple(v) for k, v in out.items()}
+
+
+@cache
+def _building_cards(in_play: tuple[str, ...]) -> dict[str, dict[str, Any]]:
+    table = data.buildings()
+    out: dict[str, dict[str, Any]] = {}
+    for b in in_play:
+        for copy, supply in enumerate(table[b].supplies, start=1):
+            out[f"{b}-{copy}"] = {"building": b, "class": table[b].cls, "supply": dict(supply)}
+    return out
+
+
+class _Pool:
+    """Card ids nobody has placed yet, by (type, nuns)."""
+
+    def __init__(self) -> None:
+        self.left = {face: list(ids) for face, ids in _ids_by_face().items()}
+
+    def take(self, card_type: str, nuns: int | None = None) -> str | None:
+        """One id of this type (with these nuns if given; else any of the type)."""
+        for (t, n), ids in self.left.items():
+            if t == card_type and (nuns is None or n == nuns) and ids:
+                return ids.pop()
+        return None
+
+    def rest(self, population: bool) -> list[str]:
+        out: list[str] = []
+        for (t, _), ids in self.left.items():
+            if (t in data.CLASSES) == population:
+                out += ids
+                ids.clear()
+        return sorted(out)
+
+
+def _weight(card_type: str, cls: str) -> float:
+    if card_type == cls:
+        return COMMIT_WEIGHT["class"]
+    if card_type in ("joker", "sword", "flute"):
+        return COMMIT_WEIGHT[card_type]
+    if card_type in data.CLASSES:
+        return COMMIT_WEIGHT["other"]
+    return 0.0  # Pass and Gold cannot be played in a building
+
+
+def _draw_weighted(cards: dict[str, dict[str, Any]], pile: list[str], cls: str, rng: Rng) -> str:
+    weights = [_weight(str(cards[c]["type"]), cls) for c in pile]
+    total = sum(weights)
+    if total <= 0:
+        return pile.pop(rng.below(len(pile)))
+    x = rng.below(1_000_000) / 1_000_000 * total
+    for i, w in enumerate(weights):
+        x -= w
+        if x < 0 and w > 0:
+            return pile.pop(i)
+    return pile.pop(max(i for i, w in enumerate(weights) if w > 0))
+
+
+def _queue(view: dict[str, Any], seat: int, entered: set[int], include_seat: bool) -> list[int]:
+    """Seats still to enter, the deciding one first: the rest clockwise after it."""
+    players = int(view["players_count"])
+    order = [(seat + i) % players for i in range(players)]
+    if not include_seat:
+        order = order[1:]
+    return [p for p in order if p not in entered]
+
+
+def _stack(view: dict[str, Any], seat: int, entered: set[int]) -> list[Frame] | None:
+    """The pending steps behind the seat's decision."""
+    kind = view["decision"]["kind"]
+    players = int(view["players_count"])
+    start = int(view["start_player"])
+    base: list[Frame] = [{"kind": "end_round"}, {"kind": "resolve"}]
+    if kind == "supply":
+        order = [(start + i) % players for i in range(players)]
+        later = order[order.index(seat) + 1 :]
+        frames = [{"kind": "supply", "seat": p} for p in reversed(later)]
+        return [*base, {"kind": "begin_entering"}, *frames, {"kind": "supply", "seat": seat}]
+    if kind == "supply_all":
+        return [
+            *base,
+            {"kind": "begin_entering"},
+            {"kind": "supply_all", "seats": [int(p) for p in view["actors"]]},
+        ]
+    if kind == "enter":
+        queue = _queue(view, seat, entered, include_seat=True)
+        return [*base, {"kind": "enter", "seat": seat, "queue": queue}]
+    if kind == "commit":
+        place = next(
+            (
+                b["place"] - 1
+                for b in view["row"]
+                if any(e["seat"] == seat and not e["count"] for e in b["entries"])
+            ),
+            None,
+        )
+        if place is None:
+            return None
+        queue = _queue(view, seat, entered, include_seat=False)
+        waiting: list[Frame] = (
+            [{"kind": "enter", "seat": queue[0], "queue": queue}] if queue else []
+        )
+        return [*base, *waiting, {"kind": "commit", "seat": seat, "place": place}]
+    return None
+
+
+def sample_state(view: dict[str, Any], legal: Sequence[str], rng: Rng) -> State | None:
+    """A whole game state the seat's view could come from, its hidden parts drawn with ``rng``.
+
+    None when the seat is not deciding one of the ``REBUILDS`` kinds, or when the rebuilt game
+    would not offer exactly ``legal``.
+    """
+    decision = view.get("decision")
+    seat = view.get("seat")
+    if decision is None or seat is None or decision["kind"] not in REBUILDS:
+        return None
+    if int(decision["seat"]) != int(seat) or view["status"] not in ("supply", "enter"):
+        return None
+    players = int(view["players_count"])
+    cards = _cards()
+    me = view["players"][seat]
+    pool = _Pool()
+    table = data.table()
+
+    # The seat's own cards: its hand, what it played face down, the Nun-row cards it saw.
+    hand: list[str] = []
+    for face in me["hand_cards"] or []:
+        cid = pool.take(str(face["type"]), int(face["nuns"]))
+        if cid is None:
+            return None
+        hand.append(cid)
+    row: list[dict[str, Any]] = []
+    hidden: list[tuple[dict[str, Any], str]] = []  # others' entries with unseen cards
+    entered: set[int] = set()
+    for b in view["row"]:
+        entries = []
+        for e in b["entries"]:
+            entered.add(int(e["seat"]))
+            entry: dict[str, Any] = {
+                "seat": int(e["seat"]),
+                "cards": [],
+                "count": int(e["count"]),
+                "shown": None,
+            }
+            if int(e["seat"]) == seat:
+                for t, n in (e["cards"] or {}).items():
+                    for _ in range(int(n)):
+                        cid = pool.take(str(t))
+                        if cid is None:
+                            return None
+                        entry["cards"].append(cid)
+            elif entry["count"]:
+                hidden.append((entry, str(b["class"])))
+            entries.append(entry)
+        row.append({"card": b["card"], "entries": entries, "revealed": False})
+    nun_row: list[str | None] = []
+    seen: list[list[int]] = []
+    for place in view["nun_row"]:
+        card = place["card"]
+        if card is None:
+            nun_row.append(None)
+            seen.append([])
+            continue
+        cid = pool.take(str(card["type"]), int(card["nuns"]))
+        if cid is None:
+            return None
+        nun_row.append(cid)
+        seen.append([seat])
+
+    # Jokers and specials: the decks hold what the view counts; the rest is with the others.
+    supplies: dict[str, list[str]] = {}
+    for t in ("joker", *data.SPECIALS):
+        supplies[t] = []
+        for _ in range(int(view["supplies"].get(t, 0))):
+            cid = pool.take(t)
+            if cid is None:
+                return None
+            supplies[t].append(cid)
+    with_others = pool.rest(population=False)
+    population = rng.shuffled(pool.rest(population=True))
+    nun_row_ids = [cid if cid is not None else population.pop() for cid in nun_row]
+    slots = sum(int(p["hand_count"]) for p in view["players"] if p["seat"] != seat)
+    slots += sum(entry["count"] for entry, _ in hidden)
+    if len(with_others) > slots:
+        return None
+    with_others += [population.pop() for _ in range(slots - len(with_others))]
+    for entry, cls in hidden:
+        entry["cards"] = [
+            _draw_weighted(cards, with_others, cls, rng) for _ in range(entry["count"])
+        ]
+    with_others = rng.shuffled(with_others)
+    hands: list[list[str]] = []
+    for p in view["players"]:
+        if p["seat"] == seat:
+            hands.append(hand)
+        else:
+            n = int(p["hand_count"])
+            hands.append(with_others[:n])
+            with_others = with_others[n:]
+    deck_n = int(view["population_deck"])
+    if len(population) < deck_n:
+        return None
+    deck, discard = population[:deck_n], population[deck_n:]
+
+    # Rats and victory point tokens.
+    rats = [
+        int(me["rats"])
+        if p == seat
+        else max(0, table.starting_rats + rng.below(2 * RAT_SPREAD + 1) - RAT_SPREAD)
+        for p in range(players)
+    ]
+    tokens = list(table.vp_tokens)
+    for value in me["vp"] or []:
+        tokens.remove(int(value))
+    tokens = rng.shuffled(tokens)
+    vp: list[list[int]] = []
+    for p in view["players"]:
+        if p["seat"] == seat:
+            vp.append([int(v) for v in me["vp"] or []])
+        else:
+            n = int(p["vp_tokens"])
+            vp.append(tokens[:n])
+            tokens = tokens[n:]
+
+    # Buildings: the row as shown, the decks drawn from the copies of the buildings in play.
+    in_play = tuple(view["buildings_in_play"])
+    building_cards = _building_cards(in_play)
+    in_row = {b["card"] for b in view["row"]}
+    others = rng.shuffled([c for c in sorted(building_cards) if c not in in_row])
+    n_deck, n_repl = int(view["building_deck"]), int(view["replacement_deck"])
+    if len(others) < n_deck + n_repl:
+        return None
+
+    influence = {cls: [0] * players for cls in data.CLASSES}
+    arrived = {cls: [0] * players for cls in data.CLASSES}
+    for cls, discs in view["influence"].items():
+        for disc in discs:
+            influence[cls][int(disc["seat"])] = int(disc["points"])
+            arrived[cls][int(disc["seat"])] = int(disc["stack"])
+    stack = _stack(view, seat, entered)
+    if stack is None:
+        return None
+    start = int(view["start_player"])
+    chosen: list[int | None] = [None] * players
+    if decision["kind"] == "supply_all":
+        for p in view["supply_chosen"] or []:
+            chosen[int(p)] = rng.below(len(row))
+    options = view["options"]
+    s = State(
+        players=players,
+        seed=0,
+        rng=rng.next64(),
+        options={
+            "buildings": options["buildings"],
+            "simultaneous_supply": bool(options["simultaneous_supply"]),
+            "guard_tower": False,
+            "everyone_dead": "spare_fewest_rats",
+        },
+        cards=cards,
+        building_cards=building_cards,
+        in_play=list(in_play),
+        rounds=int(view["rounds"]),
+        deck=deck,
+        discard=discard,
+        supplies=supplies,
+        hands=hands,
+        nun_row=nun_row_ids,
+        seen=seen,
+        rats=rats,
+        vp_pile=tokens,
+        vp=vp,
+        building_deck=others[:n_deck],
+        replacement=others[n_deck : n_deck + n_repl],
+        building_discard=others[n_deck + n_repl :],
+        influence=influence,
+        arrived=arrived,
+        round=int(view["round"]),
+        start_player=start,
+        row=row,
+        entered=[p for p in ((start + i) % players for i in range(players)) if p in entered],
+        gained=[0] * players,
+        supply_chosen=chosen,
+        premium={},
+        moves=players,
+        status=str(view["status"]),
+        stack=stack,
+        log=list(view.get("log", [])),
+    )
+    wanted = set(legal)
+    if {a.notation for a in simulate.options(s, seat)} != wanted:
+        return None
+    return s
