@@ -16,6 +16,7 @@ from discord.ext import commands
 from cogs.embeds import clip, lines_block, secrets_embed, status_embed, table_embed
 from cogs.presenters import Presenter, plain
 from cogs.replies import png_file, reply
+from cogs.stats import StatsCommands
 from host.errors import NotSeated, UserError
 from host.models import GameRecord
 from host.service import GameService
@@ -67,7 +68,7 @@ def filtered(pairs: list[tuple[str, str]], current: str) -> list[app_commands.Ch
     ][:25]
 
 
-class GameCommands(commands.GroupCog):
+class GameCommands(StatsCommands, commands.GroupCog):
     """Commands shared by every kind of game; subclasses set ``kind``."""
 
     kind: ClassVar[str] = ""

@@ -17,7 +17,7 @@ Random choices are drawn from the game's seed, so replaying a game's log deals t
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine import cartus
@@ -174,3 +174,18 @@ class CartusKind(GameKind):
     def from_dict(self, data: Mapping[str, Any]) -> Game:
         game: Game = cartus.from_dict(dict(data))
         return game
+
+    # -- statistics -----------------------------------------------------------------------
+
+    def cards_used(self, game: Game, moves: Sequence[tuple[int, str]]) -> dict[int, dict[str, int]]:
+        """Per seat, the classes whose population cards it played, each with the influence it
+        ended the game with on that class's track (public on the table)."""
+        players = game.view(None)["players"]
+        return {
+            p["seat"]: {cls: int(n) for cls, n in p["influence"].items() if n}
+            for p in players
+            if p.get("influence")
+        }
+
+    def card_title(self, card: str) -> str:
+        return cartus_data.TYPE_NAMES.get(card, card)

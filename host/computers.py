@@ -79,6 +79,7 @@ async def choose(record: GameRecord, game: Game, seat: int) -> str:
 async def move(service: GameService, record: GameRecord) -> tuple[GameRecord, list[Event]]:
     """Every move computer seats must make now, each saved like a person's; stops at a
     person's decision or the end. Returns the record after them and their events."""
+    from host import stats
     from host.service import public_text
 
     events: list[Event] = []
@@ -104,7 +105,7 @@ async def move(service: GameService, record: GameRecord) -> tuple[GameRecord, li
                 at=now,
                 public_text=public_text(record, game, seat, after, label),
             ),
-            results=service.results(record, after, now) if after.is_over else [],
+            results=stats.result_rows(record, after, now) if after.is_over else [],
         )
         record = replace(
             record,

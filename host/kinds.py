@@ -10,7 +10,7 @@ presenters and commands, in ``cogs/games.py``.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.contract import Game
@@ -49,3 +49,23 @@ class GameKind(ABC):
         most = options.get("players")
         top = self.max_players if not isinstance(most, int) else min(most, self.max_players)
         return self.min_players, top
+
+    # -- statistics (host/stats.py) --------------------------------------------------------
+
+    def variant(self, options: Mapping[str, Any]) -> str:
+        """A short stable key for the variant a game's statistics count under (for Rattus its
+        expansions); "" for a kind played one way."""
+        return ""
+
+    def variant_title(self, variant: str) -> str:
+        """The variant in words, for the stats."""
+        return self.title
+
+    def cards_used(self, game: Game, moves: Sequence[tuple[int, str]]) -> dict[int, dict[str, int]]:
+        """Per seat, the cards (or classes) it played the game with, each with a weight,
+        from the ended game and its moves ``(seat, notation)`` in order; public facts only."""
+        return {}
+
+    def card_title(self, card: str) -> str:
+        """A card of ``cards_used`` in words."""
+        return card

@@ -19,7 +19,7 @@ seated players and from the game's seed: games with 5 or 6 players (Africanus) p
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine import rattus
@@ -180,3 +180,29 @@ class RattusKind(GameKind):
     def from_dict(self, data: Mapping[str, Any]) -> Game:
         game: Game = rattus.from_dict(dict(data))
         return game
+
+    # -- statistics -----------------------------------------------------------------------
+
+    def variant(self, options: Mapping[str, Any]) -> str:
+        """The expansions played, sorted and joined by '+'; "" for the base game."""
+        return "+".join(sorted(options.get("expansions", [])))
+
+    def variant_title(self, variant: str) -> str:
+        if not variant:
+            return "Base game"
+        return " + ".join(rattus.EXPANSIONS.get(e, e) for e in variant.split("+"))
+
+    def cards_used(self, game: Game, moves: Sequence[tuple[int, str]]) -> dict[int, dict[str, int]]:
+        """Per seat, every class card it took (from the side of the board or from another
+        player) and how many times."""
+        used: dict[int, dict[str, int]] = {}
+        for seat, notation in moves:
+            verb, _, card = notation.partition(":")
+            if verb == "take" and card in rattus_data.cards():
+                mine = used.setdefault(seat, {})
+                mine[card] = mine.get(card, 0) + 1
+        return used
+
+    def card_title(self, card: str) -> str:
+        found = rattus_data.cards().get(card)
+        return found.name if found is not None else card

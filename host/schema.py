@@ -172,6 +172,54 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX seat_changes_by_game ON seat_changes (game_id, id);
     """,
+    # 8: statistics and ratings (host/stats.py): one row per ended game and per seat in it,
+    # each player's rating per server (scope = the server's id) and everywhere (scope 0), by
+    # kind and pool ('people': games among people only, 'computers': games with a computer
+    # seated), and whether a player shows on the leaderboard across servers.
+    """
+    CREATE TABLE game_stats (
+        game_id         INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        guild_id        INTEGER,
+        kind            TEXT    NOT NULL,
+        variant         TEXT    NOT NULL,
+        ended           TEXT    NOT NULL CHECK (ended IN ('finished', 'abandoned', 'unread')),
+        with_computers  INTEGER NOT NULL,
+        rated           INTEGER NOT NULL,
+        ended_at        REAL    NOT NULL
+    );
+    CREATE INDEX game_stats_by_guild ON game_stats (guild_id, kind);
+
+    CREATE TABLE player_stats (
+        game_id    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat       INTEGER NOT NULL,
+        user_id    INTEGER,
+        name       TEXT    NOT NULL,
+        is_ai      INTEGER NOT NULL,
+        score      INTEGER,
+        place      INTEGER NOT NULL,
+        won        INTEGER NOT NULL,
+        left_game  INTEGER NOT NULL,
+        cards      TEXT    NOT NULL DEFAULT '{}',
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE INDEX player_stats_by_user ON player_stats (user_id);
+
+    CREATE TABLE ratings (
+        scope       INTEGER NOT NULL,
+        kind        TEXT    NOT NULL,
+        pool        TEXT    NOT NULL CHECK (pool IN ('people', 'computers')),
+        player      TEXT    NOT NULL,
+        user_id     INTEGER,
+        name        TEXT    NOT NULL,
+        mu          REAL    NOT NULL,
+        sigma       REAL    NOT NULL,
+        games       INTEGER NOT NULL,
+        updated_at  REAL    NOT NULL,
+        PRIMARY KEY (scope, kind, pool, player)
+    );
+
+    ALTER TABLE user_prefs ADD COLUMN share_stats INTEGER NOT NULL DEFAULT 0;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -21,10 +21,10 @@ from typing import Any
 
 from engine.contract import Game, View
 from engine.core import Action, Event, IllegalAction, parse_notation
-from host import computers, turns
+from host import computers, stats, turns
 from host.errors import DamagedGame, NotFound, NotSeated, StaleAction, UserError
 from host.kinds import GameKind
-from host.models import ActionLogEntry, GameRecord, ResultRow, Seat, TableMessage, Update
+from host.models import ActionLogEntry, GameRecord, Seat, TableMessage, Update
 from host.sharding import Shards
 from host.store import ChannelTaken, NewAction, Store, StoredGame
 from host.turns import Turn
@@ -313,7 +313,9 @@ class GameService:
             await self.store.set_status(
                 game_id, "abandoned", now=self._clock(), only_from=("lobby", "running")
             )
-            return await self._load(game_id)
+            ended = await self._load(game_id)
+        await stats.game_ended(self, game_id)
+        return ended
 
     # -- play -----------------------------------------------------------------------------
 
@@ -335,7 +337,7 @@ class GameService:
             label = next((a.label for a in game.legal_actions(seat) if a.notation == wanted), None)
             shown = public_text(record, game, seat, after, label)
             now = self._clock()
-            results = self.results(record, after, now) if after.is_over else []
+            results = stats.result_rows(record, after, now) if after.is_over else []
             await self.store.save_action(
                 game_id,
                 record.version,
@@ -371,7 +373,10 @@ class GameService:
             new_turn = final.is_over or _turn_marker(game.view(None)) != _turn_marker(
                 final.view(None)
             )
-            return self._update(saved, list(after.events) + moved, new_turn=new_turn)
+            update = self._update(saved, list(after.events) + moved, new_turn=new_turn)
+        if update.finished:
+            await stats.game_ended(self, game_id)
+        return update
 
     async def resume_computers(self, game_id: int) -> Update | None:
         """Let computer seats that must decide move (after a restart cut their thinking
@@ -389,7 +394,10 @@ class GameService:
             new_turn = final.is_over or _turn_marker(before.view(None)) != _turn_marker(
                 final.view(None)
             )
-            return self._update(record, moved, new_turn=new_turn)
+            update = self._update(record, moved, new_turn=new_turn)
+        if update.finished:
+            await stats.game_ended(self, game_id)
+        return update
 
     # -- whose move (on a loaded record; the Discord side asks these instead of the game) ----
 
@@ -427,27 +435,6 @@ class GameService:
             new_turn=new_turn,
             finished=record.status == "finished",
         )
-
-    def results(self, record: GameRecord, game: Game, now: float) -> list[ResultRow]:
-        outcome = game.outcome
-        scores = dict(enumerate(outcome["scores"])) if outcome else {}
-        ranking = list(outcome["ranking"]) if outcome else []
-        ranking += [s.seat for s in record.seats if s.seat not in ranking]
-        winners = set(outcome["winners"]) if outcome else set()
-        return [
-            ResultRow(
-                game_id=record.id,
-                kind=record.kind,
-                finished_at=now,
-                seat=seat,
-                user_id=record.user_of(seat),
-                name=record.name_of(seat),
-                score=scores.get(seat),
-                rank=place,
-                winner=seat in winners,
-            )
-            for place, seat in enumerate(ranking, start=1)
-        ]
 
     # -- queries --------------------------------------------------------------------------
 

@@ -23,6 +23,7 @@ from host.models import OPEN_STATUSES, ActionLogEntry, ResultRow, Seat, Status, 
 from host.seat_store import SeatChanges, read_seats, replace_seats
 from host.sharding import Shards
 from host.sqlite_backend import SqliteBackend
+from host.stats_tables import StatsTables
 
 MAX_GAME_ID = 2**63 - 1
 """Game ids are 64-bit keys on both engines: a larger number (a forged id) names no game."""
@@ -92,6 +93,8 @@ class Store:
         """Timed work claimed by one process at a time (``host/jobs.py``)."""
         self.seats = SeatChanges(backend)
         """Who took over which seat during a game (``host/seat_store.py``)."""
+        self.stats = StatsTables(backend)
+        """Results, statistics and ratings (``host/stats_tables.py``)."""
 
     @classmethod
     async def open(cls, target: str | Path = ":memory:") -> Store:
@@ -435,22 +438,6 @@ class Store:
             for r in reversed(rows)
         ]
 
-    async def results(self, game_id: int) -> list[ResultRow]:
-        rows = await self._fetchall(
-            "SELECT * FROM results WHERE game_id = ? ORDER BY rank, seat", (game_id,)
-        )
-        return [_result(r) for r in rows]
-
-    async def results_for_user(self, user_id: int, *, kind: str | None = None) -> list[ResultRow]:
-        """Every finished game's result line for this user, latest first."""
-        sql = "SELECT * FROM results WHERE user_id = ?"
-        params: list[Any] = [user_id]
-        if kind is not None:
-            sql += " AND kind = ?"
-            params.append(kind)
-        rows = await self._fetchall(sql + " ORDER BY finished_at DESC, game_id DESC", params)
-        return [_result(r) for r in rows]
-
     # -- table messages and spectators ----------------------------------------------------
 
     async def set_table_message(
@@ -593,18 +580,4 @@ def _marks(values: Sequence[Any]) -> str:
 def _table_message(r: Row) -> TableMessage:
     return TableMessage(
         r["game_id"], r["channel_id"], r["message_id"], r["version"], bool(r["is_home"])
-    )
-
-
-def _result(r: Row) -> ResultRow:
-    return ResultRow(
-        game_id=r["game_id"],
-        kind=r["kind"],
-        finished_at=r["finished_at"],
-        seat=r["seat"],
-        user_id=r["user_id"],
-        name=r["name"],
-        score=r["score"],
-        rank=r["rank"],
-        winner=bool(r["winner"]),
     )

@@ -38,9 +38,9 @@ OWNED = {
 }
 """Modules that belong to one game although their names do not say so (the Rattus map layout,
 its tiles and the pieces drawn on them)."""
-GENERIC = {"id", "text", "hand", "options", "lines"}
+GENERIC = {"id", "text", "hand", "options", "lines", "all"}
 """Words every game and the host use in their own sense (a row id, an event's text or lines
-of text, the hand command, a game's lobby options): a game's key of the same spelling does not make them
+of text, the hand command, a game's lobby options, the leaderboard of all servers): a game's key of the same spelling does not make them
 game-specific."""
 
 GAME_VIEWS: dict[str, Any] = {"rattus": RattusView, "cartus": CartusView}

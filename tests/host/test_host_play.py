@@ -160,7 +160,7 @@ async def test_the_end_writes_results_and_the_log_replays(service: GameService) 
     record = await service.get(game_id)
     assert record.status == "finished" and record.game is not None and record.game.is_over
     assert await service.game_in_channel(10) is None
-    results = await service.store.results(game_id)
+    results = await service.store.stats.results(game_id)
     assert [(r.rank, r.winner) for r in results] == [(1, True), (2, False)]
     winner = record.game.outcome["winners"][0]
     assert results[0].seat == winner and results[0].user_id == record.user_of(winner)

@@ -74,7 +74,7 @@ async def test_many_clicks_at_once_from_two_processes_apply_each_action_once(
     log = await first.action_log(game_id, limit=1000)
     assert [entry.version for entry in log] == list(range(1, applied + 1))
     assert (await second.replay(game_id)).to_dict() == record.game.to_dict()  # type: ignore[union-attr]
-    assert len(await first.store.results(game_id)) == 2
+    assert len(await first.store.stats.results(game_id)) == 2
 
 
 async def test_typed_actions_from_two_processes_wait_for_each_other(

@@ -85,7 +85,7 @@ async def test_a_whole_game_through_the_service(store: Store) -> None:
 
     outcome = saved.game.outcome
     assert outcome is not None
-    results = await store.results(record.id)
+    results = await store.stats.results(record.id)
     assert [r.seat for r in results] == outcome["ranking"]
     assert [r.rank for r in results] == [1, 2, 3]
     assert [r.seat for r in results if r.winner] == outcome["winners"]
@@ -120,7 +120,7 @@ async def test_a_restart_mid_game_continues_exactly(db_target: str) -> None:
     finished = await play_random(service, reloaded, random.Random(3))
     assert finished.status == "finished"
     assert (await service.replay(record.id)).to_dict() == finished.game.to_dict()  # type: ignore[union-attr]
-    assert len(await store.results(record.id)) == 3
+    assert len(await store.stats.results(record.id)) == 3
     await store.close()
 
 

@@ -226,9 +226,9 @@ async def test_finishing_writes_results_in_the_same_transaction(store: Store) ->
     await store.save_action(game_id, 0, 1, {"step": 1}, action("add:3", 300.0), results=rows)
     loaded = await store.load(game_id)
     assert loaded is not None and loaded.status == "finished"
-    assert await store.results(game_id) == rows
-    assert await store.results_for_user(2) == [rows[0]]
-    assert await store.results_for_user(2, kind="rattus") == []
+    assert await store.stats.results(game_id) == rows
+    assert await store.stats.results_for_user(2) == [rows[0]]
+    assert await store.stats.results_for_user(2, kind="rattus") == []
 
 
 async def test_a_failed_finish_writes_nothing(store: Store) -> None:
@@ -241,7 +241,7 @@ async def test_a_failed_finish_writes_nothing(store: Store) -> None:
     loaded = await store.load(game_id)
     assert loaded is not None and loaded.status == "running" and loaded.version == 0
     assert await store.actions(game_id) == []
-    assert await store.results(game_id) == []
+    assert await store.stats.results(game_id) == []
 
 
 async def test_action_log_order_limit_and_names(store: Store) -> None:

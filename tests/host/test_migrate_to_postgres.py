@@ -63,11 +63,11 @@ async def describe(service: GameService, ids: list[int]) -> dict[str, object]:
     return {
         "games": [await service.get(i) for i in ids],
         "logs": [await service.action_log(i, limit=100) for i in ids],
-        "results": [await service.store.results(i) for i in ids],
+        "results": [await service.store.stats.results(i) for i in ids],
         "tables": [await service.table_messages(i) for i in ids],
         "spectators": [await service.spectator_channels(i) for i in ids],
         "dms": [await service.dms_closed(u) for u in (ANNA, BEN)],
-        "stats": await service.store.results_for_user(ANNA),
+        "stats": await service.store.stats.results_for_user(ANNA),
     }
 
 

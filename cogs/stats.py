@@ -1,0 +1,191 @@
+"""``/<kind> stats`` and ``/<kind> leaderboard``: statistics and ratings on Discord.
+
+The commands are a mixin of every kind's command group (``GameCommands``); the service side
+is ``host/stats.py``. In a server both answer about that server's games; from direct messages
+``stats`` answers about your own games everywhere. ``leaderboard scope:all`` ranks players of
+every server, naming only people who chose ``/<kind> stats share:on``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+from discord.utils import escape_markdown
+
+from cogs.embeds import clip, lines_block
+from cogs.replies import reply
+from host import stats as host_stats
+from host.errors import UserError
+from host.kinds import GameKind
+from host.stats_tables import Standing
+
+if TYPE_CHECKING:
+    from cogs.client import GameBot
+
+POOL_TITLES = {host_stats.PEOPLE: "Among people", host_stats.COMPUTERS: "With computer players"}
+COLOUR = 0x6B4F2A
+
+
+def rating_text(standing: Standing | None) -> str:
+    if standing is None:
+        return "not rated yet"
+    games = f"{standing.games} rated game{'s' if standing.games != 1 else ''}"
+    return f"rating **{standing.rating.ordinal:.1f}** ({games})"
+
+
+def tally_line(title: str, tally: host_stats.Tally) -> str:
+    parts = [f"{tally.played} played", f"{tally.won} won"]
+    if tally.left:
+        parts.append(f"{tally.left} left")
+    if tally.average is not None:
+        parts.append(f"average score {tally.average:.1f}")
+    return f"{title}: " + ", ".join(parts)
+
+
+def favourites_text(kind: GameKind, favourites: list[tuple[str, int]]) -> str:
+    return ", ".join(f"{kind.card_title(card)} ({n})" for card, n in favourites) or "none yet"
+
+
+def player_embed(
+    kind: GameKind, name: str, found: host_stats.PlayerStats, *, everywhere: bool
+) -> discord.Embed:
+    where = "in every server" if everywhere else "in this server"
+    embed = discord.Embed(title=f"{kind.title} stats: {clip(name, 200)}", colour=COLOUR)
+    if not found.played:
+        embed.description = f"No {kind.title} games {where} yet."
+        return embed
+    won = sum(t.won for t in found.tallies.values())
+    left = sum(t.left for t in found.tallies.values())
+    embed.description = (
+        f"{found.played} game{'s' if found.played != 1 else ''} {where}: {won} won"
+        + (f", {left} left before the end (counted as lost)" if left else "")
+        + "."
+    )
+    for pool, title in POOL_TITLES.items():
+        lines = [
+            tally_line(kind.variant_title(variant), tally)
+            for (p, variant), tally in sorted(found.tallies.items())
+            if p == pool
+        ]
+        if lines or found.ratings.get(pool) is not None:
+            lines.append(rating_text(found.ratings.get(pool)).capitalize())
+            embed.add_field(name=title, value=lines_block(lines), inline=False)
+    embed.add_field(
+        name="Favourite class cards",
+        value=favourites_text(kind, found.favourites),
+        inline=False,
+    )
+    return embed
+
+
+def server_field(kind: GameKind, server: host_stats.ServerStats) -> tuple[str, str]:
+    games = server.finished + server.abandoned
+    text = (
+        f"{games} game{'s' if games != 1 else ''} by {server.players} "
+        f"player{'s' if server.players != 1 else ''} ({server.abandoned} abandoned)"
+    )
+    variants: dict[str, int] = {}
+    for (_, variant), n in server.games.items():
+        variants[kind.variant_title(variant)] = variants.get(kind.variant_title(variant), 0) + n
+    most = sorted(variants.items(), key=lambda item: (-item[1], item[0]))
+    lines = [text, ", ".join(f"{title}: {n}" for title, n in most)]
+    lines.append("Favourite class cards: " + favourites_text(kind, server.favourites))
+    return "This server", lines_block(lines)
+
+
+def board_lines(board: list[Standing]) -> list[str]:
+    return [
+        f"{place}. {escape_markdown(clip(s.name, 60))}: **{s.rating.ordinal:.1f}** "
+        f"({s.games} game{'s' if s.games != 1 else ''})"
+        for place, s in enumerate(board, start=1)
+    ]
+
+
+class StatsCommands(commands.Cog):
+    """The stats and leaderboard commands of a kind's command group."""
+
+    bot: GameBot
+    kind: ClassVar[str]
+
+    @app_commands.command(name="stats", description="Games played and won, ratings, favourites")
+    @app_commands.describe(
+        player="Whose stats (default: yours)",
+        share="Show your name on the leaderboard across servers (on) or not (off)",
+    )
+    async def stats(
+        self,
+        interaction: discord.Interaction[Any],
+        player: discord.User | None = None,
+        share: Literal["on", "off"] | None = None,
+    ) -> None:
+        service = self.bot.service
+        kind = service.kind(self.kind)
+        if share is not None:
+            if player is not None and player.id != interaction.user.id:
+                raise UserError("You can choose sharing only for yourself.")
+            await service.store.stats.set_sharing(interaction.user.id, share == "on")
+            await reply(
+                interaction,
+                "Your name and rating now show on `/"
+                + self.kind
+                + " leaderboard scope:all` in every server."
+                if share == "on"
+                else "Your name now shows only on the leaderboards of servers you play in.",
+            )
+            return
+        who = player or interaction.user
+        everywhere = interaction.guild_id is None
+        if everywhere and who.id != interaction.user.id:
+            raise UserError("In direct messages you can see only your own stats.")
+        await interaction.response.defer(thinking=True)
+        found = await host_stats.player_stats(
+            service, kind=self.kind, user_id=who.id, guild_id=interaction.guild_id
+        )
+        embed = player_embed(kind, who.display_name, found, everywhere=everywhere)
+        if interaction.guild_id is not None:
+            server = await host_stats.server_stats(
+                service, kind=self.kind, guild_id=interaction.guild_id
+            )
+            name, value = server_field(kind, server)
+            embed.add_field(name=name, value=value, inline=False)
+        if who.id == interaction.user.id:
+            shared = await service.store.stats.sharing(who.id)
+            embed.set_footer(
+                text=f"Across servers you are {'shown' if shared else 'not shown'}: "
+                f"/{self.kind} stats share:{'off' if shared else 'on'} changes that."
+            )
+        await reply(interaction, embed=embed, ephemeral=False)
+
+    @app_commands.command(name="leaderboard", description="The best ratings, here or everywhere")
+    @app_commands.describe(
+        scope="This server's players, or everyone who shares their stats (all)",
+    )
+    async def leaderboard(
+        self,
+        interaction: discord.Interaction[Any],
+        scope: Literal["server", "all"] = "server",
+    ) -> None:
+        service = self.bot.service
+        kind = service.kind(self.kind)
+        everywhere = scope == "all" or interaction.guild_id is None
+        await interaction.response.defer(thinking=True)
+        where = "every server" if everywhere else "this server"
+        embed = discord.Embed(title=f"{kind.title} leaderboard: {where}", colour=COLOUR)
+        for pool, title in POOL_TITLES.items():
+            board = await host_stats.leaderboard(
+                service,
+                kind=self.kind,
+                guild_id=None if everywhere else interaction.guild_id,
+                pool=pool,
+            )
+            value = lines_block(board_lines(board)) if board else "No rated games yet."
+            embed.add_field(name=title, value=value, inline=False)
+        embed.set_footer(
+            text="Rating: the skill the bot is sure of (mean less three spreads, Weng-Lin "
+            "Plackett-Luce); it grows with games."
+            + (f" Only players who chose /{self.kind} stats share:on." if everywhere else "")
+        )
+        await reply(interaction, embed=embed, ephemeral=False)

@@ -1,0 +1,350 @@
+"""Statistics and ratings: every ended game is recorded once, and read back per player,
+per server and as leaderboards.
+
+**When.** ``record_ended(service, game_id)`` is called where a game ends (its last action, or
+its abandonment), after the game's own change has committed, so a failure here never costs
+the game. Recording is idempotent, and every read first calls ``catch_up``, which records any
+ended game still missing (a crash between the end and the record, or a game that ended by a
+path that does not call the hook): the statistics are complete whenever they are read.
+
+**What.** Per game: server, kind, variant (Rattus: its expansions), whether computers were
+seated, and per seat the person or computer, score, place, whether they won, whether they
+left, and the class cards they used (each kind says which: ``GameKind.cards_used``).
+
+**Who left an abandoned game.** The game stopped because someone stopped playing: the
+people whose move it was when it was abandoned (by its host, a moderator or, later, for
+inactivity) are the ones who left. An abandoned game counts as a loss for them: for the
+rating they share last place below everyone else, who share first place; it counts as
+played, neither won nor lost, for the others. When nobody left (it was nobody's move) the
+game counts as played for everyone and is not rated.
+
+**Ratings.** Weng-Lin Plackett-Luce (``host/rating.py``), by kind, in two pools: games among
+people only, and games with a computer seated (where each computer level is rated as one
+player, so beating the strong computer counts). Each game updates its server's ratings and
+the ratings across servers; the leaderboard across servers shows only people who chose to
+share their stats there (``set_sharing``), and a person's name never leaves their server
+otherwise.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from engine.contract import Game
+from host import computers
+from host.errors import DamagedGame, NotFound
+from host.models import GameRecord, ResultRow, Seat
+from host.rating import Rating, rate_players
+from host.stats_tables import GLOBAL, GameLine, PlayedLine, PlayerLine, Rater, Standing
+
+if TYPE_CHECKING:
+    from host.service import GameService
+
+log = logging.getLogger(__name__)
+
+PEOPLE, COMPUTERS = "people", "computers"
+LEADERBOARD_SIZE = 10
+FAVOURITES = 3
+
+
+def player_key(line: PlayerLine) -> str:
+    """Whose rating a seat moves: the person's, or the computer level's."""
+    if line.is_ai or line.user_id is None:
+        return f"computer:{computers.level_of(Seat(line.seat, None, line.name, True))}"
+    return f"user:{line.user_id}"
+
+
+def computer_title(key: str) -> str:
+    return f"Computer ({key.partition(':')[2]})"
+
+
+def who_left(record: GameRecord) -> set[int]:
+    """The seats of the people who left an abandoned game: those whose move it was."""
+    if record.status != "abandoned" or record.game is None or record.game.is_over:
+        return set()
+    people = {s.seat for s in record.seats if not s.is_ai and s.user_id is not None}
+    return {seat for seat in record.game.actors() if seat in people}
+
+
+def places_of(record: GameRecord) -> tuple[dict[int, int], dict[int, int | None], set[int]]:
+    """Each seat's place (1 is first; a shared place is a tie), score and the winners.
+
+    A finished game: the winners share first place; the others follow in the engine's
+    ranking, sharing a place when their scores are equal. An abandoned game: those who left
+    share the last place, everyone else the first; no scores, no winners."""
+    game = record.game
+    assert game is not None
+    seats = [s.seat for s in record.seats]
+    outcome = game.outcome if record.status == "finished" else None
+    if outcome is None:
+        left = who_left(record)
+        return {s: 2 if s in left else 1 for s in seats}, dict.fromkeys(seats), set()
+    scores: dict[int, int | None] = dict.fromkeys(seats)
+    scores.update(enumerate(outcome["scores"]))
+    winners = set(outcome["winners"])
+    ranking = [s for s in outcome["ranking"] if s in scores]
+    ranking += [s for s in seats if s not in ranking]
+    places: dict[int, int] = {}
+    for position, seat in enumerate(ranking, start=1):
+        previous = ranking[position - 2] if position > 1 else None
+        if seat in winners:
+            places[seat] = 1
+        elif (
+            previous is not None
+            and previous not in winners
+            and scores[previous] == scores[seat]
+            and scores[seat] is not None
+        ):
+            places[seat] = places[previous]
+        else:
+            places[seat] = position
+    return places, scores, winners
+
+
+def result_rows(record: GameRecord, game: Game, now: float) -> list[ResultRow]:
+    """A finished game's ``results`` rows, saved with its last action: one per seat in the
+    engine's ranking."""
+    outcome = game.outcome
+    scores = dict(enumerate(outcome["scores"])) if outcome else {}
+    ranking = list(outcome["ranking"]) if outcome else []
+    ranking += [s.seat for s in record.seats if s.seat not in ranking]
+    winners = set(outcome["winners"]) if outcome else set()
+    return [
+        ResultRow(
+            game_id=record.id,
+            kind=record.kind,
+            finished_at=now,
+            seat=seat,
+            user_id=record.user_of(seat),
+            name=record.name_of(seat),
+            score=scores.get(seat),
+            rank=place,
+            winner=seat in winners,
+        )
+        for place, seat in enumerate(ranking, start=1)
+    ]
+
+
+async def lines_of(service: GameService, record: GameRecord) -> tuple[GameLine, list[PlayerLine]]:
+    """An ended game's statistics, ready to store."""
+    game = record.game
+    assert game is not None and record.status in ("finished", "abandoned")
+    kind = service.kind(record.kind)
+    moves = [(entry.seat, entry.notation) for entry in await service.store.actions(record.id)]
+    used = kind.cards_used(game, moves)
+    places, scores, winners = places_of(record)
+    left = who_left(record)
+    lines = [
+        PlayerLine(
+            seat=s.seat,
+            user_id=s.user_id,
+            name=s.name,
+            is_ai=s.is_ai,
+            score=scores[s.seat],
+            place=places[s.seat],
+            won=s.seat in winners,
+            left=s.seat in left,
+            cards=used.get(s.seat, {}),
+        )
+        for s in record.seats
+    ]
+    line = GameLine(
+        game_id=record.id,
+        guild_id=record.guild_id,
+        kind=record.kind,
+        variant=kind.variant(record.options),
+        ended=record.status,
+        with_computers=any(s.is_ai for s in record.seats),
+        rated=len(lines) >= 2 and len({x.place for x in lines}) >= 2,
+        ended_at=record.updated_at,
+    )
+    return line, lines
+
+
+def rater_for(lines: list[PlayerLine]) -> Rater:
+    """The rating update of one game: each seat is one player; computer seats of one level
+    are one player whose new rating is the mean of what its seats' results gave it."""
+
+    def rater(before: dict[str, Rating]) -> dict[str, Rating]:
+        keys = [player_key(x) for x in lines]
+        after = rate_players([before[k] for k in keys], [x.place for x in lines])
+        new: dict[str, list[Rating]] = {}
+        for key, rating in zip(keys, after, strict=True):
+            new.setdefault(key, []).append(rating)
+        return {
+            key: Rating(
+                sum(r.mu for r in rs) / len(rs),
+                sum(r.sigma for r in rs) / len(rs),
+            )
+            for key, rs in new.items()
+        }
+
+    return rater
+
+
+async def record_ended(service: GameService, game_id: int) -> bool:
+    """Record the game's result if it has ended and is not recorded yet; True if it was
+    recorded now. Never raises for a game that cannot be read: it is noted as not counted."""
+    try:
+        record = await service.get(game_id)
+    except (DamagedGame, NotFound):
+        return await _note_unread(service, game_id)
+    if record.status not in ("finished", "abandoned") or record.game is None:
+        return False
+    game, lines = await lines_of(service, record)
+    players = {player_key(x): (x.user_id, x.name) for x in lines}
+    players = {
+        k: (user, computer_title(k) if k.startswith("computer:") else name)
+        for k, (user, name) in players.items()
+    }
+    return await service.store.stats.record(
+        game,
+        lines,
+        rated_players=players,
+        rater=rater_for(lines),
+        pool=COMPUTERS if game.with_computers else PEOPLE,
+    )
+
+
+async def _note_unread(service: GameService, game_id: int) -> bool:
+    line = GameLine(game_id, None, "", "", "unread", False, False, service.now())
+    with contextlib.suppress(Exception):  # a game id that names no row at all
+        return await service.store.stats.record(line, [], rated_players={}, rater=dict, pool=PEOPLE)
+    return False
+
+
+async def game_ended(service: GameService, game_id: int) -> None:
+    """The hook where a game ends: record it, and log (never raise) if that fails; the next
+    read of the statistics records it then."""
+    try:
+        await record_ended(service, game_id)
+    except Exception:
+        log.exception("recording the statistics of game #%s failed; catch_up will retry", game_id)
+
+
+async def catch_up(service: GameService) -> int:
+    """Record every ended game not yet recorded, the earliest first; how many were."""
+    done, tried = 0, set()
+    while batch := [g for g in await service.store.stats.unrecorded() if g not in tried]:
+        for game_id in batch:
+            tried.add(game_id)
+            done += await record_ended(service, game_id)
+    return done
+
+
+# -- reading ------------------------------------------------------------------------------
+
+
+@dataclass
+class Tally:
+    """Games of one variant in one pool: how many were played, won and left."""
+
+    played: int = 0
+    won: int = 0
+    left: int = 0
+    scores: list[int] = field(default_factory=list)
+
+    @property
+    def average(self) -> float | None:
+        return sum(self.scores) / len(self.scores) if self.scores else None
+
+    def add(self, line: PlayerLine) -> None:
+        self.played += 1
+        self.won += line.won
+        self.left += line.left
+        if line.score is not None:
+            self.scores.append(line.score)
+
+
+@dataclass
+class PlayerStats:
+    """One player's games of one kind, in one server or everywhere."""
+
+    name: str | None
+    tallies: dict[tuple[str, str], Tally]  # (pool, variant) -> tally
+    favourites: list[tuple[str, int]]  # (card, weight), the most used first
+    ratings: dict[str, Standing | None]  # pool -> rating in this scope
+
+    @property
+    def played(self) -> int:
+        return sum(t.played for t in self.tallies.values())
+
+
+@dataclass
+class ServerStats:
+    """Every counted game of one kind in one server."""
+
+    games: dict[tuple[str, str], int]  # (pool, variant) -> games
+    finished: int
+    abandoned: int
+    favourites: list[tuple[str, int]]
+    players: int
+
+
+def pool_of(game: GameLine) -> str:
+    return COMPUTERS if game.with_computers else PEOPLE
+
+
+def _favourites(lines: list[PlayedLine]) -> list[tuple[str, int]]:
+    used: Counter[str] = Counter()
+    for played in lines:
+        used.update(played.line.cards)
+    return sorted(used.items(), key=lambda item: (-item[1], item[0]))[:FAVOURITES]
+
+
+async def player_stats(
+    service: GameService, *, kind: str, user_id: int, guild_id: int | None
+) -> PlayerStats:
+    """A person's games of ``kind`` in the server ``guild_id`` (None: in every server)."""
+    await catch_up(service)
+    lines = await service.store.stats.played(kind=kind, user_id=user_id, guild_id=guild_id)
+    tallies: dict[tuple[str, str], Tally] = {}
+    for played in lines:
+        tallies.setdefault((pool_of(played.game), played.game.variant), Tally()).add(played.line)
+    scope = GLOBAL if guild_id is None else guild_id
+    ratings = {
+        pool: await service.store.stats.rating(
+            scope=scope, kind=kind, pool=pool, player=f"user:{user_id}"
+        )
+        for pool in (PEOPLE, COMPUTERS)
+    }
+    return PlayerStats(
+        name=lines[0].line.name if lines else None,
+        tallies=tallies,
+        favourites=_favourites(lines),
+        ratings=ratings,
+    )
+
+
+async def server_stats(service: GameService, *, kind: str, guild_id: int) -> ServerStats:
+    await catch_up(service)
+    lines = await service.store.stats.played(kind=kind, guild_id=guild_id)
+    games: dict[int, GameLine] = {played.game.game_id: played.game for played in lines}
+    by_variant: Counter[tuple[str, str]] = Counter((pool_of(g), g.variant) for g in games.values())
+    return ServerStats(
+        games=dict(by_variant),
+        finished=sum(1 for g in games.values() if g.ended == "finished"),
+        abandoned=sum(1 for g in games.values() if g.ended == "abandoned"),
+        favourites=_favourites(lines),
+        players=len({p.line.user_id for p in lines if p.line.user_id is not None}),
+    )
+
+
+async def leaderboard(
+    service: GameService, *, kind: str, guild_id: int | None, pool: str
+) -> list[Standing]:
+    """The best ratings of ``kind`` in ``pool``: in one server (everyone who played there),
+    or with ``guild_id`` None across servers (only people who share their stats, and the
+    computer levels)."""
+    await catch_up(service)
+    return await service.store.stats.leaderboard(
+        scope=GLOBAL if guild_id is None else guild_id,
+        kind=kind,
+        pool=pool,
+        limit=LEADERBOARD_SIZE,
+        shared_only=guild_id is None,
+    )

@@ -1,0 +1,326 @@
+"""The statistics tables (schema migration 7): ended games, their seats, ratings, sharing.
+
+``store.stats`` is one of these. It writes an ended game's lines and its rating changes in
+one transaction, once: a game already recorded is left alone, so recording is safe to repeat
+(after a crash, or from two processes). Rating changes are read-modify-write on rows that
+several games share, so on PostgreSQL the transaction first takes an advisory lock that
+serialises every recording across processes; on SQLite the write transaction does that.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from host.database import Backend, Connection, Row
+from host.models import ResultRow
+from host.rating import Rating
+
+STATS_LOCK = 0x52535441  # the advisory lock key taken while recording ("RSTA")
+GLOBAL = 0
+"""The ratings scope of every server together (a server's own scope is its id)."""
+POOLS = ("people", "computers")
+
+
+@dataclass(frozen=True)
+class PlayerLine:
+    """One seat of an ended game, as the statistics keep it."""
+
+    seat: int
+    user_id: int | None
+    name: str
+    is_ai: bool
+    score: int | None
+    place: int
+    won: bool
+    left: bool
+    cards: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class GameLine:
+    """An ended game, as the statistics keep it."""
+
+    game_id: int
+    guild_id: int | None
+    kind: str
+    variant: str
+    ended: str  # "finished", "abandoned", or "unread" (saved data unreadable: not counted)
+    with_computers: bool
+    rated: bool
+    ended_at: float
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A row of a leaderboard: one player's (or one computer level's) rating."""
+
+    player: str
+    user_id: int | None
+    name: str
+    rating: Rating
+    games: int
+
+
+@dataclass(frozen=True)
+class PlayedLine:
+    """A player's line of one ended game, with the game's facts, for their stats."""
+
+    game: GameLine
+    line: PlayerLine
+
+
+Rater = Callable[[dict[str, Rating]], dict[str, Rating]]
+"""Given the current ratings of a game's rated players (by key), their new ratings."""
+
+
+class StatsTables:
+    """Statistics and ratings in the store's database (``store.stats``)."""
+
+    def __init__(self, backend: Backend) -> None:
+        self._db = backend
+
+    async def record(
+        self,
+        game: GameLine,
+        lines: Sequence[PlayerLine],
+        *,
+        rated_players: Mapping[str, tuple[int | None, str]],
+        rater: Rater,
+        pool: str,
+    ) -> bool:
+        """Write an ended game once: its line, its seats' lines and, when it is rated, the new
+        ratings of ``rated_players`` (key -> user id, name) in the game's server's scope and
+        in the global one. False when the game was already recorded (nothing is written)."""
+        async with self._db.transaction() as db:
+            if self._db.dialect == "postgresql":
+                await db.fetchone("SELECT pg_advisory_xact_lock(?)", (STATS_LOCK,))
+            inserted = await db.execute(
+                "INSERT INTO game_stats (game_id, guild_id, kind, variant, ended, with_computers,"
+                " rated, ended_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (game_id) DO NOTHING",
+                (
+                    game.game_id,
+                    game.guild_id,
+                    game.kind,
+                    game.variant,
+                    game.ended,
+                    int(game.with_computers),
+                    int(game.rated),
+                    game.ended_at,
+                ),
+            )
+            if not inserted:
+                return False
+            await db.executemany(
+                "INSERT INTO player_stats (game_id, seat, user_id, name, is_ai, score, place,"
+                " won, left_game, cards) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (
+                        game.game_id,
+                        x.seat,
+                        x.user_id,
+                        x.name,
+                        int(x.is_ai),
+                        x.score,
+                        x.place,
+                        int(x.won),
+                        int(x.left),
+                        json.dumps(x.cards, sort_keys=True),
+                    )
+                    for x in lines
+                ],
+            )
+            if game.rated:
+                scopes = [GLOBAL] if game.guild_id is None else [game.guild_id, GLOBAL]
+                for scope in scopes:
+                    await self._rate(db, scope, game, pool, rated_players, rater)
+            return True
+
+    async def _rate(
+        self,
+        db: Connection,
+        scope: int,
+        game: GameLine,
+        pool: str,
+        players: Mapping[str, tuple[int | None, str]],
+        rater: Rater,
+    ) -> None:
+        keys = sorted(players)
+        marks = ", ".join("?" for _ in keys)
+        rows = await db.fetchall(
+            "SELECT player, mu, sigma, games FROM ratings WHERE scope = ? AND kind = ?"
+            f" AND pool = ? AND player IN ({marks})",
+            (scope, game.kind, pool, *keys),
+        )
+        known = {r["player"]: r for r in rows}
+        before = {
+            key: Rating(known[key]["mu"], known[key]["sigma"]) if key in known else Rating()
+            for key in keys
+        }
+        after = rater(before)
+        for key in keys:
+            user_id, name = players[key]
+            games = int(known[key]["games"]) + 1 if key in known else 1
+            await db.execute(
+                "INSERT INTO ratings (scope, kind, pool, player, user_id, name, mu, sigma, games,"
+                " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (scope, kind, pool, player) DO UPDATE SET name = excluded.name,"
+                " mu = excluded.mu, sigma = excluded.sigma, games = excluded.games,"
+                " updated_at = excluded.updated_at",
+                (
+                    scope,
+                    game.kind,
+                    pool,
+                    key,
+                    user_id,
+                    name,
+                    after[key].mu,
+                    after[key].sigma,
+                    games,
+                    game.ended_at,
+                ),
+            )
+
+    async def results(self, game_id: int) -> list[ResultRow]:
+        """A finished game's result lines (written with its last action), best first."""
+        rows = await self._db.fetchall(
+            "SELECT * FROM results WHERE game_id = ? ORDER BY rank, seat", (game_id,)
+        )
+        return [_result(r) for r in rows]
+
+    async def results_for_user(self, user_id: int, *, kind: str | None = None) -> list[ResultRow]:
+        """Every finished game's result line for this user, latest first."""
+        sql = "SELECT * FROM results WHERE user_id = ?"
+        params: list[Any] = [user_id]
+        if kind is not None:
+            sql += " AND kind = ?"
+            params.append(kind)
+        rows = await self._db.fetchall(sql + " ORDER BY finished_at DESC, game_id DESC", params)
+        return [_result(r) for r in rows]
+
+    async def unrecorded(self, *, limit: int = 100) -> list[int]:
+        """Games that ended (finished, or abandoned after being dealt) and are not recorded
+        yet, the earliest ended first."""
+        rows = await self._db.fetchall(
+            "SELECT g.id FROM games g LEFT JOIN game_stats s ON s.game_id = g.id"
+            " WHERE g.status IN ('finished', 'abandoned') AND g.seed IS NOT NULL"
+            " AND s.game_id IS NULL ORDER BY g.updated_at, g.id LIMIT ?",
+            (limit,),
+        )
+        return [int(r["id"]) for r in rows]
+
+    async def played(
+        self, *, kind: str, user_id: int | None = None, guild_id: int | None = None
+    ) -> list[PlayedLine]:
+        """Seat lines of counted games of this kind: one user's (or everyone's), in one
+        server (or, with ``guild_id`` None, in every server), latest first."""
+        sql = (
+            "SELECT g.game_id, g.guild_id, g.kind, g.variant, g.ended, g.with_computers, g.rated,"
+            " g.ended_at, p.seat, p.user_id, p.name, p.is_ai, p.score, p.place AS finish_place, p.won,"
+            " p.left_game, p.cards AS used_cards FROM player_stats p JOIN game_stats g"
+            " ON g.game_id = p.game_id WHERE g.kind = ? AND g.ended != 'unread'"
+        )
+        params: list[Any] = [kind]
+        if user_id is not None:
+            sql += " AND p.user_id = ?"
+            params.append(user_id)
+        if guild_id is not None:
+            sql += " AND g.guild_id = ?"
+            params.append(guild_id)
+        rows = await self._db.fetchall(sql + " ORDER BY g.ended_at DESC, g.game_id DESC", params)
+        return [PlayedLine(_game(r), _line(r)) for r in rows]
+
+    async def rating(self, *, scope: int, kind: str, pool: str, player: str) -> Standing | None:
+        row = await self._db.fetchone(
+            "SELECT * FROM ratings WHERE scope = ? AND kind = ? AND pool = ? AND player = ?",
+            (scope, kind, pool, player),
+        )
+        return None if row is None else _standing(row)
+
+    async def leaderboard(
+        self, *, scope: int, kind: str, pool: str, limit: int, shared_only: bool
+    ) -> list[Standing]:
+        """The best ratings first (by ``mu - 3 sigma``). With ``shared_only`` people appear
+        only if they chose to share their stats across servers (computers always do)."""
+        sql = "SELECT r.* FROM ratings r"
+        if shared_only:
+            sql += (
+                " LEFT JOIN user_prefs u ON u.user_id = r.user_id"
+                " WHERE (r.user_id IS NULL OR u.share_stats = 1) AND"
+            )
+        else:
+            sql += " WHERE"
+        rows = await self._db.fetchall(
+            sql + " r.scope = ? AND r.kind = ? AND r.pool = ?"
+            " ORDER BY r.mu - 3 * r.sigma DESC, r.games DESC, r.player LIMIT ?",
+            (scope, kind, pool, limit),
+        )
+        return [_standing(r) for r in rows]
+
+    async def set_sharing(self, user_id: int, share: bool) -> None:
+        async with self._db.transaction() as db:
+            await db.execute(
+                "INSERT INTO user_prefs (user_id, share_stats) VALUES (?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET share_stats = excluded.share_stats",
+                (user_id, int(share)),
+            )
+
+    async def sharing(self, user_id: int) -> bool:
+        row = await self._db.fetchone(
+            "SELECT share_stats FROM user_prefs WHERE user_id = ?", (user_id,)
+        )
+        return bool(row["share_stats"]) if row is not None else False
+
+
+def _game(r: Row) -> GameLine:
+    return GameLine(
+        game_id=int(r["game_id"]),
+        guild_id=r["guild_id"],
+        kind=r["kind"],
+        variant=r["variant"],
+        ended=r["ended"],
+        with_computers=bool(r["with_computers"]),
+        rated=bool(r["rated"]),
+        ended_at=float(r["ended_at"]),
+    )
+
+
+def _line(r: Row) -> PlayerLine:
+    return PlayerLine(
+        seat=int(r["seat"]),
+        user_id=r["user_id"],
+        name=r["name"],
+        is_ai=bool(r["is_ai"]),
+        score=r["score"],
+        place=int(r["finish_place"]),
+        won=bool(r["won"]),
+        left=bool(r["left_game"]),
+        cards={str(k): int(v) for k, v in json.loads(r["used_cards"]).items()},
+    )
+
+
+def _standing(r: Row) -> Standing:
+    return Standing(
+        player=r["player"],
+        user_id=r["user_id"],
+        name=r["name"],
+        rating=Rating(float(r["mu"]), float(r["sigma"])),
+        games=int(r["games"]),
+    )
+
+
+def _result(r: Row) -> ResultRow:
+    return ResultRow(
+        game_id=r["game_id"],
+        kind=r["kind"],
+        finished_at=r["finished_at"],
+        seat=r["seat"],
+        user_id=r["user_id"],
+        name=r["name"],
+        score=r["score"],
+        rank=r["rank"],
+        winner=bool(r["winner"]),
+    )

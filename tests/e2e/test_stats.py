@@ -1,0 +1,137 @@
+"""Stats and the leaderboard through Discord, after three games (one of them abandoned)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from host import stats
+from tests.e2e.conftest import World
+from tests.e2e.table import Table, buttons_of, make_bot, text_of
+from tests.fakediscord import Channel, FakeDiscord, User
+
+
+async def lobby_of_two(
+    fake: FakeDiscord, channel: Channel, host: User, other: User, client: Any
+) -> int:
+    opened = await fake.slash(host, channel, "rattus", "new", options={"seat_order": "joined"})
+    lobby = await opened.wait_reply()
+    await (await fake.click(other, lobby, label="Join")).wait_reply()
+    await (await fake.click(host, lobby, label="Start")).wait_response()
+    await fake.wait_for(
+        lambda: any(":v:" in b["custom_id"] for m in fake.messages(channel) for b in buttons_of(m))
+    )
+    record = await client.service.game_in_channel(channel.id)
+    return int(record.id)
+
+
+async def play_by_service(client: Any, game_id: int, seed: int, *, until_over: bool) -> None:
+    """Random legal actions through the bot's service (quicker than clicking every one)."""
+    rng = random.Random(seed)
+    service = client.service
+    for _ in range(3000):
+        record = await service.get(game_id)
+        if record.status != "running":
+            return
+        seat = record.game.actors()[0]
+        user = record.user_of(seat)
+        if not until_over and seat == 1 and record.version > 6:
+            return  # stop on Ben's move
+        actions = service.turn(record, user).actions
+        await service.act(game_id, user, rng.choice(actions).notation)
+    raise AssertionError("the game did not end")
+
+
+def field_text(embed: dict[str, Any], name: str) -> str:
+    return next(f["value"] for f in embed["fields"] if f["name"] == name)
+
+
+async def test_stats_and_leaderboard_after_three_games(world: World, tmp_path: Any) -> None:
+    fake = world.fake
+    client = make_bot(fake, tmp_path / "games.sqlite3", world.guild)
+    third_channel = fake.add_text_channel(world.guild, "third")
+    async with fake.running(client):
+        # 1: played to the end by clicks on the table.
+        first = await lobby_of_two(fake, world.channel, world.anna, world.ben, client)
+        table = Table(
+            fake, client, world.channel, {world.anna.id: world.anna, world.ben.id: world.ben}, first
+        )
+        await table.play_until(table.is_over)
+        # 2: played to the end.
+        second = await lobby_of_two(fake, world.other_channel, world.anna, world.ben, client)
+        await play_by_service(client, second, 2, until_over=True)
+        # 3: abandoned by its host while it is Ben's move: Ben left it.
+        third = await lobby_of_two(fake, third_channel, world.anna, world.ben, client)
+        await play_by_service(client, third, 3, until_over=False)
+        abandon = await fake.slash(world.anna, third_channel, "rattus", "abandon")
+        await abandon.wait_reply()
+        assert (await client.service.get(third)).status == "abandoned"
+
+        results = {
+            r.game_id: r for r in await client.service.store.stats.results_for_user(world.anna.id)
+        }
+        anna_won = sum(results[g].winner for g in (first, second))
+
+        asked = await fake.slash(world.anna, world.channel, "rattus", "stats")
+        shown = (await asked.wait_reply())["embeds"][0]
+        assert shown["title"] == "Rattus stats: Anna"
+        assert shown["description"].startswith(f"3 games in this server: {anna_won} won.")
+        people = field_text(shown, "Among people")
+        assert people.startswith(f"Base game: 3 played, {anna_won} won, average score ")
+        assert "Rating **" in people and "(3 rated games)" in people
+        assert "With computer players" not in [f["name"] for f in shown["fields"]]
+        favourites = field_text(shown, "Favourite class cards")
+        assert favourites != "none yet" and "(" in favourites
+        assert field_text(shown, "This server").startswith("3 games by 2 players (1 abandoned)")
+        assert "Across servers you are not shown" in shown["footer"]["text"]
+
+        asked = await fake.slash(
+            world.cleo, world.channel, "rattus", "stats", options={"player": world.ben}
+        )
+        ben = (await asked.wait_reply())["embeds"][0]
+        assert ben["title"] == "Rattus stats: Ben"
+        ben_won = 2 - anna_won
+        assert ben["description"] == (
+            f"3 games in this server: {ben_won} won, 1 left before the end (counted as lost)."
+        )
+        assert "footer" not in ben
+
+        # The leaderboard: both, in the order of their ratings.
+        asked = await fake.slash(world.ben, world.channel, "rattus", "leaderboard")
+        board = (await asked.wait_reply())["embeds"][0]
+        assert board["title"] == "Rattus leaderboard: this server"
+        lines = field_text(board, "Among people").splitlines()
+        ratings = {
+            s.name: s
+            for s in await stats.leaderboard(
+                client.service, kind="rattus", guild_id=world.guild.id, pool="people"
+            )
+        }
+        order = sorted(ratings, key=lambda n: -ratings[n].rating.ordinal)
+        assert [line.split(".")[1].split(":")[0].strip() for line in lines] == order
+        assert all("(3 games)" in line for line in lines)
+        assert field_text(board, "With computer players") == "No rated games yet."
+
+        # Across servers: nobody until Anna shares.
+        asked = await fake.slash(
+            world.anna, world.channel, "rattus", "leaderboard", options={"scope": "all"}
+        )
+        everywhere = (await asked.wait_reply())["embeds"][0]
+        assert field_text(everywhere, "Among people") == "No rated games yet."
+        shared = await fake.slash(
+            world.anna, world.channel, "rattus", "stats", options={"share": "on"}
+        )
+        assert "leaderboard scope:all" in (await shared.wait_reply())["content"]
+        asked = await fake.slash(
+            world.ben, world.channel, "rattus", "leaderboard", options={"scope": "all"}
+        )
+        everywhere = (await asked.wait_reply())["embeds"][0]
+        assert everywhere["title"] == "Rattus leaderboard: every server"
+        text = field_text(everywhere, "Among people")
+        assert "Anna" in text and "Ben" not in text
+
+        # Nothing of this is about Cartus.
+        asked = await fake.slash(world.anna, world.channel, "cartus", "stats")
+        cartus = (await asked.wait_reply())["embeds"][0]
+        assert cartus["description"] == "No Rattus Cartus games in this server yet."
+        assert fake.rejected == [] and fake.unhandled == []

@@ -1,0 +1,210 @@
+"""Statistics and ratings through the service, on real SQLite files and a real PostgreSQL."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import pytest
+
+from engine.contract import Game
+from host import stats
+from host.models import Seat
+from host.rating import Rating, rate_players
+from host.service import GameService
+from host.store import Store
+from tests.host.conftest import Clock
+from tests.host.counting_game import CountingKind
+
+ANNA, BEN, CARA, DAN = 1, 2, 3, 4
+HOME, AWAY = 5, 6
+
+
+class StatsCountingKind(CountingKind):
+    """The counting game, with a variant (its target) and a "card" per amount added."""
+
+    def variant(self, options: Mapping[str, Any]) -> str:
+        return f"to{options['target']}"
+
+    def cards_used(self, game: Game, moves: Sequence[tuple[int, str]]) -> dict[int, dict[str, int]]:
+        used: dict[int, dict[str, int]] = {}
+        for seat, notation in moves:
+            if notation.startswith("add:"):
+                mine = used.setdefault(seat, {})
+                mine[notation] = mine.get(notation, 0) + 1
+        return used
+
+
+@pytest.fixture
+def service(store: Store) -> GameService:
+    seeds = itertools.count(1000)
+    return GameService(
+        store,
+        kinds={"count": StatsCountingKind()},
+        clock=Clock(),
+        seed_source=lambda: next(seeds),
+    )
+
+
+async def play(
+    service: GameService,
+    people: Sequence[tuple[int, str]],
+    moves: Sequence[tuple[int, str]],
+    *,
+    target: int = 3,
+    guild_id: int | None = HOME,
+    channel_id: int = 10,
+    computer: bool = False,
+) -> int:
+    """A counting game of these people (the first hosts; seats as joined), with a computer
+    seated last if asked, and these moves played."""
+    host_id, host_name = people[0]
+    record = await service.open_lobby(
+        kind="count",
+        guild_id=guild_id,
+        channel_id=channel_id,
+        host_id=host_id,
+        host_name=host_name,
+        options={"target": target},
+    )
+    for user_id, name in people[1:]:
+        await service.join(record.id, user_id, name)
+    if computer:
+        lobby = await service.get(record.id)
+        seats = [*lobby.seats, Seat(len(lobby.seats), None, "Computer 1 (strong)", True)]
+        await service.store.update_lobby(
+            record.id,
+            host_user_id=host_id,
+            options=lobby.options,
+            seats=seats,
+            status="lobby",
+            now=service.now(),
+        )
+    await service.start(record.id, host_id)
+    for user_id, notation in moves:
+        await service.act(record.id, user_id, notation)
+    return record.id
+
+
+async def test_three_games_one_abandoned(service: GameService) -> None:
+    # Anna wins by reaching 3; Ben scored 1.
+    await play(
+        service,
+        [(ANNA, "Anna"), (BEN, "Ben")],
+        [(ANNA, "add:1"), (ANNA, "done"), (BEN, "add:1"), (BEN, "done"), (ANNA, "add:2")],
+    )
+    # Ben wins alone.
+    await play(
+        service,
+        [(ANNA, "Anna"), (BEN, "Ben")],
+        [(ANNA, "add:1"), (ANNA, "done"), (BEN, "add:3")],
+        channel_id=11,
+    )
+    # Abandoned by its host while it was Ben's move: Ben left it.
+    abandoned = await play(
+        service,
+        [(ANNA, "Anna"), (BEN, "Ben")],
+        [(ANNA, "add:1"), (ANNA, "done")],
+        target=9,
+        channel_id=12,
+    )
+    await service.cancel(abandoned, ANNA, can_manage=False)
+
+    anna = await stats.player_stats(service, kind="count", user_id=ANNA, guild_id=HOME)
+    ben = await stats.player_stats(service, kind="count", user_id=BEN, guild_id=HOME)
+    assert anna.played == ben.played == 3
+    to3, to9 = anna.tallies[("people", "to3")], anna.tallies[("people", "to9")]
+    assert (to3.played, to3.won, to3.left, to3.average) == (2, 1, 0, 2.0)
+    assert (to9.played, to9.won, to9.left, to9.average) == (1, 0, 0, None)
+    ben_to9 = ben.tallies[("people", "to9")]
+    assert (ben_to9.played, ben_to9.won, ben_to9.left) == (1, 0, 1)
+    assert ben.tallies[("people", "to3")].average == 2.0
+    assert anna.favourites == [("add:1", 3), ("add:2", 1)]
+
+    # The ratings are the model's, game by game, with Ben last in the abandoned game.
+    a, b = Rating(), Rating()
+    for places in ([1, 2], [2, 1], [1, 2]):
+        a, b = rate_players([a, b], places)
+    assert anna.ratings["people"] is not None and ben.ratings["people"] is not None
+    assert anna.ratings["people"].rating == pytest.approx(a)
+    assert ben.ratings["people"].rating == pytest.approx(b)
+    assert anna.ratings["people"].games == 3 and anna.ratings["computers"] is None
+
+    board = await stats.leaderboard(service, kind="count", guild_id=HOME, pool="people")
+    assert [(s.name, s.games) for s in board] == [("Anna", 3), ("Ben", 3)]
+    server = await stats.server_stats(service, kind="count", guild_id=HOME)
+    assert (server.finished, server.abandoned, server.players) == (2, 1, 2)
+    assert server.games == {("people", "to3"): 2, ("people", "to9"): 1}
+
+    # Recording again changes nothing.
+    assert not await stats.record_ended(service, abandoned)
+    again = await stats.player_stats(service, kind="count", user_id=ANNA, guild_id=HOME)
+    assert again == anna
+
+
+async def test_games_with_computers_count_apart(service: GameService) -> None:
+    await play(service, [(ANNA, "Anna"), (BEN, "Ben")], [(ANNA, "add:3")], computer=True)
+    anna = await stats.player_stats(service, kind="count", user_id=ANNA, guild_id=HOME)
+    assert list(anna.tallies) == [("computers", "to3")]
+    assert anna.ratings["people"] is None
+    assert anna.ratings["computers"] is not None and anna.ratings["computers"].games == 1
+    people = await stats.leaderboard(service, kind="count", guild_id=HOME, pool="people")
+    assert people == []
+    mixed = await stats.leaderboard(service, kind="count", guild_id=HOME, pool="computers")
+    assert [s.name for s in mixed] == ["Anna", "Computer (strong)", "Ben"]
+    # Ben and the computer shared second place, so they moved the same.
+    assert mixed[1].rating == pytest.approx(mixed[2].rating)
+
+
+async def test_the_leaderboard_across_servers_names_only_those_who_share(
+    service: GameService,
+) -> None:
+    await play(service, [(ANNA, "Anna"), (BEN, "Ben")], [(ANNA, "add:3")])
+    await play(
+        service, [(CARA, "Cara"), (DAN, "Dan")], [(CARA, "add:3")], guild_id=AWAY, channel_id=20
+    )
+    home = await stats.leaderboard(service, kind="count", guild_id=HOME, pool="people")
+    assert {s.name for s in home} == {"Anna", "Ben"}
+    assert await stats.leaderboard(service, kind="count", guild_id=None, pool="people") == []
+
+    await service.store.stats.set_sharing(CARA, True)
+    await service.store.stats.set_sharing(BEN, True)
+    assert await service.store.stats.sharing(CARA)
+    everywhere = await stats.leaderboard(service, kind="count", guild_id=None, pool="people")
+    assert [s.name for s in everywhere] == ["Cara", "Ben"]
+    await service.store.stats.set_sharing(CARA, False)
+    everywhere = await stats.leaderboard(service, kind="count", guild_id=None, pool="people")
+    assert [s.name for s in everywhere] == ["Ben"]
+
+    # A player's stats in one server leave out the other servers' games.
+    cara = await stats.player_stats(service, kind="count", user_id=CARA, guild_id=HOME)
+    assert cara.played == 0 and cara.name is None
+    cara = await stats.player_stats(service, kind="count", user_id=CARA, guild_id=None)
+    assert cara.played == 1 and cara.name == "Cara"
+
+
+async def test_a_game_ended_without_the_hook_is_caught_up(service: GameService) -> None:
+    game_id = await play(
+        service, [(ANNA, "Anna"), (BEN, "Ben")], [(ANNA, "add:1"), (ANNA, "done")], target=9
+    )
+    # Ended behind the service's back (as a crash between the end and the record would).
+    await service.store.set_status(game_id, "abandoned", now=service.now(), only_from=["running"])
+    assert await service.store.stats.unrecorded() == [game_id]
+    ben = await stats.player_stats(service, kind="count", user_id=BEN, guild_id=HOME)
+    assert ben.tallies[("people", "to9")].left == 1
+    assert await service.store.stats.unrecorded() == []
+
+
+async def test_a_lobby_closed_before_the_start_is_no_game(service: GameService) -> None:
+    record = await service.open_lobby(
+        kind="count",
+        guild_id=HOME,
+        channel_id=10,
+        host_id=ANNA,
+        host_name="Anna",
+        options={"target": 3},
+    )
+    await service.cancel(record.id, ANNA, can_manage=False)
+    anna = await stats.player_stats(service, kind="count", user_id=ANNA, guild_id=HOME)
+    assert anna.played == 0 and await service.store.stats.unrecorded() == []
