@@ -7,7 +7,7 @@ from typing import Any
 
 from host import stats
 from tests.e2e.conftest import World
-from tests.e2e.table import Table, buttons_of, make_bot, text_of
+from tests.e2e.table import Table, buttons_of, make_bot
 from tests.fakediscord import Channel, FakeDiscord, User
 
 
