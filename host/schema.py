@@ -172,7 +172,7 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX seat_changes_by_game ON seat_changes (game_id, id);
     """,
-    # 8: statistics and ratings (host/stats.py): one row per ended game and per seat in it,
+    # 8: statistics and ratings (host/stats.py): one row per ended game and per player in it,
     # each player's rating per server (scope = the server's id) and everywhere (scope 0), by
     # kind and pool ('people': games among people only, 'computers': games with a computer
     # seated), and whether a player shows on the leaderboard across servers.
@@ -191,16 +191,18 @@ MIGRATIONS: tuple[str, ...] = (
 
     CREATE TABLE player_stats (
         game_id    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        line       INTEGER NOT NULL,
         seat       INTEGER NOT NULL,
         user_id    INTEGER,
         name       TEXT    NOT NULL,
         is_ai      INTEGER NOT NULL,
+        level      TEXT,
         score      INTEGER,
         place      INTEGER NOT NULL,
         won        INTEGER NOT NULL,
         left_game  INTEGER NOT NULL,
         cards      TEXT    NOT NULL DEFAULT '{}',
-        PRIMARY KEY (game_id, seat)
+        PRIMARY KEY (game_id, line)
     );
     CREATE INDEX player_stats_by_user ON player_stats (user_id);
 

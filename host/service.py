@@ -61,6 +61,7 @@ class GameService:
         self._clock = clock
         self._seed_source = seed_source
         self._locks: dict[int, asyncio.Lock] = {}
+        self._ended: set[int] = set()  # games that ended under the game lock held now
         self.set_aside_listeners: list[Callable[[StoredGame], Awaitable[None]]] = []
         """Called once for each game found damaged (the Discord side tells its channel)."""
 
@@ -82,6 +83,9 @@ class GameService:
         coroutines, then the store's game lock against other processes (PostgreSQL)."""
         async with self._lock(game_id), self.store.game_lock(game_id):
             yield
+        if game_id in self._ended:  # it ended in the block, which has committed: its stats
+            self._ended.discard(game_id)
+            await stats.game_ended(self, game_id)
 
     async def _load(self, game_id: int) -> GameRecord:
         stored = await self.store.load(game_id)
@@ -313,9 +317,8 @@ class GameService:
             await self.store.set_status(
                 game_id, "abandoned", now=self._clock(), only_from=("lobby", "running")
             )
-            ended = await self._load(game_id)
-        await stats.game_ended(self, game_id)
-        return ended
+            self._ended.add(game_id)
+            return await self._load(game_id)
 
     # -- play -----------------------------------------------------------------------------
 
@@ -373,10 +376,7 @@ class GameService:
             new_turn = final.is_over or _turn_marker(game.view(None)) != _turn_marker(
                 final.view(None)
             )
-            update = self._update(saved, list(after.events) + moved, new_turn=new_turn)
-        if update.finished:
-            await stats.game_ended(self, game_id)
-        return update
+            return self._update(saved, list(after.events) + moved, new_turn=new_turn)
 
     async def resume_computers(self, game_id: int) -> Update | None:
         """Let computer seats that must decide move (after a restart cut their thinking
@@ -394,10 +394,7 @@ class GameService:
             new_turn = final.is_over or _turn_marker(before.view(None)) != _turn_marker(
                 final.view(None)
             )
-            update = self._update(record, moved, new_turn=new_turn)
-        if update.finished:
-            await stats.game_ended(self, game_id)
-        return update
+            return self._update(record, moved, new_turn=new_turn)
 
     # -- whose move (on a loaded record; the Discord side asks these instead of the game) ----
 
@@ -420,6 +417,8 @@ class GameService:
         return turns.actions_of(record, seats)
 
     def _update(self, record: GameRecord, events: list[Event], *, new_turn: bool) -> Update:
+        if record.status == "finished":
+            self._ended.add(record.id)
         private: dict[int, list[Event]] = {}
         for seat in record.seats:
             if seat.user_id is None:

@@ -31,7 +31,7 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from engine.contract import Game
@@ -39,6 +39,7 @@ from host import computers
 from host.errors import DamagedGame, NotFound
 from host.models import GameRecord, ResultRow, Seat
 from host.rating import Rating, rate_players
+from host.seat_store import SeatChangeEntry
 from host.stats_tables import GLOBAL, GameLine, PlayedLine, PlayerLine, Rater, Standing
 
 if TYPE_CHECKING:
@@ -52,9 +53,9 @@ FAVOURITES = 3
 
 
 def player_key(line: PlayerLine) -> str:
-    """Whose rating a seat moves: the person's, or the computer level's."""
+    """Whose rating a line moves: the person's, or the computer level's."""
     if line.is_ai or line.user_id is None:
-        return f"computer:{computers.level_of(Seat(line.seat, None, line.name, True))}"
+        return f"computer:{line.level or 'easy'}"
     return f"user:{line.user_id}"
 
 
@@ -62,30 +63,75 @@ def computer_title(key: str) -> str:
     return f"Computer ({key.partition(':')[2]})"
 
 
-def who_left(record: GameRecord) -> set[int]:
-    """The seats of the people who left an abandoned game: those whose move it was."""
-    if record.status != "abandoned" or record.game is None or record.game.is_over:
-        return set()
-    people = {s.seat for s in record.seats if not s.is_ai and s.user_id is not None}
-    return {seat for seat in record.game.actors() if seat in people}
+LEFT_PHRASES = (" was removed from the game", " has left the game")
+"""How the seat log's line about a person leaving goes on after their name (host/seats.py)."""
 
 
-def places_of(record: GameRecord) -> tuple[dict[int, int], dict[int, int | None], set[int]]:
-    """Each seat's place (1 is first; a shared place is a tie), score and the winners.
+@dataclass(frozen=True)
+class Leaver:
+    """A person who left a game before its end."""
+
+    seat: int
+    user_id: int
+    name: str
+
+
+def leavers(record: GameRecord, changes: list[SeatChangeEntry]) -> list[Leaver]:
+    """Who left the game: every person kicked or resigned (the seat log), and when the game
+    was abandoned, the people whose move it was and those a computer was standing in for
+    after missed deadlines (they had stopped acting). A person who holds a seat at the end
+    (came back) did not leave."""
+    holding = {s.user_id for s in record.seats if s.user_id is not None}
+    found: dict[int, Leaver] = {}
+    for change in changes:
+        user = change.user_id
+        if change.reason not in ("kicked", "resigned") or user is None:
+            continue
+        if user in holding or user in found:
+            continue
+        entry = record.seat_entry(change.seat)
+        if entry.left_user_id == user:
+            name = entry.name
+        else:  # someone has taken the seat since: the log's line names who left it
+            name = next(
+                (change.text.split(p)[0] for p in LEFT_PHRASES if p in change.text),
+                f"Player {change.seat + 1}",
+            )
+        found[user] = Leaver(change.seat, user, name)
+    game = record.game
+    if record.status == "abandoned" and game is not None and not game.is_over:
+        acting = set(game.actors())
+        for s in record.seats:
+            stopped = s.seat in acting or s.stand_in == "missed"
+            if s.user_id is not None and not s.is_ai and stopped:
+                found.setdefault(s.user_id, Leaver(s.seat, s.user_id, s.name))
+    return list(found.values())
+
+
+def holders(record: GameRecord) -> list[Seat]:
+    """The seats whose result belongs to someone at the end: a person's (even while a
+    computer stood in for missed deadlines) or a computer player seated from the lobby. A
+    seat its person left, open or played by a stand-in, belongs to nobody."""
+    return [s for s in record.seats if s.is_ai or s.user_id is not None]
+
+
+def places_of(
+    record: GameRecord, seats: list[int], left: set[int]
+) -> tuple[dict[int, int], dict[int, int | None], set[int]]:
+    """The place (1 is first; a shared place is a tie), score and the winners among these
+    seats; ``left`` are seats whose people left.
 
     A finished game: the winners share first place; the others follow in the engine's
-    ranking, sharing a place when their scores are equal. An abandoned game: those who left
-    share the last place, everyone else the first; no scores, no winners."""
+    ranking, sharing a place when their scores are equal. An abandoned game: no scores and no
+    winners; those who left share the last place, everyone else the first."""
     game = record.game
     assert game is not None
-    seats = [s.seat for s in record.seats]
     outcome = game.outcome if record.status == "finished" else None
     if outcome is None:
-        left = who_left(record)
         return {s: 2 if s in left else 1 for s in seats}, dict.fromkeys(seats), set()
     scores: dict[int, int | None] = dict.fromkeys(seats)
-    scores.update(enumerate(outcome["scores"]))
-    winners = set(outcome["winners"])
+    scores.update((s, v) for s, v in enumerate(outcome["scores"]) if s in scores)
+    winners = set(outcome["winners"]) & set(seats)
     ranking = [s for s in outcome["ranking"] if s in scores]
     ranking += [s for s in seats if s not in ranking]
     places: dict[int, int] = {}
@@ -130,28 +176,54 @@ def result_rows(record: GameRecord, game: Game, now: float) -> list[ResultRow]:
 
 
 async def lines_of(service: GameService, record: GameRecord) -> tuple[GameLine, list[PlayerLine]]:
-    """An ended game's statistics, ready to store."""
+    """An ended game's statistics, ready to store: a line per seat that belongs to someone
+    at the end, then one per person who left (last place, a loss)."""
     game = record.game
     assert game is not None and record.status in ("finished", "abandoned")
     kind = service.kind(record.kind)
-    moves = [(entry.seat, entry.notation) for entry in await service.store.actions(record.id)]
-    used = kind.cards_used(game, moves)
-    places, scores, winners = places_of(record)
-    left = who_left(record)
+    log = await service.store.actions(record.id)
+    gone = leavers(record, await service.store.seats.log(record.id))
+    kept = holders(record)
+    left_seats = {g.seat for g in gone if record.seat_entry(g.seat).user_id == g.user_id}
+    places, scores, winners = places_of(record, [s.seat for s in kept], left_seats)
+
+    def cards(seat: int, user_id: int | None) -> dict[str, int]:
+        moves = [(e.seat, e.notation) for e in log if e.seat == seat and e.user_id == user_id]
+        return kind.cards_used(game, moves).get(seat, {})
+
     lines = [
         PlayerLine(
             seat=s.seat,
             user_id=s.user_id,
             name=s.name,
             is_ai=s.is_ai,
+            level=computers.level_of(s) if s.is_ai else None,
             score=scores[s.seat],
             place=places[s.seat],
             won=s.seat in winners,
-            left=s.seat in left,
-            cards=used.get(s.seat, {}),
+            left=s.seat in left_seats,
+            cards=cards(s.seat, s.user_id),
         )
-        for s in record.seats
+        for s in kept
     ]
+    last = max((x.place for x in lines if not x.left), default=0) + 1
+    lines += [
+        PlayerLine(
+            seat=g.seat,
+            user_id=g.user_id,
+            name=g.name,
+            is_ai=False,
+            level=None,
+            score=None,
+            place=last,
+            won=False,
+            left=True,
+            cards=cards(g.seat, g.user_id),
+        )
+        for g in gone
+        if g.seat not in left_seats
+    ]
+    lines = [replace(x, place=last) if x.left else x for x in lines]
     line = GameLine(
         game_id=record.id,
         guild_id=record.guild_id,

@@ -32,6 +32,7 @@ class PlayerLine:
     user_id: int | None
     name: str
     is_ai: bool
+    level: str | None  # a computer player's level
     score: int | None
     place: int
     won: bool
@@ -115,22 +116,24 @@ class StatsTables:
             if not inserted:
                 return False
             await db.executemany(
-                "INSERT INTO player_stats (game_id, seat, user_id, name, is_ai, score, place,"
-                " won, left_game, cards) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO player_stats (game_id, line, seat, user_id, name, is_ai, level, score,"
+                " place, won, left_game, cards) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [
                     (
                         game.game_id,
+                        number,
                         x.seat,
                         x.user_id,
                         x.name,
                         int(x.is_ai),
+                        x.level,
                         x.score,
                         x.place,
                         int(x.won),
                         int(x.left),
                         json.dumps(x.cards, sort_keys=True),
                     )
-                    for x in lines
+                    for number, x in enumerate(lines)
                 ],
             )
             if game.rated:
@@ -219,7 +222,7 @@ class StatsTables:
         server (or, with ``guild_id`` None, in every server), latest first."""
         sql = (
             "SELECT g.game_id, g.guild_id, g.kind, g.variant, g.ended, g.with_computers, g.rated,"
-            " g.ended_at, p.seat, p.user_id, p.name, p.is_ai, p.score, p.place AS finish_place, p.won,"
+            " g.ended_at, p.seat, p.user_id, p.name, p.is_ai, p.level, p.score, p.place AS finish_place, p.won,"
             " p.left_game, p.cards AS used_cards FROM player_stats p JOIN game_stats g"
             " ON g.game_id = p.game_id WHERE g.kind = ? AND g.ended != 'unread'"
         )
@@ -294,6 +297,7 @@ def _line(r: Row) -> PlayerLine:
         user_id=r["user_id"],
         name=r["name"],
         is_ai=bool(r["is_ai"]),
+        level=r["level"],
         score=r["score"],
         place=int(r["finish_place"]),
         won=bool(r["won"]),

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from engine.contract import Game
-from host import stats
+from host import seats, stats
 from host.models import Seat
 from host.rating import Rating, rate_players
 from host.service import GameService
@@ -72,7 +72,10 @@ async def play(
         await service.join(record.id, user_id, name)
     if computer:
         lobby = await service.get(record.id)
-        seats = [*lobby.seats, Seat(len(lobby.seats), None, "Computer 1 (strong)", True)]
+        seats = [
+            *lobby.seats,
+            Seat(len(lobby.seats), None, "Computer 1 (strong)", True, level="strong"),
+        ]
         await service.store.update_lobby(
             record.id,
             host_user_id=host_id,
@@ -208,3 +211,51 @@ async def test_a_lobby_closed_before_the_start_is_no_game(service: GameService) 
     await service.cancel(record.id, ANNA, can_manage=False)
     anna = await stats.player_stats(service, kind="count", user_id=ANNA, guild_id=HOME)
     assert anna.played == 0 and await service.store.stats.unrecorded() == []
+
+
+async def test_who_resigned_or_was_kicked_left_even_a_finished_game(service: GameService) -> None:
+    game_id = await play(
+        service,
+        [(ANNA, "Anna"), (BEN, "Ben"), (CARA, "Cara")],
+        [(ANNA, "add:1"), (ANNA, "done")],
+        target=4,
+    )
+    # Ben hands over his seat, left open; Dan takes it and finishes second.
+    await seats.resign(service, game_id, BEN, level=None)
+    await seats.take_seat(service, game_id, DAN, "Dan")
+    for user_id, notation in [(DAN, "add:2"), (DAN, "done"), (CARA, "done"), (ANNA, "add:3")]:
+        await service.act(game_id, user_id, notation)
+    assert (await service.get(game_id)).status == "finished"
+
+    ben = await stats.player_stats(service, kind="count", user_id=BEN, guild_id=HOME)
+    dan = await stats.player_stats(service, kind="count", user_id=DAN, guild_id=HOME)
+    tally = ben.tallies[("people", "to4")]
+    assert (tally.played, tally.won, tally.left, tally.average) == (1, 0, 1, None)
+    assert dan.tallies[("people", "to4")].average == 2.0
+    assert dan.favourites == [("add:2", 1)] and ben.favourites == []
+    board = await stats.leaderboard(service, kind="count", guild_id=HOME, pool="people")
+    assert [s.name for s in board] == ["Anna", "Dan", "Cara", "Ben"]
+    # Anna first; Dan (2) and Cara (0) by their scores; Ben, who left, last.
+    expected = rate_players([Rating()] * 4, [1, 2, 3, 4])
+    assert [s.rating for s in board] == pytest.approx(expected)
+
+
+async def test_a_kicked_player_and_the_one_to_move_left_an_abandoned_game(
+    service: GameService,
+) -> None:
+    game_id = await play(
+        service,
+        [(ANNA, "Anna"), (BEN, "Ben"), (CARA, "Cara")],
+        [(ANNA, "add:1"), (ANNA, "done")],
+        target=9,
+    )
+    await seats.kick(service, game_id, ANNA, 2, can_manage=False, level=None)  # Cara
+    await service.cancel(game_id, ANNA, can_manage=False)  # on Ben's move
+    left = {}
+    for user_id in (ANNA, BEN, CARA):
+        found = await stats.player_stats(service, kind="count", user_id=user_id, guild_id=HOME)
+        left[user_id] = found.tallies[("people", "to9")].left
+    assert left == {ANNA: 0, BEN: 1, CARA: 1}
+    board = await stats.leaderboard(service, kind="count", guild_id=HOME, pool="people")
+    assert board[0].name == "Anna" and {s.name for s in board[1:]} == {"Ben", "Cara"}
+    assert board[1].rating == pytest.approx(board[2].rating)
