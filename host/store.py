@@ -438,6 +438,10 @@ class Store:
             for r in reversed(rows)
         ]
 
+    async def results(self, game_id: int) -> list[ResultRow]:
+        """A finished game's result lines, best first (``store.stats`` keeps them)."""
+        return await self.stats.results(game_id)
+
     # -- table messages and spectators ----------------------------------------------------
 
     async def set_table_message(
