@@ -27,6 +27,8 @@ GROUP_TITLES = {
     "commit": "Play cards",
     "give": "Give cards",
     "target": "Choose a player",
+    "discard": "Discard cards",
+    "pass": "Play a Pass card",
 }
 
 

@@ -347,16 +347,58 @@ def controls_view(
     return stopped(group_buttons(kind, game_id, version, groups))
 
 
+ENDS_TURN = " (ends your turn)"
+
+
+def shown(action: Action) -> str:
+    """An action as a player reads it on a button or in a list: its words, and that it ends
+    the turn when it does (said before the click)."""
+    label = action.label or action.notation
+    return label + ENDS_TURN if action.ends_turn and ENDS_TURN not in label else label
+
+
 def group_buttons(
     kind: str, game_id: int, version: int, groups: Sequence[Group]
 ) -> list[discord.ui.Item[Any]]:
     items: list[discord.ui.Item[Any]] = []
     for group in groups[:25]:
         only = group.single
-        label = only.label if only is not None else f"{group.title}…"
+        label = shown(only) if only is not None else f"{group.title}…"
         style = discord.ButtonStyle.secondary if group.quiet else discord.ButtonStyle.primary
         items.append(GroupButton(kind, game_id, version, group.name, label=label, style=style))
     return items
+
+
+def action_options(actions: Sequence[Action]) -> list[discord.SelectOption]:
+    """Select options in words (the notation is only the value, never shown)."""
+    return [
+        discord.SelectOption(label=shown(action)[:100], value=action.notation) for action in actions
+    ]
+
+
+ROWS = 5
+"""The most rows of components one message holds (a select fills a row, buttons five)."""
+
+
+def choices_view(kind: str, game_id: int, version: int, groups: Sequence[Group]) -> discord.ui.View:
+    """Every choice at once: a select for each group of several actions (choosing there acts
+    at once, no button to open it first), a button for each single action and for quiet
+    groups. Groups beyond what five rows hold, or too long for one select, become buttons
+    that open their own paged select."""
+    listed = [g for g in groups if not g.quiet and 1 < len(g.actions) <= SELECT_SIZE]
+    while listed:
+        buttons = len(groups) - len(listed)
+        if len(listed) + -(-buttons // 5) <= ROWS:
+            break
+        listed.pop()
+    selects: list[discord.ui.Item[Any]] = [
+        ActionSelect(
+            kind, game_id, version, g.name, 0, action_options(g.actions), placeholder=g.title
+        )
+        for g in listed
+    ]
+    rest = [g for g in groups if g not in listed]
+    return stopped([*selects, *group_buttons(kind, game_id, version, rest)])
 
 
 def select_view(
@@ -375,14 +417,7 @@ def select_view(
     pages = max(1, -(-len(actions) // SELECT_SIZE))
     page = min(max(page, 0), pages - 1)
     chunk = actions[page * SELECT_SIZE : (page + 1) * SELECT_SIZE]
-    options = [
-        discord.SelectOption(
-            label=action.label[:100] or action.notation,
-            value=action.notation,
-            description=action.notation[:100] if action.label != action.notation else None,
-        )
-        for action in chunk
-    ]
+    options = action_options(chunk)
     if pages > 1:
         placeholder = f"{placeholder or 'Choose'} (page {page + 1} of {pages})"
     items: list[discord.ui.Item[Any]] = [
@@ -414,6 +449,8 @@ def pick_view(
         hint = f"choose {pick.least}"
     else:
         hint = f"choose {pick.least} to {min(pick.most, len(options))}"
+    if pick.ends_turn:
+        hint += ", ends your turn"
     items: list[discord.ui.Item[Any]] = [
         PickSelect(
             kind,
@@ -428,6 +465,7 @@ def pick_view(
     ]
     if pick.least == 0:
         nothing = pick.counts_notation({}).split(":", 1)[1]
-        items.append(ChoiceButton(kind, game_id, version, pick.kind, nothing, label="None"))
+        label = "None" + (ENDS_TURN if pick.ends_turn else "")
+        items.append(ChoiceButton(kind, game_id, version, pick.kind, nothing, label=label))
     items += group_buttons(kind, game_id, version, beside)
     return stopped(items)

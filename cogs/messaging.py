@@ -2,7 +2,7 @@
 secrets they are owed (DMs, recorded with the action so a crash cannot lose them).
 
 ``Messaging`` is part of ``cogs.table.Tables``; it is kept apart so each module holds one
-concern. ``panel`` builds a player's private controls, for DMs and ephemeral replies alike.
+concern. A private question's controls come from ``cogs.offers.panel``, as in ephemeral replies.
 """
 
 from __future__ import annotations
@@ -13,11 +13,10 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.components import Group, controls_view, pick_view, select_view
 from cogs.embeds import clip, event_texts, fitted, secrets_embed
+from cogs.offers import panel
 from cogs.presenters import Presenter
 from cogs.replies import png_file
-from engine.core import Action
 from host.errors import UserError
 from host.models import GameRecord, Update
 from host.service import GameService
@@ -26,69 +25,6 @@ log = logging.getLogger(__name__)
 
 DMS_CLOSED = 50007
 MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
-
-
-def action_groups(
-    service: GameService,
-    record: GameRecord,
-    presenter: Presenter,
-    seats: Sequence[int] | None = None,
-) -> list[Group]:
-    """The legal actions of the given seats (default: every human actor), one group per kind."""
-    by_kind: dict[str, dict[str, Action]] = {}
-    for actions in service.table_actions(record, seats).values():
-        for action in actions:
-            by_kind.setdefault(action.kind, {}).setdefault(action.notation, action)
-    groups = [
-        Group(
-            kind,
-            presenter.group_title(kind),
-            tuple(actions.values()),
-            quiet=kind in presenter.quiet_groups,
-        )
-        for kind, actions in by_kind.items()
-    ]
-    return sorted(groups, key=lambda group: group.quiet)
-
-
-def panel(
-    service: GameService, record: GameRecord, presenter: Presenter, user_id: int
-) -> tuple[str, discord.ui.View | None]:
-    """The user's private controls now: a prompt, and buttons or the only select they need
-    (a multi-select when the decision chooses several items at once)."""
-    turn = service.turn(record, user_id)
-    if not turn.running:
-        return f"Game #{record.id} is {record.status}.", None
-    if turn.seat is None or not turn.is_theirs:
-        return f"Waiting for {turn.waiting}.", None
-    groups = action_groups(service, record, presenter, [turn.seat])
-    prompt = turn.decision.prompt if turn.decision is not None else "Your move."
-    pick = turn.decision.pick if turn.decision is not None else None
-    if pick is not None:
-        view = pick_view(
-            record.kind,
-            record.id,
-            record.version,
-            pick,
-            placeholder=presenter.group_title(pick.kind),
-            beside=[group for group in groups if group.name != pick.kind],
-        )
-        return prompt, view
-    main = [group for group in groups if not group.quiet]
-    if len(main) == 1 and main[0].single is None:
-        quiet = [group for group in groups if group.quiet]
-        view = select_view(
-            record.kind,
-            record.id,
-            record.version,
-            main[0].name,
-            main[0].actions,
-            0,
-            placeholder=main[0].title,
-            beside=quiet,
-        )
-        return prompt, view
-    return prompt, controls_view(record.kind, record.id, record.version, groups)
 
 
 def mentions_of(record: GameRecord, seats: Sequence[int]) -> str:

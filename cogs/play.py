@@ -13,7 +13,7 @@ import discord
 
 from cogs.components import ANSWER, select_view
 from cogs.embeds import event_texts, secrets_embed, status_embed
-from cogs.messaging import panel
+from cogs.offers import panel
 from cogs.replies import replace, reply
 from cogs.table import Tables
 from engine.core import IllegalAction, parse_notation

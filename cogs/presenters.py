@@ -7,11 +7,13 @@ header. A new game kind registers its presenter in ``cogs/games.py``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import discord
+
+from engine.core import Action
 
 View = Mapping[str, Any]
 
@@ -38,9 +40,27 @@ class Presenter:
     quiet_groups: frozenset[str] = frozenset()
     """Groups of actions shown as grey buttons after the others (going back, ending a turn)."""
 
-    def group_title(self, group: str) -> str:
-        """The button text for a group of actions (the notation's kind)."""
-        return self.group_titles.get(group, group.replace("_", " ").replace("-", " ").capitalize())
+    def group_title(self, group: str, actions: Iterable[Action] = ()) -> str:
+        """The title of a group of actions (the notation's kind), in words: the kind's own
+        title, or else what its actions' labels begin with alike, or else "Choose"."""
+        title = self.group_titles.get(group) or self.shared_titles.get(group)
+        return title or common_words([a.label for a in actions]) or "Choose"
+
+    shared_titles: ClassVar[Mapping[str, str]] = {"answer": "Answer", "back": "Back"}
+    """Titles of the groups the shared code itself adds (the table's private questions)."""
+
+
+def common_words(labels: Sequence[str]) -> str:
+    """The words several labels begin with alike (at least two words), or ""."""
+    if len(labels) < 2:
+        return ""
+    split = [label.split() for label in labels]
+    same: list[str] = []
+    for words in zip(*split, strict=False):
+        if any(w != words[0] for w in words):
+            break
+        same.append(words[0])
+    return " ".join(same).rstrip(":,") if len(same) >= 2 else ""
 
 
 COLOUR_SQUARES = {

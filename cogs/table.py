@@ -27,7 +27,8 @@ from cogs.embeds import (
     lobby_embed,
     table_embed,
 )
-from cogs.messaging import MENTIONS, Messaging, action_groups, mentions_of
+from cogs.messaging import MENTIONS, Messaging, mentions_of
+from cogs.offers import action_groups
 from cogs.pictures import Pictures
 from cogs.presenters import Presenter
 from cogs.replies import png_file

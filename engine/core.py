@@ -28,11 +28,14 @@ class Action:
     """One thing a seat may do now.
 
     ``notation`` is the stable text form (``place:gallia``) that parses back to this action;
-    ``label`` is how a person reads it ("Place 2 cubes in Gallia").
+    ``label`` is how a person reads it ("Place 2 cubes in Gallia"). ``ends_turn`` says that
+    taking it hands the game on: the seat's turn (or its part of the round) is over once it
+    is answered, so an interface can say so before the click. It is not part of the notation.
     """
 
     notation: str
     label: str = field(compare=False)
+    ends_turn: bool = field(default=False, compare=False)
 
     @property
     def kind(self) -> str:
@@ -96,6 +99,7 @@ class Pick:
     least: int
     most: int
     groups: tuple[PickGroup, ...]
+    ends_turn: bool = False  # the answer ends the seat's turn (see ``Action.ends_turn``)
 
     def options(self) -> list[tuple[str, str]]:
         """(value, label) per item, one per copy, at most 25 spread over the groups."""

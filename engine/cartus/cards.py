@@ -146,14 +146,23 @@ def discard_rats(ctx: Ctx, seat: int, n: int) -> int:
 # Choosing cards from a hand: one pick, counted by type
 
 
-def hand_pick(s: State, seat: int, kind: str, types: Iterable[str], least: int, most: int) -> Pick:
+def hand_pick(
+    s: State,
+    seat: int,
+    kind: str,
+    types: Iterable[str],
+    least: int,
+    most: int,
+    *,
+    ends_turn: bool = False,
+) -> Pick:
     held = counts(s, s.hands[seat])
     groups = tuple(
         PickGroup(data.CODES[t], label(t), held[t])
         for t in data.TYPES
         if t in types and held.get(t)
     )
-    return Pick(kind, least, most, groups)
+    return Pick(kind, least, most, groups, ends_turn)
 
 
 def by_type(pick: Pick, notation: str) -> dict[str, int]:
@@ -183,5 +192,5 @@ def ready_answers(pick: Pick, verb: str, first: Iterable[str] = ()) -> list[Acti
             notation = pick.counts_notation(chosen)
             if notation not in seen:
                 named = {BY_CODE[c]: n for c, n in chosen.items()}
-                seen[notation] = Action(notation, f"{verb} {summary(named)}")
+                seen[notation] = Action(notation, f"{verb} {summary(named)}", pick.ends_turn)
     return sorted(list(seen.values())[:25])

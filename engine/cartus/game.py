@@ -63,7 +63,7 @@ class Game:
         if pick is None or notation.split(":", 1)[0] != pick.kind:
             return find_action(self.legal_actions(seat), notation)
         counts = pick.parse(notation)
-        return Action(pick.counts_notation(counts), pick.describe(counts))
+        return Action(pick.counts_notation(counts), pick.describe(counts), pick.ends_turn)
 
     def apply(self, seat: int, action: Action | str) -> Game:
         notation = action.notation if isinstance(action, Action) else parse_notation(action)

@@ -81,9 +81,10 @@ steps.register(steps.Step("begin_round", auto=_begin_round))
 def _supply_options(s: State, f: Frame, seat: int) -> list[Action]:
     out = []
     for place, entry in enumerate(s.row):
-        card = s.building_cards[entry["card"]]
-        text = data.supply_text(card["supply"])
-        out.append(Action(f"supply:{place + 1}", f"{place_name(s, place)}: {text}"))
+        supply = s.building_cards[entry["card"]]["supply"]
+        text = data.supply_text(supply)
+        last = not supply.get("peek_nun_row") or not unseen(s, seat)  # else looks follow
+        out.append(Action(f"supply:{place + 1}", f"{place_name(s, place)}: {text}", last))
     return out
 
 
@@ -169,7 +170,8 @@ def push_peeks(s: State, seat: int, n: int) -> None:
 
 
 def _peek_options(s: State, f: Frame, seat: int) -> list[Action]:
-    return [Action(f"peek:{i + 1}", f"Look at Nun-row card {i + 1}") for i in unseen(s, seat)]
+    last = f["n"] == 1 or len(unseen(s, seat)) == 1
+    return [Action(f"peek:{i + 1}", f"Look at Nun-row card {i + 1}", last) for i in unseen(s, seat)]
 
 
 def _peek_act(ctx: Ctx, f: Frame, seat: int, a: Action) -> None:
@@ -217,7 +219,7 @@ def _enter_options(s: State, f: Frame, seat: int) -> list[Action]:
         Action(f"enter:{place + 1}", f"Enter {place_name(s, place)}") for place in range(len(s.row))
     ]
     if len(f["queue"]) > 1 and any(s.type_of(c) == "pass" for c in s.hands[seat]):
-        out.append(Action("pass", "Play a Pass card: choose after the others"))
+        out.append(Action("pass", "Play a Pass card: choose after the others", True))
     return out
 
 
@@ -260,7 +262,7 @@ steps.register(steps.Step("enter", options=_enter_options, act=_enter_act, promp
 
 def _commit_pick(s: State, f: Frame, seat: int) -> Pick:
     held = sum(1 for c in s.hands[seat] if s.type_of(c) in cards.PLAYABLE)
-    return cards.hand_pick(s, seat, "commit", cards.PLAYABLE, 0, held)
+    return cards.hand_pick(s, seat, "commit", cards.PLAYABLE, 0, held, ends_turn=True)
 
 
 def _commit_options(s: State, f: Frame, seat: int) -> list[Action]:

@@ -56,7 +56,10 @@ SCORE_TERMS: Hooks[ScoreTerm] = Hooks("score_terms", unordered=True)  # summed
 
 def _start_options(s: State, f: Frame) -> list[Action]:
     n = min(f["n"], s.supply[f["seat"]])
-    return [Action(f"place:{r}", f"Place {n} starting cubes in {board.name(r)}") for r in s.regions]
+    return [
+        Action(f"place:{r}", f"Place {n} starting cubes in {board.name(r)}", True)
+        for r in s.regions
+    ]
 
 
 def _start_act(ctx: Ctx, f: Frame, a: Action) -> None:
@@ -189,7 +192,7 @@ def _turn_options(s: State, f: Frame) -> list[Action]:
     for options, _ in TURN_ACTIONS.values():
         out += options(s, seat)
     moves = plague.move_options(s, seat)
-    out += moves or [Action("end", "End the turn (the plague is walled in and cannot move)")]
+    out += moves or [Action("end", "End the turn: the plague is walled in and cannot move", True)]
     return out
 
 
@@ -304,7 +307,7 @@ def _final_turn_options(s: State, f: Frame) -> list[Action]:
         Action(f"use:{c}", f"Use the {cards.card_name(c)}")
         for c in cards.usable_now(s, f["seat"], final=True)
     ]
-    return [*out, Action("done", "Done: end my final turn")]
+    return [*out, Action("done", "Done: end my final turn", True)]
 
 
 def _final_turn_act(ctx: Ctx, f: Frame, a: Action) -> None:

@@ -63,7 +63,7 @@ def rand_below(s: State, n: int) -> int:
 def move_options(s: State, seat: int) -> list[Action]:
     steps_allowed = cards.plague_steps(s, seat)
     return [
-        Action(f"plague:{r}", f"Move the plague to {board.name(r)} (ends your turn)")
+        Action(f"plague:{r}", f"Move the plague to {board.name(r)}", True)
         for r in board.reachable(s, s.plague, steps_allowed)
     ]
 
