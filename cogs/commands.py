@@ -16,7 +16,9 @@ from discord.ext import commands
 from cogs.embeds import clip, lines_block, secrets_embed, status_embed, table_embed
 from cogs.presenters import Presenter, plain
 from cogs.replies import png_file, reply
+from cogs.seats import SeatCommands
 from cogs.stats import StatsCommands
+from host import seats
 from host.errors import NotSeated, UserError
 from host.models import GameRecord
 from host.service import GameService
@@ -68,7 +70,7 @@ def filtered(pairs: list[tuple[str, str]], current: str) -> list[app_commands.Ch
     ][:25]
 
 
-class GameCommands(StatsCommands, commands.GroupCog):
+class GameCommands(SeatCommands, StatsCommands, commands.GroupCog):
     """Commands shared by every kind of game; subclasses set ``kind``."""
 
     kind: ClassVar[str] = ""
@@ -151,10 +153,13 @@ class GameCommands(StatsCommands, commands.GroupCog):
 
     # -- lobby ------------------------------------------------------------------------------
 
-    @app_commands.command(name="join", description="Join the lobby in this channel")
+    @app_commands.command(name="join", description="Join the lobby, or a free seat of a game")
     @app_commands.describe(game=GAME_HELP)
     async def join(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
         record = await self.resolve(interaction, game)
+        if record.status == "running":
+            await self.take_seat(interaction, record)
+            return
         user = interaction.user
         self.bot.tables.remember_user(user)
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -325,11 +330,18 @@ class GameCommands(StatsCommands, commands.GroupCog):
         if not entries:
             await reply(interaction, f"Nothing has been played in game #{record.id} yet.")
             return
-        lines = [
-            f"`{e.version:>3}` **{plain(e.name)}**: "
-            f"{plain(e.public_text or 'answered privately')} <t:{int(e.at)}:R>"
+        timed = [
+            (
+                e.at,
+                f"`{e.version:>3}` **{plain(e.name)}**: "
+                f"{plain(e.public_text or 'answered privately')} <t:{int(e.at)}:R>",
+            )
             for e in entries
+        ] + [
+            (c.at, f"`{c.version:>3}` {plain(c.text)} <t:{int(c.at)}:R>")
+            for c in await seats.seat_log(self.service, record.id, limit=count)
         ]
+        lines = [line for _, line in sorted(timed, key=lambda pair: pair[0])][-count:]
         embed = discord.Embed(
             title=f"Game #{record.id}: the latest actions",
             description=lines_block(lines, 4096, keep_last=True),

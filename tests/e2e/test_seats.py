@@ -1,0 +1,215 @@
+"""Who plays a seat, through Discord: kick, resign, join a left seat, a stand-in and back."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cogs.seats import show_seat_change
+from host import computers, seats
+from tests.e2e.conftest import World
+from tests.e2e.table import buttons_of, make_bot, text_of
+from tests.e2e.test_full_game import open_game
+from tests.fakediscord import ADMIN_PERMISSIONS
+
+
+@pytest.fixture(autouse=True)
+def small_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(computers, "SIMULATIONS", 3)
+
+
+async def answer(result: Any) -> str:
+    return text_of(await result.wait_reply())
+
+
+def mentioned(fake: Any, channel: Any, user: Any, after: int) -> list[str]:
+    """The texts of the channel messages after the first ``after`` that mention the user."""
+    return [
+        text_of(m)
+        for m in fake.messages(channel)[after:]
+        if any(int(u["id"]) == user.id for u in m.get("mentions") or [])
+    ]
+
+
+async def test_a_kicked_player_is_replaced_by_a_computer_and_the_game_finishes(
+    world: World, tmp_path: Any
+) -> None:
+    fake = world.fake
+    client = make_bot(fake, tmp_path / "games.sqlite3", world.guild)
+    async with fake.running(client):
+        table = await open_game(world, client)
+        following = await fake.slash(
+            world.dave, world.other_channel, "rattus", "spectate", options={"game": table.game_id}
+        )
+        await following.wait_reply()
+        for _ in range(4):
+            await table.step()
+
+        choices = await fake.autocomplete(
+            world.anna, world.channel, "rattus", "kick", focused="player", value=""
+        )
+        assert [c["name"] for c in choices] == ["Anna", "Ben", "Cleo"]
+        assert choices[1]["value"] == str(world.ben.id)
+        before = await table.record()
+        refused = [
+            (world.cleo, {"player": str(world.ben.id)}, "Only the host, Anna, or someone"),
+            (world.anna, {"player": str(world.anna.id)}, "/rattus resign"),
+            (world.anna, {"player": "Zed"}, "There is no player 'Zed'"),
+        ]
+        for user, options, why in refused:
+            result = await fake.slash(user, world.channel, "rattus", "kick", options=options)
+            assert why in await answer(result)
+            assert result.ephemeral
+        after = await table.record()
+        assert (after.seats, after.version) == (before.seats, before.version)
+
+        dms_before = len(fake.dms(world.ben))
+        kicked = await fake.slash(
+            world.anna, world.channel, "rattus", "kick", options={"player": str(world.ben.id)}
+        )
+        said = "Ben was removed from the game; a computer player (easy) plays their seat"
+        assert said in await answer(kicked)
+        await fake.wait_for(lambda: any(said in text_of(m) for m in fake.messages(world.channel)))
+        # The action log shows it among the latest actions.
+        shown = await fake.slash(world.cleo, world.channel, "rattus", "log", options={"count": 3})
+        assert "Ben was removed from the game" in await answer(shown)
+        hand = await fake.slash(world.ben, world.channel, "rattus", "hand")
+        assert "You are not in this game" in await answer(hand)
+        again = await fake.slash(
+            world.anna, world.channel, "rattus", "kick", options={"player": "Ben"}
+        )
+        assert "has left: there is nobody to remove" in await answer(again)
+        # A kicked person can't take their seat back by joining.
+        rejoin = await fake.slash(world.ben, world.channel, "rattus", "join")
+        assert "You were removed from game" in await answer(rejoin)
+
+        del table.users[world.ben.id]
+        await table.play_until(table.is_over)
+        final = await table.record()
+        assert final.status == "finished"
+        assert "Final scores" in text_of(fake.last_message(world.channel))
+        ben_seat = next(s.seat for s in final.seats if s.left_user_id == world.ben.id)
+        log = await client.service.action_log(final.id, limit=5000)
+        assert any(e.seat == ben_seat and e.user_id is None for e in log)
+        # The computer got no DMs; Ben got none once he was out.
+        assert len(fake.dms(world.ben)) == dms_before
+        # The spectators' channel followed to the end, without buttons.
+        watched = fake.messages(world.other_channel)
+        assert watched and all(not buttons_of(m) for m in watched)
+        assert "Final scores" in text_of(watched[-1])
+        assert fake.rejected == [] and fake.unhandled == []
+
+
+async def test_a_stand_in_a_resignation_a_newcomer_and_coming_back(
+    world: World, tmp_path: Any
+) -> None:
+    fake = world.fake
+    client = make_bot(fake, tmp_path / "games.sqlite3", world.guild)
+    async with fake.running(client):
+        table = await open_game(world, client)
+        for _ in range(3):
+            await table.step()
+        record = await table.record()
+        cleo_seat = record.seat_of(world.cleo.id)
+
+        # The clocks hand Cleo's seat to a computer after missed deadlines.
+        async with client.tables.lock(record.id):
+            change = await seats.hand_to_computer(
+                client.service, record.id, cleo_seat, "easy", "missed"
+            )
+            await show_seat_change(client.tables, change)
+        await client.tables.send_secrets(change.update)
+        said = "Cleo's seat is played by a computer player (easy) until Cleo is back"
+        assert any(said in text_of(m) for m in fake.messages(world.channel))
+        seen = len(fake.messages(world.channel))
+        users = dict(table.users)
+        del table.users[world.cleo.id]
+        for _ in range(6):
+            await table.step()
+        # The computer played Cleo's seat: nobody asked Cleo to move; her secrets stay hers.
+        log = await client.service.action_log(record.id, limit=5000)
+        assert any(e.seat == cleo_seat and e.user_id is None for e in log)
+        assert mentioned(fake, world.channel, world.cleo, seen) == []
+        hand = await fake.slash(world.cleo, world.channel, "rattus", "hand")
+        assert "You are not in this game" not in await answer(hand)
+
+        refused = await fake.slash(world.dave, world.channel, "rattus", "back")
+        assert "You are not in this game" in await answer(refused)
+        back = await fake.slash(world.cleo, world.channel, "rattus", "back")
+        assert "Welcome back" in await answer(back)
+        await fake.wait_for(
+            lambda: any(
+                "Cleo is back and plays their own seat again." in text_of(m)
+                for m in fake.messages(world.channel)
+            )
+        )
+        twice = await fake.slash(world.cleo, world.channel, "rattus", "back")
+        assert "You play your own seat" in await answer(twice)
+        table.users = users
+
+        # Ben hands his seat over, open: the game waits for a newcomer, who takes it.
+        resigned = await fake.slash(
+            world.ben, world.channel, "rattus", "resign", options={"level": "open"}
+        )
+        assert "Ben has left the game; their seat is open" in await answer(resigned)
+        del table.users[world.ben.id]
+        seen = len(fake.messages(world.channel))
+        joined = await fake.slash(world.dave, world.channel, "rattus", "join")
+        assert "You joined game" in await answer(joined)
+        await fake.wait_for(
+            lambda: any(
+                "Dave takes over Ben's seat." in text_of(m) for m in fake.messages(world.channel)
+            )
+        )
+        now = await table.record()
+        assert now.seat_of(world.dave.id) is not None and now.seat_of(world.ben.id) is None
+        table.users[world.dave.id] = world.dave
+        full = await fake.slash(world.admin, world.channel, "rattus", "join")
+        assert "no free seat" in await answer(full)
+        # Dave plays his seat; when it is his move he is told like anyone.
+        dave_seat = now.seat_of(world.dave.id)
+        for _ in range(40):
+            record = await table.record()
+            if record.status != "running" or dave_seat in record.game.actors():
+                break
+            await table.step()
+        if dave_seat in record.game.actors():
+            await fake.wait_for(lambda: mentioned(fake, world.channel, world.dave, seen))
+            await table.step()
+        log = await client.service.action_log(record.id, limit=5000)
+        assert any(e.user_id == world.dave.id for e in log)
+        assert fake.rejected == [] and fake.unhandled == []
+
+
+async def test_cartus_has_the_seat_commands_and_a_moderator_may_kick(
+    world: World, tmp_path: Any
+) -> None:
+    fake = world.fake
+    moderator = fake.add_user("Mod", permissions=ADMIN_PERMISSIONS)
+    client = make_bot(fake, tmp_path / "games.sqlite3", world.guild)
+    async with fake.running(client):
+        opened = await fake.slash(
+            world.anna, world.channel, "cartus", "new", options={"seat_order": "joined"}
+        )
+        lobby = await opened.wait_reply()
+        await (await fake.click(world.ben, lobby, label="Join")).wait_reply()
+        await (await fake.click(world.cleo, lobby, label="Join")).wait_reply()
+        await (await fake.click(world.anna, lobby, label="Start")).wait_response()
+        record = await client.service.game_in_channel(world.channel.id)
+        refused = await fake.slash(
+            world.ben, world.channel, "cartus", "kick", options={"player": str(world.cleo.id)}
+        )
+        assert "Only the host, Anna, or someone" in await answer(refused)
+        kicked = await fake.slash(
+            moderator,
+            world.channel,
+            "cartus",
+            "kick",
+            options={"player": str(world.cleo.id), "level": "strong"},
+        )
+        assert "Cleo was removed from the game" in await answer(kicked)
+        after = await client.service.get(record.id)
+        cleo = next(s for s in after.seats if s.left_user_id == world.cleo.id)
+        assert (cleo.level, cleo.stand_in) == ("strong", "kicked")
+        assert fake.rejected == [] and fake.unhandled == []
