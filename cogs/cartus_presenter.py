@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from cogs.presenters import Presenter, View, colour_square, player_name
+from cogs.presenters import Presenter, View, colour_square, player_name, score_parts, tie_lines
 from render.cartus_table import cartus_table
 
 STAGES = {
@@ -186,6 +186,21 @@ def secret_lines(view: View) -> list[str]:
     return lines
 
 
+SCORE_LINES = {
+    **{
+        cls: f"{cls.capitalize()} influence"
+        for cls in ("peasantry", "bourgeoisie", "church", "chivalry", "magic", "royalty")
+    },
+    "cards": "most cards",
+    "sword": "most Swords",
+    "flute": "most Flutes",
+    "pass": "most Passes",
+    "gold": "Gold",
+    "tokens": "in tokens",
+}
+"""The words for each scoring line of the view's breakdown."""
+
+
 def outcome_lines(view: View) -> list[str]:
     scores = view.get("scores") or {}
     winners = set(view.get("winners") or [])
@@ -202,10 +217,12 @@ def outcome_lines(view: View) -> list[str]:
             mark += " (spared: fewest rats)"
         held = f", {rats[seat]} rats" if seat < len(rats) else ""
         score = scores.get(str(seat), "?")
-        lines.append(f"{place}. **{player_name(view, int(seat))}**: {score}{held}{mark}")
+        parts = score_parts(view, int(seat), SCORE_LINES)
+        name = player_name(view, int(seat))
+        lines.append(f"{place}. **{name}**: {score}{held}{mark}{parts}")
     if "nuns" in details:
         lines.append(f"The Nun-row showed {details['nuns']} nuns.")
-    return lines
+    return lines + tie_lines(view)
 
 
 CARTUS = Presenter(

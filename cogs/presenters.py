@@ -87,6 +87,35 @@ def player_name(view: View, seat: int) -> str:
     return f"Player {seat + 1}"
 
 
+def score_parts(view: View, seat: int, titles: Mapping[str, str]) -> str:
+    """Where a final score came from, e.g. " (15 on the map, 6 in the palace)": the lines of
+    the view's breakdown the seat scored on, each named by ``titles`` (a game's own words)."""
+    lines = (view.get("breakdown") or {}).get("lines") or []
+    if seat >= len(lines):
+        return ""
+    parts = [
+        f"{points} {titles.get(line, line.replace('_', ' '))}"
+        for line, points in lines[seat].items()
+        if points
+    ]
+    return f" ({', '.join(parts)})" if parts else ""
+
+
+def tie_lines(view: View) -> list[str]:
+    """One line per group of players level on points: who, on what, and how the game's
+    tie-break ordered them."""
+    breakdown = view.get("breakdown") or {}
+    scores = view.get("scores") or {}
+    rule = str(breakdown.get("tie_break") or "")
+    out = []
+    for group in breakdown.get("ties") or []:
+        names = [player_name(view, int(seat)) for seat in group]
+        level = scores.get(str(group[0]), "?")
+        who = ", ".join(names[:-1]) + f" and {names[-1]}"
+        out.append(f"Tie: {who} had {level} points each; {rule}, so they rank in that order.")
+    return out
+
+
 def plain(text: str) -> str:
     """Text shown as written in Discord: markdown characters (from players' names) escaped."""
     return discord.utils.escape_markdown(text)

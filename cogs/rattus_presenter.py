@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from cogs.presenters import Presenter, View, colour_square, player_name
+from cogs.presenters import Presenter, View, colour_square, player_name, score_parts, tie_lines
 from render.rattus_board import rattus_board
 
 STAGES = {
@@ -197,7 +197,18 @@ def _africanus_lines(view: View) -> list[str]:
     return lines
 
 
+SCORE_LINES = {
+    "map": "on the map",
+    "palace": "in the palace",
+    "money": "from coins",
+    "region_cards": "from region cards",
+    "diplomats": "from diplomats",
+}
+"""The words for each scoring line of the view's breakdown."""
+
+
 def outcome_lines(view: View) -> list[str]:
+    """The final scores best first, each with where its points came from; then the ties."""
     scores = view.get("scores") or {}
     winners = set(view.get("winners") or [])
     ranking = view.get("ranking") or [int(seat) for seat in scores]
@@ -205,8 +216,9 @@ def outcome_lines(view: View) -> list[str]:
     for place, seat in enumerate(ranking, start=1):
         crown = " 👑" if seat in winners else ""
         score = scores.get(str(seat), scores.get(seat, "?"))
-        lines.append(f"{place}. **{player_name(view, int(seat))}**: {score}{crown}")
-    return lines
+        parts = score_parts(view, int(seat), SCORE_LINES)
+        lines.append(f"{place}. **{player_name(view, int(seat))}**: {score}{crown}{parts}")
+    return lines + tie_lines(view)
 
 
 def could_be_asked(view: View) -> list[int]:

@@ -344,7 +344,13 @@ class Tables(Messaging):
         channel = self.channel(record, channel_id)
         if old is not None and old.version != LOBBY_VERSION:
             await self._retire(channel, old)
-        message = await channel.send(embed=embed, file=png_file(png))
+        kwargs: dict[str, Any] = {"embed": embed, "file": png_file(png)}
+        if channel_id == record.channel_id:  # every player hears that it is over
+            everyone = mentions_of(record, [seat.seat for seat in record.seats])
+            if everyone:
+                kwargs["content"] = f"{everyone}: game #{record.id} is over."
+                kwargs["allowed_mentions"] = MENTIONS
+        message = await channel.send(**kwargs)
         await self.service.set_table_message(
             record.id,
             channel_id,

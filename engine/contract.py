@@ -50,6 +50,15 @@ class PlayerHeader(TypedDict):
     name: NotRequired[str]  # added by the host from the seats; absent in the engine's own view
 
 
+class ScoreDetails(TypedDict):
+    """How each final score came about and how ties were broken (in ``game.outcome`` and in
+    a finished game's view as ``breakdown``)."""
+
+    lines: list[dict[str, int]]  # by seat: scoring line -> points; they add up to the score
+    ties: list[list[int]]  # seats level on points, each group in the order the tie-break put it
+    tie_break: str  # the game's tie-break in words ("" when nobody was level)
+
+
 class ViewHeader(TypedDict, Generic[PlayerT]):
     """The keys every game's view has, whatever the game."""
 
@@ -65,6 +74,7 @@ class ViewHeader(TypedDict, Generic[PlayerT]):
     scores: NotRequired[dict[str, int]]  # when over: seat (as text) -> final score
     ranking: NotRequired[list[int]]  # when over: seats, best first
     winners: NotRequired[list[int]]  # when over
+    breakdown: NotRequired[ScoreDetails]  # when over: each score line by line, and the ties
     private_waiting: NotRequired[bool]  # added by the host: someone answers a private question
 
 
@@ -75,12 +85,23 @@ OVER = "over"
 """The ``status`` of a game that has ended, in every game."""
 
 
-class Outcome(TypedDict):
+class Outcome(ScoreDetails):
     """How a finished game ended (``game.outcome``)."""
 
     scores: list[int]  # by seat
     ranking: list[int]  # seats, best first
     winners: list[int]
+
+
+def tie_groups(scores: list[int], ranking: list[int]) -> list[list[int]]:
+    """The runs of seats next to each other in ``ranking`` with the same score."""
+    groups: list[list[int]] = []
+    for seat in ranking:
+        if groups and scores[groups[-1][-1]] == scores[seat]:
+            groups[-1].append(seat)
+        else:
+            groups.append([seat])
+    return [group for group in groups if len(group) > 1]
 
 
 class Game(Protocol):

@@ -42,6 +42,12 @@ def test_public_lines_are_the_same_for_every_viewer_and_secrets_are_ones_own() -
     lines = CARTUS.outcome_lines(final)
     assert len([line for line in lines if line[0].isdigit()]) == 3
     assert any("👑" in line for line in lines) or final["winners"] == []
+    # each score is told line by line (the lines it scored on) and adds up
+    for seat in range(3):
+        line = next(line for line in lines if f"**{NAMES[seat]}**" in line)
+        told = line.split("(")[-1].rstrip(")") if "(" in line else ""
+        points = [int(part.split()[0]) for part in told.split(", ") if part]
+        assert sum(points) == final["scores"][str(seat)]
 
 
 def test_simultaneous_supplies_show_who_has_chosen_not_what() -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cogs.rattus_presenter import extra_fields, players_lines
+from cogs.rattus_presenter import extra_fields, outcome_lines, players_lines
 
 
 def test_players_lines_show_coins_goods_and_baker_cubes() -> None:
@@ -35,3 +35,28 @@ def test_a_token_waiting_for_answers_is_shown_with_its_front() -> None:
     ((title, text),) = extra_fields(view)
     assert title == "Just turned over" and text.startswith("Gallia: limit 2 · Church · M")
     assert extra_fields({"revealed": [], "turning": None}) == []
+
+
+def test_the_final_scores_say_where_each_point_came_from_and_how_a_tie_was_broken() -> None:
+    view = {
+        "players": [{"seat": 0, "name": "Anna"}, {"seat": 1, "name": "Ben"}, {"seat": 2}],
+        "scores": {"0": 3, "1": 4, "2": 4},
+        "ranking": [2, 1, 0],
+        "winners": [2],
+        "breakdown": {
+            "lines": [
+                {"map": 3, "palace": 0, "money": 0},
+                {"map": 1, "palace": 3, "money": 0},
+                {"map": 2, "palace": 0, "money": 2},
+            ],
+            "ties": [[2, 1]],
+            "tie_break": "the one who would have played next ranks first",
+        },
+    }
+    assert outcome_lines(view) == [
+        "1. **Player 3**: 4 👑 (2 on the map, 2 from coins)",
+        "2. **Ben**: 4 (1 on the map, 3 in the palace)",
+        "3. **Anna**: 3 (3 on the map)",
+        "Tie: Player 3 and Ben had 4 points each; the one who would have played next ranks "
+        "first, so they rank in that order.",
+    ]

@@ -44,11 +44,7 @@ def values(s: State) -> list[float]:
     expected to take (counting their real fronts in this sampled game)."""
     if s.scores is not None:
         return [float(x) for x in s.scores]
-    out = [
-        float(s.palace[p] + sum(s.cubes[r][p] for r in s.regions))
-        + sum(term(s, p) for term in flow.SCORE_TERMS)
-        for p in range(s.players)
-    ]
+    out = [float(sum(line.values())) for line in flow.score_lines(s)]
     table = Table.from_state(s, 0)
     avg = average(table.section)
     for r in s.regions:

@@ -16,7 +16,7 @@ from typing import Any
 from .. import contract
 from ..core import Action, Decision, Event, IllegalAction, Rng, find_action, parse_notation
 from . import buildings as _buildings  # noqa: F401  (registers the building actions)
-from . import data, steps, views
+from . import data, scoring, steps, views
 from . import resolve as _resolve  # noqa: F401  (registers the resolution steps)
 from .setup import BUILDING_MODES, EVERYONE_DEAD, choose_buildings, deal_cards
 from .state import Ctx, State
@@ -113,6 +113,7 @@ class Game:
             "ranking": list(o["ranking"]),
             "winners": list(o["winners"]),
             "lines": [dict(line) for line in o["lines"]],
+            **scoring.ties(o),
             "rats": list(o["rats"]),
             "nuns": int(o["nuns"]),
             "dead": list(o["dead"]),

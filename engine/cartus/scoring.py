@@ -13,10 +13,14 @@ them (option ``everyone_dead``: "no_winner" declares nobody).
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, TypedDict
 
+from ..contract import tie_groups
 from . import cards, data
 from .state import Ctx, State
+
+TIE_BREAK = "level players rank by fewer rats; still level, they share the win"
 
 
 def class_ranking(s: State, cls: str) -> list[int]:
@@ -116,6 +120,17 @@ def outcome(s: State) -> dict[str, Any]:
         "dead": dead,
         "spared": spared,
     }
+
+
+class Ties(TypedDict):
+    ties: list[list[int]]
+    tie_break: str
+
+
+def ties(result: Mapping[str, Any]) -> Ties:
+    """Who was level on points in a finished game's result, and the tie-break in words."""
+    groups = tie_groups(list(result["scores"]), list(result["ranking"]))
+    return {"ties": groups, "tie_break": TIE_BREAK if groups else ""}
 
 
 def finish(ctx: Ctx) -> None:

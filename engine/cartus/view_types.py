@@ -90,7 +90,6 @@ class Options(TypedDict):
 class CartusOutcome(Outcome):
     """``game.outcome`` of a finished Cartus game: the shared part and the details."""
 
-    lines: list[dict[str, int]]  # per seat: scoring line -> points
     rats: list[int]
     nuns: int  # nuns in the Nun-row
     dead: list[int]  # seats killed by the plague

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..contract import DecisionView, PickView
 from ..core import Pick, fill_names
-from . import cards, data, steps
+from . import cards, data, scoring, steps
 from .state import COLOURS, State
 from .view_types import (
     STATUSES,
@@ -226,6 +226,10 @@ def view(s: State, seat: int | None, names: list[str] | None = None) -> CartusVi
         out["scores"] = {str(p): v for p, v in enumerate(s.outcome["scores"])}
         out["ranking"] = list(s.outcome["ranking"])
         out["winners"] = list(s.outcome["winners"])
+        out["breakdown"] = {
+            "lines": [dict(line) for line in s.outcome["lines"]],
+            **scoring.ties(s.outcome),
+        }
         out["outcome"] = {
             "lines": [dict(line) for line in s.outcome["lines"]],
             "rats": list(s.outcome["rats"]),

@@ -46,9 +46,13 @@ BEFORE_SCORING: Hooks[Callable[[Ctx], None]] = Hooks(
 )
 """(ctx) -> called after the final ravage, before the scores are counted."""
 
-ScoreTerm = Callable[[State, int], int]
+ScoreTerm = Callable[[State, int], int | None]
 SCORE_TERMS: Hooks[ScoreTerm] = Hooks("score_terms", unordered=True)  # summed
-"""(state, seat) -> points added to the seat's cubes on the board at the end."""
+"""(state, seat) -> points added to the seat's cubes on the board at the end, a scoring line
+named by its key; None when that line is not part of this game (its expansion is off)."""
+TIE_BREAK = (
+    "level players rank in turn order from the one who would have played next after the last turn"
+)
 
 
 # Start placement
@@ -387,10 +391,7 @@ def score(ctx: Ctx) -> None:
     s = ctx.s
     for hook in BEFORE_SCORING:
         hook(ctx)
-    totals = []
-    for seat in range(s.players):
-        on_board = sum(s.cubes[r][seat] for r in s.regions) + s.palace[seat]
-        totals.append(on_board + sum(term(s, seat) for term in SCORE_TERMS))
+    totals = [sum(line.values()) for line in score_lines(s)]
     last = s.last_seat if s.last_seat is not None else s.active
     first_next = (last + 1) % s.players
     s.ranking = sorted(range(s.players), key=lambda p: (-totals[p], (p - first_next) % s.players))
@@ -404,3 +405,17 @@ def score(ctx: Ctx) -> None:
         scores=totals,
         ranking=s.ranking,
     )
+
+
+def score_lines(s: State) -> list[dict[str, int]]:
+    """Each seat's points by scoring line: cubes on the map ("map"), in the palace ("palace"),
+    then every line an expansion in play scores (``SCORE_TERMS``, by key)."""
+    out = []
+    for seat in range(s.players):
+        line = {"map": sum(s.cubes[r][seat] for r in s.regions), "palace": s.palace[seat]}
+        for key, term in SCORE_TERMS.items():
+            points = term(s, seat)
+            if points is not None:
+                line[key] = points
+        out.append(line)
+    return out

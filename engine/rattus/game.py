@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from ..contract import Outcome
+from ..contract import Outcome, tie_groups
 from ..core import Action, Decision, Event, IllegalAction, Rng, find_action, parse_notation
 from . import base_cards as _base_cards  # noqa: F401  (registers the base abilities)
 from . import class_cards as class_cards_
@@ -108,10 +108,14 @@ class Game:
         s = self._s
         if s.scores is None or s.ranking is None:
             return None
+        ties = tie_groups(s.scores, s.ranking)
         return {
             "scores": list(s.scores),
             "ranking": list(s.ranking),
             "winners": [s.ranking[0]],
+            "lines": flow.score_lines(s),
+            "ties": ties,
+            "tie_break": flow.TIE_BREAK if ties else "",
         }
 
     def to_dict(self) -> dict[str, Any]:

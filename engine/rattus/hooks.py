@@ -47,6 +47,9 @@ class Hooks(Generic[F]):
     def keys(self) -> list[str]:
         return [k for k, _ in self._entries]
 
+    def items(self) -> list[tuple[str, F]]:
+        return list(self._entries)
+
     def __iter__(self) -> Iterator[F]:
         return iter(self._fns)
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, cast
 
-from ..contract import DecisionView
+from ..contract import DecisionView, tie_groups
 from ..core import fill_names
-from . import data, steps
+from . import data, flow, steps
 from .hooks import Hooks
 from .state import COLOURS, State
 from .view_types import (
@@ -154,6 +154,12 @@ def view(s: State, seat: int | None, names: list[str] | None = None) -> RattusVi
         out["scores"] = {str(p): v for p, v in enumerate(s.scores)}
         out["ranking"] = list(s.ranking)
         out["winners"] = [s.ranking[0]]
+        ties = tie_groups(s.scores, s.ranking)
+        out["breakdown"] = {
+            "lines": flow.score_lines(s),
+            "ties": ties,
+            "tie_break": flow.TIE_BREAK if ties else "",
+        }
     for hook in VIEW_HOOKS:
         hook(s, seat, out)
     return out

@@ -68,6 +68,11 @@ async def test_a_base_game_from_lobby_to_the_end(world: World, tmp_path: Any) ->
         assert final is not None
         assert "game over" in final["embeds"][0]["title"]
         assert "Final scores" in text_of(final)
+        # every player is mentioned, and each score is told line by line
+        assert {m["id"] for m in final["mentions"]} == {
+            str(u.id) for u in (world.anna, world.ben, world.cleo)
+        }
+        assert "on the map" in text_of(final)
         assert fake.attachments(final)[0].startswith(PNG)
         with_buttons = [m for m in fake.messages(world.channel) if buttons_of(m)]
         assert with_buttons == []

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core import IllegalAction
-from tests.engine.helpers import notations, play, position, token
+from tests.engine.helpers import notations, play, position, random_playout, token
 
 
 def test_a_player_with_no_cubes_left_ends_the_game_after_their_turn() -> None:
@@ -103,5 +103,47 @@ def test_scores_count_the_palace_and_ties_go_to_the_next_in_turn() -> None:
     # Yellow (1) had the last turn; Green (2) would have been next, so Green wins the tie.
     assert out["ranking"] == [2, 1, 0] and out["winners"] == [2]
     assert g.view()["winners"] == [2]
+    # the breakdown says where each point came from and how the tie was broken
+    assert out["lines"] == [
+        {"map": 3, "palace": 0},
+        {"map": 1, "palace": 3},
+        {"map": 4, "palace": 0},
+    ]
+    assert out["ties"] == [[2, 1]] and "would have played next" in out["tie_break"]
+    assert g.view()["breakdown"] == {
+        "lines": out["lines"],
+        "ties": out["ties"],
+        "tie_break": out["tie_break"],
+    }
     with pytest.raises(IllegalAction, match="over"):
         g.apply(0, "done")
+
+
+def test_without_a_tie_the_outcome_names_no_tie_break() -> None:
+    g = position(3, active=1, supply_rats=0, cubes={"gallia": {0: 3, 1: 1, 2: 4}}, plague="anglia")
+    out = play(g, "plague:scandia").outcome
+    assert out is not None
+    assert out["ranking"] == [2, 0, 1]
+    assert out["ties"] == [] and out["tie_break"] == ""
+
+
+@pytest.mark.parametrize(
+    "expansions",
+    [(), ("mercatus",), ("africanus",), ("africanus", "mercatus", "pied_piper")],
+)
+def test_the_scores_are_told_line_by_line_with_each_expansions_own_lines(
+    expansions: tuple[str, ...],
+) -> None:
+    for seed in (1, 2):
+        g, _ = random_playout(4, seed, expansions=expansions)
+        out = g.outcome
+        assert out is not None
+        assert [sum(line.values()) for line in out["lines"]] == out["scores"]
+        wanted = {"map", "palace"}
+        if "mercatus" in expansions:
+            wanted.add("money")
+        if "africanus" in expansions:
+            wanted.add("region_cards")
+            if "sultan" in g.view()["cards_in_play"]:
+                wanted.add("diplomats")
+        assert all(set(line) == wanted for line in out["lines"])

@@ -196,9 +196,9 @@ def diplomat_points(s: State) -> list[int]:
     return points
 
 
-def _diplomat_score(s: State, seat: int) -> int:
+def _diplomat_score(s: State, seat: int) -> int | None:
     if not on(s) or "sultan" not in s.cards_in_play:
-        return 0
+        return None
     return diplomat_points(s)[seat]
 
 

@@ -160,9 +160,9 @@ plague.RAVAGE_END.add("region_cards", _discard_played)
 # Scoring: a point per region of a card in hand where its owner has a majority (ties count).
 
 
-def region_points(s: State, seat: int) -> int:
+def region_points(s: State, seat: int) -> int | None:
     if not on(s):
-        return 0
+        return None
     regions = {card(c).region for c in table(s)["hands"][seat]}
     return sum(1 for r in regions if seat in board.majority_seats(s, r))
 

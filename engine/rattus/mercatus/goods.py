@@ -182,8 +182,8 @@ def _final_sale(ctx: Ctx) -> None:
         sell(ctx, list(TYPES))
 
 
-def _money_points(s: State, seat: int) -> int:
-    return coins(s, seat) // COINS_PER_POINT if on(s) else 0
+def _money_points(s: State, seat: int) -> int | None:
+    return coins(s, seat) // COINS_PER_POINT if on(s) else None
 
 
 def view_hook(s: State, seat: int | None, view: RattusView) -> None:
