@@ -13,8 +13,10 @@ from cogs.commands import GameCommands, filtered
 from cogs.embeds import clip
 from engine import rattus
 from engine.rattus import data as rattus_data
+from engine.rattus import rules_help
 
 MIN_PLAYERS, MOST_PLAYERS = rattus.player_limits(rattus.EXPANSIONS)
+COLOUR = 0x8B1E1E
 
 OVERVIEW = (
     "Rattus is a game of spreading your people across Europe while the plague moves among "
@@ -119,46 +121,67 @@ class RattusCog(GameCommands, group_name="rattus", group_description="Play Rattu
         typed = getattr(interaction.namespace, "expansions", None)
         return filtered(card_choices(typed if isinstance(typed, str) else None), current)
 
-    @app_commands.command(name="rules", description="How Rattus is played, or what one card does")
-    @app_commands.describe(card="A class card to explain")
+    @app_commands.command(
+        name="rules", description="How Rattus is played, a rule of an expansion, or one card"
+    )
+    @app_commands.describe(card="A class card, or a rule such as walls, goods or region cards")
     async def rules(self, interaction: discord.Interaction[Any], card: str | None = None) -> None:
-        cards = rattus_data.cards()
-        classes = rattus_data.cards_classes()
-        if card is None:
-            embed = discord.Embed(
-                title="Rattus: how it plays", description=OVERVIEW, colour=0x8B1E1E
+        embed = rules_embed(card)
+        if embed is None:
+            known = ", ".join([t.id for t in rules_help.TOPICS] + sorted(rattus_data.cards()))
+            await interaction.response.send_message(
+                f"There is no rule or class card called '{clip(card or '', 40)}'. "
+                f"Known: {clip(known, 1800)}.",
+                ephemeral=True,
             )
-            embed.add_field(name="On Discord", value=HOW_TO_PLAY, inline=False)
-            names = ", ".join(c.name for c in sorted(cards.values(), key=lambda c: c.name))
-            embed.add_field(name="Class cards", value=clip(names, 1024), inline=False)
-            embed.set_footer(
-                text="The map's borders and the rat tokens follow the house defaults where the "
-                "published components are not known. /rattus rules card:<name> explains a card."
-            )
-        else:
-            found = cards.get(card.strip().lower()) or next(
-                (c for c in cards.values() if c.name.lower() == card.strip().lower()), None
-            )
-            if found is None:
-                known = ", ".join(sorted(cards))
-                await interaction.response.send_message(
-                    f"There is no class card called '{clip(card, 40)}'. Known cards: {known}.",
-                    ephemeral=True,
-                )
-                return
-            embed = discord.Embed(
-                title=f"{found.name} ({classes.get(found.cls, found.cls)})",
-                description=found.text or "No text yet.",
-                colour=0x8B1E1E,
-            )
+            return
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @rules.autocomplete("card")
     async def rules_cards(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        pairs = [(c.name, c.id) for c in sorted(rattus_data.cards().values(), key=lambda c: c.name)]
-        return filtered(pairs, current)
+        return filtered(rules_choices(), current)
+
+
+def rules_choices() -> list[tuple[str, str]]:
+    """Every rules topic, then every class card, as (name shown, value) pairs."""
+    cards = sorted(rattus_data.cards().values(), key=lambda c: c.name)
+    return rules_help.topics() + [(c.name, c.id) for c in cards]
+
+
+def rules_embed(topic: str | None) -> discord.Embed | None:
+    """The help for a topic or class card (by id or name), or the overview; None if unknown."""
+    cards = rattus_data.cards()
+    if topic is None:
+        embed = discord.Embed(title="Rattus: how it plays", description=OVERVIEW, colour=COLOUR)
+        embed.add_field(name="On Discord", value=HOW_TO_PLAY, inline=False)
+        for part in ("Rattus", "Pied Piper", "Africanus", "Mercatus"):
+            names = ", ".join(t.name for t in rules_help.TOPICS if t.part == part)
+            embed.add_field(name=f"Rules: {part}", value=names, inline=False)
+        names = ", ".join(c.name for c in sorted(cards.values(), key=lambda c: c.name))
+        embed.add_field(name="Class cards", value=clip(names, 1024), inline=False)
+        embed.set_footer(
+            text="The map's borders and the rat tokens follow the house defaults where the "
+            "published components are not known. /rattus rules card:<name> explains a rule "
+            "or a card."
+        )
+        return embed
+    found = rules_help.explain(topic)
+    if found is not None:
+        return discord.Embed(
+            title=f"{found.name} ({found.part})", description=found.text, colour=COLOUR
+        )
+    wanted = topic.strip().lower()
+    card = cards.get(wanted) or next((c for c in cards.values() if c.name.lower() == wanted), None)
+    if card is None:
+        return None
+    classes = rattus_data.cards_classes()
+    return discord.Embed(
+        title=f"{card.name} ({classes.get(card.cls, card.cls)})",
+        description=card.text or "No text yet.",
+        colour=COLOUR,
+    )
 
 
 async def setup(bot: commands.Bot) -> None:
