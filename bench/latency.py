@@ -2,13 +2,18 @@
 
 Runs the real bot (bot.py, discord.py, SQLite, Pillow) with GAMES games at once; in each, the
 player to act clicks a table button and picks an option in the private select, over and over.
-Prints the median and 95th percentile of two latencies:
+Prints the median, 95th percentile and worst of three latencies:
 
+- ack: any click or choice until the bot's first answer to it (the defer, or the reply
+  itself); Discord gives up on an interaction not answered within 3 seconds;
 - open: a click on a table button until the private select is shown;
 - act: a choice in the select until the bot shows the result (the action is saved, the board
   rendered, the table message edited and the player's next controls shown).
 
     .venv/bin/python bench/latency.py [--games 20] [--actions 12] [--think 0]
+
+The load average of the machine is printed with the figures: on a shared machine they move
+with it.
 
 With ``--think S`` each player waits a random 0 to 2*S seconds before each click, as people
 do; without it every game clicks as fast as the bot answers (the worst case).
@@ -19,6 +24,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import random
 import statistics
 import sys
@@ -55,7 +61,12 @@ async def open_game(fake: FakeDiscord, client: GameBot, guild: Guild, number: in
 
 
 async def play(
-    table: Table, actions: int, think: float, opens: list[float], acts: list[float]
+    table: Table,
+    actions: int,
+    think: float,
+    opens: list[float],
+    acts: list[float],
+    acks: list[float],
 ) -> None:
     rng = random.Random(table.game_id)
     for _ in range(actions):
@@ -69,6 +80,7 @@ async def play(
         result = await table.fake.click(user, message, rng.choice(buttons)["custom_id"])
         panel = await result.wait_reply(timeout=60)
         opens.append(time.perf_counter() - start)
+        acks.append(result.latency or 0.0)
         if not selects_of(panel):
             continue
         select = selects_of(panel)[0]
@@ -78,6 +90,7 @@ async def play(
         result = await table.fake.select(user, panel, select["custom_id"], [value])
         await table.fake.wait_for(lambda r=result: r.original_edited, timeout=60)
         acts.append(time.perf_counter() - start)
+        acks.append(result.latency or 0.0)
 
 
 async def main(games: int, actions: int, think: float) -> None:
@@ -90,15 +103,21 @@ async def main(games: int, actions: int, think: float) -> None:
             tables = [await open_game(fake, client, guild, n) for n in range(games)]
             opens: list[float] = []
             acts: list[float] = []
+            acks: list[float] = []
             began = time.perf_counter()
-            await asyncio.gather(*(play(t, actions, think, opens, acts) for t in tables))
+            await asyncio.gather(*(play(t, actions, think, opens, acts, acks) for t in tables))
             elapsed = time.perf_counter() - began
     await fake.stop()
     print(f"{games} games at once, {len(opens)} clicks and {len(acts)} actions in {elapsed:.1f} s")
-    for name, samples in (("open (click -> select)", opens), ("act (choice -> result)", acts)):
+    print("load average (1, 5, 15 min): " + ", ".join(f"{x:.1f}" for x in os.getloadavg()))
+    for name, samples in (
+        ("ack (any click -> first answer)", acks),
+        ("open (click -> select)", opens),
+        ("act (choice -> result)", acts),
+    ):
         ms = [s * 1000 for s in samples]
         print(
-            f"{name:24} median {statistics.median(ms):7.1f} ms   "
+            f"{name:32} median {statistics.median(ms):7.1f} ms   "
             f"p95 {percentile(ms, 0.95):7.1f} ms   max {max(ms):7.1f} ms"
         )
 

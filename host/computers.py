@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from engine import ai
 from engine.contract import Game
 from engine.core import Event
+from host.acting import public_text
 from host.errors import UserError
 from host.models import GameRecord, Seat
 from host.store import NewAction
@@ -80,7 +81,6 @@ async def move(service: GameService, record: GameRecord) -> tuple[GameRecord, li
     """Every move computer seats must make now, each saved like a person's; stops at a
     person's decision or the end. Returns the record after them and their events."""
     from host import stats
-    from host.service import public_text
 
     events: list[Event] = []
     while record.status == "running" and record.game is not None:

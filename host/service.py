@@ -20,9 +20,10 @@ from dataclasses import replace
 from typing import Any
 
 from engine.contract import Game, View
-from engine.core import Action, Event, IllegalAction, parse_notation
+from engine.core import Action, Event
 from host import computers, stats, turns
-from host.errors import DamagedGame, NotFound, NotSeated, StaleAction, UserError
+from host.acting import apply_action, private_lines, turn_changed
+from host.errors import DamagedGame, NotFound, NotSeated, UserError
 from host.kinds import GameKind
 from host.models import ActionLogEntry, GameRecord, Seat, TableMessage, Update
 from host.sharding import Shards
@@ -37,10 +38,6 @@ FINISHED_GAMES_LISTED = 10
 def urandom_seed() -> int:
     """A fresh 63-bit seed (it fits SQLite's signed INTEGER)."""
     return int.from_bytes(os.urandom(8), "big") >> 1
-
-
-def _turn_marker(view: Mapping[str, Any]) -> tuple[Any, Any, Any]:
-    return view.get("status"), view.get("turn"), view.get("active")
 
 
 class GameService:
@@ -98,7 +95,7 @@ class GameService:
         try:
             if stored.damage is not None:
                 raise ValueError(stored.damage)
-            return self._record(stored)
+            return await asyncio.to_thread(self._record, stored)
         except Exception as error:
             first = await self.store.set_aside(
                 stored.id, f"{type(error).__name__}: {error}"[:2000], now=self._clock()
@@ -282,7 +279,7 @@ class GameService:
                 version=game.version,
                 now=self._clock(),
                 dms={
-                    s.user_id: _private_lines(game.events, s.seat, [x.name for x in seats])
+                    s.user_id: private_lines(game.events, s.seat, [x.name for x in seats])
                     for s in seats
                     if s.user_id is not None and not s.is_ai
                 },
@@ -328,40 +325,25 @@ class GameService:
         """Apply one action for the user's seat and save it. ``version`` guards stale buttons."""
         async with self._exclusive(game_id):
             record = await self._load(game_id)
-            if version is not None and version != record.version:
-                raise StaleAction(current_version=record.version)
-            game = turns.running_game(record)
-            seat = turns.seat_to_act(record, user_id)
-            try:
-                wanted = parse_notation(notation)
-                after: Game = game.apply(seat, wanted)
-            except IllegalAction as exc:
-                raise UserError(str(exc)) from exc
-            label = next((a.label for a in game.legal_actions(seat) if a.notation == wanted), None)
-            shown = public_text(record, game, seat, after, label)
+            done = await asyncio.to_thread(apply_action, record, user_id, notation, version)
+            after = done.after
             now = self._clock()
             results = stats.result_rows(record, after, now) if after.is_over else []
             await self.store.save_action(
                 game_id,
                 record.version,
                 after.version,
-                after.to_dict(),
+                done.state,
                 NewAction(
-                    seat=seat,
+                    seat=done.seat,
                     user_id=user_id,
-                    notation=wanted,
-                    label=label,
+                    notation=done.notation,
+                    label=done.label,
                     at=now,
-                    public_text=shown,
+                    public_text=done.public_text,
                 ),
                 results=results,
-                dms={
-                    s.user_id: lines
-                    for s in record.seats
-                    if s.user_id is not None
-                    and not s.is_ai
-                    and (lines := _private_lines(after.events, s.seat, record.names()))
-                },
+                dms=done.dms,
             )
             saved = replace(
                 record,
@@ -373,9 +355,7 @@ class GameService:
             saved, moved = await computers.move(self, saved)
             final = saved.game
             assert final is not None
-            new_turn = final.is_over or _turn_marker(game.view(None)) != _turn_marker(
-                final.view(None)
-            )
+            new_turn = await asyncio.to_thread(turn_changed, done.before, final)
             return self._update(saved, list(after.events) + moved, new_turn=new_turn)
 
     async def resume_computers(self, game_id: int) -> Update | None:
@@ -391,9 +371,7 @@ class GameService:
             record, moved = await computers.move(self, record)
             final = record.game
             assert final is not None
-            new_turn = final.is_over or _turn_marker(before.view(None)) != _turn_marker(
-                final.view(None)
-            )
+            new_turn = await asyncio.to_thread(turn_changed, before, final)
             return self._update(record, moved, new_turn=new_turn)
 
     # -- whose move (on a loaded record; the Discord side asks these instead of the game) ----
@@ -602,32 +580,6 @@ class GameService:
 
     async def dms_closed(self, user_id: int) -> bool:
         return await self.store.dms_closed(user_id)
-
-
-PUBLIC_TEXT_LIMIT = 500
-
-
-def public_text(
-    record: GameRecord, before: Game, seat: int, after: Game, label: str | None
-) -> str | None:
-    """What everyone saw of an action: its public events, or for a public decision that told
-    nobody anything, the action's label. A private answer's label is never public."""
-    names = record.names()
-    texts = [e.text_for(names) for e in after.events if e.audience is None]
-    shown = " ".join(text for text in texts if text)
-    if not shown:
-        decision = before.decision(seat)
-        if decision is None or decision.private:
-            return None
-        shown = label or ""
-    if len(shown) > PUBLIC_TEXT_LIMIT:
-        shown = shown[: PUBLIC_TEXT_LIMIT - 1] + "…"
-    return shown or None
-
-
-def _private_lines(events: Iterable[Event], seat: int, names: list[str]) -> list[str]:
-    """The texts of the non-public events this seat may see: what it is owed privately."""
-    return [e.text_for(names) for e in events if e.audience is not None and seat in e.audience]
 
 
 def _ended(record: GameRecord) -> str:

@@ -1,0 +1,101 @@
+"""One action, worked out away from the event loop: the engine applies it and the host works
+out what everyone saw, what each seat is owed privately and whether a new turn began.
+
+``GameService.act`` runs ``apply_action`` and ``turn_changed`` in a worker thread, so that the
+engine's work never holds up the bot's answers to other clicks; what is left on the loop is
+the saving and the publishing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from engine.contract import Game
+from engine.core import Event, IllegalAction, parse_notation
+from host import turns
+from host.errors import StaleAction, UserError
+from host.models import GameRecord
+
+PUBLIC_TEXT_LIMIT = 500
+
+
+@dataclass(frozen=True)
+class Applied:
+    """An action applied to a loaded game, ready to be saved."""
+
+    seat: int
+    notation: str
+    label: str | None
+    before: Game
+    after: Game
+    state: dict[str, Any]  # the game after it, as saved
+    public_text: str | None
+    dms: dict[int, list[str]]  # user -> the lines they are owed privately
+
+
+def apply_action(record: GameRecord, user_id: int, notation: str, version: int | None) -> Applied:
+    """The user's action applied to the record's game (CPU work: call it in a thread).
+    Raises ``StaleAction`` for an old version and ``UserError`` for anything not allowed."""
+    if version is not None and version != record.version:
+        raise StaleAction(current_version=record.version)
+    game = turns.running_game(record)
+    seat = turns.seat_to_act(record, user_id)
+    try:
+        wanted = parse_notation(notation)
+        after: Game = game.apply(seat, wanted)
+    except IllegalAction as exc:
+        raise UserError(str(exc)) from exc
+    label = next((a.label for a in game.legal_actions(seat) if a.notation == wanted), None)
+    names = record.names()
+    dms = {
+        s.user_id: lines
+        for s in record.seats
+        if s.user_id is not None
+        and not s.is_ai
+        and (lines := private_lines(after.events, s.seat, names))
+    }
+    return Applied(
+        seat=seat,
+        notation=wanted,
+        label=label,
+        before=game,
+        after=after,
+        state=after.to_dict(),
+        public_text=public_text(record, game, seat, after, label),
+        dms=dms,
+    )
+
+
+def turn_changed(before: Game, after: Game) -> bool:
+    """Whether the table starts a new message: the game ended, or its status, turn or active
+    player changed (CPU work: it draws both views)."""
+    return after.is_over or _turn_marker(before.view(None)) != _turn_marker(after.view(None))
+
+
+def _turn_marker(view: Mapping[str, Any]) -> tuple[Any, Any, Any]:
+    return view.get("status"), view.get("turn"), view.get("active")
+
+
+def public_text(
+    record: GameRecord, before: Game, seat: int, after: Game, label: str | None
+) -> str | None:
+    """What everyone saw of an action: its public events, or for a public decision that told
+    nobody anything, the action's label. A private answer's label is never public."""
+    names = record.names()
+    texts = [e.text_for(names) for e in after.events if e.audience is None]
+    shown = " ".join(text for text in texts if text)
+    if not shown:
+        decision = before.decision(seat)
+        if decision is None or decision.private:
+            return None
+        shown = label or ""
+    if len(shown) > PUBLIC_TEXT_LIMIT:
+        shown = shown[: PUBLIC_TEXT_LIMIT - 1] + "…"
+    return shown or None
+
+
+def private_lines(events: Iterable[Event], seat: int, names: list[str]) -> list[str]:
+    """The texts of the non-public events this seat may see: what it is owed privately."""
+    return [e.text_for(names) for e in events if e.audience is not None and seat in e.audience]
