@@ -130,8 +130,8 @@ class RattusCog(GameCommands, group_name="rattus", group_description="Play Rattu
         if embed is None:
             known = ", ".join([t.id for t in rules_help.TOPICS] + sorted(rattus_data.cards()))
             await interaction.response.send_message(
-                f"There is no rule or class card called '{clip(card or '', 40)}'. "
-                f"Known: {clip(known, 1800)}.",
+                f"There is no class card called '{clip(card or '', 40)}', nor a rule of that "
+                f"name. Known rules and cards: {clip(known, 1800)}.",
                 ephemeral=True,
             )
             return

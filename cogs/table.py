@@ -207,12 +207,8 @@ class Tables(Messaging):
         With ``only``, post it again in that one channel, whose table message is gone.
         """
         pinged: list[int] = []
-        presenter = self.presenter(record)
-        view = record.view()
-        embed = table_embed(record, view, presenter)
-        buttons = controls_view(
-            record.kind, record.id, record.version, table_groups(self.service, record, presenter)
-        )
+        view, embed, groups = await asyncio.to_thread(self._table_parts, record)
+        buttons = controls_view(record.kind, record.id, record.version, groups)
         stored = {m.channel_id: m for m in await self.service.table_messages(record.id)}
         if only is not None:
             stored.pop(only, None)
@@ -237,6 +233,19 @@ class Tables(Messaging):
                 )
                 await self._to_spectators(record, channel_id, shown)
         return pinged
+
+    def _table_parts(
+        self, record: GameRecord
+    ) -> tuple[Mapping[str, Any], discord.Embed, list[Group]]:
+        """The public view, the table's embed and its button groups: CPU work (the engine's
+        view and legal actions), done in a worker thread so the event loop stays free."""
+        presenter = self.presenter(record)
+        view = record.view()
+        return (
+            view,
+            table_embed(record, view, presenter),
+            table_groups(self.service, record, presenter),
+        )
 
     async def _to_spectators(
         self, record: GameRecord, channel_id: int, shown: Awaitable[Any]

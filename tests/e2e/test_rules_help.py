@@ -36,5 +36,5 @@ async def test_every_rules_topic_autocompletes_and_is_explained(
         unknown = await fake.slash(
             world.anna, world.channel, "rattus", "rules", options={"card": "flying carpet"}
         )
-        assert "no rule or class card" in text_of(await unknown.wait_reply())
+        assert "nor a rule of that name" in text_of(await unknown.wait_reply())
     assert fake.rejected == [] and fake.unhandled == []
