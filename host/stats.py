@@ -50,6 +50,8 @@ log = logging.getLogger(__name__)
 PEOPLE, COMPUTERS = "people", "computers"
 LEADERBOARD_SIZE = 10
 FAVOURITES = 3
+SERVER_FAVOURITES_OF = 2000
+"""A server's favourite class cards are counted over its latest this many player lines."""
 
 
 def player_key(line: PlayerLine) -> str:
@@ -393,16 +395,24 @@ async def player_stats(
 
 
 async def server_stats(service: GameService, *, kind: str, guild_id: int) -> ServerStats:
+    """The server's games of ``kind``: counts by pool and variant, how they ended, how many
+    people played, and the favourite class cards of the latest ``SERVER_FAVOURITES_OF``
+    player lines."""
     await catch_up(service)
-    lines = await service.store.stats.played(kind=kind, guild_id=guild_id)
-    games: dict[int, GameLine] = {played.game.game_id: played.game for played in lines}
-    by_variant: Counter[tuple[str, str]] = Counter((pool_of(g), g.variant) for g in games.values())
+    tables = service.store.stats
+    counts = await tables.game_counts(kind=kind, guild_id=guild_id)
+    by_variant: Counter[tuple[str, str]] = Counter()
+    ended: Counter[str] = Counter()
+    for (with_computers, variant, how), n in counts.items():
+        by_variant[(COMPUTERS if with_computers else PEOPLE, variant)] += n
+        ended[how] += n
+    latest = await tables.played(kind=kind, guild_id=guild_id, limit=SERVER_FAVOURITES_OF)
     return ServerStats(
         games=dict(by_variant),
-        finished=sum(1 for g in games.values() if g.ended == "finished"),
-        abandoned=sum(1 for g in games.values() if g.ended == "abandoned"),
-        favourites=_favourites(lines),
-        players=len({p.line.user_id for p in lines if p.line.user_id is not None}),
+        finished=ended["finished"],
+        abandoned=ended["abandoned"],
+        favourites=_favourites(latest),
+        players=await tables.people_count(kind=kind, guild_id=guild_id),
     )
 
 

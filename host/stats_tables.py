@@ -216,15 +216,22 @@ class StatsTables:
         return [int(r["id"]) for r in rows]
 
     async def played(
-        self, *, kind: str, user_id: int | None = None, guild_id: int | None = None
+        self,
+        *,
+        kind: str,
+        user_id: int | None = None,
+        guild_id: int | None = None,
+        limit: int | None = None,
     ) -> list[PlayedLine]:
-        """Seat lines of counted games of this kind: one user's (or everyone's), in one
-        server (or, with ``guild_id`` None, in every server), latest first."""
+        """Player lines of counted games of this kind: one user's (or everyone's), in one
+        server (or, with ``guild_id`` None, in every server), latest first (with ``limit``,
+        only that many)."""
         sql = (
-            "SELECT g.game_id, g.guild_id, g.kind, g.variant, g.ended, g.with_computers, g.rated,"
-            " g.ended_at, p.seat, p.user_id, p.name, p.is_ai, p.level, p.score, p.place AS finish_place, p.won,"
-            " p.left_game, p.cards AS used_cards FROM player_stats p JOIN game_stats g"
-            " ON g.game_id = p.game_id WHERE g.kind = ? AND g.ended != 'unread'"
+            "SELECT g.game_id, g.guild_id, g.kind, g.variant, g.ended, g.with_computers,"
+            " g.rated, g.ended_at, p.seat, p.user_id, p.name, p.is_ai, p.level, p.score,"
+            " p.place AS finish_place, p.won, p.left_game, p.cards AS used_cards"
+            " FROM player_stats p JOIN game_stats g ON g.game_id = p.game_id"
+            " WHERE g.kind = ? AND g.ended != 'unread'"
         )
         params: list[Any] = [kind]
         if user_id is not None:
@@ -233,8 +240,33 @@ class StatsTables:
         if guild_id is not None:
             sql += " AND g.guild_id = ?"
             params.append(guild_id)
-        rows = await self._db.fetchall(sql + " ORDER BY g.ended_at DESC, g.game_id DESC", params)
+        sql += " ORDER BY g.ended_at DESC, g.game_id DESC"
+        if limit is not None:
+            sql += " LIMIT ?"
+            params.append(limit)
+        rows = await self._db.fetchall(sql, params)
         return [PlayedLine(_game(r), _line(r)) for r in rows]
+
+    async def game_counts(self, *, kind: str, guild_id: int) -> dict[tuple[bool, str, str], int]:
+        """A server's counted games of this kind: (with computers, variant, how it ended) ->
+        how many."""
+        rows = await self._db.fetchall(
+            "SELECT with_computers, variant, ended, COUNT(*) AS n FROM game_stats"
+            " WHERE kind = ? AND guild_id = ? AND ended != 'unread'"
+            " GROUP BY with_computers, variant, ended",
+            (kind, guild_id),
+        )
+        return {(bool(r["with_computers"]), r["variant"], r["ended"]): int(r["n"]) for r in rows}
+
+    async def people_count(self, *, kind: str, guild_id: int) -> int:
+        """How many people played counted games of this kind in the server."""
+        row = await self._db.fetchone(
+            "SELECT COUNT(DISTINCT p.user_id) AS n FROM player_stats p JOIN game_stats g"
+            " ON g.game_id = p.game_id WHERE g.kind = ? AND g.guild_id = ?"
+            " AND g.ended != 'unread' AND p.user_id IS NOT NULL",
+            (kind, guild_id),
+        )
+        return int(row["n"]) if row is not None else 0
 
     async def rating(self, *, scope: int, kind: str, pool: str, player: str) -> Standing | None:
         row = await self._db.fetchone(
