@@ -20,6 +20,7 @@ from cogs.replies import reply
 from host import stats as host_stats
 from host.errors import UserError
 from host.kinds import GameKind
+from host.service import GameService
 from host.stats_tables import Standing
 
 if TYPE_CHECKING:
@@ -102,6 +103,24 @@ def board_lines(board: list[Standing]) -> list[str]:
         f"({s.games} game{'s' if s.games != 1 else ''})"
         for place, s in enumerate(board, start=1)
     ]
+
+
+def signed(change: float) -> str:
+    return f"{'+' if change >= 0 else '−'}{abs(change):.1f}"
+
+
+async def add_rating_changes(service: GameService, game_id: int, embed: discord.Embed) -> None:
+    """The end-of-game message's line per player: their rating in this server and how much
+    this game moved it (nothing for a game that was not rated)."""
+    changes = await host_stats.rating_changes(service, game_id)
+    if not changes:
+        return
+    lines = [
+        f"{escape_markdown(clip(x.name, 60))}: {after:.1f} ({signed(after - before)})"
+        + (" · left" if x.left else "")
+        for x, before, after in changes
+    ]
+    embed.add_field(name="Ratings", value=lines_block(lines), inline=False)
 
 
 class StatsCommands(commands.Cog):

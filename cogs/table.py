@@ -32,6 +32,7 @@ from cogs.offers import action_groups
 from cogs.pictures import Pictures
 from cogs.presenters import Presenter
 from cogs.replies import png_file
+from cogs.stats import add_rating_changes
 from host.errors import UserError
 from host.models import GameRecord, TableMessage, Update
 from host.service import GameService
@@ -336,6 +337,7 @@ class Tables(Messaging):
         view = record.view()
         png = await self.board_png(record, view)
         embed = final_embed(record, view, presenter)
+        await add_rating_changes(self.service, record.id, embed)
         stored = {m.channel_id: m for m in await self.service.table_messages(record.id)}
         await self._post_final(record, record.channel_id, stored.get(record.channel_id), embed, png)
         for channel_id in await self.service.spectator_channels(record.id):

@@ -222,6 +222,12 @@ MIGRATIONS: tuple[str, ...] = (
 
     ALTER TABLE user_prefs ADD COLUMN share_stats INTEGER NOT NULL DEFAULT 0;
     """,
+    # 9: each player's rating (mean less three spreads) before and after a rated game, in
+    # the game's server, for the end-of-game message.
+    """
+    ALTER TABLE player_stats ADD COLUMN rating_before REAL;
+    ALTER TABLE player_stats ADD COLUMN rating_after REAL;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -281,13 +281,27 @@ async def record_ended(service: GameService, game_id: int) -> bool:
         rated_players=players,
         rater=rater_for(lines),
         pool=COMPUTERS if game.with_computers else PEOPLE,
+        keys=[player_key(x) for x in lines],
     )
+
+
+async def rating_changes(
+    service: GameService, game_id: int
+) -> list[tuple[PlayerLine, float, float]]:
+    """Each rated player's rating (in the game's server) before and after an ended game,
+    in the order of their places; [] for a game not rated. Records the game if needed."""
+    await record_ended(service, game_id)
+    lines = await service.store.stats.game_lines(game_id)
+    rated = [(x, b, a) for x, b, a in lines if b is not None and a is not None]
+    return sorted(rated, key=lambda item: (item[0].place, -item[2], item[0].seat))
 
 
 async def _note_unread(service: GameService, game_id: int) -> bool:
     line = GameLine(game_id, None, "", "", "unread", False, False, service.now())
     with contextlib.suppress(Exception):  # a game id that names no row at all
-        return await service.store.stats.record(line, [], rated_players={}, rater=dict, pool=PEOPLE)
+        return await service.store.stats.record(
+            line, [], rated_players={}, rater=dict, pool=PEOPLE, keys=[]
+        )
     return False
 
 

@@ -91,10 +91,13 @@ class StatsTables:
         rated_players: Mapping[str, tuple[int | None, str]],
         rater: Rater,
         pool: str,
+        keys: Sequence[str],
     ) -> bool:
-        """Write an ended game once: its line, its seats' lines and, when it is rated, the new
-        ratings of ``rated_players`` (key -> user id, name) in the game's server's scope and
-        in the global one. False when the game was already recorded (nothing is written)."""
+        """Write an ended game once: its line, its players' lines and, when it is rated, the
+        new ratings of ``rated_players`` (key -> user id, name) in the game's server's scope
+        and in the global one; ``keys`` are the lines' rating keys, each line keeps its rating
+        before and after in the server's scope. False when the game was already recorded
+        (nothing is written)."""
         async with self._db.transaction() as db:
             if self._db.dialect == "postgresql":
                 await db.fetchone("SELECT pg_advisory_xact_lock(?)", (STATS_LOCK,))
@@ -115,9 +118,16 @@ class StatsTables:
             )
             if not inserted:
                 return False
+            shown: dict[str, tuple[Rating, Rating]] = {}
+            if game.rated:
+                scopes = [GLOBAL] if game.guild_id is None else [game.guild_id, GLOBAL]
+                for scope in scopes:
+                    moved = await self._rate(db, scope, game, pool, rated_players, rater)
+                    shown = shown or moved
             await db.executemany(
                 "INSERT INTO player_stats (game_id, line, seat, user_id, name, is_ai, level, score,"
-                " place, won, left_game, cards) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " place, won, left_game, cards, rating_before, rating_after)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [
                     (
                         game.game_id,
@@ -132,14 +142,15 @@ class StatsTables:
                         int(x.won),
                         int(x.left),
                         json.dumps(x.cards, sort_keys=True),
+                        *(
+                            (shown[key][0].ordinal, shown[key][1].ordinal)
+                            if key in shown
+                            else (None, None)
+                        ),
                     )
-                    for number, x in enumerate(lines)
+                    for number, (x, key) in enumerate(zip(lines, keys, strict=True))
                 ],
             )
-            if game.rated:
-                scopes = [GLOBAL] if game.guild_id is None else [game.guild_id, GLOBAL]
-                for scope in scopes:
-                    await self._rate(db, scope, game, pool, rated_players, rater)
             return True
 
     async def _rate(
@@ -150,7 +161,8 @@ class StatsTables:
         pool: str,
         players: Mapping[str, tuple[int | None, str]],
         rater: Rater,
-    ) -> None:
+    ) -> dict[str, tuple[Rating, Rating]]:
+        """The new ratings of ``players`` in one scope, saved; key -> (before, after)."""
         keys = sorted(players)
         marks = ", ".join("?" for _ in keys)
         rows = await db.fetchall(
@@ -186,6 +198,7 @@ class StatsTables:
                     game.ended_at,
                 ),
             )
+        return {key: (before[key], after[key]) for key in keys}
 
     async def results(self, game_id: int) -> list[ResultRow]:
         """A finished game's result lines (written with its last action), best first."""
@@ -246,6 +259,17 @@ class StatsTables:
             params.append(limit)
         rows = await self._db.fetchall(sql, params)
         return [PlayedLine(_game(r), _line(r)) for r in rows]
+
+    async def game_lines(self, game_id: int) -> list[tuple[PlayerLine, float | None, float | None]]:
+        """A recorded game's player lines, each with its rating before and after the game in
+        the game's server (None when the game was not rated)."""
+        rows = await self._db.fetchall(
+            "SELECT seat, user_id, name, is_ai, level, score, place AS finish_place, won,"
+            " left_game, cards AS used_cards, rating_before, rating_after FROM player_stats"
+            " WHERE game_id = ? ORDER BY line",
+            (game_id,),
+        )
+        return [(_line(r), r["rating_before"], r["rating_after"]) for r in rows]
 
     async def game_counts(self, *, kind: str, guild_id: int) -> dict[tuple[bool, str, str], int]:
         """A server's counted games of this kind: (with computers, variant, how it ended) ->

@@ -57,6 +57,12 @@ async def test_stats_and_leaderboard_after_three_games(world: World, tmp_path: A
             fake, client, world.channel, {world.anna.id: world.anna, world.ben.id: world.ben}, first
         )
         await table.play_until(table.is_over)
+        final = await fake.wait_for_message(
+            world.channel, lambda m: any("game over" in e.get("title", "") for e in m["embeds"])
+        )
+        ratings = field_text(final["embeds"][0], "Ratings").splitlines()
+        assert len(ratings) == 2 and all(" (+" in r or " (−" in r for r in ratings)
+        assert {r.split(":")[0] for r in ratings} == {"Anna", "Ben"}
         # 2: played to the end.
         second = await lobby_of_two(fake, world.other_channel, world.anna, world.ben, client)
         await play_by_service(client, second, 2, until_over=True)

@@ -98,7 +98,7 @@ async def test_three_games_one_abandoned(service: GameService) -> None:
         [(ANNA, "add:1"), (ANNA, "done"), (BEN, "add:1"), (BEN, "done"), (ANNA, "add:2")],
     )
     # Ben wins alone.
-    await play(
+    second = await play(
         service,
         [(ANNA, "Anna"), (BEN, "Ben")],
         [(ANNA, "add:1"), (ANNA, "done"), (BEN, "add:3")],
@@ -139,6 +139,19 @@ async def test_three_games_one_abandoned(service: GameService) -> None:
     server = await stats.server_stats(service, kind="count", guild_id=HOME)
     assert (server.finished, server.abandoned, server.players) == (2, 1, 2)
     assert server.games == {("people", "to3"): 2, ("people", "to9"): 1}
+
+    # Each game keeps every player's rating before and after it, best place first.
+    before = rate_players([Rating(), Rating()], [1, 2])
+    after = rate_players(list(reversed(before)), [1, 2])  # game 2: Ben won
+    changes = await stats.rating_changes(service, second)
+    assert [(x.name, b, a) for x, b, a in changes] == [
+        ("Ben", pytest.approx(before[1].ordinal), pytest.approx(after[0].ordinal)),
+        ("Anna", pytest.approx(before[0].ordinal), pytest.approx(after[1].ordinal)),
+    ]
+    assert [x.name for x, _, _ in await stats.rating_changes(service, abandoned)] == [
+        "Anna",
+        "Ben",
+    ]
 
     # Recording again changes nothing.
     assert not await stats.record_ended(service, abandoned)
@@ -211,6 +224,7 @@ async def test_a_lobby_closed_before_the_start_is_no_game(service: GameService) 
     await service.cancel(record.id, ANNA, can_manage=False)
     anna = await stats.player_stats(service, kind="count", user_id=ANNA, guild_id=HOME)
     assert anna.played == 0 and await service.store.stats.unrecorded() == []
+    assert await stats.rating_changes(service, record.id) == []
 
 
 async def test_who_resigned_or_was_kicked_left_even_a_finished_game(service: GameService) -> None:
