@@ -13,7 +13,7 @@ each player entry holds while the shared code still knows every entry has a ``se
 
 from typing import Any, Generic, NotRequired, Protocol, TypedDict, TypeVar
 
-from .core import Action, Decision, Event
+from .core import Action, Decision, Event, Pick
 
 PlayerT = TypeVar("PlayerT")
 
@@ -31,6 +31,18 @@ class PickView(TypedDict):
     least: int
     most: int
     groups: list[PickGroupView]
+
+
+def pick_view(pick: Pick) -> PickView:
+    """A decision's pick as the deciding seat's view shows it."""
+    return {
+        "kind": pick.kind,
+        "least": pick.least,
+        "most": pick.most,
+        "groups": [
+            {"code": g.code, "label": g.label, "available": g.available} for g in pick.groups
+        ],
+    }
 
 
 class DecisionView(TypedDict):

@@ -48,6 +48,16 @@ class Action:
         return tuple(parts[1:])
 
 
+CHAIN = "+"
+"""Joins the answers of one seat's consecutive decisions into one action (``use:king+palace:
+gallia``): a game that accepts chains applies them in order as one move (see ``chained``)."""
+
+
+def chained(notation: str) -> list[str]:
+    """The answers a chained notation joins, in order (one for a plain notation)."""
+    return notation.split(CHAIN)
+
+
 def parse_notation(text: str) -> str:
     """Normalise a typed notation (case, spaces) or raise IllegalAction if it cannot be one."""
     if not isinstance(text, str):
@@ -59,7 +69,7 @@ def parse_notation(text: str) -> str:
         )
     if len(norm) > MAX_NOTATION:
         raise IllegalAction("That action is too long to be one of the game's actions.")
-    allowed = set("abcdefghijklmnopqrstuvwxyz0123456789:_-.")
+    allowed = set("abcdefghijklmnopqrstuvwxyz0123456789:_-.") | {CHAIN}
     if not set(norm) <= allowed:
         raise IllegalAction(
             f"'{text.strip()[:40]}' is not an action: actions look like 'place:gallia'."

@@ -4,8 +4,8 @@ supply choices) leaves the engine."""
 
 from __future__ import annotations
 
-from ..contract import DecisionView, PickView
-from ..core import Pick, fill_names
+from ..contract import DecisionView, pick_view
+from ..core import fill_names
 from . import cards, data, scoring, steps
 from .state import COLOURS, State
 from .view_types import (
@@ -31,17 +31,6 @@ def actors(s: State) -> list[int]:
     if s.status == "over" or not s.stack:
         return []
     return steps.deciders(s.stack[-1])
-
-
-def pick_view(pick: Pick) -> PickView:
-    return {
-        "kind": pick.kind,
-        "least": pick.least,
-        "most": pick.most,
-        "groups": [
-            {"code": g.code, "label": g.label, "available": g.available} for g in pick.groups
-        ],
-    }
 
 
 def _decision(s: State, seat: int | None, acting: list[int]) -> DecisionView | None:

@@ -6,7 +6,16 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from ..contract import Outcome, tie_groups
-from ..core import Action, Decision, Event, IllegalAction, Rng, find_action, parse_notation
+from ..core import (
+    Action,
+    Decision,
+    Event,
+    IllegalAction,
+    Rng,
+    chained,
+    find_action,
+    parse_notation,
+)
 from . import base_cards as _base_cards  # noqa: F401  (registers the base abilities)
 from . import class_cards as class_cards_
 from . import data, flow, steps, views
@@ -58,7 +67,8 @@ class Game:
             return None
         frame = self._s.stack[-1]
         step = steps.STEPS[frame["kind"]]
-        return Decision(seat, frame["kind"], step.prompt(self._s, frame), step.private)
+        pick = step.pick(self._s, frame) if step.pick is not None else None
+        return Decision(seat, frame["kind"], step.prompt(self._s, frame), step.private, pick)
 
     def legal_actions(self, seat: int) -> list[Action]:
         if seat not in self.actors():
@@ -67,14 +77,29 @@ class Game:
         return sorted(steps.STEPS[frame["kind"]].options(self._s, frame), key=_notation)
 
     def apply(self, seat: int, action: Action | str) -> Game:
+        """The next moment. A chained notation (``use:king+palace:gallia``, see
+        ``engine.core.CHAIN``) answers the seat's next decisions in order, as one move: each
+        answer must be legal when it comes, and the seat must still be deciding."""
         notation = action.notation if isinstance(action, Action) else parse_notation(action)
+        parts = chained(notation)
+        if len(parts) == 1:
+            return self._apply_one(seat, notation)
+        moved: Game = self
+        events: list[Event] = []
+        for part in parts:
+            moved = moved._apply_one(seat, part)
+            events += moved.events
+        moved._s.version = self._s.version + 1
+        return Game(moved._s, events)
+
+    def _apply_one(self, seat: int, notation: str) -> Game:
         if self.is_over:
             raise IllegalAction("The game is over.")
         if not isinstance(seat, int) or not 0 <= seat < self._s.players:
             raise IllegalAction("There is no such seat in this game.")
         if seat not in self.actors():
             raise IllegalAction(f"It is not {self._s.colour_name(seat)}'s decision now.")
-        chosen = find_action(self.legal_actions(seat), notation)
+        chosen = self._chosen(seat, notation)
         s = self._s.clone()
         ctx = Ctx(s)
         frame = s.stack[-1]
@@ -82,6 +107,20 @@ class Game:
         steps.advance(ctx)
         s.version += 1
         return Game(s, ctx.events)
+
+    def _chosen(self, seat: int, notation: str) -> Action:
+        """The legal action for a notation; for a decision with a pick, also any answer the
+        pick allows (several pieces placed at once)."""
+        try:
+            return find_action(self.legal_actions(seat), notation)
+        except IllegalAction:
+            frame = self._s.stack[-1]
+            pick_of = steps.STEPS[frame["kind"]].pick
+            pick = pick_of(self._s, frame) if pick_of is not None else None
+            if pick is None or notation.split(":", 1)[0] != pick.kind:
+                raise
+        counts = pick.parse(notation)
+        return Action(pick.counts_notation(counts), pick.describe(counts), pick.ends_turn)
 
     # what can be seen
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..core import Action, Rng
+from ..core import Action, Pick, PickGroup, Rng
 from . import board, cards, data, steps
 from .hooks import Hooks
 from .state import Ctx, Frame, State
@@ -117,11 +117,37 @@ def _spread_options(s: State, f: Frame) -> list[Action]:
     return [*out, Action("norat", "Place no extra rat")] if f.get("optional") else out
 
 
+def _spread_pick(s: State, f: Frame) -> Pick | None:
+    """Two or more new rats to place: where they all go, chosen at once (``rat:gallia1-
+    italia1``; a region may take as many as it has room for). Extra rats stay one at a time."""
+    if f.get("optional"):
+        return None
+    wanted = min(f["left"], len(s.rat_supply))
+    targets = board.rat_targets(s, f["region"])
+    if wanted < 2 or len(targets) < 2:
+        return None
+    groups = tuple(
+        PickGroup(r, f"{board.name(r)} ({len(s.rats[r])} there now)", room)
+        for r in targets
+        if (room := min(wanted, board.MAX_RATS - len(s.rats[r]))) > 0
+    )
+    most = min(wanted, sum(g.available for g in groups))
+    return Pick("rat", most, most, groups)
+
+
 def _spread_act(ctx: Ctx, f: Frame, a: Action) -> None:
     if a.kind == "norat":
         steps.pop(ctx.s, f)
-    else:
-        _place_rat(ctx, f, a.args[0])
+        return
+    target = a.args[0]
+    if target in ctx.s.rats:
+        _place_rat(ctx, f, target)
+        return
+    pick = _spread_pick(ctx.s, f)
+    assert pick is not None, "a rat answer that is no region comes from the pick"
+    for region, n in pick.parse(a.notation).items():
+        for _ in range(n):
+            _place_rat(ctx, f, region)
 
 
 def _spread_prompt(s: State, f: Frame) -> str:
@@ -131,13 +157,22 @@ def _spread_prompt(s: State, f: Frame) -> str:
             f"The plague spreads from {board.name(f['region'])}: you may put {extra} next to it. "
             "Where, or none?"
         )
+    if _spread_pick(s, f) is not None:
+        return (
+            f"The plague spreads from {board.name(f['region'])}: choose where the "
+            f"{min(f['left'], len(s.rat_supply))} new rats go."
+        )
     return (
         f"The plague spreads from {board.name(f['region'])}: choose where the next new rat goes "
         f"({f['left']} to place)."
     )
 
 
-steps.register(steps.Step("spread", _spread_options, _spread_act, _spread_prompt, _spread_auto))
+steps.register(
+    steps.Step(
+        "spread", _spread_options, _spread_act, _spread_prompt, _spread_auto, pick=_spread_pick
+    )
+)
 
 
 def _ravage_auto(ctx: Ctx, f: Frame) -> bool:

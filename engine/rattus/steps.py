@@ -2,7 +2,8 @@
 
 A step kind says what the seat on top of the stack may do (``options``), what an answer does
 (``act``), how to ask (``prompt``) and, for steps the rules resolve alone, how to move on
-without asking (``auto``). Modules register their steps here; ``advance`` runs the automatic
+without asking (``auto``). A step whose answer may settle several pieces at once has a
+``pick`` (``engine.core.Pick``): any answer it allows is legal besides the ``options``. Modules register their steps here; ``advance`` runs the automatic
 ones until someone has to decide.
 """
 
@@ -11,13 +12,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..core import Action
+from ..core import Action, Pick
 from .state import Ctx, Frame, State
 
 Options = Callable[[State, Frame], list[Action]]
 Act = Callable[[Ctx, Frame, Action], None]
 Prompt = Callable[[State, Frame], str]
 Auto = Callable[[Ctx, Frame], bool]
+PickOf = Callable[[State, Frame], Pick | None]
 
 
 @dataclass(frozen=True)
@@ -28,6 +30,7 @@ class Step:
     prompt: Prompt
     auto: Auto | None = None
     private: bool = False
+    pick: PickOf | None = None
 
 
 STEPS: dict[str, Step] = {}

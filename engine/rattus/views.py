@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, cast
 
-from ..contract import DecisionView, tie_groups
+from ..contract import DecisionView, pick_view, tie_groups
 from ..core import fill_names
 from . import data, flow, steps
 from .hooks import Hooks
@@ -115,12 +115,15 @@ def view(s: State, seat: int | None, names: list[str] | None = None) -> RattusVi
     if acting:
         frame = s.stack[-1]
         step = steps.STEPS[frame["kind"]]
+        pick = step.pick(s, frame) if step.pick is not None and seat == acting[0] else None
         decision = {
             "seat": acting[0],
             "kind": frame["kind"],
             "prompt": step.prompt(s, frame) if (not step.private or seat in acting) else "",
             "private": step.private,
         }
+        if pick is not None:
+            decision["pick"] = pick_view(pick)
     out: RattusView = {
         "game": "rattus",
         "ruleset": ruleset(s),
