@@ -339,12 +339,13 @@ ANSWER = "answer"
 def controls_view(
     kind: str, game_id: int, version: int, groups: Sequence[Group]
 ) -> discord.ui.View:
-    """One button per group; a group with a single action is labelled with that action.
+    """The table's controls: the same as a player's (``choices_view``), so the player whose
+    turn it is chooses straight on the table, without a click that only opens a list.
 
     Only groups of public decisions may reach a channel message: the table shows every private
     question as the one generic ``ANSWER`` group (see ``cogs.table.table_groups``).
     """
-    return stopped(group_buttons(kind, game_id, version, groups))
+    return choices_view(kind, game_id, version, groups)
 
 
 ENDS_TURN = " (ends your turn)"

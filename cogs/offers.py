@@ -2,7 +2,8 @@
 
 A player's private controls (an ephemeral reply or a DM) show every choice of the moment at
 once: one select per group of several actions, so a choice is one interaction, never a
-button that only opens a list. A decision that chooses several items (``Decision.pick``) is
+button that only opens a list. Using a card and answering its first question is one choice
+too (a chained notation, ``engine.core.CHAIN``). A decision that chooses several items (``Decision.pick``) is
 one multi-select. Every title and option is in words (``Presenter.group_title``,
 ``components.shown``); notations stay behind them, for ``/<game> play``.
 """
@@ -13,9 +14,10 @@ from collections.abc import Sequence
 
 import discord
 
-from cogs.components import Group, choices_view, pick_view
+from cogs.components import SELECT_SIZE, Group, choices_view, pick_view
 from cogs.presenters import Presenter
-from engine.core import Action
+from engine.contract import Game
+from engine.core import CHAIN, Action, IllegalAction
 from host.models import GameRecord
 from host.service import GameService
 
@@ -28,8 +30,8 @@ def action_groups(
 ) -> list[Group]:
     """The legal actions of the given seats (default: every human actor), one group per kind."""
     by_kind: dict[str, dict[str, Action]] = {}
-    for actions in service.table_actions(record, seats).values():
-        for action in actions:
+    for seat, actions in service.table_actions(record, seats).items():
+        for action in with_chains(record, seat, actions, presenter):
             by_kind.setdefault(action.kind, {}).setdefault(action.notation, action)
     groups = [
         Group(
@@ -41,6 +43,48 @@ def action_groups(
         for kind, actions in by_kind.items()
     ]
     return sorted(groups, key=lambda group: group.quiet)
+
+
+def follow_ups(game: Game, seat: int, action: Action, presenter: Presenter) -> list[Action]:
+    """The answers to the question that taking ``action`` puts to the same seat next, as
+    chains (``use:king+palace:gallia``), when that question is as public as the action: no
+    private event on the way, a public decision of that seat alone, no pick. Otherwise none."""
+    try:
+        after = game.apply(seat, action.notation)
+    except IllegalAction:
+        return []
+    decision = after.decision(seat)
+    if after.actors() != [seat] or decision is None or decision.private or decision.pick:
+        return []
+    if any(not event.public for event in after.events):
+        return []
+    return [
+        Action(f"{action.notation}{CHAIN}{answer.notation}", f"{action.label}: {answer.label}")
+        for answer in after.legal_actions(seat)
+        if answer.kind not in presenter.quiet_groups and CHAIN not in answer.notation
+    ]
+
+
+def with_chains(
+    record: GameRecord, seat: int, actions: Sequence[Action], presenter: Presenter
+) -> list[Action]:
+    """The seat's actions, where an action of an inline group (using a card) is replaced by
+    its follow-ups, so choosing a card and its first answer is one choice, as long as the
+    group still fits one select."""
+    game = record.game
+    inline = [a for a in actions if a.kind in presenter.inline_groups]
+    if game is None or not inline:
+        return list(actions)
+    room = SELECT_SIZE - len(inline)
+    out: list[Action] = []
+    for action in actions:
+        chains = follow_ups(game, seat, action, presenter) if action in inline else []
+        if chains and len(chains) - 1 <= room:
+            room -= len(chains) - 1
+            out += chains
+        else:
+            out.append(action)
+    return out
 
 
 def panel(

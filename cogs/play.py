@@ -13,7 +13,7 @@ import discord
 
 from cogs.components import ANSWER, select_view
 from cogs.embeds import event_texts, secrets_embed, status_embed
-from cogs.offers import panel
+from cogs.offers import action_groups, panel
 from cogs.replies import replace, reply
 from cogs.table import Tables
 from engine.core import IllegalAction, parse_notation
@@ -147,14 +147,16 @@ class Play:
         if pick is not None and pick.kind == group:
             await self._panel_reply(interaction, record)
             return
-        actions = [a for a in turn.actions if a.kind == group]
+        presenter = self.tables.presenter(record)
+        seats = [turn.seat] if turn.seat is not None else []
+        offered = action_groups(self.service, record, presenter, seats)
+        actions = next((list(g.actions) for g in offered if g.name == group), [])
         if not actions:
             await self.show_current(interaction, record, "That choice is not yours to make now.")
             return
         if len(actions) == 1:
             await self.choose(interaction, game_id, actions[0].notation, version=version)
             return
-        presenter = self.tables.presenter(record)
         decision = turn.decision
         view = select_view(
             record.kind,
@@ -294,7 +296,8 @@ class Play:
                 await self.show_current(interaction, record, closed_note(record))
                 return
             prompt, controls = self.panel(record, user.id)
-            lines = [str(error)] if isinstance(error, NotYourTurn) else [str(error), prompt]
+            alone = isinstance(error, NotYourTurn | NotSeated)
+            lines = [str(error)] if alone else [str(error), prompt]
             content = which_game(interaction, record) + "\n".join(lines)
             await replace(interaction, content, view=controls)
             return

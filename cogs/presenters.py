@@ -39,6 +39,9 @@ class Presenter:
     them must be mentioned in the channel, all of them are, so nobody learns who was asked."""
     quiet_groups: frozenset[str] = frozenset()
     """Groups of actions shown as grey buttons after the others (going back, ending a turn)."""
+    inline_groups: frozenset[str] = frozenset()
+    """Groups whose actions are offered together with the answer to the question they lead
+    to (using a card and where), as one choice (see ``cogs.offers.with_chains``)."""
 
     def group_title(self, group: str, actions: Iterable[Action] = ()) -> str:
         """The title of a group of actions (the notation's kind), in words: the kind's own

@@ -27,8 +27,7 @@ GROUP_TITLES = {
     "done": "Done",
     "back": "Back",
     # the plague
-    "rat": "Choose a region for the rat",
-    "rats": "Choose regions for the new rats",
+    "rat": "Choose where the new rats go",
     "norat": "No extra rat",
     "reveal": "Choose the rat that acts next",
     "bonus": "Count the plague piece or not",
@@ -246,5 +245,6 @@ RATTUS = Presenter(
     outcome_lines=outcome_lines,
     group_titles=GROUP_TITLES,
     could_be_asked=could_be_asked,
-    quiet_groups=frozenset({"back", "done", "pass"}),
+    quiet_groups=frozenset({"back", "done", "pass", "later"}),
+    inline_groups=frozenset({"use"}),
 )

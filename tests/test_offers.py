@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, cast
 
 import discord
@@ -18,7 +19,7 @@ import pytest
 
 from cogs.cartus_presenter import CARTUS
 from cogs.components import ENDS_TURN, Group, choices_view, shown
-from cogs.offers import panel
+from cogs.offers import panel, with_chains
 from cogs.presenters import Presenter
 from cogs.rattus_presenter import RATTUS
 from cogs.table import table_groups
@@ -27,6 +28,7 @@ from engine.contract import Game
 from engine.core import Action
 from host.models import GameRecord, Seat
 from host.service import GameService
+from tests.engine.helpers import after_placement, position, token
 
 NOTATION_LIKE = re.compile(r"\b[a-z_]+:[a-z0-9_.:-]+")
 READER = GameService(cast(Any, None), kinds={})  # reads a loaded record only
@@ -168,4 +170,44 @@ def test_an_unknown_group_is_titled_by_its_labels_never_by_its_kind() -> None:
     actions = [Action("zap:a", "Zap the rat in Gallia"), Action("zap:b", "Zap the rat in Italia")]
     assert RATTUS.group_title("zap", actions) == "Zap the rat in"
     assert RATTUS.group_title("zap", actions[:1]) == "Choose"
-    assert RATTUS.group_title("rat") == "Choose a region for the rat"
+    assert RATTUS.group_title("rat") == "Choose where the new rats go"
+
+
+def test_using_a_card_and_its_first_answer_is_one_choice() -> None:
+    game = position(3, cubes={"gallia": {0: 2}, "italia": {0: 1}}, hands={0: ["king"]})
+    _, controls = panel(READER, record_of(game, "rattus", 3), RATTUS, 1000)
+    assert controls is not None
+    items = [getattr(c, "item", c) for c in controls.children]
+    [use] = [i for i in items if isinstance(i, discord.ui.Select) and ":use:" in i.custom_id]
+    assert {(o.value, o.label) for o in use.options} == {
+        ("use:king+palace:gallia", "Use the King: Move a cube from Gallia to the palace"),
+        ("use:king+palace:italia", "Use the King: Move a cube from Italia to the palace"),
+    }
+    moved = game.apply(0, use.options[0].value)
+    assert moved.state.palace[0] == 1 and moved.actors() == [0]
+
+
+def test_cards_whose_answers_would_not_fit_one_select_stay_one_option() -> None:
+    game = after_placement(4)
+    regions = list(game.state.regions)
+    game = position(
+        4,
+        cubes={r: {0: 1} for r in regions[:5]},
+        rats={r: [token(99)] for r in regions},
+        hands={0: ["merchant", "monk", "witch"]},
+    )
+    record = record_of(game, "rattus", 4)
+    uses = [a.notation for a in with_chains(record, 0, game.legal_actions(0), RATTUS)]
+    uses = [n for n in uses if n.startswith("use:")]
+    assert len(uses) <= 25
+    assert sum(n.startswith("use:merchant+") for n in uses) == 5
+    assert sum(n.startswith("use:monk+") for n in uses) == len(regions)
+    assert "use:witch" in uses
+    plain = with_chains(
+        record, 0, game.legal_actions(0), replace(RATTUS, inline_groups=frozenset())
+    )
+    assert [a.notation for a in plain if a.kind == "use"] == [
+        "use:merchant",
+        "use:monk",
+        "use:witch",
+    ]

@@ -1,8 +1,8 @@
 """Whole seeded games with every expansion: nothing the bot would put on a channel message
-(embed text, button labels) carries a hidden fact.
+(embed text, button labels, select placeholders and options) carries a hidden fact.
 
 At every moment of each game the table's public surfaces are built as the bot builds them
-(``table_embed`` from the public view, ``table_groups`` for the buttons, ``waiting_for``) and
+(``table_embed`` from the public view, ``table_groups`` for the controls, ``waiting_for``) and
 checked against what is hidden then: the choices and the identity of whoever answers a private
 question, region cards in hand that were never shown, and every private event's text (the
 Witch's looks, the Astronomer's draws, a hand's contents).
@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any, cast
 
+import discord
 import pytest
 
 from cogs.components import controls_view
@@ -39,15 +40,20 @@ def embed_text(embed: Any) -> str:
 
 
 def surfaces(record: GameRecord) -> tuple[str, str]:
-    """(the table embed's text, the table's button labels and the waiting line)."""
+    """(the table embed's text, the words of the table's controls and the waiting line)."""
     view = record.view(None)
     embed = table_embed(record, view, RATTUS, with_image=False)
     reader = GameService(cast(Any, None), kinds={})  # reads the loaded record only
     groups = table_groups(reader, record, RATTUS)
-    buttons = controls_view("rattus", record.id, record.version, groups)
-    items: list[Any] = [getattr(item, "item", item) for item in buttons.children]
-    labels = [str(item.label or "") for item in items]
-    assert all(labels), "every button has a label"
+    controls = controls_view("rattus", record.id, record.version, groups)
+    labels: list[str] = []
+    for child in controls.children:
+        item: Any = getattr(child, "item", child)
+        if isinstance(item, discord.ui.Select):
+            labels += [str(item.placeholder or ""), *(o.label for o in item.options)]
+        else:
+            labels.append(str(item.label or ""))
+    assert all(labels), "every button, list and choice has words"
     return embed_text(embed), "\n".join([*labels, record.waiting_for()])
 
 

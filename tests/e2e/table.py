@@ -31,14 +31,15 @@ def make_bot(
 
 
 async def click_as_seen(
-    fake: FakeDiscord, user: User, seen: JSON, custom_id: str
+    fake: FakeDiscord, user: User, seen: JSON, custom_id: str, values: list[str] | None = None
 ) -> InteractionResult:
-    """A click that left the user's screen while it still showed ``seen``, an older state of
-    the message (the bot's later edit had not reached them yet)."""
+    """A click (or, with ``values``, a choice in a select) that left the user's screen while
+    it still showed ``seen``, an older state of the message (the bot's later edit had not
+    reached them yet)."""
     stored = fake.state.messages.get(int(seen["id"]))
     assert stored is not None
     as_seen = dataclasses.replace(stored, data=copy.deepcopy(seen))
-    data = ix.component_data(ix.find_component(seen, custom_id), None)
+    data = ix.component_data(ix.find_component(seen, custom_id), values)
     return await fake._interact(user, stored.channel, ix.MESSAGE_COMPONENT, data, as_seen)
 
 
@@ -62,6 +63,36 @@ def selects_of(message: JSON) -> list[JSON]:
     for row in message.get("components") or []:
         found += [c for c in row.get("components") or [] if c.get("type") == 3]
     return found
+
+
+def controls_of(message: JSON) -> list[JSON]:
+    """Every button and select of a message, in order."""
+    found = []
+    for row in message.get("components") or []:
+        found += [c for c in row.get("components") or [] if c.get("type") in (2, 3)]
+    return found
+
+
+def group_of(control: JSON) -> str:
+    """The action group a play control belongs to (``rattus:g:1:v:9:place:s0`` -> place)."""
+    parts = str(control.get("custom_id", "")).split(":")
+    return parts[5] if len(parts) > 5 and parts[3] == "v" else ""
+
+
+def is_play(message: JSON) -> bool:
+    """Whether a message carries a game's play controls (a live table or a panel)."""
+    return any(":v:" in c["custom_id"] for c in controls_of(message))
+
+
+def only_group(message: JSON, group: str) -> JSON:
+    """The message as if it held only the select of one group: choosing there is what a
+    button of that group would have opened."""
+    rows = [
+        row
+        for row in message.get("components") or []
+        if any(c.get("type") == 3 and group_of(c) == group for c in row.get("components") or [])
+    ]
+    return {**message, "components": rows}
 
 
 def text_of(message: JSON) -> str:
@@ -97,46 +128,53 @@ class Table:
         return self.users[record.user_of(seat)]
 
     def table_message(self) -> JSON:
-        """The home channel's current table message: the newest one with buttons."""
+        """The home channel's current table message: the newest one with play controls."""
         for message in reversed(self.fake.messages(self.channel)):
-            if buttons_of(message) and ":v:" in buttons_of(message)[0]["custom_id"]:
+            if is_play(message):
                 return message
-        raise AssertionError("no table message with buttons in the channel")
+        raise AssertionError("no table message with controls in the channel")
 
-    def pick_button(self, buttons: list[JSON]) -> JSON:
-        useful = [b for b in buttons if not b["custom_id"].endswith((":back", ":done"))]
+    def pick_button(self, controls: list[JSON]) -> JSON:
+        """A control to use: of a preferred group mostly, never going back when avoidable."""
+        useful = [c for c in controls if group_of(c) not in ("back", "done")]
         for kind in self.prefer:
-            wanted = [b for b in useful if b["custom_id"].endswith(f":{kind}")]
+            wanted = [c for c in useful if group_of(c) == kind]
             if wanted and self.rng.random() < 0.85:
                 return wanted[0]
-        return self.rng.choice(useful or buttons)
+        return self.rng.choice(useful or controls)
 
     def pick_option(self, select: JSON) -> str:
         values = [o["value"] for o in select["options"]]
         return self.rng.choice(values)
 
-    async def step(self, choose: Callable[[JSON], JSON] | None = None) -> list[JSON]:
-        """The actor clicks a table button and follows their private panel until it has
-        nothing more to choose. Returns every private reply they saw."""
+    def pick_values(self, select: JSON) -> list[str]:
+        """Options to choose in a select: one, or as many as a multi-select needs at least."""
+        values = [o["value"] for o in select["options"]]
+        least = int(select.get("min_values") or 1)
+        return self.rng.sample(values, least) if least > 1 else [self.rng.choice(values)]
+
+    async def use(self, user: User, message: JSON, control: JSON) -> InteractionResult:
+        """Press a button, or choose in a select, of a message."""
+        if control.get("type") == 3:
+            values = self.pick_values(control)
+            return await self.fake.select(user, message, control["custom_id"], values)
+        return await self.fake.click(user, message, control["custom_id"])
+
+    async def step(self, choose: Callable[[list[JSON]], JSON] | None = None) -> list[JSON]:
+        """The actor uses a table control (a button, or a choice in a select) and follows
+        their private panel until it has nothing more to choose. Returns every private reply
+        they saw."""
         user = await self.actor()
         assert user is not None
         table = self.table_message()
-        button = (choose or self.pick_button)(buttons_of(table))
-        result = await self.fake.click(user, table, button["custom_id"])
+        result = await self.use(user, table, (choose or self.pick_button)(controls_of(table)))
         reply = await result.wait_reply()
         seen = [reply]
         for _ in range(FOLLOW_LIMIT):
-            if selects_of(reply):
-                select = selects_of(reply)[0]
-                result = await self.fake.select(
-                    user, reply, select["custom_id"], [self.pick_option(select)]
-                )
-            elif buttons_of(reply):
-                result = await self.fake.click(
-                    user, reply, self.pick_button(buttons_of(reply))["custom_id"]
-                )
-            else:
+            controls = controls_of(reply)
+            if not controls:
                 return seen
+            result = await self.use(user, reply, self.pick_button(controls))
             reply = await result.wait_reply()
             seen.append(reply)
         return seen
@@ -157,15 +195,22 @@ def all_channel_text(fake: FakeDiscord, channels: Iterable[Channel]) -> str:
 
 
 async def press(fake: FakeDiscord, user: User, message: JSON, group: str) -> JSON:
-    """Click the button of an action group (by the end of its custom_id); return the reply."""
-    button = next(b for b in buttons_of(message) if b["custom_id"].endswith(f":{group}"))
+    """Reach the choices of an action group: click its button and return the reply, or, when
+    the message already shows the group as a select, return the message with only that
+    select (no interaction needed)."""
+    listed = only_group(message, group)
+    if listed["components"]:
+        return listed
+    button = next(b for b in buttons_of(message) if group_of(b) == group)
     result = await fake.click(user, message, button["custom_id"])
     return await result.wait_reply()
 
 
 async def choose(fake: FakeDiscord, user: User, message: JSON, notation: str) -> JSON:
-    """Pick an option in the message's select; return the reply (the updated panel)."""
-    select = selects_of(message)[0]
+    """Pick an option in the message's select that offers it; return the reply (the updated
+    panel)."""
+    offering = [s for s in selects_of(message) if any(o["value"] == notation for o in s["options"])]
+    select = (offering or selects_of(message))[0]
     result = await fake.select(user, message, select["custom_id"], [notation])
     return await result.wait_reply()
 

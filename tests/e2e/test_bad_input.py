@@ -9,8 +9,9 @@ from tests.e2e.conftest import World
 from tests.e2e.table import (
     buttons_of,
     click_as_seen,
+    controls_of,
+    is_play,
     make_bot,
-    press,
     selects_of,
     text_of,
 )
@@ -32,9 +33,7 @@ async def test_a_lobby_cancel_that_arrives_after_the_start_leaves_the_game_runni
         as_seen = copy.deepcopy(fake.message(lobby))
         started = await fake.click(world.anna, lobby, label="Start")
         await started.wait_response()
-        table = await fake.wait_for_message(
-            world.channel, lambda m: any(":v:" in b["custom_id"] for b in buttons_of(m))
-        )
+        table = await fake.wait_for_message(world.channel, lambda m: is_play(m))
 
         cancel = next(b for b in buttons_of(as_seen) if b["label"] == "Cancel")
         late = await click_as_seen(fake, world.anna, as_seen, cancel["custom_id"])
@@ -43,7 +42,7 @@ async def test_a_lobby_cancel_that_arrives_after_the_start_leaves_the_game_runni
         assert "already started" in answer and "/rattus abandon" in answer
         record = await client.service.game_in_channel(world.channel.id)
         assert record is not None and record.status == "running"
-        assert buttons_of(fake.message(table)) == buttons_of(table)
+        assert controls_of(fake.message(table)) == controls_of(table)
 
         joins = next(b for b in buttons_of(as_seen) if b["label"] == "Join")
         late_join = await click_as_seen(fake, world.cleo, as_seen, joins["custom_id"])
@@ -59,21 +58,19 @@ async def test_a_private_select_used_after_the_game_was_abandoned_says_so_once(
     client = make_bot(fake, tmp_path / "games.sqlite3", world.guild)
     async with fake.running(client):
         table = await open_game(world, client)
-        panel = await press(fake, world.anna, table.table_message(), "place")
-        group_button = buttons_of(table.table_message())[0]
         as_seen = copy.deepcopy(table.table_message())
+        select = selects_of(as_seen)[0]
         abandoned = await fake.slash(world.anna, world.channel, "rattus", "abandon")
         await abandoned.wait_reply()
+        assert controls_of(fake.message(as_seen)) == []
 
-        select = selects_of(panel)[0]
-        chosen = await fake.select(
-            world.anna, panel, select["custom_id"], [select["options"][0]["value"]]
-        )
+        value = select["options"][0]["value"]
+        chosen = await click_as_seen(fake, world.anna, as_seen, select["custom_id"], [value])
         reply = await chosen.wait_reply()
         assert reply["content"] == f"Game #{table.game_id} was abandoned."
         assert buttons_of(reply) == [] and selects_of(reply) == []
 
-        late = await click_as_seen(fake, world.anna, as_seen, group_button["custom_id"])
+        late = await click_as_seen(fake, world.ben, as_seen, select["custom_id"], [value])
         assert (await late.wait_reply())["content"] == f"Game #{table.game_id} was abandoned."
         record = await table.record()
         assert record.status == "abandoned" and record.version == 0

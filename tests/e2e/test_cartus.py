@@ -11,7 +11,16 @@ from typing import Any
 import pytest
 
 from tests.e2e.conftest import World
-from tests.e2e.table import SEED, buttons_of, make_bot, selects_of, text_of
+from tests.e2e.table import (
+    SEED,
+    buttons_of,
+    controls_of,
+    group_of,
+    is_play,
+    make_bot,
+    selects_of,
+    text_of,
+)
 from tests.fakediscord import FakeDiscord, User
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -35,14 +44,13 @@ class CartusTable:
 
     def table_message(self) -> JSON:
         for message in reversed(self.fake.messages(self.world.channel)):
-            found = buttons_of(message)
-            if found and ":v:" in found[0]["custom_id"]:
+            if is_play(message):
                 return message
-        raise AssertionError("no table message with buttons")
+        raise AssertionError("no table message with controls")
 
     async def answer(self, user: User) -> None:
-        """``user`` answers their decision: a table button opens their private panel, which
-        they follow until it has nothing more to ask."""
+        """``user`` answers their decision: a choice on the table (or its button, which opens
+        their private panel), then their panel until it has nothing more to ask."""
         record = await self.record()
         seat = record.seat_of(user.id)
         decision = record.game.decision(seat)
@@ -50,10 +58,15 @@ class CartusTable:
         self.kinds_answered.append(decision.kind)
         if decision.private:
             self.private_prompts.append(decision.prompt)
-        wanted = ":answer" if decision.private else f":{kind}"
+        wanted = "answer" if decision.private else kind
         table = self.table_message()
-        button = next(b for b in buttons_of(table) if b["custom_id"].endswith(wanted))
-        reply = await (await self.fake.click(user, table, button["custom_id"])).wait_reply()
+        control = next(c for c in controls_of(table) if group_of(c) == wanted)
+        if control["type"] == 3:
+            values = self.choose_values(control)
+            first = await self.fake.select(user, table, control["custom_id"], values)
+        else:
+            first = await self.fake.click(user, table, control["custom_id"])
+        reply = await first.wait_reply()
         for _ in range(FOLLOW_LIMIT):
             result = None
             if selects_of(reply):
@@ -106,11 +119,7 @@ async def open_cartus(world: World, client: Any) -> CartusTable:
     assert "You joined game" in (await joined.wait_reply())["content"]
     await (await fake.click(world.anna, lobby, label="Start")).wait_response()
     record = await client.service.game_in_channel(world.channel.id)
-    await fake.wait_for(
-        lambda: any(
-            ":v:" in b["custom_id"] for m in fake.messages(world.channel) for b in buttons_of(m)
-        )
-    )
+    await fake.wait_for(lambda: any(is_play(m) for m in fake.messages(world.channel)))
     return CartusTable(fake, client, world, record.id)
 
 

@@ -11,13 +11,13 @@ from cogs.games import game_kinds
 from host.service import GameService
 from host.store import Store
 from tests.e2e.conftest import World
-from tests.e2e.table import buttons_of, delete_message, make_bot, text_of
+from tests.e2e.table import delete_message, is_play, make_bot, text_of
 from tests.e2e.test_full_game import open_game
 from tests.fakediscord import ADMIN_PERMISSIONS
 
 
 def has_table(message: dict[str, Any]) -> bool:
-    return any(":v:" in b["custom_id"] for b in buttons_of(message))
+    return is_play(message)
 
 
 async def test_no_lobby_or_spectating_where_the_bot_cannot_post(

@@ -6,7 +6,15 @@ import asyncio
 from typing import Any
 
 from tests.e2e.conftest import World
-from tests.e2e.table import buttons_of, make_bot, past_placement, press, selects_of, text_of
+from tests.e2e.table import (
+    choose,
+    click_as_seen,
+    make_bot,
+    past_placement,
+    press,
+    selects_of,
+    text_of,
+)
 from tests.e2e.test_full_game import open_game
 
 
@@ -19,14 +27,15 @@ async def test_a_non_player_and_a_waiting_player_are_told_and_nothing_changes(
         table = await open_game(world, client)
         before = await table.record()
         message = table.table_message()
-        button = buttons_of(message)[0]["custom_id"]
+        select = selects_of(message)[0]
+        place = [select["options"][0]["value"]]
 
-        stranger = await fake.click(world.dave, message, button)
-        assert (await stranger.wait_reply())["content"] == "You are not in this game."
+        stranger = await fake.select(world.dave, message, select["custom_id"], place)
+        assert text_of(await stranger.wait_reply()) == "You are not in this game."
         assert stranger.ephemeral
 
-        waiting = await fake.click(world.cleo, message, button)
-        assert (await waiting.wait_reply())["content"] == "It's not your turn: waiting for Anna."
+        waiting = await fake.select(world.cleo, message, select["custom_id"], place)
+        assert text_of(await waiting.wait_reply()) == "It's not your turn: waiting for Anna."
         assert waiting.ephemeral
 
         typed = await fake.slash(
@@ -47,14 +56,16 @@ async def test_a_stale_select_answers_with_the_current_state(world: World, tmp_p
         table = await open_game(world, client)
         await past_placement(table)
         anna = world.anna
-        old_panel = await press(fake, anna, table.table_message(), "place")
+        # Her first choice on the table opens her private panel; it goes stale when she
+        # plays on by typing.
+        old_panel = await choose(fake, anna, table.table_message(), "take:witch")
         played = await fake.slash(
-            world.anna, world.channel, "rattus", "play", options={"action": "take:witch"}
+            world.anna, world.channel, "rattus", "play", options={"action": "place:gallia"}
         )
         assert "✅" in text_of(await played.wait_reply())
         version = (await table.record()).version
 
-        select = selects_of(old_panel)[0]
+        select = next(s for s in selects_of(old_panel) if s["custom_id"].endswith(":plague:s0"))
         option = select["options"][0]["value"]
         stale = await fake.select(anna, old_panel, select["custom_id"], [option])
         answer = text_of(await stale.wait_reply())
@@ -76,8 +87,8 @@ async def test_two_clicks_at_the_same_moment_only_one_wins(world: World, tmp_pat
 
         select = selects_of(first)[0]["custom_id"]
         clicks = [
-            await fake.select(anna, first, select, ["take:witch"]),
-            await fake.select(anna, second, select, ["take:king"]),
+            await click_as_seen(fake, anna, first, select, ["take:witch"]),
+            await click_as_seen(fake, anna, second, select, ["take:king"]),
         ]
         replies = await asyncio.gather(*(click.wait_reply() for click in clicks))
         texts = [text_of(reply) for reply in replies]

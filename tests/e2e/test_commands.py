@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.e2e.conftest import World
-from tests.e2e.table import buttons_of, make_bot, past_placement, text_of
+from tests.e2e.table import buttons_of, controls_of, make_bot, past_placement, text_of
 from tests.e2e.test_full_game import PNG, open_game
 
 
@@ -123,13 +123,13 @@ async def test_a_spectator_channel_follows_without_buttons(world: World, tmp_pat
         )
         assert "now follows" in text_of(await follow.wait_reply())
         watched = fake.last_message(world.other_channel)
-        assert watched is not None and buttons_of(watched) == []
+        assert watched is not None and controls_of(watched) == []
         assert fake.attachments(watched)[0].startswith(PNG)
 
         await past_placement(table)
         newest = fake.last_message(world.other_channel)
         assert newest is not None and newest["id"] != watched["id"]
-        assert "Turn 1" in text_of(newest) and buttons_of(newest) == []
+        assert "Turn 1" in text_of(newest) and controls_of(newest) == []
 
         stop = await fake.slash(world.dave, world.other_channel, "rattus", "unspectate")
         await stop.wait_reply()
@@ -150,5 +150,5 @@ async def test_abandon_needs_the_host_or_manage_channels(world: World, tmp_path:
         done = await fake.slash(world.admin, world.channel, "rattus", "abandon")
         assert "is closed" in text_of(await done.wait_reply())
         assert (await table.record()).status == "abandoned"
-        assert all(not buttons_of(m) for m in fake.messages(world.channel))
+        assert all(not controls_of(m) for m in fake.messages(world.channel))
         assert "abandoned by Mod" in text_of(fake.last_message(world.channel) or {})

@@ -9,7 +9,7 @@ import pytest
 
 from host import computers
 from tests.e2e.conftest import World
-from tests.e2e.table import Table, all_channel_text, buttons_of, make_bot, text_of
+from tests.e2e.table import Table, all_channel_text, is_play, make_bot, text_of
 
 
 @pytest.fixture(autouse=True)
@@ -37,11 +37,7 @@ async def test_two_people_and_two_computers_from_lobby_to_scores(
         assert "Computer 1 (easy)" in shown and "Computer 2 (strong)" in shown
         await (await fake.click(world.anna, lobby, label="Start")).wait_response()
         record = await client.service.game_in_channel(world.channel.id)
-        await fake.wait_for(
-            lambda: any(
-                ":v:" in b["custom_id"] for m in fake.messages(world.channel) for b in buttons_of(m)
-            )
-        )
+        await fake.wait_for(lambda: any(is_play(m) for m in fake.messages(world.channel)))
         table = Table(
             fake,
             client,

@@ -19,7 +19,7 @@ from cogs.games import game_kinds
 from host.service import GameService
 from host.store import Store
 from tests.e2e.conftest import World
-from tests.e2e.table import buttons_of, make_bot, text_of
+from tests.e2e.table import controls_of, make_bot, text_of
 from tests.e2e.test_deciders import open_seated
 
 
@@ -56,7 +56,7 @@ def live_tables(fake: Any, channel: Any, game_id: int) -> list[dict[str, Any]]:
     return [
         m
         for m in fake.messages(channel)
-        if any(b["custom_id"].startswith(prefix) for b in buttons_of(m))
+        if any(c["custom_id"].startswith(prefix) for c in controls_of(m))
     ]
 
 
@@ -68,7 +68,7 @@ async def check_sound(world: World, client: Any, game_id: int, actions: int) -> 
     assert await client.service.pending_dms() == []
     live = live_tables(fake, world.channel, game_id)
     assert len(live) == 1, [text_of(m)[:60] for m in live]
-    assert all(f":v:{record.version}:" in b["custom_id"] for b in buttons_of(live[0]))
+    assert all(f":v:{record.version}:" in c["custom_id"] for c in controls_of(live[0]))
     for person in (world.anna, world.ben):
         hands = [m for m in fake.dms(person) if "Your region cards" in text_of(m)]
         assert len(hands) == 1, person.name

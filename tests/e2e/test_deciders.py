@@ -10,6 +10,7 @@ from tests.e2e.seeded import deciding, play_seeded
 from tests.e2e.table import (
     Table,
     buttons_of,
+    is_play,
     make_bot,
     selects_of,
     text_of,
@@ -38,20 +39,14 @@ async def open_seated(
     for person in people[1:]:
         await (await fake.click(person, lobby, label="Join")).wait_reply()
     await (await fake.click(people[0], lobby, label="Start")).wait_response()
-    await fake.wait_for(
-        lambda: any(":v:" in b["custom_id"] for m in fake.messages(channel) for b in buttons_of(m))
-    )
+    await fake.wait_for(lambda: any(is_play(m) for m in fake.messages(channel)))
     record = await client.service.game_in_channel(channel.id)
     await fake.wait_for(lambda: not client.tables.lock(record.id).locked())
     return Table(fake, client, channel, {p.id: p for p in people}, record.id)
 
 
 def live_tables(fake: FakeDiscord, world: World) -> list[dict[str, Any]]:
-    return [
-        m
-        for m in fake.messages(world.channel)
-        if any(":v:" in b["custom_id"] for b in buttons_of(m))
-    ]
+    return [m for m in fake.messages(world.channel) if is_play(m)]
 
 
 def public_surface(message: dict[str, Any]) -> str:

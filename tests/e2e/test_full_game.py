@@ -6,7 +6,15 @@ import re
 from typing import Any
 
 from tests.e2e.conftest import World
-from tests.e2e.table import Table, all_channel_text, buttons_of, make_bot, text_of
+from tests.e2e.table import (
+    Table,
+    all_channel_text,
+    buttons_of,
+    controls_of,
+    is_play,
+    make_bot,
+    text_of,
+)
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -40,11 +48,7 @@ async def open_game(world: World, client: Any, *, players: int = 3) -> Table:
     started = await fake.click(world.anna, lobby, label="Start")
     await started.wait_response()
     record = await client.service.game_in_channel(world.channel.id)
-    await fake.wait_for(
-        lambda: any(
-            ":v:" in b["custom_id"] for m in fake.messages(world.channel) for b in buttons_of(m)
-        )
-    )
+    await fake.wait_for(lambda: any(is_play(m) for m in fake.messages(world.channel)))
     return Table(fake, client, world.channel, {u.id: u for u in seated}, record.id)
 
 
@@ -74,7 +78,7 @@ async def test_a_base_game_from_lobby_to_the_end(world: World, tmp_path: Any) ->
         }
         assert "on the map" in text_of(final)
         assert fake.attachments(final)[0].startswith(PNG)
-        with_buttons = [m for m in fake.messages(world.channel) if buttons_of(m)]
+        with_buttons = [m for m in fake.messages(world.channel) if controls_of(m)]
         assert with_buttons == []
         channel_text = all_channel_text(fake, [world.channel])
         assert "Witch: rat" not in channel_text

@@ -17,7 +17,7 @@ from cogs.presenters import Presenter
 from engine.core import Action
 from host.models import GameRecord, Seat
 from tests.e2e.conftest import World
-from tests.e2e.table import Table, buttons_of, make_bot, text_of
+from tests.e2e.table import Table, is_play, make_bot, text_of
 
 NAMES = (
     "𝕬𝖓𝖓𝖆 of the Long Winter 🐀🐀🐀🐀🐀🐀🐀🐀",
@@ -44,11 +44,7 @@ async def test_a_four_player_game_with_long_unicode_names_stays_within_discords_
             await joined.wait_reply()
         started = await fake.click(users[0], lobby, label="Start")
         await started.wait_response()
-        await fake.wait_for(
-            lambda: any(
-                ":v:" in b["custom_id"] for m in fake.messages(world.channel) for b in buttons_of(m)
-            )
-        )
+        await fake.wait_for(lambda: any(is_play(m) for m in fake.messages(world.channel)))
         record = await client.service.game_in_channel(world.channel.id)
         table = Table(fake, client, world.channel, {u.id: u for u in users}, record.id)
         await table.play_until(table.is_over)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.e2e.conftest import World
-from tests.e2e.table import buttons_of, make_bot, text_of
+from tests.e2e.table import is_play, make_bot, text_of
 from tests.e2e.test_full_game import PNG, open_game
 
 
@@ -21,9 +21,7 @@ async def second_game(world: World, host: Any, guest: Any) -> int:
     await joined.wait_reply()
     started = await fake.click(host, lobby, label="Start")
     await started.wait_response()
-    await fake.wait_for_message(
-        channel, lambda m: any(":v:" in b["custom_id"] for b in buttons_of(m))
-    )
+    await fake.wait_for_message(channel, lambda m: is_play(m))
     return int(lobby["embeds"][0]["title"].split("#")[1].split(" ")[0])
 
 

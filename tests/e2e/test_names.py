@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.e2e.conftest import World
-from tests.e2e.table import buttons_of, make_bot, text_of
+from tests.e2e.table import is_play, make_bot, text_of
 
 
 async def test_markdown_in_a_name_is_shown_as_written_not_as_formatting(
@@ -22,11 +22,7 @@ async def test_markdown_in_a_name_is_shown_as_written_not_as_formatting(
         assert "\\*\\*Star\\*\\*\\_x\\_ (host)" in text_of(fake.message(lobby))
         await (await fake.click(world.ben, lobby, label="Join")).wait_reply()
         await (await fake.click(star, lobby, label="Start")).wait_response()
-        await fake.wait_for(
-            lambda: any(
-                ":v:" in b["custom_id"] for m in fake.messages(world.channel) for b in buttons_of(m)
-            )
-        )
+        await fake.wait_for(lambda: any(is_play(m) for m in fake.messages(world.channel)))
         table = fake.last_message(world.channel)
         assert table is not None
         shown = text_of(table)

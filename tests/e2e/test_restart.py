@@ -11,6 +11,7 @@ from tests.e2e.conftest import World
 from tests.e2e.table import (
     buttons_of,
     choose,
+    controls_of,
     make_bot,
     past_placement,
     press,
@@ -50,8 +51,11 @@ async def test_a_restart_in_the_middle_of_a_plague_continues_from_old_components
         assert record.version == before.version
 
         if selects_of(panel):
-            option = selects_of(panel)[0]["options"][0]["value"]
-            panel = await choose(fake, anna, panel, option)
+            select = selects_of(panel)[0]
+            least = int(select.get("min_values") or 1)
+            values = [o["value"] for o in select["options"]][:least]
+            chosen = await fake.select(anna, panel, select["custom_id"], values)
+            panel = await chosen.wait_reply()
         else:
             panel = await press(fake, anna, panel, buttons_of(panel)[0]["custom_id"].split(":")[-1])
         assert "✅" in text_of(panel)
@@ -91,6 +95,6 @@ async def test_a_table_the_bot_missed_is_reposted_on_start(world: World, bot_db:
         current = table.table_message()
         assert current["id"] != old_table["id"]
         assert f"move {record.version + 1}" in text_of(current)
-        assert buttons_of(fake.message(old_table)) == []
+        assert controls_of(fake.message(old_table)) == []
         await table.step()
         assert (await table.record()).version > record.version + 1

@@ -7,7 +7,15 @@ import asyncio
 from typing import Any
 
 from tests.e2e.conftest import World
-from tests.e2e.table import make_bot, press, selects_of, text_of
+from tests.e2e.table import (
+    choose,
+    group_of,
+    make_bot,
+    only_group,
+    past_placement,
+    selects_of,
+    text_of,
+)
 from tests.e2e.test_deciders import open_seated
 
 STALE = "older moment"
@@ -95,8 +103,12 @@ async def test_two_quick_picks_on_one_panel_keep_the_winner_s_confirmation(
     client = make_bot(fake, tmp_path / "games.sqlite3", world.guild)
     async with fake.running(client):
         table = await open_seated(world, client, [world.anna, world.ben])
-        panel = await press(fake, world.anna, table.table_message(), "place")
-        select = selects_of(panel)[0]
+        await past_placement(table)
+        # Her first choice on the table (a class card) opens her private panel.
+        offered = selects_of(only_group(table.table_message(), "take"))[0]["options"]
+        panel = await choose(fake, world.anna, table.table_message(), offered[0]["value"])
+        start = (await table.record()).version
+        select = next(s for s in selects_of(panel) if group_of(s) == "place")
         values = [o["value"] for o in select["options"]][:2]
         picks = await asyncio.gather(
             *(fake.select(world.anna, panel, select["custom_id"], [v]) for v in values)
@@ -107,6 +119,6 @@ async def test_two_quick_picks_on_one_panel_keep_the_winner_s_confirmation(
         await asyncio.sleep(0.2)
         shown = text_of(fake.message(panel))
         assert "✅" in shown and STALE not in shown
-        assert (await table.record()).version == 1
+        assert (await table.record()).version == start + 1
         notes = [text_of(m) for m in fake.ephemerals(world.anna)]
         assert any("came after" in n for n in notes)

@@ -8,7 +8,7 @@ import dataclasses
 from typing import Any
 
 from tests.e2e.conftest import World
-from tests.e2e.table import buttons_of, make_bot, text_of
+from tests.e2e.table import controls_of, make_bot, text_of
 from tests.e2e.test_full_game import open_game
 from tests.fakediscord import FakeDiscord, InteractionResult, User
 from tests.fakediscord import interactions as ix
@@ -143,4 +143,4 @@ async def test_forged_and_out_of_range_ids_are_unknown_games(world: World, tmp_p
 
         after = await table.record()
         assert (after.status, after.version) == (before.status, before.version)
-        assert buttons_of(fake.message(message)) == buttons_of(message)
+        assert controls_of(fake.message(message)) == controls_of(message)

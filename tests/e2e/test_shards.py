@@ -11,7 +11,7 @@ from host.service import GameService
 from host.sharding import Shards, shard_of
 from host.store import Store
 from tests.e2e.conftest import World
-from tests.e2e.table import SEED, buttons_of, text_of
+from tests.e2e.table import SEED, controls_of, text_of
 from tests.e2e.test_full_game import open_game
 from tests.fakediscord import FakeDiscord
 
@@ -60,6 +60,6 @@ async def test_only_the_owning_shards_process_repairs_a_game(
         current = table.table_message()
         assert current["id"] != old_table["id"]
         assert f"move {record.version + 1}" in text_of(current)
-        assert buttons_of(fake.message(old_table)) == []
+        assert controls_of(fake.message(old_table)) == []
         await table.step()
         assert (await table.record()).version > record.version + 1

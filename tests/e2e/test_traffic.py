@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.conftest import World
-from tests.e2e.table import Table, buttons_of, make_bot
+from tests.e2e.table import Table, is_play, make_bot
 
 BYTES_BEFORE = 6_489_717
 
@@ -30,11 +30,7 @@ async def open_four(world: World, client: Any) -> Table:
     for user in players[1:]:
         await (await fake.click(user, lobby, label="Join")).wait_reply()
     await (await fake.click(world.anna, lobby, label="Start")).wait_response()
-    await fake.wait_for(
-        lambda: any(
-            ":v:" in b["custom_id"] for m in fake.messages(world.channel) for b in buttons_of(m)
-        )
-    )
+    await fake.wait_for(lambda: any(is_play(m) for m in fake.messages(world.channel)))
     record = await client.service.game_in_channel(world.channel.id)
     return Table(fake, client, world.channel, {u.id: u for u in players}, record.id)
 
