@@ -58,6 +58,8 @@ class Player:
             )
             assert button is not None, (kind, self.message)
             await self._reply(await self.fake.click(self.user, self.message, button["custom_id"]))
+            if not str(button["label"]).endswith("…"):
+                return kind  # the button was the one action of its kind: it is done
         raise AssertionError(f"no way to choose {kind}")
 
     def label(self, notation: str) -> str:
@@ -142,7 +144,7 @@ async def test_a_deliberate_turn_takes_at_most_five_interactions(
         assert after.game.actors() != [seat] or after.game.decision(seat).kind != "spread"
         log = await client.service.action_log(table.game_id, limit=10)
         kinds = [e.notation.split(":")[0] for e in log if e.version > record.version]
-        assert kinds[:4] == ["take", "place", "use", "plague"] and "rat" in kinds
+        assert kinds[:3] == ["take", "place", "use"] and {"plague", "rat"} <= set(kinds)
         print(f"a deliberate turn took {me.taps} interactions")
         assert me.taps <= MOST_TAPS, me.taps
         assert fake.rejected == [] and fake.unhandled == []
