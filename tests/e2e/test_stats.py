@@ -7,7 +7,7 @@ from typing import Any
 
 from host import stats
 from tests.e2e.conftest import World
-from tests.e2e.table import Table, buttons_of, make_bot
+from tests.e2e.table import Table, is_play, make_bot
 from tests.fakediscord import Channel, FakeDiscord, User
 
 
@@ -18,9 +18,7 @@ async def lobby_of_two(
     lobby = await opened.wait_reply()
     await (await fake.click(other, lobby, label="Join")).wait_reply()
     await (await fake.click(host, lobby, label="Start")).wait_response()
-    await fake.wait_for(
-        lambda: any(":v:" in b["custom_id"] for m in fake.messages(channel) for b in buttons_of(m))
-    )
+    await fake.wait_for(lambda: any(is_play(m) for m in fake.messages(channel)))
     record = await client.service.game_in_channel(channel.id)
     return int(record.id)
 
