@@ -29,6 +29,7 @@ from engine.core import Action
 from host.models import GameRecord, Seat
 from host.service import GameService
 from tests.engine.helpers import after_placement, position, token
+from tests.engine.pied_piper.helpers import pp_position
 
 NOTATION_LIKE = re.compile(r"\b[a-z_]+:[a-z0-9_.:-]+")
 READER = GameService(cast(Any, None), kinds={})  # reads a loaded record only
@@ -211,3 +212,17 @@ def test_cards_whose_answers_would_not_fit_one_select_stay_one_option() -> None:
         "use:monk",
         "use:witch",
     ]
+
+
+def test_the_nuns_are_set_in_one_multi_select_beside_the_one_at_a_time_way() -> None:
+    game = pp_position(3, hands={0: ["nun"]}, nuns=["gallia"]).apply(0, "use:nun")
+    _, controls = panel(READER, record_of(game, "rattus", 3), RATTUS, 1000)
+    assert controls is not None
+    items = [getattr(c, "item", c) for c in controls.children]
+    [multi] = [i for i in items if isinstance(i, discord.ui.Select)]
+    assert multi.custom_id.endswith(":nuns:m")
+    assert multi.placeholder == "Choose where the nuns stand (choose 1 to 3)"
+    assert (multi.min_values, multi.max_values) == (1, 3)
+    assert "Gallia (1 nun there now)" in [o.label for o in multi.options]
+    buttons = [i.label for i in items if isinstance(i, discord.ui.Button)]
+    assert buttons == ["Choose a nun…", "Back (don't use the card now)"]

@@ -151,8 +151,10 @@ def chain_step(
     prompt: Callable[[State, Frame], str],
     *,
     private: bool = False,
+    pick: steps.PickOf | None = None,
 ) -> None:
-    """Register one step of an ability chain, with "back" handled for it."""
+    """Register one step of an ability chain, with "back" handled for it (and its ``pick``,
+    when an answer may settle several pieces at once)."""
 
     def opts(s: State, f: Frame) -> list[Action]:
         return chain_options(s, f, options(s, f))
@@ -163,7 +165,7 @@ def chain_step(
         else:
             act(ctx, f, a)
 
-    steps.register(steps.Step(kind, opts, do, prompt, None, private))
+    steps.register(steps.Step(kind, opts, do, prompt, None, private, pick))
 
 
 def push_chain(s: State, kind: str, seat: int, card: str, **params: object) -> Frame:

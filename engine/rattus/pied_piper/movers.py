@@ -7,8 +7,9 @@ Every ability is usable once per turn before the plague moves and in the final r
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Any
 
-from ...core import Action
+from ...core import MAX_OPTIONS, Action, Pick, PickGroup
 from .. import board, cards, steps
 from ..cards import Ability, Check, Start, chain_step, push_chain
 from ..state import COLOURS, Ctx, Frame, State
@@ -28,6 +29,22 @@ def _follow_on(s: State, f: Frame, kind: str, card: str, **params: object) -> Fr
 
 def _done(moved: list[int]) -> list[Action]:
     return [Action("done", "Done: leave the rest where they are")] if moved else []
+
+
+def _rearranged(spots: list[Any], wanted: dict[Any, int]) -> list[tuple[int, Any]]:
+    """(piece, its new place) for each piece that moves so that the pieces stand as wanted:
+    a piece already in a wanted place stays; the others (those on the board first, then
+    those from the box) go to the places still wanted."""
+    need = dict(wanted)
+    kept: set[int] = set()
+    for i, spot in enumerate(spots):
+        if spot is not None and need.get(spot, 0) > 0:
+            need[spot] -= 1
+            kept.add(i)
+    placed = [i for i, spot in enumerate(spots) if i not in kept and spot is not None]
+    boxed = [i for i, spot in enumerate(spots) if spot is None]
+    places = [place for place, n in need.items() for _ in range(n)]
+    return list(zip([*placed, *boxed], places, strict=False))
 
 
 # Emperor: re-place any or all of the 3 walls, each at most once per use.
@@ -64,10 +81,58 @@ def _emperor_wall_options(s: State, f: Frame) -> list[Action]:
     return out
 
 
+def _edge_code(e: list[str]) -> str:
+    return f"{e[0]}_{e[1]}"
+
+
+def _emperor_pick(s: State, f: Frame) -> Pick | None:
+    """The first question of a use may be answered with where all the walls stand at the
+    end (``walls:gallia_italia1-anglia_scandia1``): the walls already on the board come
+    first, then the free borders, as many as one list holds."""
+    if f["moved"] or not _free_edges(s):
+        return None
+    walls = [w for w in pieces.pieces(s)["walls"] if w is not None]
+    groups = tuple(
+        PickGroup(_edge_code(e), f"Between {_edge_name(e)}", 1)
+        for e in [*walls, *_free_edges(s)][:MAX_OPTIONS]
+    )
+    return Pick("walls", len(walls), pieces.WALLS, groups)
+
+
+def _emperor_arrange(ctx: Ctx, f: Frame, a: Action) -> None:
+    s = ctx.s
+    pick = _emperor_pick(s, f)
+    assert pick is not None, "a walls answer comes from the pick"
+    edges = {_edge_code(e): e for e in pieces.all_edges(s)}
+    wanted = {tuple(edges[code]): n for code, n in pick.parse(a.notation).items()}
+    walls = pieces.pieces(s)["walls"]
+    spots = [None if w is None else tuple(w) for w in walls]
+    who = f"{s.colour(f['seat'])} (Emperor)"
+    for wall, new in _rearranged(spots, wanted):
+        old, walls[wall] = walls[wall], list(new)
+        if old is None:
+            ctx.say(
+                "emperor",
+                f"{who} placed a wall between {_edge_name(walls[wall])}.",
+                edge=walls[wall],
+            )
+        else:
+            ctx.say(
+                "emperor",
+                f"{who} moved the wall between {_edge_name(old)} to between "
+                f"{_edge_name(walls[wall])}.",
+                edge=walls[wall],
+                old=old,
+            )
+
+
 def _emperor_wall_act(ctx: Ctx, f: Frame, a: Action) -> None:
     s = ctx.s
     steps.pop(s, f)
     if a.kind == "done":
+        return
+    if a.kind == "walls":
+        _emperor_arrange(ctx, f, a)
         return
     walls = pieces.pieces(s)["walls"]
     if a.args[0] == "box":
@@ -131,10 +196,12 @@ chain_step(
     _emperor_wall_options,
     _emperor_wall_act,
     lambda s, f: (
-        "Emperor: which wall do you place or move?"
+        "Emperor: tick the borders where the walls stand when you are done, or choose one "
+        "wall to place or move."
         if not f["moved"]
         else "Emperor: place or move another wall, or stop here."
     ),
+    pick=_emperor_pick,
 )
 chain_step(
     "emperor_region",
@@ -205,10 +272,40 @@ def _nun_pick_options(s: State, f: Frame) -> list[Action]:
     return _done(moved) + _piece_sources(pieces.pieces(s)["nuns"], moved, "nun")
 
 
+def _nun_pick(s: State, f: Frame) -> Pick | None:
+    """The first question of a use may be answered with where all the nuns stand at the end
+    (``nuns:gallia2-italia1``); nuns on the board stay on it."""
+    if f["moved"]:
+        return None
+    nuns = pieces.pieces(s)["nuns"]
+    groups = tuple(
+        PickGroup(r, f"{board.name(r)} ({_nuns_word(pieces.nuns_in(s, r))} there now)", pieces.NUNS)
+        for r in s.regions
+    )
+    return Pick("nuns", sum(1 for r in nuns if r is not None), pieces.NUNS, groups)
+
+
+def _nuns_word(n: int) -> str:
+    return f"{n} nun" if n == 1 else f"{n} nuns"
+
+
+def _nun_arrange(ctx: Ctx, f: Frame, a: Action) -> None:
+    s = ctx.s
+    pick = _nun_pick(s, f)
+    assert pick is not None, "a nuns answer comes from the pick"
+    nuns = pieces.pieces(s)["nuns"]
+    for nun, new in _rearranged(list(nuns), pick.parse(a.notation)):
+        old, nuns[nun] = nuns[nun], new
+        _say_piece(ctx, f, "nun", old, new)
+
+
 def _nun_pick_act(ctx: Ctx, f: Frame, a: Action) -> None:
     s = ctx.s
     steps.pop(s, f)
     if a.kind == "done":
+        return
+    if a.kind == "nuns":
+        _nun_arrange(ctx, f, a)
         return
     nun = _piece_index(pieces.pieces(s)["nuns"], f["moved"], a.args[0])
     _follow_on(s, f, "nun_to", "nun", moved=f["moved"], nun=nun)
@@ -231,10 +328,11 @@ chain_step(
     _nun_pick_options,
     _nun_pick_act,
     lambda s, f: (
-        "Nun: which nun do you place or move?"
+        "Nun: tick where the nuns stand when you are done, or choose one nun to place or move."
         if not f["moved"]
         else "Nun: place or move another nun, or stop here."
     ),
+    pick=_nun_pick,
 )
 chain_step(
     "nun_to",
