@@ -28,6 +28,7 @@ GROUP_TITLES = {
     "back": "Back",
     # the plague
     "rat": "Choose where the new rats go",
+    "rats": "Choose how many rats end where",
     "norat": "No extra rat",
     "reveal": "Choose the rat that acts next",
     "bonus": "Count the plague piece or not",

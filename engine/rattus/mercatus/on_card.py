@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...core import Action
+from ...core import Action, Pick, PickGroup
 from .. import board, cards, flow, steps
 from ..cards import Ability, chain_step, push_chain
 from ..state import Ctx, Frame, State
@@ -120,6 +120,7 @@ def _chain(
     options: Callable[[State, Frame], list[Action]],
     act: Callable[[Ctx, Frame, Action], None],
     prompt: Callable[[State, Frame], str],
+    pick: Callable[[State, Frame], Pick | None] | None = None,
 ) -> None:
     """A step of these chains: "later" is offered while only a new token was put down."""
 
@@ -133,7 +134,7 @@ def _chain(
         else:
             act(ctx, f, a)
 
-    chain_step(kind, opts, do, prompt)
+    chain_step(kind, opts, do, prompt, pick=pick)
 
 
 def _next(s: State, f: Frame, kind: str, goods_type: str, **params: object) -> Frame:
@@ -349,8 +350,45 @@ def _shaman_rat_options(s: State, f: Frame) -> list[Action]:
     return out
 
 
+def _shaman_pick(s: State, f: Frame) -> Pick | None:
+    """The first question of a use may be answered with how many rats end in each region of
+    the type (``rats:gallia1-italia2``): the rats that leave a region are its last ones, and
+    they fill the regions that want more in board order. No rat enters a bishop's region."""
+    if f["plan"]:
+        return None
+    regions = goods.regions_of(s, f["goods"])
+    groups = tuple(
+        PickGroup(
+            r,
+            f"{board.name(r)} ({len(s.rats[r])} there now)",
+            board.MAX_RATS if board.rat_may_enter(s, r) else len(s.rats[r]),
+        )
+        for r in regions
+    )
+    total = sum(len(s.rats[r]) for r in regions)
+    return Pick("rats", total, total, tuple(g for g in groups if g.available > 0))
+
+
+def _shaman_arranged(s: State, f: Frame, a: Action) -> dict[str, str]:
+    """The plan (token -> region it ends in) for an answer to the Shaman's pick."""
+    pick = _shaman_pick(s, f)
+    assert pick is not None, "a rats answer comes from the pick"
+    wanted = pick.parse(a.notation)
+    regions = goods.regions_of(s, f["goods"])
+    leaving = [
+        t for r in regions for t in s.rats[r][wanted.get(r, 0) :]
+    ]  # the last ones of each region with more than wanted
+    places = [r for r in regions for _ in range(wanted.get(r, 0) - len(s.rats[r]))]
+    return dict(zip(leaving, places, strict=True))
+
+
 def _shaman_rat_act(ctx: Ctx, f: Frame, a: Action) -> None:
     s = ctx.s
+    if a.kind == "rats":
+        plan = _shaman_arranged(s, f, a)
+        steps.pop(s, f)
+        _shaman_move(ctx, f["seat"], plan)
+        return
     steps.pop(s, f)
     plan = _plan(f)
     if a.kind == "done":
@@ -400,9 +438,16 @@ _chain(
     _shaman_rat_options,
     _shaman_rat_act,
     lambda s, f: (
-        f"Shaman: which rat in the {f['goods']} regions moves (each at most once), or done?"
+        (
+            f"Shaman: tick how many rats end in each {f['goods']} region, or choose one rat "
+            "to move (each at most once)."
+            if not f["plan"]
+            else f"Shaman: which rat in the {f['goods']} regions moves (each at most once), "
+            "or done?"
+        )
         + _planned(s, f)
     ),
+    _shaman_pick,
 )
 _chain(
     "shaman_to",

@@ -1,5 +1,6 @@
-"""Walls and nuns set in one answer: the first question of an Emperor's or a Nun's use may be
-answered with where all the pieces stand at the end (a pick), decided as the fewest moves."""
+"""Walls, nuns and the Shaman's rats set in one answer: the first question of an Emperor's, a
+Nun's or a Shaman's use may be answered with where all the pieces stand at the end (a pick),
+decided as the fewest moves."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from engine import rattus
 from engine.core import IllegalAction
 from engine.rattus.game import Game
 from engine.rattus.pied_piper import pieces
-from tests.engine.helpers import notations, play
+from tests.engine.helpers import BLANK, notations, play
+from tests.engine.mercatus.helpers import m_position
 from tests.engine.pied_piper.helpers import pp_position
 
 
@@ -76,3 +78,47 @@ def test_a_wall_answer_replays_from_the_saved_game() -> None:
     assert again.apply(0, answer).to_dict() == g.apply(0, answer).to_dict()
     with pytest.raises(IllegalAction):
         g.apply(0, "walls:anglia_gallia2")
+
+
+def _shaman(**rats: list[dict[str, object]]) -> Game:
+    g = m_position(
+        4,
+        pied_piper=True,
+        hands={0: ["shaman"]},
+        on_card={"shaman": "fish"},
+        region_goods={"gallia": "fish", "italia": "fish", "anglia": "salt", "turcia": "fish"},
+        rats=rats,  # type: ignore[arg-type]
+    )
+    return play(g, "use:shaman")
+
+
+def test_the_shaman_sets_how_many_rats_end_in_each_region_in_one_answer() -> None:
+    g = _shaman(gallia=[BLANK, BLANK], anglia=[BLANK], turcia=[BLANK])
+    pick = g.decision(0).pick  # type: ignore[union-attr]
+    assert pick is not None and (pick.kind, pick.least, pick.most) == ("rats", 3, 3)
+    assert [grp.code for grp in pick.groups] == ["gallia", "italia", "turcia"]
+    last = g.state.rats["gallia"][1]
+    g = play(g, "rats:gallia1-italia1-turcia1")
+    assert [len(g.state.rats[r]) for r in ("gallia", "italia", "turcia")] == [1, 1, 1]
+    assert g.state.rats["italia"] == [last]  # the last rat of a region is the one to leave
+    assert len(g.state.rats["anglia"]) == 1  # another type's region is untouched
+    assert [e.text for e in g.events if "Shaman" in e.text] == [
+        "Red (Shaman) moved a rat from Gallia to Italia."
+    ]
+    assert g.decision(0).kind == "turn"  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("answer", ["rats:gallia2", "rats:gallia4", "rats:anglia1-gallia2"])
+def test_the_shaman_keeps_every_rat_and_at_most_three_a_region(answer: str) -> None:
+    g = _shaman(gallia=[BLANK, BLANK], turcia=[BLANK])
+    with pytest.raises(IllegalAction):
+        g.apply(0, answer)
+
+
+def test_no_rat_enters_a_bishops_region_by_the_shamans_pick() -> None:
+    g = _shaman(gallia=[BLANK, BLANK], turcia=[BLANK])
+    pieces.pieces(g.state)["bishops"] = ["italia", None]
+    pick = g.decision(0).pick  # type: ignore[union-attr]
+    assert pick is not None and "italia" not in [grp.code for grp in pick.groups]
+    with pytest.raises(IllegalAction):
+        g.apply(0, "rats:gallia1-italia1-turcia1")
