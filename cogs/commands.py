@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.components import shown
 from cogs.embeds import clip, lines_block, secrets_embed, status_embed, table_embed
 from cogs.presenters import Presenter, plain
 from cogs.replies import png_file, reply
@@ -255,7 +256,7 @@ class GameCommands(SeatCommands, StatsCommands, commands.GroupCog):
                 if typed in action.notation or typed in action.label.lower():
                     choices.append(
                         app_commands.Choice(
-                            name=clip(prefix + (action.label or action.notation), 100),
+                            name=clip(prefix + shown(action), 100),
                             value=f"{action.notation}@{record.id}.{record.version}",
                         )
                     )

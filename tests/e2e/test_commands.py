@@ -66,6 +66,8 @@ async def test_play_by_notation_with_autocomplete_and_the_read_only_commands(
         )
         assert choices and all("gallia" in choice["value"] for choice in choices)
         assert all(choice["name"] != choice["value"] for choice in choices)
+        # a start placement hands the game on: the suggestion says so before it is sent
+        assert all(choice["name"].endswith("(ends your turn)") for choice in choices)
         nothing = await fake.autocomplete(
             world.ben, world.channel, "rattus", "play", focused="action", value=""
         )
