@@ -30,13 +30,16 @@ def action_groups(
 ) -> list[Group]:
     """The legal actions of the given seats (default: every human actor), one group per kind."""
     by_kind: dict[str, dict[str, Action]] = {}
+    decided: dict[str, str] = {}  # group -> the kind of decision it answers
     for seat, actions in service.table_actions(record, seats).items():
+        decision = record.game.decision(seat) if record.game is not None else None
         for action in with_chains(record, seat, actions, presenter):
             by_kind.setdefault(action.kind, {}).setdefault(action.notation, action)
+            decided.setdefault(action.kind, decision.kind if decision is not None else "")
     groups = [
         Group(
             kind,
-            presenter.group_title(kind, actions.values()),
+            presenter.group_title(kind, actions.values(), decided[kind]),
             tuple(actions.values()),
             quiet=kind in presenter.quiet_groups,
         )
@@ -98,15 +101,16 @@ def panel(
     if turn.seat is None or not turn.is_theirs:
         return f"Waiting for {turn.waiting}.", None
     groups = action_groups(service, record, presenter, [turn.seat])
-    prompt = turn.decision.prompt if turn.decision is not None else "Your move."
-    pick = turn.decision.pick if turn.decision is not None else None
-    if pick is not None:
+    decision = turn.decision
+    prompt = decision.prompt if decision is not None else "Your move."
+    if decision is not None and decision.pick is not None:
+        pick = decision.pick
         view = pick_view(
             record.kind,
             record.id,
             record.version,
             pick,
-            placeholder=presenter.group_title(pick.kind),
+            placeholder=presenter.group_title(pick.kind, decision=decision.kind),
             beside=[group for group in groups if group.name != pick.kind],
         )
         return prompt, view

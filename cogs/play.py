@@ -150,8 +150,9 @@ class Play:
         presenter = self.tables.presenter(record)
         seats = [turn.seat] if turn.seat is not None else []
         offered = action_groups(self.service, record, presenter, seats)
-        actions = next((list(g.actions) for g in offered if g.name == group), [])
-        if not actions:
+        chosen = next((g for g in offered if g.name == group), None)
+        actions = list(chosen.actions) if chosen is not None else []
+        if chosen is None or not actions:
             await self.show_current(interaction, record, "That choice is not yours to make now.")
             return
         if len(actions) == 1:
@@ -165,9 +166,9 @@ class Play:
             group,
             actions,
             page,
-            placeholder=presenter.group_title(group),
+            placeholder=chosen.title,
         )
-        prompt = decision.prompt if decision is not None else presenter.group_title(group)
+        prompt = decision.prompt if decision is not None else chosen.title
         content = which_game(interaction, record) + prompt
         if is_panel(interaction):
             await interaction.response.edit_message(content=content, embeds=[], view=view)

@@ -27,7 +27,8 @@ GROUP_TITLES = {
     "done": "Done",
     "back": "Back",
     # the plague
-    "rat": "Choose where the new rats go",
+    "rat": "Choose a rat",
+    "spread:rat": "Choose where the new rats go",
     "rats": "Choose how many rats end where",
     "norat": "No extra rat",
     "reveal": "Choose the rat that acts next",

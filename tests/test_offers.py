@@ -171,7 +171,8 @@ def test_an_unknown_group_is_titled_by_its_labels_never_by_its_kind() -> None:
     actions = [Action("zap:a", "Zap the rat in Gallia"), Action("zap:b", "Zap the rat in Italia")]
     assert RATTUS.group_title("zap", actions) == "Zap the rat in"
     assert RATTUS.group_title("zap", actions[:1]) == "Choose"
-    assert RATTUS.group_title("rat") == "Choose where the new rats go"
+    assert RATTUS.group_title("rat", decision="spread") == "Choose where the new rats go"
+    assert RATTUS.group_title("rat", decision="shaman_rat") == "Choose a rat"
 
 
 def test_using_a_card_and_its_first_answer_is_one_choice() -> None:
