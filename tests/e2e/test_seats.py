@@ -9,7 +9,7 @@ import pytest
 from cogs.seats import show_seat_change
 from host import computers, seats
 from tests.e2e.conftest import World
-from tests.e2e.table import buttons_of, make_bot, text_of
+from tests.e2e.table import controls_of, make_bot, text_of
 from tests.e2e.test_full_game import open_game
 from tests.fakediscord import ADMIN_PERMISSIONS
 
@@ -96,7 +96,7 @@ async def test_a_kicked_player_is_replaced_by_a_computer_and_the_game_finishes(
         assert len(fake.dms(world.ben)) == dms_before
         # The spectators' channel followed to the end, without buttons.
         watched = fake.messages(world.other_channel)
-        assert watched and all(not buttons_of(m) for m in watched)
+        assert watched and all(not controls_of(m) for m in watched)
         assert "Final scores" in text_of(watched[-1])
         assert fake.rejected == [] and fake.unhandled == []
 
