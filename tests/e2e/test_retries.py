@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from cogs.components import shown
 from tests.e2e.conftest import World
 from tests.e2e.table import (
     choose,
@@ -32,7 +33,7 @@ async def test_a_repeated_typed_command_counts_once_and_says_so(
         choices = await fake.autocomplete(
             world.anna, world.channel, "rattus", "play", focused="action", value=""
         )
-        legal = {a.notation: a.label for a in before.game.legal_actions(0)}
+        legal = {a.notation: shown(a) for a in before.game.legal_actions(0)}
         assert {c["name"] for c in choices} == set(legal.values())
         assert all(c["value"].endswith(f"@{table.game_id}.{before.version}") for c in choices)
         value = choices[0]["value"]
