@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from host import stats
@@ -12,19 +13,29 @@ from tests.fakediscord import Channel, FakeDiscord, User
 
 
 async def lobby_of_two(
-    fake: FakeDiscord, channel: Channel, host: User, other: User, client: Any
+    fake: FakeDiscord, channel: Channel, host: User, other: User, client: Any, *more: User
 ) -> int:
     opened = await fake.slash(host, channel, "rattus", "new", options={"seat_order": "joined"})
     lobby = await opened.wait_reply()
-    await (await fake.click(other, lobby, label="Join")).wait_reply()
+    for user in (other, *more):
+        await (await fake.click(user, lobby, label="Join")).wait_reply()
     await (await fake.click(host, lobby, label="Start")).wait_response()
     await fake.wait_for(lambda: any(is_play(m) for m in fake.messages(channel)))
     record = await client.service.game_in_channel(channel.id)
     return int(record.id)
 
 
-async def play_by_service(client: Any, game_id: int, seed: int, *, until_over: bool) -> None:
-    """Random legal actions through the bot's service (quicker than clicking every one)."""
+async def play_by_service(
+    client: Any,
+    game_id: int,
+    seed: int,
+    *,
+    stop_at: int | None,
+    last: Callable[[int, str], Awaitable[None]] | None = None,
+) -> None:
+    """Random legal actions through the bot's service (quicker than clicking every one);
+    with ``last``, an action that ends the game or is followed by a computer's move (which
+    may end it) is handed to it instead (user id, notation)."""
     rng = random.Random(seed)
     service = client.service
     for _ in range(3000):
@@ -33,10 +44,15 @@ async def play_by_service(client: Any, game_id: int, seed: int, *, until_over: b
             return
         seat = record.game.actors()[0]
         user = record.user_of(seat)
-        if not until_over and seat == 1 and record.version > 6:
+        if stop_at is not None and seat == 1 and record.version > stop_at:
             return  # stop on Ben's move
-        actions = service.turn(record, user).actions
-        await service.act(game_id, user, rng.choice(actions).notation)
+        notation = rng.choice(service.turn(record, user).actions).notation
+        after = record.game.apply(seat, notation)
+        computers = {s.seat for s in record.seats if s.computer_plays}
+        if last is not None and (after.is_over or computers & set(after.actors())):
+            await last(user, notation)  # it may end the game, or a computer may then end it
+        else:
+            await service.act(game_id, user, notation)
     raise AssertionError("the game did not end")
 
 
@@ -63,10 +79,10 @@ async def test_stats_and_leaderboard_after_three_games(world: World, tmp_path: A
         assert {r.split(":")[0] for r in ratings} == {"Anna", "Ben"}
         # 2: played to the end.
         second = await lobby_of_two(fake, world.other_channel, world.anna, world.ben, client)
-        await play_by_service(client, second, 2, until_over=True)
+        await play_by_service(client, second, 2, stop_at=None)
         # 3: abandoned by its host while it is Ben's move: Ben left it.
         third = await lobby_of_two(fake, third_channel, world.anna, world.ben, client)
-        await play_by_service(client, third, 3, until_over=False)
+        await play_by_service(client, third, 3, stop_at=6)
         abandon = await fake.slash(world.anna, third_channel, "rattus", "abandon")
         await abandon.wait_reply()
         assert (await client.service.get(third)).status == "abandoned"
@@ -138,4 +154,42 @@ async def test_stats_and_leaderboard_after_three_games(world: World, tmp_path: A
         asked = await fake.slash(world.anna, world.channel, "cartus", "stats")
         cartus = (await asked.wait_reply())["embeds"][0]
         assert cartus["description"] == "No Rattus Cartus games in this server yet."
+        assert fake.rejected == [] and fake.unhandled == []
+
+
+async def test_who_resigned_lost_the_game_the_others_finished(world: World, tmp_path: Any) -> None:
+    fake = world.fake
+    client = make_bot(fake, tmp_path / "games.sqlite3", world.guild)
+    async with fake.running(client):
+        game_id = await lobby_of_two(fake, world.channel, world.anna, world.ben, client, world.cleo)
+        await play_by_service(client, game_id, 4, stop_at=3)
+        resigned = await fake.slash(world.cleo, world.channel, "rattus", "resign")
+        await resigned.wait_reply()
+        users = {u.id: u for u in (world.anna, world.ben)}
+
+        async def by_command(user_id: int, notation: str) -> None:
+            played = await fake.slash(
+                users[user_id], world.channel, "rattus", "play", options={"action": notation}
+            )
+            await played.wait_reply()
+
+        await play_by_service(client, game_id, 5, stop_at=None, last=by_command)
+        assert (await client.service.get(game_id)).status == "finished"
+        final = await fake.wait_for_message(
+            world.channel, lambda m: any("game over" in e.get("title", "") for e in m["embeds"])
+        )
+        ratings = field_text(final["embeds"][0], "Ratings").splitlines()
+        assert ratings[-1].startswith("Cleo: ") and ratings[-1].endswith(" · left")
+        assert len(ratings) == 3  # Anna, Ben and Cleo; not the computer that took her seat
+
+        asked = await fake.slash(
+            world.anna, world.channel, "rattus", "stats", options={"player": world.cleo}
+        )
+        cleo = (await asked.wait_reply())["embeds"][0]
+        assert cleo["description"] == (
+            "1 game in this server: 0 won, 1 left before the end (counted as lost)."
+        )
+        asked = await fake.slash(world.anna, world.channel, "rattus", "leaderboard")
+        board = field_text((await asked.wait_reply())["embeds"][0], "Among people")
+        assert board.splitlines()[-1].startswith("3. Cleo: ")
         assert fake.rejected == [] and fake.unhandled == []
