@@ -233,7 +233,9 @@ async def lines_of(service: GameService, record: GameRecord) -> tuple[GameLine, 
         variant=kind.variant(record.options),
         ended=record.status,
         with_computers=any(s.is_ai for s in record.seats),
-        rated=len(lines) >= 2 and len({x.place for x in lines}) >= 2,
+        # A finished game is a result even when everyone shares the win (the weaker players
+        # gain); an abandoned one only says something when someone left it.
+        rated=len(lines) >= 2 and (record.status == "finished" or any(x.left for x in lines)),
         ended_at=record.updated_at,
     )
     return line, lines

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from host import stats
 from host.migrate_to_postgres import MigrationRefused, migrate
 from host.service import GameService
 from host.store import Store
@@ -68,6 +69,8 @@ async def describe(service: GameService, ids: list[int]) -> dict[str, object]:
         "spectators": [await service.spectator_channels(i) for i in ids],
         "dms": [await service.dms_closed(u) for u in (ANNA, BEN)],
         "stats": await service.store.stats.results_for_user(ANNA),
+        "player_stats": await stats.player_stats(service, kind="count", user_id=ANNA, guild_id=5),
+        "board": await stats.leaderboard(service, kind="count", guild_id=5, pool="people"),
     }
 
 
@@ -77,7 +80,17 @@ async def test_everything_arrives_and_ids_go_on(
     before = await fill(db_path, make_service)
     copied = await migrate(db_path, postgres_url)
     assert {c.table: c.rows for c in copied}["games"] == 3
-    assert {c.table for c in copied} >= {"games", "seats", "actions", "results", "user_prefs"}
+    assert {c.table for c in copied} >= {
+        "games",
+        "seats",
+        "actions",
+        "results",
+        "user_prefs",
+        "game_stats",
+        "player_stats",
+        "ratings",
+    }
+    assert {c.table: c.rows for c in copied}["ratings"] == 4  # Anna and Ben, here and everywhere
 
     async with await Store.open(postgres_url) as store:
         service = make_service(store)

@@ -8,14 +8,14 @@ from typing import Any
 
 import pytest
 
-from engine.contract import Game
+from engine.contract import Game, Outcome
 from host import seats, stats
 from host.models import Seat
 from host.rating import Rating, rate_players
 from host.service import GameService
 from host.store import Store
 from tests.host.conftest import Clock
-from tests.host.counting_game import CountingKind
+from tests.host.counting_game import CountingGame, CountingKind
 
 ANNA, BEN, CARA, DAN = 1, 2, 3, 4
 HOME, AWAY = 5, 6
@@ -273,3 +273,37 @@ async def test_a_kicked_player_and_the_one_to_move_left_an_abandoned_game(
     board = await stats.leaderboard(service, kind="count", guild_id=HOME, pool="people")
     assert board[0].name == "Anna" and {s.name for s in board[1:]} == {"Ben", "Cara"}
     assert board[1].rating == pytest.approx(board[2].rating)
+
+
+class SharedWinKind(StatsCountingKind):
+    """The counting game where whoever reaches the target shares the win with everyone."""
+
+    def from_dict(self, data: Mapping[str, Any]) -> SharedWin:
+        return SharedWin(**vars(super().from_dict(data)))
+
+    def new_game(self, players: int, options: Mapping[str, Any], seed: int) -> SharedWin:
+        return SharedWin(**vars(super().new_game(players, options, seed)))
+
+
+class SharedWin(CountingGame):
+    @property
+    def outcome(self) -> Outcome | None:
+        found = super().outcome
+        if found is None:
+            return None
+        return {**found, "winners": list(range(self.players))}
+
+
+async def test_a_shared_victory_is_rated_as_a_tie(store: Store) -> None:
+    service = GameService(store, kinds={"count": SharedWinKind()}, clock=Clock())
+    await play(service, [(ANNA, "Anna"), (BEN, "Ben")], [(ANNA, "add:3")])
+    await play(service, [(ANNA, "Anna"), (CARA, "Cara")], [(ANNA, "add:3")], channel_id=11)
+    board = await stats.leaderboard(service, kind="count", guild_id=HOME, pool="people")
+    anna = next(s for s in board if s.name == "Anna")
+    assert anna.games == 2  # both games rated
+    ben = next(s for s in board if s.name == "Ben")
+    # Equal newcomers who share a win stay level; sigma still shrinks.
+    first = rate_players([Rating(), Rating()], [1, 1])
+    assert ben.rating == pytest.approx(first[1])
+    found = await stats.player_stats(service, kind="count", user_id=BEN, guild_id=HOME)
+    assert found.tallies[("people", "to3")].won == 1
