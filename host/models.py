@@ -135,6 +135,17 @@ class GameRecord:
             named.append("private answers")
         return " and ".join(named) or "nobody"
 
+    def shown_name(self, seat: int) -> str:
+        """The seat's name as the table shows it: a person's seat a computer plays for now
+        says so ("Ben (computer)"), an open one too ("Ben (open seat)")."""
+        name = self.name_of(seat)
+        entry = next((s for s in self.seats if s.seat == seat), None)
+        if entry is None or entry.is_ai:
+            return name
+        if entry.is_open:
+            return f"{name} (open seat)"
+        return f"{name} (computer)" if entry.computer_plays else name
+
     def _waited_for(self, seat: int) -> str:
         name = self.name_of(seat)
         entry = next((s for s in self.seats if s.seat == seat), None)
@@ -154,7 +165,7 @@ class GameRecord:
             raise UserError(f"Game #{self.id} was closed before it started.")
         view = self.game.view(seat, names=self.names())
         for player in view.get("players", []):
-            player["name"] = self.name_of(int(player["seat"]))
+            player["name"] = self.shown_name(int(player["seat"]))
         hidden = [s for s in self.private_actors() if s != seat]
         if hidden:
             view["actors"] = [s for s in view.get("actors") or [] if s not in hidden]

@@ -84,6 +84,24 @@ async def open_seat(service: GameService, game_id: int, seat: int, reason: Stand
         return await _leave(service, record, _persons_seat(record, seat), reason, None)
 
 
+async def fill_open_seat(
+    service: GameService, game_id: int, seat: int, level: str = DEFAULT_LEVEL
+) -> SeatChange:
+    """A computer player of ``level`` plays an open seat until a person takes it (``join``)."""
+    async with service._exclusive(game_id):
+        record = await service._load(game_id)
+        turns.running_game(record)
+        computers.check_level(record.kind, level)
+        entry = record.seat_entry(seat)
+        if not entry.is_open:
+            raise UserError(f"{entry.name}'s seat is not open: someone plays it.")
+        text = (
+            f"A computer player ({level}) plays {entry.name}'s open seat until someone takes "
+            f"it with `/{record.kind} join`."
+        )
+        return await _save(service, record, replace(entry, level=level), text, concerns=None)
+
+
 async def give_back(service: GameService, game_id: int, seat: int, user_id: int) -> SeatChange:
     """The seat's person plays it again: the computer that stood in for them stops."""
     async with service._exclusive(game_id):
@@ -138,7 +156,8 @@ async def kick(
     level: str | None = DEFAULT_LEVEL,
 ) -> SeatChange:
     """The host, or someone who manages the game's channel, removes a person from the game:
-    a computer player of ``level`` takes the seat, or with ``level`` None it stays open."""
+    a computer player of ``level`` takes the seat, or with ``level`` None it stays open. Named
+    by an open seat, a computer player of ``level`` plays it until someone joins."""
     record = await service.get(game_id)
     turns.running_game(record)
     if by_user_id != record.host_user_id and not can_manage:
@@ -147,6 +166,10 @@ async def kick(
             f"Only the host, {host}, or someone who can manage this channel can remove a "
             f"player from game #{game_id}."
         )
+    if record.seat_entry(seat).is_open:
+        if level is None:
+            raise UserError(f"{record.name_of(seat)}'s seat is open already.")
+        return await fill_open_seat(service, game_id, seat, level)
     entry = _persons_seat(record, seat)
     if entry.user_id == by_user_id:
         raise UserError(f"To hand over your own seat, use `/{record.kind} resign`.")
@@ -197,12 +220,14 @@ def people(record: GameRecord) -> list[Seat]:
 
 
 def find_person(record: GameRecord, named: str) -> int:
-    """The seat of the person named by a user id (what the autocomplete offers) or by name;
-    UserError that says who can be named."""
+    """The seat of the person named by a user id (what the autocomplete offers) or by name,
+    or of an open seat by its name; UserError that says who can be named."""
     text = named.strip().lstrip("@")
     for entry in record.seats:
         by_id = text.isdigit() and entry.user_id == int(text)
         if by_id or entry.name.casefold() == text.casefold():
+            if entry.is_open:
+                return entry.seat
             if entry.user_id is None:
                 what = "a computer player" if entry.is_ai else "a seat whose player has left"
                 raise UserError(f"{entry.name} is {what}: there is nobody to remove.")

@@ -10,6 +10,7 @@ from cogs.seats import show_seat_change
 from host import computers, seats
 from tests.e2e.conftest import World
 from tests.e2e.table import controls_of, make_bot, text_of
+from tests.e2e.test_cartus import channel_text, open_cartus
 from tests.e2e.test_full_game import open_game
 from tests.fakediscord import ADMIN_PERMISSIONS
 
@@ -182,21 +183,37 @@ async def test_a_stand_in_a_resignation_a_newcomer_and_coming_back(
         assert fake.rejected == [] and fake.unhandled == []
 
 
-async def test_cartus_has_the_seat_commands_and_a_moderator_may_kick(
+async def test_cartus_a_stand_in_keeps_secrets_private_and_a_moderator_may_kick(
     world: World, tmp_path: Any
 ) -> None:
     fake = world.fake
     moderator = fake.add_user("Mod", permissions=ADMIN_PERMISSIONS)
     client = make_bot(fake, tmp_path / "games.sqlite3", world.guild)
     async with fake.running(client):
-        opened = await fake.slash(
-            world.anna, world.channel, "cartus", "new", options={"seat_order": "joined"}
-        )
-        lobby = await opened.wait_reply()
-        await (await fake.click(world.ben, lobby, label="Join")).wait_reply()
-        await (await fake.click(world.cleo, lobby, label="Join")).wait_reply()
-        await (await fake.click(world.anna, lobby, label="Start")).wait_response()
-        record = await client.service.game_in_channel(world.channel.id)
+        table = await open_cartus(world, client)
+        record = await table.record()
+        await fake.wait_for(lambda: len(fake.dms(world.anna)) == 1)
+        seen = len(fake.messages(world.channel))
+
+        # A computer stands in for Anna. What it draws for her is hers alone to see: by DM
+        # to her, never in the channel; and nobody asks her to move meanwhile.
+        async with client.tables.lock(record.id):
+            change = await seats.hand_to_computer(client.service, record.id, 0, "easy", "missed")
+            await show_seat_change(client.tables, change)
+        await client.tables.send_secrets(change.update)
+        for _ in range(30):
+            if [d for d in fake.dms(world.anna)[1:] if "You drew" in text_of(d)]:
+                break
+            await table.step()
+        drew = [text_of(d) for d in fake.dms(world.anna)[1:] if "You drew" in text_of(d)]
+        assert drew, "the computer never drew for Anna"
+        log = await client.service.action_log(record.id, limit=500)
+        assert any(e.seat == 0 and e.user_id is None for e in log)
+        assert "You drew" not in channel_text(fake, world)
+        assert mentioned(fake, world.channel, world.anna, seen) == []
+        back = await fake.slash(world.anna, world.channel, "cartus", "back")
+        assert "Welcome back" in await answer(back)
+
         refused = await fake.slash(
             world.ben, world.channel, "cartus", "kick", options={"player": str(world.cleo.id)}
         )

@@ -131,6 +131,9 @@ async def test_a_stand_in_plays_until_its_person_is_back(store: Store) -> None:
     assert (await service.private_view(record.id, user))["players"]
     assert record.id in [r.id for r in await service.games_for_user(user)]
     assert not service.turn(stored, user).is_theirs
+    # The table shows who plays the seat now, to everyone; the seat keeps its name.
+    assert stored.view(None)["players"][seat]["name"] == f"{name} (computer)"
+    assert stored.name_of(seat) == name
     with pytest.raises(UserError, match="already plays"):
         await seats.hand_to_computer(service, record.id, seat, "easy", "missed")
 
@@ -270,6 +273,7 @@ async def test_a_resigned_seat_left_open_waits_for_a_person_who_joins(store: Sto
     assert waiting.version == record.version
     assert service.people_to_move(waiting) == []
     assert waiting.waiting_for() == f"someone to take {name}'s seat (`/rattus join`)"
+    assert waiting.view(None)["players"][seat]["name"] == f"{name} (open seat)"
     with pytest.raises(UserError, match="already in game"):
         await seats.take_seat(service, record.id, next(u for u in PLAYERS if u != user), "X")
 
@@ -328,3 +332,35 @@ async def test_a_seat_change_decided_on_an_old_version_is_refused(store: Store) 
         )
     assert (await service.get(record.id)).seat_entry(0) == entry
     assert await store.seats.log(record.id) == []
+
+
+async def test_a_computer_may_fill_an_open_seat_until_someone_joins(store: Store) -> None:
+    service = rattus_service(store)
+    record = await running(service)
+    ben = record.seat_of(BEN)
+    assert ben is not None
+    await seats.kick(service, record.id, ANNA, ben, can_manage=False, level=None)
+    waiting = await service.get(record.id)
+    assert seats.find_person(waiting, "Ben") == ben
+    with pytest.raises(UserError, match="open already"):
+        await seats.kick(service, record.id, ANNA, ben, can_manage=False, level=None)
+    with pytest.raises(UserError, match="Only the host"):
+        await seats.kick(service, record.id, CARA, ben, can_manage=False, level="easy")
+    filled = await seats.kick(service, record.id, ANNA, ben, can_manage=False, level="strong")
+    assert filled.text == (
+        "A computer player (strong) plays Ben's open seat until someone takes it with "
+        "`/rattus join`."
+    )
+    entry = filled.update.record.seat_entry(ben)
+    assert (entry.user_id, entry.level, entry.stand_in, entry.left_user_id) == (
+        None,
+        "strong",
+        "kicked",
+        BEN,
+    )
+    with pytest.raises(UserError, match="not open"):
+        await seats.fill_open_seat(service, record.id, ben)
+    with pytest.raises(UserError, match="removed from game"):
+        await seats.take_seat(service, record.id, BEN, "Ben")
+    joined = await seats.take_seat(service, record.id, DANI, "Dani")
+    assert joined.update.record.seat_entry(ben).user_id == DANI
