@@ -230,3 +230,33 @@ async def test_cartus_a_stand_in_keeps_secrets_private_and_a_moderator_may_kick(
         cleo = next(s for s in after.seats if s.left_user_id == world.cleo.id)
         assert (cleo.level, cleo.stand_in) == ("strong", "kicked")
         assert fake.rejected == [] and fake.unhandled == []
+
+
+async def test_a_moderator_of_another_server_cannot_kick_there(world: World, tmp_path: Any) -> None:
+    fake = world.fake
+    elsewhere = fake.add_text_channel(fake.add_guild("Elsewhere"), "lounge")
+    client = make_bot(fake, tmp_path / "games.sqlite3", world.guild, global_commands=True)
+    async with fake.running(client):
+        table = await open_game(world, client)
+        before = await table.record()
+        for user, command, options in (
+            (world.admin, "kick", {"game": table.game_id, "player": str(world.ben.id)}),
+            (world.ben, "resign", {"game": table.game_id}),
+            (world.ben, "back", {"game": table.game_id}),
+        ):
+            result = await fake.slash(user, elsewhere, "rattus", command, options=options)
+            assert f"There is no game #{table.game_id}." in await answer(result)
+        choices = await fake.autocomplete(
+            world.admin,
+            elsewhere,
+            "rattus",
+            "kick",
+            focused="player",
+            value="",
+            options={"game": table.game_id},
+        )
+        assert choices == []
+        after = await table.record()
+        assert (after.seats, after.version) == (before.seats, before.version)
+        assert await seats.seat_log(client.service, table.game_id) == []
+        assert fake.rejected == [] and fake.unhandled == []
