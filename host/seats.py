@@ -20,10 +20,11 @@ below.
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from host import computers, turns
+from host import acting, computers, turns
 from host.errors import NotSeated, UserError
 from host.models import GameRecord, Seat, StandIn, Update
 from host.seat_store import SeatChangeEntry
@@ -292,6 +293,11 @@ async def _save(
         updated_at=now,
         host_user_id=record.host_user_id if host is None else host,
     )
+    before = record.game
     record, moved = await computers.move(service, record)
-    update = service._update(record, moved, new_turn=bool(moved))
+    after = record.game
+    new_turn = False
+    if moved and before is not None and after is not None:
+        new_turn = await asyncio.to_thread(acting.turn_changed, before, after)
+    update = service._update(record, moved, new_turn=new_turn)
     return SeatChange(update=update, seat=changed.seat, text=text)
