@@ -1,9 +1,10 @@
 """The bundled fonts, and which of them draws each character.
 
 DejaVu Sans draws Latin, Greek, Cyrillic and the game's symbols. Names in other scripts fall
-back, character by character, to Noto Sans (Arabic, Hebrew, Devanagari, Bengali, Thai) and to
-Droid Sans Fallback (Chinese, Japanese). A character no bundled font draws (emoji, Hangul)
-becomes one "?" per run, so it never breaks a line or shows as a missing-glyph box.
+back, character by character, to Noto Sans (Arabic, Hebrew, Devanagari, Bengali, Thai), to
+Droid Sans Fallback (Chinese, Japanese) and to NanumSquare (Korean Hangul). A character no
+bundled font draws (emoji) becomes one "?" per run, so it never breaks a line or shows as a
+missing-glyph box.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ REPLACEMENT = "?"
 
 PRIMARY = "dejavu"
 CJK = "droid"
+HANGUL = "hangul"
 SCRIPT_FONTS: dict[str, tuple[str, str]] = {
     "arabic": ("NotoSansArabic-Regular.ttf", "NotoSansArabic-Bold.ttf"),
     "hebrew": ("NotoSansHebrew-Regular.ttf", "NotoSansHebrew-Bold.ttf"),
@@ -30,6 +32,7 @@ SCRIPT_FONTS: dict[str, tuple[str, str]] = {
     "bengali": ("NotoSansBengali-Regular.ttf", "NotoSansBengali-Bold.ttf"),
     "thai": ("NotoSansThai-Regular.ttf", "NotoSansThai-Bold.ttf"),
     CJK: ("DroidSansFallbackFull.ttf", "DroidSansFallbackFull.ttf"),
+    HANGUL: ("NanumSquareR.ttf", "NanumSquareB.ttf"),
     PRIMARY: ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"),
 }
 SCRIPT_RANGES: tuple[tuple[int, int, str], ...] = (
@@ -46,7 +49,7 @@ SCRIPT_RANGES: tuple[tuple[int, int, str], ...] = (
     (0xFE70, 0xFEFF, "arabic"),
 )
 """Scripts drawn by their own font even where DejaVu has glyphs: they need shaping."""
-FALLBACK_ORDER = (PRIMARY, CJK, "arabic", "hebrew", "devanagari", "bengali", "thai")
+FALLBACK_ORDER = (PRIMARY, CJK, HANGUL, "arabic", "hebrew", "devanagari", "bengali", "thai")
 COMPLEX = frozenset({"arabic", "hebrew", "devanagari", "bengali", "thai"})
 JOINERS = ("\u200c", "\u200d")
 

@@ -26,6 +26,8 @@ def test_latin_greek_and_cyrillic_are_kept() -> None:
         ("שלום", "hebrew"),
         ("สมชาย", "thai"),
         ("রবীন্দ্রনাথ", "bengali"),
+        ("김민준", "hangul"),
+        ("이서연", "hangul"),
     ],
 )
 def test_names_in_other_scripts_are_kept_and_drawn_by_their_font(name: str, script: str) -> None:
@@ -57,6 +59,7 @@ def test_has_glyph_tells_missing_from_present() -> None:
     assert has_glyph("♛")
     assert not has_glyph("山")
     assert covers("droid", "山")
+    assert not covers("droid", "한") and covers("hangul", "한")
     assert not any(covers(script, "🐀") for script in ("droid", "arabic", "dejavu"))
 
 
@@ -109,6 +112,7 @@ def _ascent(size: int) -> int:
         ("さくら", "droid", None),
         ("محمد علي", "arabic", "rtl"),
         ("क्षत्रिय", "devanagari", "ltr"),
+        ("김민준", "hangul", None),
     ],
 )
 def test_rendered_names_match_their_script_font_shaped(
@@ -158,8 +162,19 @@ def test_fit_with_no_room_gives_only_the_ellipsis() -> None:
 
 def test_names_in_any_script_reach_the_board_and_only_unreadable_ones_fall_back() -> None:
     view = base_view(4)
-    names = ["山田太郎", "محمد", "🐀🐀", "देवनागरी"]
+    names = ["山田太郎", "محمد", "🐀🐀", "김민준"]
     for player, name in zip(view["players"], names, strict=True):
         player["name"] = name
     seats = seats_of(view)
-    assert [seats[i].name for i in range(4)] == ["山田太郎", "محمد", "Player 3", "देवनागरी"]
+    assert [seats[i].name for i in range(4)] == ["山田太郎", "محمد", "Player 3", "김민준"]
+
+
+def test_every_hangul_syllable_and_letter_is_drawn_not_replaced() -> None:
+    syllables = [chr(code) for code in range(0xAC00, 0xD7A4, 97)]
+    letters = [chr(code) for code in range(0x3131, 0x318F)]
+    name = "".join(syllables[:12])
+    assert drawable(name) == name
+    assert all(script_of(ch) is not None for ch in syllables + letters)
+    mixed = "Kim 김민준 山田"
+    assert drawable(mixed) == mixed
+    assert REPLACEMENT not in drawable("최지우 🐀")[:3]
