@@ -3,17 +3,23 @@ secrets they are owed (DMs, recorded with the action so a crash cannot lose them
 
 ``Messaging`` is part of ``cogs.table.Tables``; it is kept apart so each module holds one
 concern. A private question's controls come from ``cogs.offers.panel``, as in ephemeral replies.
+
+Exactly once: whatever start-up repair may send again after a crash (an owed DM, a notice to
+a decider, a private question, a table or lobby post) goes with a message ``nonce`` made from
+what it is (``nonce``): discord.py sends it with ``enforce_nonce``, and Discord answers a
+repeat within a few minutes with the message it already created instead of a second one.
 """
 
 from __future__ import annotations
 
+import hashlib
 import logging
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.embeds import clip, event_texts, fitted, secrets_embed
+from cogs.embeds import clip, fitted, secrets_embed
 from cogs.offers import panel
 from cogs.presenters import Presenter
 from cogs.replies import png_file
@@ -25,6 +31,20 @@ log = logging.getLogger(__name__)
 
 DMS_CLOSED = 50007
 MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+NONCE_LIMIT = 25
+"""Discord takes a message nonce of at most 25 characters."""
+
+
+def nonce(*parts: object) -> str:
+    """The nonce of a message the bot may send again after a crash: the same parts give the
+    same nonce. The first part (a letter) says what it is; a key too long for Discord keeps
+    it and hashes the rest."""
+    key = ".".join(str(part) for part in parts)
+    if len(key) <= NONCE_LIMIT:
+        return key
+    what = f"{parts[0]}."
+    digest = hashlib.blake2b(key.encode(), digest_size=16).hexdigest()
+    return what + digest[: NONCE_LIMIT - len(what)]
 
 
 def mentions_of(record: GameRecord, seats: Sequence[int]) -> str:
@@ -69,7 +89,9 @@ class Messaging:
             )
             try:
                 await self.channel(record, record.channel_id).send(
-                    clip(text, 1800) + f"\n{url}", allowed_mentions=MENTIONS
+                    clip(text, 1800) + f"\n{url}",
+                    allowed_mentions=MENTIONS,
+                    nonce=nonce("n", record.id, record.version, record.channel_id),
                 )
             except discord.HTTPException:
                 log.warning("Could not tell the deciders of game #%s", record.id)
@@ -94,7 +116,8 @@ class Messaging:
         try:
             user = await self._user(user_id)
             kwargs: dict[str, Any] = {"view": controls} if controls is not None else {}
-            await user.send(clip(text, 2000), **kwargs)
+            question = nonce("q", record.id, record.version, seat)
+            await user.send(clip(text, 2000), nonce=question, **kwargs)
             return
         except discord.Forbidden as error:
             if error.code != DMS_CLOSED:
@@ -115,43 +138,50 @@ class Messaging:
             "are asked."
         )
         try:
-            await self.channel(record, record.channel_id).send(text, allowed_mentions=MENTIONS)
+            await self.channel(record, record.channel_id).send(
+                text,
+                allowed_mentions=MENTIONS,
+                nonce=nonce("c", record.id, record.version, seat, record.channel_id),
+            )
         except discord.HTTPException:
             log.warning("Could not mention the players of game #%s", record.id)
 
     # -- secrets ----------------------------------------------------------------------------
 
     async def send_secrets(self, update: Update) -> None:
-        """DM each player owed a secret: first what the store recorded with the action (so a
-        crash before sending cannot lose it), then any other private news of this update.
-        Closed DMs are remembered and announced once; they are tried again each time."""
-        record = update.record
-        owed = await self.send_owed(record.id, record)
-        for user_id, events in update.private.items():
-            if user_id not in owed:
-                await self._dm(record, user_id, event_texts(events, record))
+        """DM each player what the store recorded as owed with this update's actions (every
+        private message goes that way, whoever's move caused it). Closed DMs are remembered
+        and announced once; they are tried again each time."""
+        await self.send_owed(update.record.id, update.record)
 
     async def send_owed(
         self, game_id: int | None = None, record: GameRecord | None = None
     ) -> set[int]:
         """Send the private messages the store says are owed (of one game, or of all at
-        start-up), each once. Returns the users they went to."""
+        start-up): one DM per player and game, with the news of every owed record, exactly
+        once (its nonce is made of the records' ids). Returns the users they went to."""
         sent: set[int] = set()
+        batches: dict[tuple[int, int], list[tuple[int, list[str]]]] = {}
         for dm_id, owed_game, user_id, lines in await self.service.pending_dms(game_id):
-            if dm_id in self._sending:
-                continue
-            self._sending.add(dm_id)
+            if dm_id not in self._sending:
+                batches.setdefault((owed_game, user_id), []).append((dm_id, lines))
+        for (owed_game, user_id), batch in batches.items():
+            ids = [dm_id for dm_id, _ in batch]
+            news = [line for _, lines in batch for line in lines]
+            self._sending.update(ids)
             try:
                 current = record if record is not None else await self.service.get(owed_game)
-                if lines or self._has_secrets(current, user_id):
-                    await self._dm(current, user_id, lines)
+                if news or self._has_secrets(current, user_id):
+                    await self._dm(current, user_id, news, nonce("s", ids[0], ids[-1]))
                 sent.add(user_id)
             except UserError:
                 log.warning("Game #%s cannot be shown; its owed DM is dropped", owed_game)
             finally:
-                self._sending.discard(dm_id)
-            # Forgotten only once sent (or impossible): a crash before this sends it again.
-            await self.service.dm_done(dm_id)
+                self._sending.difference_update(ids)
+            # Forgotten only once sent (or impossible): a crash before this sends it again,
+            # with the same nonce, so Discord keeps the first one.
+            for dm_id in ids:
+                await self.service.dm_done(dm_id)
         return sent
 
     def _has_secrets(self, record: GameRecord, user_id: int) -> bool:
@@ -160,9 +190,11 @@ class Messaging:
             return False
         return bool(self.presenter(record).secret_lines(record.view(seat)))
 
-    async def _dm(self, record: GameRecord, user_id: int, news: Sequence[str]) -> None:
+    async def _dm(
+        self, record: GameRecord, user_id: int, news: Sequence[str], sent_as: str
+    ) -> None:
         try:
-            await self.dm_secrets(record, user_id, news)
+            await self.dm_secrets(record, user_id, news, sent_as)
             if await self.service.dms_closed(user_id):
                 await self.service.mark_dms_closed(user_id, False)
         except discord.Forbidden as error:
@@ -174,7 +206,9 @@ class Messaging:
         except discord.HTTPException:
             log.warning("Could not DM %s for game #%s", user_id, record.id, exc_info=True)
 
-    async def dm_secrets(self, record: GameRecord, user_id: int, news: Sequence[str]) -> None:
+    async def dm_secrets(
+        self, record: GameRecord, user_id: int, news: Sequence[str], sent_as: str
+    ) -> None:
         seat = record.seat_of(user_id)
         if seat is None or record.game is None:
             return
@@ -187,7 +221,7 @@ class Messaging:
             inline=False,
         )
         user = await self._user(user_id)
-        await user.send(embed=fitted(embed), file=png_file(png))
+        await user.send(embed=fitted(embed), file=png_file(png), nonce=sent_as)
 
     async def _user(self, user_id: int) -> discord.User | discord.Member:
         user = self._users.get(user_id) or self.client.get_user(user_id)

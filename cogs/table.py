@@ -27,7 +27,7 @@ from cogs.embeds import (
     lobby_embed,
     table_embed,
 )
-from cogs.messaging import MENTIONS, Messaging, mentions_of
+from cogs.messaging import MENTIONS, Messaging, mentions_of, nonce
 from cogs.offers import action_groups
 from cogs.pictures import Pictures
 from cogs.presenters import Presenter
@@ -173,9 +173,10 @@ class Tables(Messaging):
     async def repost_lobby(self, record: GameRecord) -> None:
         """A lobby saved but never posted (a crash in between) is posted now."""
         embed, view = self.lobby_message(record)
-        kwargs: dict[str, Any] = {"embed": embed}
+        kwargs: dict[str, Any] = {"embed": embed, "nonce": nonce("l", record.id)}
         if view is not None:
             kwargs["view"] = view
+        # A crash before post_lobby records it: the repeat gets the same message back.
         message = await self.channel(record, record.channel_id).send(**kwargs)
         await self.post_lobby(record, message.id)
 
@@ -203,9 +204,12 @@ class Tables(Messaging):
         self, record: GameRecord, *, new_message: bool, only: int | None = None
     ) -> list[int]:
         """Show the table in the home channel and every spectator channel; return the seats
-        whose decision a new home message mentioned (it notifies them).
+        whose decision a new home message mentioned (it notifies them). A new message of a
+        version goes with a nonce of the game, version and channel, so posting it again after
+        a crash (before it was recorded) gets the same message back, not a second table.
 
-        With ``only``, post it again in that one channel, whose table message is gone.
+        With ``only``, post it again in that one channel, whose table message is gone (a
+        new message, so no nonce: the gone one must not come back).
         """
         pinged: list[int] = []
         view, embed, groups = await asyncio.to_thread(self._table_parts, record)
@@ -226,11 +230,20 @@ class Tables(Messaging):
                 buttons,
                 _ping(record, pinged),
                 new_message,
+                again=only is not None,
             )
         for channel_id in await self.service.spectator_channels(record.id):
             if only in (None, channel_id):
                 shown = self._show_in(
-                    record, channel_id, stored.get(channel_id), embed, view, None, None, new_message
+                    record,
+                    channel_id,
+                    stored.get(channel_id),
+                    embed,
+                    view,
+                    None,
+                    None,
+                    new_message,
+                    again=only is not None,
                 )
                 await self._to_spectators(record, channel_id, shown)
         return pinged
@@ -280,8 +293,11 @@ class Tables(Messaging):
         buttons: discord.ui.View | None,
         ping: str | None,
         new_message: bool,
+        *,
+        again: bool = False,
     ) -> None:
-        """Edit the channel's table message, or post a new one. An edit keeps the picture the
+        """Edit the channel's table message, or post a new one (``again``: a re-post of a
+        version whose message is gone, never deduplicated). An edit keeps the picture the
         message carries while the same seats decide (see ``cogs.pictures``)."""
         channel = self.channel(record, channel_id)
         is_home = channel_id == record.channel_id
@@ -319,6 +335,8 @@ class Tables(Messaging):
             kwargs["view"] = buttons
         if ping and is_home:
             kwargs["content"] = ping
+        if not again:
+            kwargs["nonce"] = nonce("t", record.id, record.version, channel_id)
         message = await channel.send(**kwargs)
         self.pictures.remember(record, message, png)
         await self.service.set_table_message(
@@ -397,7 +415,7 @@ class Tables(Messaging):
             view = record.view()
             presenter = self.presenter(record)
             embed = table_embed(record, view, presenter)
-            await self._show_in(record, channel_id, None, embed, view, None, None, True)
+            await self._show_in(record, channel_id, None, embed, view, None, None, True, again=True)
 
     # -- start-up repair --------------------------------------------------------------------
 
@@ -456,12 +474,13 @@ class Tables(Messaging):
             await self.show_table(record, new_message=True, only=channel_id)
             return True
 
-    async def _message_exists(self, record: GameRecord, channel_id: int, message_id: int) -> bool:
+    async def _fetch(
+        self, record: GameRecord, channel_id: int, message_id: int
+    ) -> discord.Message | None:
         try:
-            await self.channel(record, channel_id).fetch_message(message_id)
+            return await self.channel(record, channel_id).fetch_message(message_id)
         except discord.NotFound:
-            return False
-        return True
+            return None
 
     async def _retire_strays(self, record: GameRecord, keep: int | None) -> None:
         """Take the buttons off every recent table message of this game in its channel but
@@ -500,16 +519,24 @@ class Tables(Messaging):
             home = next(
                 (m for m in await self.service.table_messages(record.id) if m.is_home), None
             )
-            if (
-                home is not None
-                and home.version == record.version
-                and await self._message_exists(record, home.channel_id, home.message_id)
-            ):
-                await self._retire_strays(record, home.message_id)
-                await self.tell_deciders(record)
+            shown = None
+            if home is not None and home.version == record.version:
+                shown = await self._fetch(record, home.channel_id, home.message_id)
+            if shown is not None:
+                await self._retire_strays(record, shown.id)
+                # Whoever the current table mentions was notified by it, if it was not edited
+                # since (a crash may have come before they were remembered as told): no
+                # second notice for them.
+                fresh = shown.edited_at is None
+                mentioned = {user.id for user in shown.mentions} if fresh else set()
+                pinged = [s for s in record.public_actors() if record.user_of(s) in mentioned]
+                await self.tell_deciders(record, pinged)
                 return False
             log.info("Re-posting the table of game #%s at version %s", record.id, record.version)
-            pinged = await self.show_table(record, new_message=True)
+            gone = home is not None and home.version == record.version
+            pinged = await self.show_table(
+                record, new_message=True, only=record.channel_id if gone else None
+            )
             current = [m for m in await self.service.table_messages(record.id) if m.is_home]
             await self._retire_strays(record, current[0].message_id if current else None)
             await self.tell_deciders(record, pinged)

@@ -1,6 +1,10 @@
 """One action, worked out away from the event loop: the engine applies it and the host works
 out what everyone saw, what each seat is owed privately and whether a new turn began.
 
+What is owed privately (``owed_dms``) goes into the store with the action, whoever's move it
+was (a person's, a computer's, the deal at the start): the Discord side sends private messages
+from that record only, each once, so a crash between saving and sending cannot lose one.
+
 ``GameService.act`` runs ``apply_action`` and ``turn_changed`` in a worker thread, so that the
 engine's work never holds up the bot's answers to other clicks; what is left on the loop is
 the saving and the publishing.
@@ -8,7 +12,7 @@ the saving and the publishing.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,7 +20,7 @@ from engine.contract import Game
 from engine.core import Event, IllegalAction, parse_notation
 from host import turns
 from host.errors import StaleAction, UserError
-from host.models import GameRecord
+from host.models import GameRecord, Seat
 
 PUBLIC_TEXT_LIMIT = 500
 
@@ -48,14 +52,6 @@ def apply_action(record: GameRecord, user_id: int, notation: str, version: int |
     except IllegalAction as exc:
         raise UserError(str(exc)) from exc
     label = next((a.label for a in game.legal_actions(seat) if a.notation == wanted), None)
-    names = record.names()
-    dms = {
-        s.user_id: lines
-        for s in record.seats
-        if s.user_id is not None
-        and not s.is_ai
-        and (lines := private_lines(after.events, s.seat, names))
-    }
     return Applied(
         seat=seat,
         notation=wanted,
@@ -64,7 +60,7 @@ def apply_action(record: GameRecord, user_id: int, notation: str, version: int |
         after=after,
         state=after.to_dict(),
         public_text=public_text(record, game, seat, after, label),
-        dms=dms,
+        dms=owed_dms(record.seats, after.events),
     )
 
 
@@ -99,3 +95,19 @@ def public_text(
 def private_lines(events: Iterable[Event], seat: int, names: list[str]) -> list[str]:
     """The texts of the non-public events this seat may see: what it is owed privately."""
     return [e.text_for(names) for e in events if e.audience is not None and seat in e.audience]
+
+
+def owed_dms(
+    seats: Sequence[Seat], events: Sequence[Event], *, everyone: bool = False
+) -> dict[int, list[str]]:
+    """user -> news lines for every person (not a computer) some event tells privately; with
+    ``everyone`` (the deal), every person, so each is sent their secrets from the start."""
+    names = [seat.name for seat in sorted(seats, key=lambda s: s.seat)]
+    owed: dict[int, list[str]] = {}
+    for seat in seats:
+        if seat.user_id is None or seat.is_ai:
+            continue
+        lines = private_lines(events, seat.seat, names)
+        if lines or everyone:
+            owed[seat.user_id] = lines
+    return owed

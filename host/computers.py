@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from engine import ai
 from engine.contract import Game
 from engine.core import Event
-from host.acting import public_text
+from host.acting import owed_dms, public_text
 from host.errors import UserError
 from host.models import GameRecord, Seat
 from host.store import NewAction
@@ -106,6 +106,7 @@ async def move(service: GameService, record: GameRecord) -> tuple[GameRecord, li
                 public_text=public_text(record, game, seat, after, label),
             ),
             results=stats.result_rows(record, after, now) if after.is_over else [],
+            dms=owed_dms(record.seats, after.events),
         )
         record = replace(
             record,

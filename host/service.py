@@ -22,7 +22,7 @@ from typing import Any
 from engine.contract import Game, View
 from engine.core import Action, Event
 from host import computers, stats, turns
-from host.acting import apply_action, private_lines, turn_changed
+from host.acting import apply_action, owed_dms, turn_changed
 from host.errors import DamagedGame, NotFound, NotSeated, UserError
 from host.kinds import GameKind
 from host.models import ActionLogEntry, GameRecord, Seat, TableMessage, Update
@@ -278,11 +278,7 @@ class GameService:
                 state=game.to_dict(),
                 version=game.version,
                 now=self._clock(),
-                dms={
-                    s.user_id: private_lines(game.events, s.seat, [x.name for x in seats])
-                    for s in seats
-                    if s.user_id is not None and not s.is_ai
-                },
+                dms=owed_dms(seats, game.events, everyone=True),
             )
             started = await self._load(game_id)
             started, moved = await computers.move(self, started)

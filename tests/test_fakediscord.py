@@ -393,3 +393,43 @@ def test_limits_catch_what_discord_refuses() -> None:
     assert message_problems({"components": rows * 6}, attachment_count=0)
     assert message_problems({}, attachment_count=0) == [((), "Cannot send an empty message")]
     assert message_problems({"content": "ok"}, attachment_count=0) == []
+
+
+async def test_a_repeated_nonce_gets_the_earlier_message_back(
+    fake_discord: FakeDiscord, world: dict[str, Any]
+) -> None:
+    channel, alice = world["channel"], world["alice"]
+    bot = DemoBot()
+    async with fake_discord.running(bot):
+        text_channel = await fake_discord.wait_for(lambda: bot.get_channel(channel.id))
+        assert isinstance(text_channel, discord.TextChannel)
+        first = await text_channel.send("your turn", nonce="t.1.2")
+        again = await text_channel.send("your turn (sent again)", nonce="t.1.2")
+        other = await text_channel.send("your turn", nonce="t.1.3")
+        plain = [await text_channel.send("no nonce given") for _ in range(2)]
+        user = await bot.fetch_user(alice.id)
+        dm = await user.send("a secret", nonce="s.7.7")
+        dm_again = await user.send("a secret", nonce="s.7.7")
+        await first.delete()
+        after_delete = await text_channel.send("your turn", nonce="t.1.2")
+        with pytest.raises(discord.HTTPException) as too_long:
+            await text_channel.send("x", nonce="n" * 26)
+        fake_discord.state.nonce_window = 0.0
+        later = await text_channel.send("your turn, minutes later", nonce="t.1.3")
+    assert again.id == first.id and again.content == "your turn"
+    assert after_delete.id == first.id
+    assert other.id != first.id and plain[0].id != plain[1].id
+    assert dm_again.id == dm.id and len(fake_discord.dms(alice)) == 1
+    assert later.id != other.id
+    assert too_long.value.code == 50035
+    assert [m["content"] for m in fake_discord.messages(channel)] == [
+        "your turn",
+        "no nonce given",
+        "no nonce given",
+        "your turn, minutes later",
+    ]
+    assert [(r.nonce, r.message_id) for r in fake_discord.repeats] == [
+        ("t.1.2", first.id),
+        ("s.7.7", dm.id),
+        ("t.1.2", first.id),
+    ]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -28,13 +28,16 @@ class Crash(asyncio.CancelledError):
 
 
 @contextlib.contextmanager
-def crash_at(owner: Any, name: str, *, after: bool = False) -> Iterator[asyncio.Event]:
-    """The first call of ``owner.name`` stops the bot (before it runs, or just after)."""
+def crash_at(
+    owner: Any, name: str, *, after: bool = False, when: Callable[..., bool] | None = None
+) -> Iterator[asyncio.Event]:
+    """The first call of ``owner.name`` (with ``when``: the first whose arguments it accepts)
+    stops the bot (before it runs, or just after)."""
     original = getattr(owner, name)
     crashed = asyncio.Event()
 
     async def stop(*args: Any, **kwargs: Any) -> Any:
-        if crashed.is_set():
+        if crashed.is_set() or (when is not None and not when(*args, **kwargs)):
             return await original(*args, **kwargs)
         if not after:
             crashed.set()

@@ -14,7 +14,7 @@ from .models import (
     Guild,
     User,
 )
-from .state import Rejection, Request
+from .state import Rejection, Repeat, Request
 
 __all__ = [
     "ADMIN_PERMISSIONS",
@@ -25,6 +25,7 @@ __all__ = [
     "Guild",
     "InteractionResult",
     "Rejection",
+    "Repeat",
     "Request",
     "User",
 ]

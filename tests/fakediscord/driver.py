@@ -29,7 +29,7 @@ from .models import (
     User,
 )
 from .rest import build_app
-from .state import FakeState, Rejection, Request
+from .state import FakeState, Rejection, Repeat, Request
 
 T = TypeVar("T")
 ClientT = TypeVar("ClientT", bound=discord.Client)
@@ -354,6 +354,11 @@ class FakeDiscord:
     def unhandled(self) -> list[Rejection]:
         """Requests to endpoints the fake does not implement (answered 404)."""
         return self.state.unhandled
+
+    @property
+    def repeats(self) -> list[Repeat]:
+        """Sends answered with an earlier message of the same nonce (nothing was created)."""
+        return self.state.repeats
 
     @property
     def rejected(self) -> list[Rejection]:

@@ -243,7 +243,11 @@ class Routes:
         check_can_send(channel)
         body, uploads = await read_body(request)
         check_message(self.state, body, uploads, new=True)
+        earlier = self.state.nonce_repeat(channel, body)
+        if earlier is not None:
+            return reply(earlier.data)
         message = self.state.messages.create(channel, body, uploads)
+        self.state.nonce_sent(body, message)
         self.state.message_created(message)
         return reply(message.data)
 

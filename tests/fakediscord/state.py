@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import secrets
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -29,6 +30,15 @@ INTENT_GUILD_MESSAGES = 1 << 9
 INTENT_DIRECT_MESSAGES = 1 << 12
 
 Announce = Callable[[str, JSON, int], None]
+
+
+@dataclass(frozen=True)
+class Repeat:
+    """A message send that Discord answered with the earlier message of the same nonce."""
+
+    channel_id: int
+    nonce: str
+    message_id: int
 
 
 @dataclass(frozen=True)
@@ -86,6 +96,10 @@ class FakeState:
         self.unhandled: list[Rejection] = []
         self.rejected: list[Rejection] = []
         self.requests: list[Request] = []
+        self.nonce_window = 300.0
+        """Seconds a message nonce is remembered (Discord: "the past few minutes")."""
+        self.nonces: dict[str, tuple[float, StoredMessage]] = {}
+        self.repeats: list[Repeat] = []
         self.announce: Announce = lambda event, data, intent: None
 
     def add_user(self, name: str, permissions: int = MEMBER_PERMISSIONS) -> User:
@@ -151,6 +165,27 @@ class FakeState:
         self.sync_count += 1
         self.pulse.notify()
         return stored
+
+    def nonce_repeat(self, channel: Channel, body: JSON) -> StoredMessage | None:
+        """The message the bot already created with this body's nonce, if ``enforce_nonce``
+        asks for it and it was within the window: Discord returns it and creates nothing.
+        The bot is the only author here, so the nonce alone is the key (across channels, as
+        Discord's "same author with the same nonce"); a message deleted since still counts."""
+        nonce = body.get("nonce")
+        if nonce is None or not body.get("enforce_nonce"):
+            return None
+        found = self.nonces.get(str(nonce))
+        if found is None or time.monotonic() - found[0] > self.nonce_window:
+            return None
+        message = found[1]
+        self.repeats.append(Repeat(channel.id, str(nonce), message.id))
+        self.pulse.notify()
+        return message
+
+    def nonce_sent(self, body: JSON, message: StoredMessage) -> None:
+        nonce = body.get("nonce")
+        if nonce is not None and body.get("enforce_nonce"):
+            self.nonces[str(nonce)] = (time.monotonic(), message)
 
     def message_created(self, message: StoredMessage) -> None:
         self._announce_message("MESSAGE_CREATE", message)

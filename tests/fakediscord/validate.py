@@ -20,6 +20,7 @@ BUTTON = 2
 SELECT_TYPES = {3, 5, 6, 7, 8}
 LINK_STYLE = 5
 PREMIUM_STYLE = 6
+NONCE_LENGTH = 25
 
 
 def form_error(problems: list[Problem]) -> JSON:
@@ -152,6 +153,13 @@ def message_problems(body: JSON, *, attachment_count: int) -> list[Problem]:
         problems += _rows(components)
     if not (content or embeds or components or attachment_count or body.get("poll")):
         problems.append(((), "Cannot send an empty message"))
+    nonce = body.get("nonce")
+    if nonce is not None and not (
+        isinstance(nonce, int) or (isinstance(nonce, str) and len(nonce) <= NONCE_LENGTH)
+    ):
+        problems.append(
+            (("nonce",), f"nonce must be an integer or at most {NONCE_LENGTH} characters")
+        )
     return problems
 
 
