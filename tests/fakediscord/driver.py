@@ -29,7 +29,7 @@ from .models import (
     User,
 )
 from .rest import build_app
-from .state import FakeState, Rejection, Repeat, Request
+from .state import FakeState, Rejection, Repeat, Request, RequestHook
 
 T = TypeVar("T")
 ClientT = TypeVar("ClientT", bound=discord.Client)
@@ -354,6 +354,13 @@ class FakeDiscord:
     def unhandled(self) -> list[Rejection]:
         """Requests to endpoints the fake does not implement (answered 404)."""
         return self.state.unhandled
+
+    def on_request(self, hook: RequestHook) -> Callable[[], None]:
+        """Call ``hook(method, path, phase)`` on every REST request, before it is carried out
+        (True drops it) and after (before the answer goes back): e.g. to kill a bot process at
+        a chosen moment. Returns a function that removes the hook."""
+        self.state.request_hooks.append(hook)
+        return lambda: self.state.request_hooks.remove(hook)
 
     @property
     def repeats(self) -> list[Repeat]:

@@ -83,10 +83,17 @@ def _middleware(state: FakeState) -> Callable[..., Awaitable[web.StreamResponse]
 
     async def answer(request: web.Request, handler: Handler) -> web.StreamResponse:
         needs_auth = request.path.startswith("/api/") and not OPEN_PATHS.match(request.path)
+        path = API_PREFIX.sub("", request.path)
         try:
             if needs_auth and request.headers.get("Authorization") != f"Bot {state.token}":
                 raise ApiError(401, 0, "401: Unauthorized")
-            return await handler(request)
+            for hook in list(state.request_hooks):
+                if await hook(request.method, path, "before"):
+                    return web.Response(status=503)
+            response = await handler(request)
+            for hook in list(state.request_hooks):
+                await hook(request.method, path, "after")
+            return response
         except UnknownRoute:
             return record_unknown(state, request)
         except UnknownAttachment as error:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from .interactions import InteractionResult
@@ -30,6 +30,10 @@ INTENT_GUILD_MESSAGES = 1 << 9
 INTENT_DIRECT_MESSAGES = 1 << 12
 
 Announce = Callable[[str, JSON, int], None]
+RequestHook = Callable[[str, str, str], Awaitable[bool]]
+"""``hook(method, path, phase)`` for every REST request: ``path`` without ``/api/vN``,
+``phase`` "before" (returning True drops the request: nothing is done, nobody is answered)
+or "after" (the request was carried out; the answer is not sent yet)."""
 
 
 @dataclass(frozen=True)
@@ -100,6 +104,7 @@ class FakeState:
         """Seconds a message nonce is remembered (Discord: "the past few minutes")."""
         self.nonces: dict[str, tuple[float, StoredMessage]] = {}
         self.repeats: list[Repeat] = []
+        self.request_hooks: list[RequestHook] = []
         self.announce: Announce = lambda event, data, intent: None
 
     def add_user(self, name: str, permissions: int = MEMBER_PERMISSIONS) -> User:
