@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
+from cogs.rattus_presenter import RATTUS
 from tests.e2e.conftest import World
 from tests.e2e.table import (
     all_channel_text,
@@ -16,6 +18,7 @@ from tests.e2e.table import (
     text_of,
 )
 from tests.e2e.test_full_game import PNG, open_game
+from tests.test_public_surfaces import fronts_shuffled
 
 PEEK = "Witch: rat"
 
@@ -54,6 +57,17 @@ async def test_the_witch_peek_comes_by_dm_and_never_in_the_channel(
         assert fake.dms(world.ben) == [] and fake.dms(world.cleo) == []
         assert PEEK not in all_channel_text(fake, [world.channel])
         assert "direct messages" not in all_channel_text(fake, [world.channel])
+
+        # The public board (here as someone outside the game asks for it) is byte for byte
+        # the one drawn with every face-down front moved round, the two Anna looked at
+        # among them: no front reaches the public image.
+        await fake.wait_for(lambda: not client.tables.lock(table.game_id).locked())
+        record = await table.record()
+        asked = await fake.slash(world.dave, world.channel, "rattus", "board")
+        shown = fake.attachments(await asked.wait_reply())[0]
+        shuffled = fronts_shuffled(record.game)
+        assert shuffled.to_dict()["tokens"] != record.game.to_dict()["tokens"]
+        assert shown == RATTUS.render(replace(record, game=shuffled).view(None))
 
 
 async def test_closed_dms_get_the_peek_privately_and_the_channel_is_told_once(
