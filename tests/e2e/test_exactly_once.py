@@ -176,3 +176,27 @@ async def test_a_lobby_posted_by_repair_just_before_a_crash_is_not_posted_twice(
         assert [r.nonce for r in fake.repeats] == [f"l.{lobby.id}"]
         assert await again.service.lobby_message(lobby.id) is not None
         assert fake.rejected == [] and fake.unhandled == []
+
+
+@pytest.mark.slow
+async def test_a_decider_the_table_mentioned_just_before_a_crash_is_not_told_again(
+    world: World, tmp_path: Any
+) -> None:
+    fake = world.fake
+    db = tmp_path / "games.sqlite3"
+    client = make_bot(fake, db, world.guild)
+    async with fake.running(client):
+        with crash_at(client.service, "mark_deciders_told") as crashed:
+            table = await open_seated(world, client, [world.anna, world.ben])
+            await asyncio.wait_for(crashed.wait(), 10)
+        first = table.table_message()
+        assert mentions(first, world.anna)
+
+    again = make_bot(fake, db, world.guild)
+    async with fake.running(again):
+        await fake.wait_for(again.repaired.is_set, what="start-up repair")
+        assert [m["id"] for m in fake.messages(world.channel) if mentions(m, world.anna)] == [
+            first["id"]
+        ]
+        assert await again.service.new_deciders(await again.service.get(table.game_id)) == []
+        assert fake.rejected == [] and fake.unhandled == []
