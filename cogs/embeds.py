@@ -78,21 +78,39 @@ def _named_line(view: View, actors: list[int]) -> str:
     return first
 
 
+def happened_fields(lines: Sequence[str]) -> list[tuple[str, str]]:
+    """Every line, oldest first, in as many fields as they need."""
+    chunks: list[list[str]] = []
+    for line in (clip(line, FIELD_LIMIT) for line in lines):
+        if not chunks or len("\n".join([*chunks[-1], line])) > FIELD_LIMIT:
+            chunks.append([])
+        chunks[-1].append(line)
+    names = ["What just happened", *["What just happened (continued)"] * len(chunks)]
+    return [(name, "\n".join(chunk)) for name, chunk in zip(names, chunks, strict=False)]
+
+
 def table_embed(
     record: GameRecord,
     view: View,
     presenter: Presenter,
     *,
     with_image: bool = True,
+    moves: Sequence[str] | None = None,
 ) -> discord.Embed:
-    """The table: who decides what, the latest public log lines, the plague, the players."""
+    """The table: who decides what, the latest public log lines, the plague, the players.
+
+    ``moves``, when given, replaces the latest log lines: a person's action and every computer
+    move after it, all shown however many there are."""
     recent = [plain(str(line)) for line in view.get("log") or []][-RECENT_LINES:]
     embed = discord.Embed(
         title=f"{presenter.title} · game #{record.id} · {presenter.stage_line(view)}",
         description=clip(waiting_line(record, view), DESCRIPTION_LIMIT),
         colour=presenter.colour,
     )
-    if recent:
+    if moves:
+        for name, value in happened_fields(moves):
+            embed.add_field(name=name, value=value, inline=False)
+    elif recent:
         embed.add_field(
             name="What just happened",
             value=lines_block(recent, keep_last=True),
@@ -112,7 +130,10 @@ def table_embed(
     return fitted(embed)
 
 
-def final_embed(record: GameRecord, view: View, presenter: Presenter) -> discord.Embed:
+def final_embed(
+    record: GameRecord, view: View, presenter: Presenter, moves: Sequence[str] | None = None
+) -> discord.Embed:
+    """The result; ``moves``: the computer moves that ended the game (see ``table_embed``)."""
     outcome = presenter.outcome_lines(view)
     winners = [player_name(view, int(seat)) for seat in view.get("winners") or []]
     headline = (
@@ -125,6 +146,8 @@ def final_embed(record: GameRecord, view: View, presenter: Presenter) -> discord
         description=headline,
         colour=presenter.colour,
     )
+    for name, value in happened_fields(moves or []):
+        embed.add_field(name=name, value=value, inline=False)
     if outcome:
         embed.add_field(name="Final scores", value=lines_block(outcome), inline=False)
     embed.set_image(url=BOARD_IMAGE)

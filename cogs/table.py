@@ -44,6 +44,8 @@ STRAY_SCAN = 50
 """How many recent messages start-up repair looks through for table messages left live."""
 LOBBY_VERSION = -1
 """The version stored with a lobby message, so it is never taken for a table message."""
+COMPUTER_MOVES_SHOWN = 80
+"""The most actions read back to show the computer moves since a person's last action."""
 
 
 def plain(name: str) -> str:
@@ -212,7 +214,8 @@ class Tables(Messaging):
         new message, so no nonce: the gone one must not come back).
         """
         pinged: list[int] = []
-        view, embed, groups = await asyncio.to_thread(self._table_parts, record)
+        moves = await self._computer_moves(record)
+        view, embed, groups = await asyncio.to_thread(self._table_parts, record, moves)
         buttons = controls_view(record.kind, record.id, record.version, groups)
         stored = {m.channel_id: m for m in await self.service.table_messages(record.id)}
         if only is not None:
@@ -249,7 +252,7 @@ class Tables(Messaging):
         return pinged
 
     def _table_parts(
-        self, record: GameRecord
+        self, record: GameRecord, moves: list[str] | None = None
     ) -> tuple[Mapping[str, Any], discord.Embed, list[Group]]:
         """The public view, the table's embed and its button groups: CPU work (the engine's
         view and legal actions), done in a worker thread so the event loop stays free."""
@@ -257,9 +260,20 @@ class Tables(Messaging):
         view = record.view()
         return (
             view,
-            table_embed(record, view, presenter),
+            table_embed(record, view, presenter, moves=moves),
             table_groups(self.service, record, presenter),
         )
+
+    async def _computer_moves(self, record: GameRecord) -> list[str] | None:
+        """When computers moved after the latest person's action, that action and each of
+        their moves as the log shows them (the game's recent lines may not reach back so far);
+        None when nobody but people moved since."""
+        log = await self.service.action_log(record.id, limit=COMPUTER_MOVES_SHOWN)
+        start = next((i for i in range(len(log) - 1, -1, -1) if log[i].user_id is not None), 0)
+        batch = log[start:]
+        if not any(entry.user_id is None for entry in batch):
+            return None
+        return [plain(entry.public_text) for entry in batch if entry.public_text]
 
     async def _to_spectators(
         self, record: GameRecord, channel_id: int, shown: Awaitable[Any]
@@ -354,7 +368,7 @@ class Tables(Messaging):
         presenter = self.presenter(record)
         view = record.view()
         png = await self.board_png(record, view)
-        embed = final_embed(record, view, presenter)
+        embed = final_embed(record, view, presenter, await self._computer_moves(record))
         await add_rating_changes(self.service, record.id, embed)
         stored = {m.channel_id: m for m in await self.service.table_messages(record.id)}
         await self._post_final(record, record.channel_id, stored.get(record.channel_id), embed, png)

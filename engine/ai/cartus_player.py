@@ -62,25 +62,32 @@ def enter(view: dict[str, Any], legal: Sequence[str], rng: Rng) -> str:
     return _best(legal, score, rng, 0.8)
 
 
-def commit(view: dict[str, Any], legal: Sequence[str], rng: Rng) -> str:
+def building_code(view: dict[str, Any]) -> str:
+    """The card code of the class of the building the seat entered ("" if none)."""
     building = _my_building(view)
-    code = CODES.get(str(building["class"]), "") if building else ""
+    return CODES.get(str(building["class"]), "") if building else ""
+
+
+def commit_value(code: str, notation: str, swords: bool) -> float:
+    """How good playing these cards in a building of the class with card ``code`` looks: its
+    class and jokers gain, other cards cost (a single Sword is worth it when ``swords``)."""
+    value = 0.0
+    for c, k in _counts(notation).items():
+        if c == code:
+            value += 1.0 * k
+        elif c == "jo":
+            value += 0.7 * k
+        elif c == "sw" and swords:
+            value += 0.4 * min(k, 1) - 0.5 * max(0, k - 1)
+        else:
+            value -= 0.6 * k
+    return value
+
+
+def commit(view: dict[str, Any], legal: Sequence[str], rng: Rng) -> str:
+    code = building_code(view)
     swords = rng.below(3) == 0
-
-    def score(n: str) -> float:
-        value = 0.0
-        for c, k in _counts(n).items():
-            if c == code:
-                value += 1.0 * k
-            elif c == "jo":
-                value += 0.7 * k
-            elif c == "sw" and swords:
-                value += 0.4 * min(k, 1) - 0.5 * max(0, k - 1)
-            else:
-                value -= 0.6 * k
-        return value
-
-    return _best(legal, score, rng, 0.3)
+    return _best(legal, lambda n: commit_value(code, n, swords), rng, 0.3)
 
 
 def give_away(view: dict[str, Any], legal: Sequence[str], rng: Rng) -> str:

@@ -19,7 +19,7 @@ from ..cartus import cards, data, scoring, simulate
 from ..cartus.sampling import sample_state
 from ..cartus.state import State
 from ..core import Action, Rng
-from .cartus_player import easy_choice
+from .cartus_player import building_code, commit_value, easy_choice
 from .search import Rules
 
 INFLUENCE = 0.6
@@ -117,6 +117,31 @@ def horizon(start: State) -> Callable[[State], bool]:
     return reached
 
 
+MAX_CANDIDATES = 6
+"""A choice of cards compares at most this many answers: the best of each number of cards,
+then the next best."""
+
+
+def candidates(view: dict[str, Any], legal: Sequence[str], favourite: str) -> list[str]:
+    if len(legal) <= MAX_CANDIDATES or view["decision"]["kind"] != "commit":
+        return list(legal)
+    code = building_code(view)
+    ranked = sorted(legal, key=lambda n: (-commit_value(code, n, False), n))
+    per_count: dict[int, str] = {}
+    for n in ranked:
+        per_count.setdefault(sum(_sizes(n)), n)
+    best = sorted(per_count.values(), key=ranked.index)
+    out = [favourite, *(n for n in best if n != favourite)][:MAX_CANDIDATES]
+    out += [n for n in ranked if n not in out][: MAX_CANDIDATES - len(out)]
+    return out
+
+
+def _sizes(notation: str) -> list[int]:
+    """``commit:ch2-jo1`` -> [2, 1]."""
+    body = notation.split(":", 1)[1]
+    return [] if body == "none" else [int(part[2:] or 1) for part in body.split("-")]
+
+
 def _sample(view: dict[str, Any], legal: Sequence[str], rng: Rng) -> State | None:
     return sample_state(view, legal, rng)
 
@@ -129,4 +154,6 @@ RULES = Rules(
     score=score,
     horizon=horizon,
     prior=easy_choice,
+    clone=State.clone,
+    candidates=candidates,
 )

@@ -24,7 +24,7 @@ class GameAI:
 
 GAMES: dict[str, GameAI] = {
     "rattus": GameAI(rattus_player.easy_choice, rattus_player.RULES, simulations=200),
-    "cartus": GameAI(cartus_player.easy_choice, cartus_strong.RULES, simulations=100),
+    "cartus": GameAI(cartus_player.easy_choice, cartus_strong.RULES, simulations=150),
 }
 LEVELS = ("easy", "strong")
 

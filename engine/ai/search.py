@@ -39,6 +39,12 @@ class Rules:
     prior: Callable[[dict[str, Any], Sequence[str], Rng], str]
     """(view, legal, rng) -> the rules of thumb's answer: it gets a share of the playouts of
     its own, and another action must beat it clearly to be chosen."""
+    clone: Callable[[Any], Any] | None = None
+    """(game) -> a copy to play on. Given, the search is paired (``paired_search``): every
+    candidate is played out on the same sampled games with the same random numbers."""
+    candidates: Callable[[dict[str, Any], Sequence[str], str], list[str]] | None = None
+    """(view, legal, favourite) -> the options a paired search compares (the favourite
+    among them); None: every legal option."""
 
 
 PRIOR_SHARE = 4
@@ -61,6 +67,8 @@ def search(
     explore: float = 0.6,
 ) -> str | None:
     """The best of ``legal`` after ``simulations`` playouts; None if the game cannot be rebuilt."""
+    if rules.clone is not None:
+        return paired_search(rules, view, legal, rng, simulations, stop)
     seat = int(view["seat"])
     if rules.sample(view, legal, Rng(rng.state)) is None:
         return None
@@ -98,3 +106,56 @@ def search(
         tried, key=lambda i: (totals[i] / visits[i] - CAUTION / math.sqrt(visits[i]), visits[i], -i)
     )
     return legal[best]
+
+
+FAVOURITE = 0.03
+"""A paired search keeps the rules of thumb's answer unless another does this much better on
+average (scores run from about -1 to 1)."""
+
+
+def paired_search(
+    rules: Rules,
+    view: dict[str, Any],
+    legal: Sequence[str],
+    rng: Rng,
+    simulations: int,
+    stop: Callable[[], bool] | None = None,
+) -> str | None:
+    """Flat Monte Carlo with common random numbers: each sampled game is copied once per
+    candidate, and every copy is played out with the same random numbers, so two candidates
+    differ only by what they do, not by luck. ``simulations`` counts playouts in all."""
+    assert rules.clone is not None
+    seat = int(view["seat"])
+    if rules.sample(view, legal, Rng(rng.state)) is None:
+        return None
+    favourite = rules.prior(view, legal, Rng(rng.state))
+    options = rules.candidates(view, legal, favourite) if rules.candidates else list(legal)
+    if len(options) == 1:
+        return options[0]
+    totals = [0.0] * len(options)
+    samples = 0
+    for done in range(max(1, simulations // len(options))):
+        if stop is not None and done and stop():
+            break
+        game = rules.sample(view, legal, rng)
+        if game is None:
+            return None
+        luck = rng.next64()
+        for i, option in enumerate(options):
+            copy = rules.clone(game)
+            stop_here = rules.horizon(copy)
+            copy = rules.play(copy, seat, option)
+            dice = Rng(luck)
+            for _ in range(MAX_PLAYOUT):
+                actor = rules.actor(copy)
+                if actor is None or stop_here(copy):
+                    break
+                copy = rules.play(copy, actor, rules.policy(copy, actor, dice))
+            totals[i] += rules.score(copy, seat)
+        samples += 1
+
+    def merit(i: int) -> tuple[float, int]:
+        bonus = FAVOURITE if options[i] == favourite else 0.0
+        return (totals[i] / samples + bonus, -i)
+
+    return options[max(range(len(options)), key=merit)]
