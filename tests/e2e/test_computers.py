@@ -17,7 +17,8 @@ from host import computers
 from host.models import GameRecord, Seat
 from host.store import Store
 from tests.e2e.conftest import World
-from tests.e2e.table import Table, all_channel_text, is_play, make_bot, text_of
+from tests.e2e.table import Table, all_channel_text, controls_of, is_play, make_bot, text_of
+from tests.e2e.test_cartus import CartusTable
 
 
 @pytest.fixture(autouse=True)
@@ -109,35 +110,47 @@ async def test_two_people_and_two_computers_from_lobby_to_scores(
 async def test_computer_seats_answer_region_card_questions_in_africanus(
     world: World, tmp_path: Any
 ) -> None:
+    """Five players, Anna and four computers: games are played in the channel until a
+    computer seat has been asked (privately) whether to play a region card, and answered."""
     fake = world.fake
     client = make_bot(fake, tmp_path / "games.sqlite3", world.guild)
+    answered: list[Any] = []
     async with fake.running(client):
-        opened = await fake.slash(
-            world.anna,
-            world.channel,
-            "rattus",
-            "new",
-            options={"expansions": "africanus", "seat_order": "joined", "players": 5},
-        )
-        lobby = await opened.wait_reply()
-        await (await fake.click(world.ben, lobby, label="Join")).wait_reply()
-        for label in ("Add computer (easy)", "Add computer (strong)", "Add computer (easy)"):
-            await (await fake.click(world.anna, lobby, label=label)).wait_reply()
-        await (await fake.click(world.anna, lobby, label="Start")).wait_response()
-        record = await client.service.game_in_channel(world.channel.id)
-        assert record.game.players == 5
-        await fake.wait_for(lambda: bool(fake.dms(world.anna)) and bool(fake.dms(world.ben)))
-        people = {world.anna.id: world.anna, world.ben.id: world.ben}
-        table = Table(fake, client, world.channel, people, record.id)
-        await table.play_until(table.is_over, limit=1500)
-
-        log = await client.service.action_log(record.id, limit=5000)
-        answered = [
-            e for e in log if e.user_id is None and e.notation.split(":")[0] in ("play", "pass")
-        ]
+        for _ in range(GAMES_FOR_A_QUESTION):
+            opened = await fake.slash(
+                world.anna,
+                world.channel,
+                "rattus",
+                "new",
+                options={"expansions": "africanus", "seat_order": "joined", "players": 5},
+            )
+            lobby = await opened.wait_reply()
+            for label in ["Add computer (strong)", *["Add computer (easy)"] * 3]:
+                await (await fake.click(world.anna, lobby, label=label)).wait_reply()
+            await (await fake.click(world.anna, lobby, label="Start")).wait_response()
+            record = await client.service.game_in_channel(world.channel.id)
+            assert record.game.players == 5
+            await fake.wait_for(
+                lambda record=record: any(
+                    f"{record.kind}:g:{record.id}:v:" in b["custom_id"]
+                    for m in fake.messages(world.channel)
+                    for b in controls_of(m)
+                )
+            )
+            table = Table(fake, client, world.channel, {world.anna.id: world.anna}, record.id)
+            await table.play_until(table.is_over, limit=1500)
+            assert "Final scores" in text_of(fake.last_message(world.channel))
+            log = await client.service.action_log(record.id, limit=5000)
+            answered += [
+                e for e in log if e.user_id is None and e.notation.split(":")[0] in ("play", "pass")
+            ]
+            if answered:
+                break
         assert answered, "no computer seat answered a region card question"
-        assert "Final scores" in text_of(fake.last_message(world.channel))
         assert fake.rejected == [] and fake.unhandled == []
+
+
+GAMES_FOR_A_QUESTION = 4
 
 
 async def open_with_computers(world: World, client: Any, *labels: str) -> Table:
@@ -150,11 +163,7 @@ async def open_with_computers(world: World, client: Any, *labels: str) -> Table:
     for label in labels:
         await (await fake.click(world.anna, lobby, label=label)).wait_reply()
     await (await fake.click(world.anna, lobby, label="Start")).wait_response()
-    await fake.wait_for(
-        lambda: any(
-            ":v:" in b["custom_id"] for m in fake.messages(world.channel) for b in buttons_of(m)
-        )
-    )
+    await fake.wait_for(lambda: any(is_play(m) for m in fake.messages(world.channel)))
     record = await client.service.game_in_channel(world.channel.id)
     return Table(fake, client, world.channel, {world.anna.id: world.anna}, record.id)
 
@@ -255,3 +264,47 @@ def test_a_long_batch_of_computer_moves_is_shown_whole_in_fields_within_limits()
     assert len(happened) > 1
     assert "\n".join(f.value or "" for f in happened).splitlines() == moves
     assert all(len(f.value or "") <= 1024 for f in embed.fields) and len(embed) <= 6000
+
+
+@pytest.mark.slow
+async def test_a_cartus_game_with_a_strong_computer_from_lobby_to_scores(
+    world: World, tmp_path: Any
+) -> None:
+    """/cartus add-ai seats a strong computer; its secret choices (supplies chosen at once,
+    cards played face down) never show, and it gets no messages."""
+    fake = world.fake
+    client = make_bot(fake, tmp_path / "games.sqlite3", world.guild)
+    async with fake.running(client):
+        opened = await fake.slash(
+            world.anna,
+            world.channel,
+            "cartus",
+            "new",
+            options={"seat_order": "joined", "players": 3, "simultaneous_supply": True},
+        )
+        lobby = await opened.wait_reply()
+        await (await fake.click(world.ben, lobby, label="Join")).wait_reply()
+        added = await fake.slash(
+            world.anna, world.channel, "cartus", "add-ai", options={"level": "strong"}
+        )
+        assert "Computer 1 (strong) joined" in (await added.wait_reply())["content"]
+        await (await fake.click(world.anna, lobby, label="Start")).wait_response()
+        record = await client.service.game_in_channel(world.channel.id)
+        await fake.wait_for(lambda: any(is_play(m) for m in fake.messages(world.channel)))
+        table = CartusTable(fake, client, world, record.id)
+        for _ in range(600):
+            if (await table.record()).status != "running":
+                break
+            await table.step()
+        final = await table.record()
+        assert final.status == "finished"
+        log = await client.service.action_log(record.id, limit=1000)
+    kinds = {e.notation.split(":")[0] for e in log if e.user_id is None}
+    assert {"supply", "enter", "commit"} <= kinds
+    everything = all_channel_text(fake, [world.channel])
+    assert "Final scores" in everything
+    for entry in log:
+        if entry.user_id is None and entry.notation.startswith("commit"):
+            assert entry.label is None or entry.label not in everything
+    assert "You play" not in everything and "You chose" not in everything
+    assert fake.rejected == [] and fake.unhandled == []
