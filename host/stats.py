@@ -317,12 +317,17 @@ async def game_ended(service: GameService, game_id: int) -> None:
 
 
 async def catch_up(service: GameService) -> int:
-    """Record every ended game not yet recorded, the earliest first; how many were."""
-    done, tried = 0, set()
-    while batch := [g for g in await service.store.stats.unrecorded() if g not in tried]:
+    """Record every ended game not yet recorded, the earliest first; how many were. A game
+    that cannot be recorded (its kind is not hosted any more, say) is logged and left for
+    later, and never stops the others."""
+    done = failed = 0
+    while batch := await service.store.stats.unrecorded(offset=failed):
         for game_id in batch:
-            tried.add(game_id)
-            done += await record_ended(service, game_id)
+            try:
+                done += await record_ended(service, game_id)
+            except Exception:
+                log.exception("could not record the statistics of game #%s", game_id)
+                failed += 1
     return done
 
 

@@ -217,14 +217,14 @@ class StatsTables:
         rows = await self._db.fetchall(sql + " ORDER BY finished_at DESC, game_id DESC", params)
         return [_result(r) for r in rows]
 
-    async def unrecorded(self, *, limit: int = 100) -> list[int]:
+    async def unrecorded(self, *, limit: int = 100, offset: int = 0) -> list[int]:
         """Games that ended (finished, or abandoned after being dealt) and are not recorded
-        yet, the earliest ended first."""
+        yet, the earliest ended first (leaving out the first ``offset``)."""
         rows = await self._db.fetchall(
             "SELECT g.id FROM games g LEFT JOIN game_stats s ON s.game_id = g.id"
             " WHERE g.status IN ('finished', 'abandoned') AND g.seed IS NOT NULL"
-            " AND s.game_id IS NULL ORDER BY g.updated_at, g.id LIMIT ?",
-            (limit,),
+            " AND s.game_id IS NULL ORDER BY g.updated_at, g.id LIMIT ? OFFSET ?",
+            (limit, offset),
         )
         return [int(r["id"]) for r in rows]
 

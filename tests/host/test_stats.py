@@ -307,3 +307,34 @@ async def test_a_shared_victory_is_rated_as_a_tie(store: Store) -> None:
     assert ben.rating == pytest.approx(first[1])
     found = await stats.player_stats(service, kind="count", user_id=BEN, guild_id=HOME)
     assert found.tallies[("people", "to3")].won == 1
+
+
+async def test_a_game_that_cannot_be_recorded_never_stops_the_others(
+    service: GameService, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ended = []
+    for channel_id in (10, 11):
+        game_id = await play(
+            service,
+            [(ANNA, "Anna"), (BEN, "Ben")],
+            [(ANNA, "add:1"), (ANNA, "done")],
+            target=9,
+            channel_id=channel_id,
+        )
+        await service.store.set_status(
+            game_id, "abandoned", now=service.now(), only_from=["running"]
+        )
+        ended.append(game_id)
+    real = stats.record_ended
+
+    async def failing_first(service: GameService, game_id: int) -> bool:
+        if game_id == ended[0]:
+            raise RuntimeError("no such kind any more")
+        return await real(service, game_id)
+
+    with monkeypatch.context() as patched:
+        patched.setattr(stats, "record_ended", failing_first)
+        assert await stats.catch_up(service) == 1
+    assert "could not record the statistics of game" in caplog.text
+    assert await service.store.stats.unrecorded() == [ended[0]]
+    assert await stats.catch_up(service) == 1
