@@ -538,6 +538,7 @@ class Tables(Messaging):
                 shown = await self._fetch(record, home.channel_id, home.message_id)
             if shown is not None:
                 await self._retire_strays(record, shown.id)
+                await self._spectators_catch_up(record)
                 # Whoever the current table mentions was notified by it, if it was not edited
                 # since (a crash may have come before they were remembered as told): no
                 # second notice for them.
@@ -553,5 +554,26 @@ class Tables(Messaging):
             )
             current = [m for m in await self.service.table_messages(record.id) if m.is_home]
             await self._retire_strays(record, current[0].message_id if current else None)
+            await self._spectators_catch_up(record)
             await self.tell_deciders(record, pinged)
             return True
+
+    async def _spectators_catch_up(self, record: GameRecord) -> None:
+        """Spectator channels whose table is behind the game (a crash came after the home
+        table was shown, before theirs) are shown the current one: their message edited, or
+        posted with the version's nonce if it never went out or is gone."""
+        stored = {m.channel_id: m for m in await self.service.table_messages(record.id)}
+        behind = [
+            channel_id
+            for channel_id in await self.service.spectator_channels(record.id)
+            if channel_id not in stored or stored[channel_id].version != record.version
+        ]
+        if not behind:
+            return
+        moves = await self._computer_moves(record)
+        view, embed, _ = await asyncio.to_thread(self._table_parts, record, moves)
+        for channel_id in behind:
+            shown = self._show_in(
+                record, channel_id, stored.get(channel_id), embed, view, None, None, False
+            )
+            await self._to_spectators(record, channel_id, shown)

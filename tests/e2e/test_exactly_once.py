@@ -200,3 +200,47 @@ async def test_a_decider_the_table_mentioned_just_before_a_crash_is_not_told_aga
         ]
         assert await again.service.new_deciders(await again.service.get(table.game_id)) == []
         assert fake.rejected == [] and fake.unhandled == []
+
+
+def words(message: dict[str, Any]) -> list[Any]:
+    """A table message's embeds without their pictures (each message has its own link)."""
+    return [
+        (e.get("title"), e.get("description"), [(f["name"], f["value"]) for f in e["fields"]])
+        for e in message["embeds"]
+    ]
+
+
+@pytest.mark.slow
+async def test_a_spectator_channel_left_behind_by_a_crash_catches_up_at_start(
+    world: World, tmp_path: Any
+) -> None:
+    fake = world.fake
+    db = tmp_path / "games.sqlite3"
+    client = make_bot(fake, db, world.guild)
+    async with fake.running(client):
+        table = await open_seated(world, client, [world.anna, world.ben])
+        follow = await fake.slash(
+            world.dave, world.other_channel, "rattus", "spectate", options={"game": table.game_id}
+        )
+        await follow.wait_reply()
+        await fake.wait_for(lambda: fake.messages(world.other_channel))
+
+        def home_shown(*args: Any, **_: Any) -> bool:
+            return bool(args[1] == world.channel.id and args[3] >= 1)
+
+        shown = crash_at(client.service, "set_table_message", after=True, when=home_shown)
+        with shown as crashed, contextlib.suppress(Crash):
+            await play_seeded(client, table.game_id, 1, lambda r: r.version >= 1, limit=5)
+        assert crashed.is_set()
+        home = table.table_message()
+        assert words(fake.last_message(world.other_channel)) != words(home)
+
+    again = make_bot(fake, db, world.guild)
+    async with fake.running(again):
+        await fake.wait_for(again.repaired.is_set, what="start-up repair")
+        record = await again.service.get(table.game_id)
+        assert record.version == 1
+        watching = [m for m in fake.messages(world.other_channel) if m["embeds"]]
+        assert words(watching[-1]) == words(fake.message(home))
+        assert all(m.version == 1 for m in await again.service.table_messages(record.id))
+        assert fake.rejected == [] and fake.unhandled == []
