@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.cartus_presenter import CARTUS
+from cogs.clock_commands import TIMER_HELP, timer_choices
 from cogs.commands import GameCommands, filtered
 from cogs.embeds import clip
 from engine import cartus
@@ -55,6 +56,7 @@ class CartusCog(
         players="The most players the lobby takes (5 if not given)",
         everyone_dead="If the plague takes everyone: the fewest rats survive, or nobody wins",
         guard_tower="With 2 players, let random choices use the Guard Tower",
+        timer=TIMER_HELP,
     )
     async def new(
         self,
@@ -65,6 +67,7 @@ class CartusCog(
         players: app_commands.Range[int, cartus.MIN_PLAYERS, cartus.MAX_PLAYERS] | None = None,
         everyone_dead: Literal["spare_fewest_rats", "no_winner"] = "spare_fewest_rats",
         guard_tower: bool = False,
+        timer: str | None = None,
     ) -> None:
         options: dict[str, Any] = {
             "simultaneous_supply": simultaneous_supply,
@@ -76,7 +79,13 @@ class CartusCog(
             options["buildings"] = buildings
         if players is not None:
             options["players"] = players
-        await self.open_lobby(interaction, options)
+        await self.open_lobby(interaction, options, timer=timer)
+
+    @new.autocomplete("timer")
+    async def new_timer(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return timer_choices(current)
 
     @new.autocomplete("buildings")
     async def new_buildings(

@@ -10,11 +10,14 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from cogs.clock_notices import start_clocks, stop_clocks
 from cogs.components import DYNAMIC_ITEMS
 from cogs.games import game_kinds, presenters
 from cogs.play import Play
 from cogs.replies import GameTree
 from cogs.table import Tables
+from host.clock_scheduler import Scheduler
+from host.clocks import Clocks
 from host.service import GameService
 from host.sharding import Shards
 from host.store import Store
@@ -37,6 +40,8 @@ class GameBot(commands.Bot):
     service: GameService
     tables: Tables
     play: Play
+    clocks: Clocks
+    scheduler: Scheduler
 
     def __init__(
         self,
@@ -48,6 +53,7 @@ class GameBot(commands.Bot):
         sync_commands: bool = True,
         seed_source: Callable[[], int] | None = None,
         shards: Shards | None = None,
+        clock_speed: float = 1.0,
     ) -> None:
         sharding: dict[str, Any] = {}
         if shards is not None:
@@ -70,6 +76,8 @@ class GameBot(commands.Bot):
         self.owned_shards = shards
         self.repaired: asyncio.Event = asyncio.Event()
         self._repair_task: asyncio.Task[None] | None = None
+        self.clock_speed = clock_speed
+        self._clock_task: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         if self.store is None:
@@ -85,6 +93,7 @@ class GameBot(commands.Bot):
             )
         self.tables = Tables(self, self.service, presenters())
         self.play = Play(self.service, self.tables)
+        self.clocks, self.scheduler = start_clocks(self, self.clock_speed)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for name in self.extension_names:
             await self.load_extension(name)
@@ -113,6 +122,7 @@ class GameBot(commands.Bot):
             log.exception("Start-up repair failed")
         finally:
             self.repaired.set()
+        self._clock_task = asyncio.create_task(self.scheduler.run())
 
     async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
         await self._table_deleted(payload.channel_id, [payload.message_id])
@@ -131,6 +141,7 @@ class GameBot(commands.Bot):
     async def close(self) -> None:
         if self._repair_task is not None and not self._repair_task.done():
             self._repair_task.cancel()
+        await stop_clocks(self._clock_task)
         await super().close()
         if self._owns_store and self.store is not None:
             await self.store.close()

@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.clock_commands import ClockCommands, lobby_clock
 from cogs.components import shown
 from cogs.embeds import clip, lines_block, secrets_embed, status_embed, table_embed
 from cogs.presenters import Presenter, plain
@@ -71,7 +72,7 @@ def filtered(pairs: list[tuple[str, str]], current: str) -> list[app_commands.Ch
     ][:25]
 
 
-class GameCommands(SeatCommands, StatsCommands, commands.GroupCog):
+class GameCommands(SeatCommands, StatsCommands, ClockCommands, commands.GroupCog):
     """Commands shared by every kind of game; subclasses set ``kind``."""
 
     kind: ClassVar[str] = ""
@@ -407,11 +408,12 @@ class GameCommands(SeatCommands, StatsCommands, commands.GroupCog):
     # -- opening a lobby (each kind's ``new`` command calls this) ----------------------------
 
     async def open_lobby(
-        self, interaction: discord.Interaction[Any], options: dict[str, Any]
+        self, interaction: discord.Interaction[Any], options: dict[str, Any], timer: str | None
     ) -> GameRecord:
         if interaction.guild is None or interaction.channel_id is None:
             raise UserError("Open a game in a server channel or thread, not in direct messages.")
         require_posting(interaction, "host a game")
+        clock = lobby_clock(timer)
         user = interaction.user
         self.bot.tables.remember_user(user)
         try:
@@ -429,7 +431,8 @@ class GameCommands(SeatCommands, StatsCommands, commands.GroupCog):
                 raise
             url = await self.bot.tables.table_url(here)
             raise UserError(f"{error} It is here: {url}") from None
-        embed, view = self.bot.tables.lobby_message(record)
+        await self.bot.clocks.choose(record.id, clock)
+        embed, view = self.bot.tables.lobby_message(record, timer=clock.timer_text())
         assert view is not None, "a new lobby always has its buttons"
         await interaction.response.send_message(embed=embed, view=view)
         message = await interaction.original_response()

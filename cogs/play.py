@@ -95,7 +95,7 @@ class Play:
             record = await self.service.cancel(
                 game_id, user.id, can_manage=can_manage(interaction), lobby_only=True
             )
-        embed, view = self.tables.lobby_message(record)
+        embed, view = await self.tables.lobby_with_timer(record)
         await interaction.response.edit_message(embed=embed, view=view)
 
     # -- panels -----------------------------------------------------------------------------

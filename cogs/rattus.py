@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.clock_commands import TIMER_HELP, timer_choices
 from cogs.commands import GameCommands, filtered
 from cogs.embeds import clip
 from engine import rattus
@@ -86,6 +87,7 @@ class RattusCog(GameCommands, group_name="rattus", group_description="Play Rattu
         seat_order="Seats in random order or in the order players joined",
         players="The most players the lobby takes (4, or 6 with Africanus, if not given)",
         chivalry="Below 4 players, make sure a random draw includes a Chivalry card",
+        timer=TIMER_HELP,
     )
     async def new(
         self,
@@ -95,6 +97,7 @@ class RattusCog(GameCommands, group_name="rattus", group_description="Play Rattu
         seat_order: Literal["random", "joined"] = "random",
         players: app_commands.Range[int, MIN_PLAYERS, MOST_PLAYERS] | None = None,
         chivalry: bool = True,
+        timer: str | None = None,
     ) -> None:
         options: dict[str, Any] = {
             "expansions": parse_expansions(expansions),
@@ -106,7 +109,13 @@ class RattusCog(GameCommands, group_name="rattus", group_description="Play Rattu
         cards = parse_class_cards(class_cards)
         if cards is not None:
             options["class_cards"] = cards
-        await self.open_lobby(interaction, options)
+        await self.open_lobby(interaction, options, timer=timer)
+
+    @new.autocomplete("timer")
+    async def new_timer(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return timer_choices(current)
 
     @new.autocomplete("expansions")
     async def new_expansions(

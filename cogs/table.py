@@ -33,6 +33,7 @@ from cogs.pictures import Pictures
 from cogs.presenters import Presenter
 from cogs.replies import png_file
 from cogs.stats import add_rating_changes
+from host.clocks import Clocks
 from host.errors import UserError
 from host.models import GameRecord, TableMessage, Update
 from host.service import GameService
@@ -79,6 +80,8 @@ class Tables(Messaging):
         self._locks: dict[int, asyncio.Lock] = {}
         self._users: dict[int, discord.User | discord.Member] = {}
         self._sending: set[int] = set()
+        self.clocks: Clocks | None = None
+        """The games' clocks, once the bot has them (the lobby shows the timer)."""
         self.pictures = Pictures()
         service.set_aside_listeners.append(self._announce_set_aside)
 
@@ -135,13 +138,24 @@ class Tables(Messaging):
     # -- the lobby --------------------------------------------------------------------------
 
     def lobby_message(
-        self, record: GameRecord, link: str | None = None
+        self, record: GameRecord, link: str | None = None, *, timer: str | None = None
     ) -> tuple[discord.Embed, discord.ui.View | None]:
         kind = self.service.kind(record.kind)
         options = kind.describe_options(record.options)
+        if timer is not None:
+            options = f"{options}\nTimer: {timer}."
         embed = lobby_embed(record, self.presenter(record), options, link)
         view = lobby_view(record.kind, record.id) if record.status == "lobby" else None
         return embed, view
+
+    async def lobby_with_timer(
+        self, record: GameRecord, link: str | None = None
+    ) -> tuple[discord.Embed, discord.ui.View | None]:
+        """The lobby message, its options followed by the game's timer."""
+        timer = (
+            None if self.clocks is None else (await self.clocks.settings(record.id)).timer_text()
+        )
+        return self.lobby_message(record, link, timer=timer)
 
     async def post_lobby(self, record: GameRecord, message_id: int) -> None:
         await self.service.set_table_message(
@@ -163,7 +177,7 @@ class Tables(Messaging):
             home = [m for m in await self.service.table_messages(record.id) if m.is_home]
             if home and home[0].version != LOBBY_VERSION:
                 link = jump_url(record.guild_id, home[0].channel_id, home[0].message_id)
-        embed, view = self.lobby_message(record, link)
+        embed, view = await self.lobby_with_timer(record, link)
         message = self.channel(record, channel_id).get_partial_message(message_id)
         try:
             await message.edit(embed=embed, view=view)
@@ -174,7 +188,7 @@ class Tables(Messaging):
 
     async def repost_lobby(self, record: GameRecord) -> None:
         """A lobby saved but never posted (a crash in between) is posted now."""
-        embed, view = self.lobby_message(record)
+        embed, view = await self.lobby_with_timer(record)
         kwargs: dict[str, Any] = {"embed": embed, "nonce": nonce("l", record.id)}
         if view is not None:
             kwargs["view"] = view
@@ -402,13 +416,14 @@ class Tables(Messaging):
             is_home=channel_id == record.channel_id,
         )
 
-    async def show_abandoned(self, record: GameRecord, by: str) -> None:
-        """A running game was abandoned: its table loses its buttons and the channel is told."""
+    async def show_abandoned(self, record: GameRecord, by: str, *, why: str | None = None) -> None:
+        """A running game was abandoned: its table loses its buttons and the channel is told
+        (``why``: the sentence that says so, instead of naming who abandoned it)."""
         for stored in await self.service.table_messages(record.id):
             channel = self.channel(record, stored.channel_id)
             if stored.version != LOBBY_VERSION:
                 await self._retire(channel, stored)
-            text = f"Game #{record.id} was abandoned by {plain(by)}."
+            text = why or f"Game #{record.id} was abandoned by {plain(by)}."
             if not stored.is_home:
                 text += " This channel no longer follows it."
                 with contextlib.suppress(UserError):

@@ -44,8 +44,14 @@ def apply_action(record: GameRecord, user_id: int, notation: str, version: int |
     Raises ``StaleAction`` for an old version and ``UserError`` for anything not allowed."""
     if version is not None and version != record.version:
         raise StaleAction(current_version=record.version)
+    turns.running_game(record)
+    return apply_for_seat(record, turns.seat_to_act(record, user_id), notation)
+
+
+def apply_for_seat(record: GameRecord, seat: int, notation: str) -> Applied:
+    """An action for ``seat`` applied to the record's game, whoever chose it (a stand-in for
+    an absent person too; CPU work: call it in a thread). UserError if it is not allowed."""
     game = turns.running_game(record)
-    seat = turns.seat_to_act(record, user_id)
     try:
         wanted = parse_notation(notation)
         after: Game = game.apply(seat, wanted)

@@ -62,13 +62,14 @@ def deciding(record: GameRecord, game: Game) -> int | None:
     return next((seat for seat in game.actors() if seat in computers), None)
 
 
-async def choose(record: GameRecord, game: Game, seat: int) -> str:
-    """The computer seat's answer, chosen in a worker thread from its view and legal actions."""
+async def choose(record: GameRecord, game: Game, seat: int, level: str | None = None) -> str:
+    """The seat's answer from a computer player (of the seat's own level, or ``level``: a
+    stand-in for a person), chosen in a worker thread from its view and legal actions."""
     entry = next(s for s in record.seats if s.seat == seat)
     deadline = time.monotonic() + THINK_SECONDS
     player = ai.computer(
         record.kind,
-        level=level_of(entry),
+        level=level or level_of(entry),
         seed=f"{record.seed}:{seat}",
         simulations=SIMULATIONS,
         stop=lambda: time.monotonic() > deadline,

@@ -14,6 +14,7 @@ and call ``finish`` there, so the change and the job's end commit together (exac
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -78,20 +79,17 @@ class Jobs:
         lease: float,
         limit: int = 50,
         shards: Shards | None = None,
+        kinds: Sequence[str] | None = None,
     ) -> list[Job]:
         """Up to ``limit`` jobs due by ``now`` that nobody holds (or whose lease ran out),
         earliest first, now held by ``owner`` until ``now + lease``. With ``shards``, only
-        jobs of games on those shards, and jobs of no game when shard 0 is among them."""
+        jobs of games on those shards, and jobs of no game when shard 0 is among them; with
+        ``kinds``, only jobs of those kinds."""
         where = "due_at <= ? AND (claimed_until IS NULL OR claimed_until <= ?)"
         params: list[Any] = [now, now]
-        if shards is not None:
-            marks = ", ".join("?" for _ in shards.ids)
-            where += (
-                " AND ((SELECT (COALESCE(g.guild_id, 0) >> 22) % ? FROM games g"
-                f" WHERE g.id = jobs.game_id) IN ({marks})"
-                + (" OR game_id IS NULL)" if shards.owns(None) else ")")
-            )
-            params += [shards.count, *shards.ids]
+        more, more_params = _filters(shards, kinds)
+        where += more
+        params += more_params
         skip_locked = " FOR UPDATE SKIP LOCKED" if self._db.dialect == "postgresql" else ""
         async with self._db.transaction() as db:
             rows = await db.fetchall(
@@ -123,6 +121,23 @@ class Jobs:
             )
         return changed > 0
 
+    async def drop(self, job_id: int) -> bool:
+        """Delete a job whoever holds it (work that changes a game calls this under the
+        game's lock, when the job no longer fits the game)."""
+        async with self._db.transaction() as db:
+            return await db.execute("DELETE FROM jobs WHERE id = ?", (job_id,)) > 0
+
+    async def postpone(
+        self, by: float, *, kinds: Sequence[str], shards: Shards | None = None
+    ) -> int:
+        """Move every job of these kinds (of games on ``shards``) ``by`` seconds later; how
+        many. Clocks use it for the time their process was not running."""
+        more, params = _filters(shards, kinds)
+        async with self._db.transaction() as db:
+            return await db.execute(
+                f"UPDATE jobs SET due_at = due_at + ? WHERE 1 = 1{more}", (by, *params)
+            )
+
     async def cancel_for_game(self, game_id: int, kind: str | None = None) -> int:
         """Drop a game's jobs (of one kind); how many."""
         sql = "DELETE FROM jobs WHERE game_id = ?"
@@ -142,3 +157,22 @@ class Jobs:
             params.append(game_id)
         rows = await self._db.fetchall(sql + " ORDER BY due_at, id", params)
         return [_job(r) for r in rows]
+
+
+def _filters(shards: Shards | None, kinds: Sequence[str] | None) -> tuple[str, list[Any]]:
+    """An SQL condition (starting with AND) and its parameters: jobs of games on ``shards``
+    (and of no game when shard 0 is among them), of the given ``kinds``."""
+    where = ""
+    params: list[Any] = []
+    if shards is not None:
+        marks = ", ".join("?" for _ in shards.ids)
+        where += (
+            " AND ((SELECT (COALESCE(g.guild_id, 0) >> 22) % ? FROM games g"
+            f" WHERE g.id = jobs.game_id) IN ({marks})"
+            + (" OR game_id IS NULL)" if shards.owns(None) else ")")
+        )
+        params += [shards.count, *shards.ids]
+    if kinds is not None:
+        where += f" AND kind IN ({', '.join('?' for _ in kinds)})"
+        params += list(kinds)
+    return where, params

@@ -69,3 +69,16 @@ class GameKind(ABC):
     def card_title(self, card: str) -> str:
         """A card of ``cards_used`` in words."""
         return card
+
+    # -- clocks (host/clocks.py) ------------------------------------------------------------
+
+    def is_reaction(self, game: Game, seat: int) -> bool:
+        """Whether the seat's decision now is a reaction, asked outside its own turn (it gets
+        the short clock). By default: any decision while another seat has the turn."""
+        active = game.view(None).get("active")
+        return active is not None and active != seat
+
+    def default_answer(self, game: Game, seat: int) -> str | None:
+        """The answer a reaction gets when its clock runs out ("don't play"), if the kind has
+        one for it; None lets a computer stand-in choose."""
+        return None

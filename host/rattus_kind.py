@@ -30,6 +30,10 @@ from host.errors import UserError
 from host.kinds import GameKind
 
 SEAT_ORDERS = ("random", "joined")
+REGION_QUESTION = "region_play"
+"""The Africanus question whether to play a region card on a rat just revealed."""
+NO_PLAY = "pass"
+"""The answer that plays nothing to a question that offers it."""
 OPTION_KEYS = {"expansions", "class_cards", "ensure_chivalry", "seat_order", "players"}
 
 
@@ -206,3 +210,18 @@ class RattusKind(GameKind):
     def card_title(self, card: str) -> str:
         found = rattus_data.cards().get(card)
         return found.name if found is not None else card
+
+    # -- clocks ---------------------------------------------------------------------------
+
+    def is_reaction(self, game: Game, seat: int) -> bool:
+        """A region card question is a reaction even on the holder's own turn."""
+        decision = game.decision(seat)
+        if decision is not None and decision.kind == REGION_QUESTION:
+            return True
+        return super().is_reaction(game, seat)
+
+    def default_answer(self, game: Game, seat: int) -> str | None:
+        """A reaction whose choices include not playing is answered that way."""
+        if not self.is_reaction(game, seat):
+            return None
+        return next((a.notation for a in game.legal_actions(seat) if a.kind == NO_PLAY), None)

@@ -228,6 +228,34 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE player_stats ADD COLUMN rating_before REAL;
     ALTER TABLE player_stats ADD COLUMN rating_after REAL;
     """,
+    # 10: clocks: each game's timer settings, each seat's time bank and missed deadlines in a
+    # row, players who muted a game's reminders, and when each group of shards last ran its
+    # clocks (so time while the bot was stopped is not counted). Deadlines are ``jobs`` rows.
+    """
+    CREATE TABLE clock_settings (
+        game_id   INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        settings  TEXT    NOT NULL DEFAULT '{}'
+    );
+
+    CREATE TABLE clock_seats (
+        game_id  INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat     INTEGER NOT NULL,
+        bank     REAL,
+        missed   INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (game_id, seat)
+    );
+
+    CREATE TABLE clock_mutes (
+        game_id  INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id  INTEGER NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    );
+
+    CREATE TABLE clock_heartbeats (
+        owner    TEXT    PRIMARY KEY,
+        seen_at  REAL    NOT NULL
+    );
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -299,5 +299,6 @@ async def _save(
     new_turn = False
     if moved and before is not None and after is not None:
         new_turn = await asyncio.to_thread(acting.turn_changed, before, after)
+    await service._changed(record, None, None)  # e.g. the clocks: who decides now has changed
     update = service._update(record, moved, new_turn=new_turn)
     return SeatChange(update=update, seat=changed.seat, text=text)

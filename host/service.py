@@ -15,14 +15,14 @@ import os
 import random
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, Sequence
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import replace
 from typing import Any
 
 from engine.contract import Game, View
 from engine.core import Action, Event
 from host import computers, stats, turns
-from host.acting import apply_action, owed_dms, turn_changed
+from host.acting import Applied, apply_action, apply_for_seat, owed_dms, turn_changed
 from host.errors import DamagedGame, NotFound, NotSeated, UserError
 from host.kinds import GameKind
 from host.models import ActionLogEntry, GameRecord, Seat, TableMessage, Update
@@ -61,6 +61,10 @@ class GameService:
         self._ended: set[int] = set()  # games that ended under the game lock held now
         self.set_aside_listeners: list[Callable[[StoredGame], Awaitable[None]]] = []
         """Called once for each game found damaged (the Discord side tells its channel)."""
+        self.change_listeners: list[
+            Callable[[GameRecord, int | None, int | None], Awaitable[None]]
+        ] = []
+        """Told, holding the game, of each change: (record, seat that acted, who chose it)."""
 
     def now(self) -> float:
         return self._clock()
@@ -282,6 +286,7 @@ class GameService:
             )
             started = await self._load(game_id)
             started, moved = await computers.move(self, started)
+            await self._changed(started, None, None)
             return self._update(started, list(game.events) + moved, new_turn=True)
 
     async def cancel(
@@ -311,7 +316,9 @@ class GameService:
                 game_id, "abandoned", now=self._clock(), only_from=("lobby", "running")
             )
             self._ended.add(game_id)
-            return await self._load(game_id)
+            ended = await self._load(game_id)
+            await self._changed(ended, None, None)
+            return ended
 
     # -- play -----------------------------------------------------------------------------
 
@@ -322,37 +329,59 @@ class GameService:
         async with self._exclusive(game_id):
             record = await self._load(game_id)
             done = await asyncio.to_thread(apply_action, record, user_id, notation, version)
-            after = done.after
-            now = self._clock()
-            results = stats.result_rows(record, after, now) if after.is_over else []
-            await self.store.save_action(
-                game_id,
-                record.version,
-                after.version,
-                done.state,
-                NewAction(
-                    seat=done.seat,
-                    user_id=user_id,
-                    notation=done.notation,
-                    label=done.label,
-                    at=now,
-                    public_text=done.public_text,
-                ),
-                results=results,
-                dms=done.dms,
-            )
-            saved = replace(
-                record,
-                game=after,
-                version=after.version,
-                status="finished" if after.is_over else "running",
-                updated_at=now,
-            )
-            saved, moved = await computers.move(self, saved)
-            final = saved.game
-            assert final is not None
-            new_turn = await asyncio.to_thread(turn_changed, done.before, final)
-            return self._update(saved, list(after.events) + moved, new_turn=new_turn)
+            return await self._save_applied(record, done, user_id)
+
+    async def apply_held(
+        self, record: GameRecord, seat: int, notation: str, *, user_id: int | None = None
+    ) -> Update:
+        """Apply one action for ``seat`` of a record loaded under ``hold`` and save it like
+        ``act`` does; ``user_id`` None: a stand-in chose it for the seat's absent person."""
+        done = await asyncio.to_thread(apply_for_seat, record, seat, notation)
+        return await self._save_applied(record, done, user_id)
+
+    async def _save_applied(self, record: GameRecord, done: Applied, user_id: int | None) -> Update:
+        """Save an applied action, let computer seats move, tell the ``change_listeners``."""
+        after = done.after
+        now = self._clock()
+        await self.store.save_action(
+            record.id,
+            record.version,
+            after.version,
+            done.state,
+            NewAction(done.seat, user_id, done.notation, done.label, now, done.public_text),
+            results=stats.result_rows(record, after, now) if after.is_over else [],
+            dms=done.dms,
+        )
+        saved = replace(
+            record,
+            game=after,
+            version=after.version,
+            status="finished" if after.is_over else "running",
+            updated_at=now,
+        )
+        saved, moved = await computers.move(self, saved)
+        final = saved.game
+        assert final is not None
+        new_turn = await asyncio.to_thread(turn_changed, done.before, final)
+        await self._changed(saved, done.seat, user_id)
+        return self._update(saved, list(after.events) + moved, new_turn=new_turn)
+
+    def hold(self, game_id: int) -> AbstractAsyncContextManager[None]:
+        """The game for the caller alone, as in ``act``: for changes made outside ``act``."""
+        return self._exclusive(game_id)
+
+    async def end_idle(self, game_id: int) -> bool:
+        """End a running game nobody plays as abandoned (holding it; its stats as ``cancel``)."""
+        changed = await self.store.set_status(
+            game_id, "abandoned", now=self._clock(), only_from=("running",)
+        )
+        if changed:
+            self._ended.add(game_id)
+        return changed
+
+    async def _changed(self, record: GameRecord, seat: int | None, user_id: int | None) -> None:
+        for listener in self.change_listeners:
+            await listener(record, seat, user_id)
 
     async def resume_computers(self, game_id: int) -> Update | None:
         """Let computer seats that must decide move (after a restart cut their thinking
@@ -368,6 +397,7 @@ class GameService:
             final = record.game
             assert final is not None
             new_turn = await asyncio.to_thread(turn_changed, before, final)
+            await self._changed(record, None, None)
             return self._update(record, moved, new_turn=new_turn)
 
     # -- whose move (on a loaded record; the Discord side asks these instead of the game) ----
@@ -536,26 +566,17 @@ class GameService:
 
     # -- telling deciders ------------------------------------------------------------------
 
-    def _decider_marks(self, record: GameRecord) -> dict[int, str]:
-        private = set(record.private_actors())
-        deciding = [] if record.game is None or record.status != "running" else record.game.actors()
-        return {
-            seat: f"{seat}:{'private' if seat in private else 'public'}"
-            for seat in deciding
-            if record.player_of(seat) is not None
-        }
-
     async def new_deciders(self, record: GameRecord) -> list[int]:
         """The seats (of people) that decide now and have not been told of it yet. A seat
         told of a public decision is told again when it is asked a private question, and
         the other way round. Nothing is remembered until ``mark_deciders_told``, so a crash
         between asking this and telling them leaves them to be told by start-up repair."""
         told = set(await self.store.deciders_told(record.id))
-        return [seat for seat, mark in self._decider_marks(record).items() if mark not in told]
+        return [seat for seat, mark in turns.decider_marks(record).items() if mark not in told]
 
     async def mark_deciders_told(self, record: GameRecord) -> None:
         """Remember that whoever decides now in ``record`` has been told of it."""
-        marks = sorted(self._decider_marks(record).values())
+        marks = sorted(turns.decider_marks(record).values())
         if marks != sorted(await self.store.deciders_told(record.id)):
             await self.store.set_deciders_told(record.id, marks)
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from host.clock_rows import ClockRows
 from host.database import Backend, Connection, IntegrityError, NewerSchema, Row, is_postgres_url
 from host.errors import StaleAction
 from host.jobs import Jobs
@@ -95,6 +96,8 @@ class Store:
         """Who took over which seat during a game (``host/seat_store.py``)."""
         self.stats = StatsTables(backend)
         """Results, statistics and ratings (``host/stats_tables.py``)."""
+        self.clocks = ClockRows(backend)
+        """Timer settings, time banks, muted reminders (``host/clock_rows.py``)."""
 
     @classmethod
     async def open(cls, target: str | Path = ":memory:") -> Store:

@@ -114,3 +114,15 @@ def actions_of(record: GameRecord, seats: Sequence[int] | None = None) -> dict[i
         for seat in chosen
         if record.player_of(seat) is not None and seat in actors(record)
     }
+
+
+def decider_marks(record: GameRecord) -> dict[int, str]:
+    """Each seat a person decides for now, marked with whether its decision is private: a
+    seat is told again when the kind of its decision changes (see ``new_deciders``)."""
+    private = set(record.private_actors())
+    deciding = [] if record.game is None or record.status != "running" else record.game.actors()
+    return {
+        seat: f"{seat}:{'private' if seat in private else 'public'}"
+        for seat in deciding
+        if record.player_of(seat) is not None
+    }

@@ -73,6 +73,9 @@ def test_defaults_sync_commands_globally_into_a_local_database(tmp_path: Path) -
         ("RATTUS_SHARD_COUNT", "0", "RATTUS_SHARD_COUNT"),
         ("RATTUS_SHARD_COUNT", "two", "RATTUS_SHARD_COUNT"),
         ("RATTUS_SHARD_IDS", "0", "needs RATTUS_SHARD_COUNT"),
+        ("RATTUS_CLOCK_SPEED", "fast", "RATTUS_CLOCK_SPEED"),
+        ("RATTUS_CLOCK_SPEED", "0", "RATTUS_CLOCK_SPEED"),
+        ("RATTUS_CLOCK_SPEED", "nan", "RATTUS_CLOCK_SPEED"),
     ],
 )
 def test_a_malformed_setting_is_named(name: str, value: str, named: str) -> None:
@@ -97,6 +100,7 @@ def test_every_setting_is_in_the_example_file() -> None:
         "RATTUS_SYNC_COMMANDS",
         "RATTUS_SHARD_COUNT",
         "RATTUS_SHARD_IDS",
+        "RATTUS_CLOCK_SPEED",
     }
 
 
@@ -145,3 +149,10 @@ def test_splitting_shards_between_processes_needs_postgresql() -> None:
         bot.load_settings(env, None)
     # All the shards in one process is fine on SQLite.
     assert bot.load_settings({**env, "RATTUS_SHARD_IDS": "0-1"}, None).shards == Shards(2, (0, 1))
+
+
+def test_the_clock_speed_reaches_the_bot() -> None:
+    settings = bot.load_settings({"DISCORD_TOKEN": "t", "RATTUS_CLOCK_SPEED": "60"}, None)
+    assert settings.clock_speed == 60.0
+    assert bot.build_bot(settings).clock_speed == 60.0
+    assert bot.load_settings({"DISCORD_TOKEN": "t"}, None).clock_speed == 1.0

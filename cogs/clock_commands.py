@@ -1,0 +1,129 @@
+"""``/<game> timer`` and ``/<game> reminders``: a game's clock, shared by every game's command
+group (``GameCommands`` takes them in as a mixin). The ``timer`` option of ``new`` is read
+with ``lobby_clock``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.replies import reply
+from host.clock_settings import TIMER_EXAMPLES, ClockSettings
+from host.errors import UserError
+from host.models import GameRecord
+
+if TYPE_CHECKING:
+    from cogs.client import GameBot
+
+GAME_HELP = "The game's number (default: the game in this channel)"
+TIMER_HELP = "none, minutes a decision (5m), hours a decision (24h) or moves a day (2/day)"
+
+
+def lobby_clock(timer: str | None) -> ClockSettings:
+    """The clock a new lobby asks for (UserError for a timer that can't be read)."""
+    return ClockSettings() if timer is None else ClockSettings().with_timer(timer)
+
+
+def timer_choices(current: str) -> list[app_commands.Choice[str]]:
+    typed = current.strip().lower()
+    return [
+        app_commands.Choice(name=name, value=value)
+        for name, value in TIMER_EXAMPLES
+        if typed in name.lower() or typed in value
+    ][:25]
+
+
+class ClockCommands(commands.GroupCog):
+    """The clock commands of a game's command group (``GameCommands`` is one)."""
+
+    kind: ClassVar[str] = ""
+    bot: GameBot
+
+    if TYPE_CHECKING:
+
+        async def resolve(
+            self,
+            interaction: discord.Interaction[Any],
+            game: int | None,
+            *,
+            anywhere: bool = False,
+            ended: bool = False,
+            acting: bool = False,
+        ) -> GameRecord: ...
+
+    @app_commands.command(
+        name="timer", description="Show or change the game's timer (changes: host or moderator)"
+    )
+    @app_commands.describe(
+        timer=TIMER_HELP,
+        stand_in="The computer player who decides when someone's time runs out",
+        missed="Missed deadlines in a row before a computer plays the seat (default 3)",
+        idle_days="Days without anyone playing before the game is ended (default 14)",
+        game=GAME_HELP,
+    )
+    async def timer(
+        self,
+        interaction: discord.Interaction[Any],
+        timer: str | None = None,
+        stand_in: Literal["easy", "strong"] | None = None,
+        missed: app_commands.Range[int, 1, 20] | None = None,
+        idle_days: app_commands.Range[int, 1, 365] | None = None,
+        game: int | None = None,
+    ) -> None:
+        record = await self.resolve(interaction, game, anywhere=True)
+        command = f"/{record.kind}"
+        clocks = self.bot.clocks
+        if (timer, stand_in, missed, idle_days) == (None, None, None, None):
+            settings = await clocks.settings(record.id)
+            await reply(interaction, f"Game #{record.id}: {settings.describe(command)}")
+            return
+        manage = interaction.guild is not None and interaction.permissions.manage_channels
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        async with self.bot.tables.lock(record.id):
+            record, settings = await clocks.configure(
+                record.id,
+                interaction.user.id,
+                can_manage=manage,
+                timer=timer,
+                stand_in=stand_in,
+                missed=missed,
+                idle_days=idle_days,
+            )
+        channel = self.bot.tables.channel(record, record.channel_id)
+        try:
+            await channel.send(
+                f"The timer of game #{record.id} has changed. {settings.describe(command)}",
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+        except discord.HTTPException as error:
+            raise UserError(
+                f"The timer changed, but I could not say so in the game's channel ({error.text})."
+            ) from None
+        await reply(interaction, f"Game #{record.id}: {settings.describe(command)}")
+
+    @timer.autocomplete("timer")
+    async def timer_suggestions(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return timer_choices(current)
+
+    @app_commands.command(name="reminders", description="Turn your reminders for a game on or off")
+    @app_commands.describe(
+        setting="on: remind me before my time runs out; off: don't", game=GAME_HELP
+    )
+    async def reminders(
+        self,
+        interaction: discord.Interaction[Any],
+        setting: Literal["on", "off"],
+        game: int | None = None,
+    ) -> None:
+        record = await self.resolve(interaction, game, anywhere=True)
+        await self.bot.clocks.set_reminders(record.id, interaction.user.id, setting == "on")
+        if setting == "on":
+            text = f"You will be reminded before your time runs out in game #{record.id}."
+        else:
+            text = f"No more reminders for you in game #{record.id}."
+        await reply(interaction, text)

@@ -1,0 +1,189 @@
+"""A game's clock as the host chose it: the timer, the stand-in, and when a game is given up.
+
+Timers (the ``timer`` option of ``new`` and ``timer``, as a player types it):
+
+- ``none``: no deadlines; the game waits as long as it takes.
+- ``5m`` (live): minutes per decision, 1 to 120.
+- ``24h`` (asynchronous): hours per decision, 1 to 168.
+- ``2/day`` (asynchronous, a time bank): each decision adds a day divided by that many moves
+  to the player's bank, which holds at most ``cap_days``; the deadline is the bank's end.
+
+A reaction (a question asked outside one's own turn, such as whether to play a region card)
+has a short clock of its own whatever the timer: a minute in a live game, an hour otherwise.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any
+
+from host.errors import UserError
+
+MODES = ("none", "live", "turn", "daily")
+LEVELS = ("easy", "strong")
+MINUTE, HOUR, DAY = 60.0, 3600.0, 86400.0
+START_BANK = DAY
+"""What a seat's bank holds before its first decision (a daily timer)."""
+
+LIMITS = {"live": (1, 120), "turn": (1, 168), "daily": (1, 24)}
+TIMER_EXAMPLES = (
+    ("No timer", "none"),
+    ("Live: 2 minutes a decision", "2m"),
+    ("Live: 5 minutes a decision", "5m"),
+    ("Live: 15 minutes a decision", "15m"),
+    ("Asynchronous: 12 hours a decision", "12h"),
+    ("Asynchronous: 24 hours a decision", "24h"),
+    ("Asynchronous: 48 hours a decision", "48h"),
+    ("Time bank: 1 move a day", "1/day"),
+    ("Time bank: 2 moves a day", "2/day"),
+    ("Time bank: 4 moves a day", "4/day"),
+)
+"""Suggestions for the ``timer`` option, in words, with the text they stand for."""
+
+_TIMER = re.compile(
+    r"^(?P<n>\d{1,4})\s*(?:(?P<m>m|min|mins|minutes?)|(?P<h>h|hrs?|hours?)"
+    r"|(?P<d>/\s*d(?:ay)?|(?:a|per)\s+day|moves?\s+(?:a|per)\s+day))$"
+)
+
+
+@dataclass(frozen=True)
+class ClockSettings:
+    """What the host chose; stored with the game (``store.clocks``)."""
+
+    mode: str = "none"
+    minutes: int = 5  # live: per decision
+    hours: int = 24  # turn: per decision
+    per_day: int = 2  # daily: moves a day, each adding a day / per_day to the bank
+    cap_days: int = 3  # daily: the most the bank holds
+    missed: int = 3  # deadlines missed in a row before the seat plays on its own
+    idle_days: int = 14  # nobody acting this long ends the game as abandoned
+    stand_in: str = "easy"  # the computer player who decides when time runs out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ClockSettings:
+        known = {f.name for f in fields(cls)}
+        return cls(**{k: v for k, v in data.items() if k in known})
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @property
+    def timed(self) -> bool:
+        return self.mode != "none"
+
+    def with_timer(self, text: str) -> ClockSettings:
+        """These settings with the timer a player typed (UserError saying how to write it)."""
+        return replace(self, **parse_timer(text))
+
+    def changed(
+        self,
+        *,
+        timer: str | None = None,
+        stand_in: str | None = None,
+        missed: int | None = None,
+        idle_days: int | None = None,
+    ) -> ClockSettings:
+        """These settings with the given changes, each checked."""
+        settings = self if timer is None else self.with_timer(timer)
+        if stand_in is not None:
+            if stand_in not in LEVELS:
+                raise UserError("The stand-in is an easy or a strong computer player.")
+            settings = replace(settings, stand_in=stand_in)
+        if missed is not None:
+            if not 1 <= missed <= 20:
+                raise UserError("Missed deadlines in a row: choose 1 to 20.")
+            settings = replace(settings, missed=missed)
+        if idle_days is not None:
+            if not 1 <= idle_days <= 365:
+                raise UserError("Days without anyone playing: choose 1 to 365.")
+            settings = replace(settings, idle_days=idle_days)
+        return settings
+
+    # -- durations, in seconds of game time -----------------------------------------------
+
+    def decision_seconds(self, *, reaction: bool, bank: float | None = None) -> float | None:
+        """How long a decision may take (None: no timer). For a daily timer, the bank after
+        this decision's share is added (``bank``: what the seat has left)."""
+        if self.mode == "none":
+            return None
+        if reaction:
+            return MINUTE if self.mode == "live" else HOUR
+        if self.mode == "live":
+            return self.minutes * MINUTE
+        if self.mode == "turn":
+            return self.hours * HOUR
+        held = START_BANK if bank is None else bank
+        return min(self.cap_days * DAY, held + DAY / self.per_day)
+
+    @property
+    def idle_seconds(self) -> float:
+        return self.idle_days * DAY
+
+    # -- in words -------------------------------------------------------------------------
+
+    def timer_text(self) -> str:
+        if self.mode == "live":
+            return f"live, {counted(self.minutes, 'minute')} per decision"
+        if self.mode == "turn":
+            return f"{counted(self.hours, 'hour')} per decision"
+        if self.mode == "daily":
+            return (
+                f"{counted(self.per_day, 'move')} a day: each decision adds "
+                f"{_duration(DAY / self.per_day)} to your time bank, which holds at most "
+                f"{counted(self.cap_days, 'day')}"
+            )
+        return "no timer"
+
+    def describe(self, command: str) -> str:
+        """The settings in a player's words (``command``: the game's command, "/rattus")."""
+        if not self.timed:
+            return (
+                "No timer: the game waits for every decision as long as it takes. "
+                f"A game nobody plays for {counted(self.idle_days, 'day')} is ended."
+            )
+        short = "a minute" if self.mode == "live" else "an hour"
+        return (
+            f"Timer: {self.timer_text()}. Questions outside your turn get {short}; "
+            "you are reminded when a quarter of your time is left. When time runs out, "
+            f"a computer player ({self.stand_in}) makes that one decision for you "
+            '(a question outside your turn is answered "don\'t play" where it can be). '
+            f"After {counted(self.missed, 'missed deadline')} in a row, it plays your seat until "
+            f"you come back with `{command} back`. A game nobody plays for "
+            f"{counted(self.idle_days, 'day')} is ended."
+        )
+
+
+def parse_timer(text: str) -> dict[str, Any]:
+    """The settings a typed timer stands for: ``none``, ``5m``, ``24h`` or ``2/day``."""
+    cleaned = " ".join(text.strip().lower().split())
+    if cleaned in {"none", "off", "no", "no timer", "0"}:
+        return {"mode": "none"}
+    found = _TIMER.match(cleaned)
+    if found is None:
+        raise UserError(
+            f"I can't read the timer '{text.strip()[:40]}'. Write `none`, minutes per decision "
+            "(`5m`), hours per decision (`24h`) or moves a day for a time bank (`2/day`)."
+        )
+    number = int(found["n"])
+    mode, key, unit = (
+        ("live", "minutes", "minutes")
+        if found["m"]
+        else ("turn", "hours", "hours")
+        if found["h"]
+        else ("daily", "per_day", "moves a day")
+    )
+    low, high = LIMITS[mode]
+    if not low <= number <= high:
+        raise UserError(f"A timer of {number} {unit} is out of range: choose {low} to {high}.")
+    return {"mode": mode, key: number}
+
+
+def counted(number: int, word: str) -> str:
+    return f"{number} {word}{'' if number == 1 else 's'}"
+
+
+def _duration(seconds: float) -> str:
+    if seconds >= HOUR and seconds % HOUR == 0:
+        return counted(int(seconds // HOUR), "hour")
+    return counted(round(seconds / MINUTE), "minute")

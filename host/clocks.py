@@ -1,0 +1,304 @@
+"""Clocks: every person deciding in a timed game has a deadline, a reminder before it, and a
+stand-in when it passes; a game nobody plays for long is ended.
+
+Deadlines, reminders and the idle limit are ``jobs`` rows (``host/jobs.py``) with a due time,
+so a restart resumes them and a second process can share the work; ``host/clock_scheduler.py``
+claims them when due and calls ``fire``. Whenever a game changes (the service tells its
+``change_listeners``, still holding the game) ``sync`` brings its jobs in line with who
+decides now: a seat that acted, or no longer decides, loses its deadline, and a person who
+now decides gets one. Every duration is divided by ``speed`` (tests and trials run the clocks
+faster); the service's clock gives the time, so tests control it.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from host import computers, seats
+from host.clock_settings import ClockSettings
+from host.errors import DamagedGame, NotFound, NotSeated, UserError
+from host.jobs import Job
+from host.models import GameRecord, Update
+from host.service import GameService
+
+log = logging.getLogger(__name__)
+
+DEADLINE, REMINDER, IDLE = "clock:deadline", "clock:reminder", "clock:idle"
+KINDS = (DEADLINE, REMINDER, IDLE)
+REMIND_AT = 0.25
+"""A reminder goes out when this share of a decision's time is left."""
+
+
+@dataclass(frozen=True)
+class Fired:
+    """What a due job did, for the Discord side to show."""
+
+    what: Literal["stand_in", "reminder", "abandoned"]
+    record: GameRecord
+    seat: int | None = None
+    update: Update | None = None  # a stand-in's action and what followed it
+    private: bool = False  # the decision was a private question (never name its seat)
+    reaction: bool = False  # a question outside the seat's turn (its misses are not counted)
+    defaulted: bool = False  # a reaction answered "don't play" rather than by the stand-in
+    handed_over: Update | None = None  # too many missed deadlines: a computer plays the seat
+    due_at: float | None = None  # a reminder: when the time runs out
+    settings: ClockSettings | None = None
+
+
+class Clocks:
+    """Deadlines of the games of one service; ``fire`` does what a due job asks."""
+
+    def __init__(self, service: GameService, *, speed: float = 1.0) -> None:
+        if speed <= 0:
+            raise ValueError("the clock speed must be positive")
+        self.service = service
+        self.speed = speed
+        self.rows = service.store.clocks
+        self.jobs = service.store.jobs
+        service.change_listeners.append(self._changed)
+
+    def now(self) -> float:
+        return self.service.now()
+
+    def scaled(self, seconds: float) -> float:
+        """Game seconds as seconds of the service's clock."""
+        return seconds / self.speed
+
+    # -- settings -------------------------------------------------------------------------
+
+    async def settings(self, game_id: int) -> ClockSettings:
+        return ClockSettings.from_dict(await self.rows.settings(game_id))
+
+    async def choose(self, game_id: int, settings: ClockSettings) -> None:
+        """Store a new lobby's clock (its host chose it with the lobby)."""
+        await self.rows.set_settings(game_id, settings.to_dict())
+
+    async def configure(
+        self,
+        game_id: int,
+        user_id: int,
+        *,
+        can_manage: bool,
+        timer: str | None = None,
+        stand_in: str | None = None,
+        missed: int | None = None,
+        idle_days: int | None = None,
+    ) -> tuple[GameRecord, ClockSettings]:
+        """Change a game's clock (the host, or whoever manages the channel). In a running game
+        every current decision starts again with the new timer."""
+        async with self.service.hold(game_id):
+            record = await self.service.get(game_id)
+            if not record.is_open:
+                raise UserError(f"Game #{game_id} has ended: its clock no longer runs.")
+            if user_id != record.host_user_id and not can_manage:
+                host = record.name_of(record.seat_of(record.host_user_id) or 0)
+                raise UserError(
+                    f"Only the host, {host}, or someone who can manage this channel can change "
+                    f"game #{game_id}'s timer."
+                )
+            settings = (await self.settings(game_id)).changed(
+                timer=timer, stand_in=stand_in, missed=missed, idle_days=idle_days
+            )
+            await self.rows.set_settings(game_id, settings.to_dict())
+            await self.sync(record, restart=True)
+        return record, settings
+
+    async def set_reminders(self, game_id: int, user_id: int, on: bool) -> GameRecord:
+        """Mute (or hear again) a player's reminders for one game."""
+        record = await self.service.get(game_id)
+        if record.seat_of(user_id) is None:
+            raise NotSeated("You are not in this game.")
+        await self.rows.set_muted(game_id, user_id, not on)
+        return record
+
+    async def reminders_on(self, game_id: int, user_id: int) -> bool:
+        return not await self.rows.muted(game_id, user_id)
+
+    # -- keeping jobs in line with the game ------------------------------------------------
+
+    @staticmethod
+    def people_deciding(record: GameRecord) -> list[int]:
+        """The seats deciding now that a person plays (not a computer, nor a handed-over seat)."""
+        if record.status != "running" or record.game is None:
+            return []
+        people = {s.seat for s in record.seats if record.player_of(s.seat) is not None}
+        return [seat for seat in record.game.actors() if seat in people]
+
+    async def _changed(self, record: GameRecord, seat: int | None, user_id: int | None) -> None:
+        if user_id is not None and seat is not None:
+            _, missed = await self.rows.seat(record.id, seat)
+            if missed:
+                await self.rows.set_missed(record.id, seat, 0)
+        await self.sync(record, acted=seat, by_person=user_id is not None)
+
+    async def sync(
+        self,
+        record: GameRecord,
+        *,
+        acted: int | None = None,
+        by_person: bool = False,
+        restart: bool = False,
+    ) -> None:
+        """Bring the game's clock jobs in line with it (call holding the game): ``acted`` is
+        the seat that just acted (its decision is over), ``by_person`` whether a person chose
+        (the game is not idle), ``restart`` drops every deadline (a new timer)."""
+        jobs = [job for job in await self.jobs.pending(record.id) if job.kind in KINDS]
+        if record.status != "running" or record.game is None:
+            for job in jobs:
+                await self.jobs.drop(job.id)
+            return
+        settings = await self.settings(record.id)
+        now = self.now()
+        deciding = set(self.people_deciding(record))
+        timed: set[int] = set()
+        idle: Job | None = None
+        for job in jobs:
+            if job.kind == IDLE:
+                idle = job
+                continue
+            seat = int(job.payload["seat"])
+            if restart or not settings.timed or seat == acted or seat not in deciding:
+                if job.kind == DEADLINE and not restart:
+                    await self._keep_bank(record.id, seat, job, settings, now)
+                await self.jobs.drop(job.id)
+            elif job.kind == DEADLINE:
+                timed.add(seat)
+        if settings.timed:
+            for seat in sorted(deciding - timed):
+                await self._schedule(record, seat, settings, now)
+        if idle is not None and (by_person or restart):
+            await self.jobs.drop(idle.id)
+            idle = None
+        if idle is None:
+            await self.jobs.schedule(
+                IDLE, now + self.scaled(settings.idle_seconds), game_id=record.id
+            )
+
+    async def _keep_bank(
+        self, game_id: int, seat: int, job: Job, settings: ClockSettings, now: float
+    ) -> None:
+        """A daily timer's seat keeps what it had left of a decision it finished in time."""
+        if settings.mode == "daily" and not job.payload.get("reaction"):
+            left = max(0.0, job.due_at - now) * self.speed
+            await self.rows.set_bank(game_id, seat, left)
+
+    async def _schedule(
+        self, record: GameRecord, seat: int, settings: ClockSettings, now: float
+    ) -> None:
+        game = record.game
+        assert game is not None
+        reaction = self.service.kind(record.kind).is_reaction(game, seat)
+        bank = None
+        if settings.mode == "daily" and not reaction:
+            bank, _ = await self.rows.seat(record.id, seat)
+        allowed = settings.decision_seconds(reaction=reaction, bank=bank)
+        if allowed is None:
+            return
+        due = now + self.scaled(allowed)
+        payload = {"seat": seat, "version": record.version, "reaction": reaction}
+        await self.jobs.schedule(DEADLINE, due, game_id=record.id, payload=payload)
+        remind = due - self.scaled(allowed) * REMIND_AT
+        await self.jobs.schedule(REMINDER, remind, game_id=record.id, payload=payload)
+
+    # -- due jobs ---------------------------------------------------------------------------
+
+    async def fire(self, job: Job, owner: str) -> Fired | None:
+        """Do what a due clock job asks, holding its game; None when there is nothing to show
+        (the job no longer fits the game: someone acted in time, the game ended...)."""
+        if job.game_id is None or job.kind not in KINDS:
+            return None
+        fired = await self._fire_held(job, owner)
+        if fired is None or fired.what != "stand_in" or fired.seat is None or fired.reaction:
+            return fired
+        settings = fired.settings or ClockSettings()
+        _, missed = await self.rows.seat(fired.record.id, fired.seat)
+        if missed < settings.missed or fired.record.status != "running":
+            return fired
+        try:
+            change = await seats.hand_to_computer(
+                self.service, fired.record.id, fired.seat, settings.stand_in, "missed"
+            )
+        except UserError as error:
+            log.info("Game #%s: seat %s not handed over: %s", job.game_id, fired.seat, error)
+            return fired
+        await self.rows.set_missed(fired.record.id, fired.seat, 0)
+        return replace(fired, record=change.update.record, handed_over=change.update)
+
+    async def _fire_held(self, job: Job, owner: str) -> Fired | None:
+        assert job.game_id is not None
+        try:
+            async with self.service.hold(job.game_id):
+                # Gone means the game moved on meanwhile and dropped it: nothing to do.
+                if not await self.jobs.finish(job.id, owner):
+                    return None
+                record = await self.service.get(job.game_id)
+                if job.kind == IDLE:
+                    return await self._idle(record)
+                seat = int(job.payload["seat"])
+                if seat not in self.people_deciding(record):
+                    return None
+                if job.kind == REMINDER:
+                    return await self._remind(record, seat, job)
+                return await self._stand_in(record, seat, bool(job.payload.get("reaction")))
+        except (DamagedGame, NotFound):
+            return None
+
+    async def _remind(self, record: GameRecord, seat: int, job: Job) -> Fired | None:
+        deadline = next(
+            (
+                pending
+                for pending in await self.jobs.pending(record.id)
+                if pending.kind == DEADLINE and pending.payload == job.payload
+            ),
+            None,
+        )
+        user = record.user_of(seat)
+        if deadline is None or user is None or await self.rows.muted(record.id, user):
+            return None
+        return Fired(
+            "reminder",
+            record,
+            seat,
+            private=seat in record.private_actors(),
+            due_at=deadline.due_at,
+            settings=await self.settings(record.id),
+        )
+
+    async def _stand_in(self, record: GameRecord, seat: int, reaction: bool) -> Fired:
+        game = record.game
+        assert game is not None
+        settings = await self.settings(record.id)
+        private = seat in record.private_actors()
+        notation = self.service.kind(record.kind).default_answer(game, seat) if reaction else None
+        defaulted = notation is not None
+        if notation is None:
+            notation = await computers.choose(record, game, seat, level=settings.stand_in)
+        _, missed = await self.rows.seat(record.id, seat)
+        if not reaction:
+            missed += 1
+            await self.rows.set_missed(record.id, seat, missed)
+            if settings.mode == "daily":
+                await self.rows.set_bank(record.id, seat, 0.0)
+        log.info("Game #%s: seat %s ran out of time; %s answers", record.id, seat, notation)
+        update = await self.service.apply_held(record, seat, notation, user_id=None)
+        return Fired(
+            "stand_in",
+            update.record,
+            seat,
+            update=update,
+            private=private,
+            reaction=reaction,
+            defaulted=defaulted,
+            settings=settings,
+        )
+
+    async def _idle(self, record: GameRecord) -> Fired | None:
+        if record.status != "running":
+            return None
+        if not await self.service.end_idle(record.id):
+            return None
+        ended = await self.service.get(record.id)
+        await self.sync(ended)
+        return Fired("abandoned", ended, settings=await self.settings(record.id))
