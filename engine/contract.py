@@ -11,7 +11,8 @@ each player entry holds while the shared code still knows every entry has a ``se
 (No ``from __future__ import annotations`` here: TypedDict must see ``NotRequired`` at run time.)
 """
 
-from typing import Any, Generic, NotRequired, Protocol, TypedDict, TypeVar
+from collections.abc import Hashable
+from typing import Any, Generic, NamedTuple, NotRequired, Protocol, TypedDict, TypeVar
 
 from .core import Action, Decision, Event, Pick
 
@@ -116,6 +117,39 @@ def tie_groups(scores: list[int], ranking: list[int]) -> list[list[int]]:
     return [group for group in groups if len(group) > 1]
 
 
+class Disclosure(NamedTuple):
+    """What chance has dealt so far and who has seen what, as two comparable values.
+
+    ``chance`` changes whenever chance is drawn: the Rng is used, or a card or token comes off
+    a face-down pile (whose order chance fixed earlier). ``knowledge`` changes whenever
+    anything hidden is seen by anyone: a rat turned over, a Witch's look, a card shown or
+    handed over. Equal values before and after an action mean it drew nothing and showed
+    nothing (see ``irreversible``). Each game computes both from its own state.
+    """
+
+    chance: Hashable
+    knowledge: Hashable
+
+
+CHANCE = "chance"
+"""``irreversible``'s answer for an action that drew on chance."""
+
+REVEAL = "reveal"
+"""``irreversible``'s answer for an action that showed something hidden."""
+
+
+def irreversible(before: "Game", after: "Game") -> str | None:
+    """Why the action that took ``before`` to ``after`` can never be taken back: ``CHANCE``
+    (it drew a random token, card or number), ``REVEAL`` (someone saw what was hidden), or
+    None when it did neither. Pure: the same two games always give the same answer."""
+    was, now = before.disclosure(), after.disclosure()
+    if was.chance != now.chance:
+        return CHANCE
+    if was.knowledge != now.knowledge:
+        return REVEAL
+    return None
+
+
 class Game(Protocol):
     """The public face every engine game offers (see DESIGN.md, "The engine's public face")."""
 
@@ -146,3 +180,12 @@ class Game(Protocol):
     def view(self, seat: int | None = None, names: list[str] | None = None) -> View: ...
 
     def to_dict(self) -> dict[str, Any]: ...
+
+    def disclosure(self) -> Disclosure:
+        """What chance has dealt and who has seen what (see ``Disclosure``)."""
+        ...
+
+    def renumbered(self, version: int) -> "Game":
+        """This very moment under another version number: what an undo back to it restores
+        (versions only grow, so buttons made before the undo are recognised as stale)."""
+        ...

@@ -7,6 +7,7 @@ number, and read it back, refusing what is not a saved game of that kind and for
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import MISSING, fields
 from typing import Any, TypeVar
 
@@ -19,6 +20,16 @@ def copy_json(value: Any) -> Any:
         return {k: copy_json(v) for k, v in value.items()}
     if isinstance(value, list):
         return [copy_json(v) for v in value]
+    return value
+
+
+def frozen(value: Any) -> Hashable:
+    """A JSON-like value as an equal-comparable, hashable one (dicts by sorted key)."""
+    if isinstance(value, dict):
+        return tuple(sorted((str(k), frozen(v)) for k, v in value.items()))
+    if isinstance(value, list | tuple):
+        return tuple(frozen(v) for v in value)
+    assert isinstance(value, Hashable)
     return value
 
 

@@ -161,14 +161,7 @@ class CartusKind(GameKind):
         return "; ".join(parts) + f"; up to {most} players."
 
     def new_game(self, players: int, options: Mapping[str, Any], seed: int) -> Game:
-        game: Game = cartus.new_game(
-            players,
-            options.get("buildings", "first_game"),
-            simultaneous_supply=bool(options.get("simultaneous_supply", False)),
-            guard_tower=bool(options.get("guard_tower", False)),
-            everyone_dead=str(options.get("everyone_dead", cartus.EVERYONE_DEAD[0])),
-            seed=seed,
-        )
+        game: Game = cartus.start(players, options, seed)
         return game
 
     def from_dict(self, data: Mapping[str, Any]) -> Game:

@@ -172,13 +172,7 @@ class RattusKind(GameKind):
     # -- games ----------------------------------------------------------------------------
 
     def new_game(self, players: int, options: Mapping[str, Any], seed: int) -> Game:
-        game: Game = rattus.new_game(
-            players=players,
-            expansions=set(options.get("expansions", [])),
-            class_cards=options.get("class_cards", "random-per-class"),
-            seed=seed,
-            ensure_chivalry=bool(options.get("ensure_chivalry", True)),
-        )
+        game: Game = rattus.start(players, options, seed)
         return game
 
     def from_dict(self, data: Mapping[str, Any]) -> Game:

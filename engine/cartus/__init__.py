@@ -8,7 +8,7 @@ Decisions that choose several cards carry a ``Pick`` (see ``engine.core.Pick``).
 """
 
 from .data import DataError
-from .game import BUILDING_MODES, MAX_PLAYERS, MIN_PLAYERS, Game, from_dict, new_game
+from .game import BUILDING_MODES, MAX_PLAYERS, MIN_PLAYERS, Game, from_dict, new_game, start
 from .setup import EVERYONE_DEAD
 
 __all__ = [
@@ -20,4 +20,5 @@ __all__ = [
     "Game",
     "from_dict",
     "new_game",
+    "start",
 ]

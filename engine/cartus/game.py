@@ -10,13 +10,13 @@ ready-made ones.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .. import contract
 from ..core import Action, Decision, Event, IllegalAction, Rng, find_action, parse_notation
 from . import buildings as _buildings  # noqa: F401  (registers the building actions)
-from . import data, scoring, steps, views
+from . import data, disclosure, scoring, steps, views
 from . import resolve as _resolve  # noqa: F401  (registers the resolution steps)
 from .setup import BUILDING_MODES, EVERYONE_DEAD, choose_buildings, deal_cards
 from .state import Ctx, State
@@ -123,6 +123,16 @@ class Game:
     def to_dict(self) -> dict[str, Any]:
         return self._s.to_dict()
 
+    def disclosure(self) -> contract.Disclosure:
+        """What chance has dealt and who has seen what (``engine.contract.Disclosure``)."""
+        return disclosure.disclosure(self._s)
+
+    def renumbered(self, version: int) -> Game:
+        """This moment saved under another version number (an undo back to it)."""
+        s = self._s.clone()
+        s.version = version
+        return Game(s)
+
     @property
     def state(self) -> State:
         """The live state, for tests that build positions. Never change a game others hold."""
@@ -213,11 +223,33 @@ def new_game(
     return Game(state, ctx.events)
 
 
+def start(players: int, options: Mapping[str, Any], seed: int | str) -> Game:
+    """A new game from a lobby's options (``buildings``, ``simultaneous_supply``,
+    ``guard_tower``, ``everyone_dead``; others are ignored): how the bot and a replay file
+    deal a game."""
+    return new_game(
+        players,
+        options.get("buildings", "first_game"),
+        simultaneous_supply=bool(options.get("simultaneous_supply", False)),
+        guard_tower=bool(options.get("guard_tower", False)),
+        everyone_dead=str(options.get("everyone_dead", EVERYONE_DEAD[0])),
+        seed=seed,
+    )
+
+
 def from_dict(raw: dict[str, Any]) -> Game:
     return Game(State.from_dict(raw))
 
 
-__all__ = ["BUILDING_MODES", "MAX_PLAYERS", "MIN_PLAYERS", "Game", "from_dict", "new_game"]
+__all__ = [
+    "BUILDING_MODES",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "Game",
+    "from_dict",
+    "new_game",
+    "start",
+]
 
 
 def _keeps_the_contract(game: Game) -> contract.Game:

@@ -20,6 +20,7 @@ from .game import (
     from_dict,
     new_game,
     player_limits,
+    start,
 )
 
 __all__ = [
@@ -32,4 +33,5 @@ __all__ = [
     "from_dict",
     "new_game",
     "player_limits",
+    "start",
 ]

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from ..contract import Outcome, tie_groups
+from ..contract import Disclosure, Outcome, tie_groups
 from ..core import (
     Action,
     Decision,
@@ -18,7 +18,7 @@ from ..core import (
 )
 from . import base_cards as _base_cards  # noqa: F401  (registers the base abilities)
 from . import class_cards as class_cards_
-from . import data, flow, steps, views
+from . import data, disclosure, flow, steps, views
 from .state import CUBES_PER_PLAYER, Ctx, State
 from .view_types import RattusView
 
@@ -160,6 +160,16 @@ class Game:
     def to_dict(self) -> dict[str, Any]:
         return self._s.to_dict()
 
+    def disclosure(self) -> Disclosure:
+        """What chance has dealt and who has seen what (``engine.contract.Disclosure``)."""
+        return disclosure.disclosure(self._s)
+
+    def renumbered(self, version: int) -> Game:
+        """This moment saved under another version number (an undo back to it)."""
+        s = self._s.clone()
+        s.version = version
+        return Game(s)
+
     @property
     def state(self) -> State:
         """The live state, for tests that build positions. Never change a game others hold."""
@@ -227,6 +237,18 @@ def new_game(
     )
     steps.advance(ctx)
     return Game(state, ctx.events)
+
+
+def start(players: int, options: Mapping[str, Any], seed: int | str) -> Game:
+    """A new game from a lobby's options (``expansions``, ``class_cards``,
+    ``ensure_chivalry``; others are ignored): how the bot and a replay file deal a game."""
+    return new_game(
+        players=players,
+        expansions=set(options.get("expansions", [])),
+        class_cards=options.get("class_cards", "random-per-class"),
+        seed=seed,
+        ensure_chivalry=bool(options.get("ensure_chivalry", True)),
+    )
 
 
 def from_dict(raw: dict[str, Any]) -> Game:

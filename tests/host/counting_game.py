@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from engine.contract import Outcome
+from engine.contract import Disclosure, Outcome
 from engine.core import Action, Decision, Event, IllegalAction, Rng, find_action, parse_notation
 from host.errors import UserError
 from host.kinds import GameKind
@@ -100,6 +100,13 @@ class CountingGame:
             winner=winner,
             events=events,
         )
+
+    def disclosure(self) -> Disclosure:
+        """Each add draws a secret number: chance; nothing else is hidden."""
+        return Disclosure(self.rng_state, ())
+
+    def renumbered(self, version: int) -> CountingGame:
+        return replace(self, version=version, events=[])
 
     def view(self, seat: int | None = None, names: list[str] | None = None) -> dict[str, Any]:
         decision = self.decision(self.active)

@@ -6,10 +6,12 @@ many cards each player holds and the cards played face up on class cards.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from functools import cache
 from typing import Any
 
 from ...core import Rng
+from ...saved import frozen
 from .. import data
 from ..state import Ctx, State
 from ..view_types import RattusView
@@ -100,7 +102,18 @@ def view_hook(s: State, seat: int | None, view: RattusView) -> None:
     view["region_deck"] = len(t["deck"])
 
 
+def disclosure_hook(s: State) -> tuple[Hashable, Hashable]:
+    """Drawing region cards is chance; a card changing hands or shown is knowledge."""
+    if not on(s):
+        return (), ()
+    t = table(s)
+    knowledge = (frozen(t["hands"]), frozen(t["played"]), tuple(t["discard"]))
+    return len(t["deck"]), knowledge
+
+
 def register_hooks() -> None:
     from .. import views
+    from ..disclosure import DISCLOSURE_HOOKS
 
     views.VIEW_HOOKS.add("africanus_cards", view_hook)
+    DISCLOSURE_HOOKS.add("africanus_cards", disclosure_hook)

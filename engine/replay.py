@@ -1,0 +1,285 @@
+"""A game's history with undos, and replay files that rebuild a finished game anywhere.
+
+``History`` holds a game and every action that made it. An undo takes back the acting
+player's own latest action when nothing hidden was shown, no chance was drawn and nobody
+else has decided since (``undo_refusal`` says why not, in words that give nothing away);
+the game goes back to exactly the moment before that action, under a new version number.
+
+A replay file (``replay_file``) is JSON: the format and its version, the game's kind, seed,
+lobby options and players, and every action in order with its seat and notation (an undo is
+the notation ``undo``), plus the final version and a digest of the final saved game.
+``replay`` rebuilds it to the identical final state. docs/replays.md describes the format.
+
+Everything here is pure except ``main``, the command line (``python -m engine.replay FILE``),
+which reads the file, prints the log and, with ``--turn N --png out.png``, draws a turn's board.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from . import cartus, rattus
+from .contract import CHANCE, Game, irreversible
+from .core import IllegalAction, parse_notation
+
+FORMAT = "rattus-replay"
+FORMAT_VERSION = 1
+UNDO = "undo"
+"""The notation under which an undo is logged and written in a replay file."""
+
+Start = Callable[[int, Mapping[str, Any], int | str], Game]
+STARTS: dict[str, Start] = {"rattus": rattus.start, "cartus": cartus.start}
+"""Each game's kind -> how it deals a game from lobby options (``start(players, options,
+seed)``)."""
+
+RENDERERS = {"rattus": "rattus_board", "cartus": "cartus_table"}
+"""Each game's kind -> the function of ``render`` that draws its board."""
+
+NOT_YOURS = "There is nothing of yours to take back: someone else has decided since."
+REFUSALS = {
+    "nothing": "There is nothing to take back yet.",
+    "over": "The game is over: its actions stand.",
+    "private": "A private answer can't be taken back.",
+    "turn": "That action ended its turn, so it stands.",
+    CHANCE: "It drew on chance (a face-down token, a card or a shuffle), so it stands.",
+    "reveal": "It showed something that was hidden, so it stands.",
+}
+"""Why an undo is refused, in words that never say what was drawn or seen."""
+
+
+def start(kind: str, players: int, options: Mapping[str, Any], seed: int | str) -> Game:
+    """A new game of this kind, as the bot deals it."""
+    try:
+        return STARTS[kind](players, options, seed)
+    except KeyError:
+        raise ValueError(f"this engine does not play games of the kind {kind!r}") from None
+
+
+def turn_marker(game: Game) -> tuple[Any, Any]:
+    """The turn and whose it is: an action may be taken back only within the same turn."""
+    header = game.view(None)
+    return header["turn"], header["active"]
+
+
+@dataclass(frozen=True)
+class Played:
+    """One action that stands: who, what, and the game just before and after it."""
+
+    seat: int
+    notation: str
+    before: Game
+    after: Game
+
+
+class History:
+    """A game and the actions that made it. ``apply`` plays an action or an undo."""
+
+    def __init__(self, first: Game) -> None:
+        self.first = first
+        self.game = first
+        self.played: list[Played] = []
+        """The actions that stand, in order (undone ones are gone)."""
+        self.entries: list[tuple[int, str]] = []
+        """Every action and undo in the order they came: what a log or replay file lists."""
+
+    def apply(self, seat: int, notation: str) -> Game:
+        """Play an action (or ``undo``) for a seat; IllegalAction leaves everything as it was."""
+        if notation == UNDO:
+            return self.undo(seat)
+        before = self.game
+        after = before.apply(seat, notation)
+        wanted = parse_notation(notation)
+        self.played.append(Played(seat, wanted, before, after))
+        self.entries.append((seat, wanted))
+        self.game = after
+        return after
+
+    def undo_refusal(self, seat: int) -> str | None:
+        """Why ``seat`` may not take back its latest action now, or None if it may."""
+        if self.game.is_over:
+            return REFUSALS["over"]
+        if not self.played:
+            return REFUSALS["nothing"]
+        last = self.played[-1]
+        if last.seat != seat:
+            return NOT_YOURS
+        decision = last.before.decision(seat)
+        if decision is None or decision.private:
+            return REFUSALS["private"]
+        why = irreversible(last.before, last.after)
+        if why is not None:
+            return REFUSALS[why]
+        if turn_marker(last.before) != turn_marker(self.game):
+            return REFUSALS["turn"]
+        return None
+
+    def undo(self, seat: int) -> Game:
+        """Take back ``seat``'s latest action: the game as it was just before it, under the
+        next version number. IllegalAction (with ``undo_refusal``'s reason) if it may not."""
+        why = self.undo_refusal(seat)
+        if why is not None:
+            raise IllegalAction(why)
+        last = self.played.pop()
+        self.game = last.before.renumbered(self.game.version + 1)
+        self.entries.append((seat, UNDO))
+        return self.game
+
+    def turns(self) -> list[int]:
+        """The turn numbers this game went through, in order."""
+        seen: list[int] = []
+        for game in [self.first, *(p.after for p in self.played)]:
+            turn = int(game.view(None)["turn"])
+            if not seen or seen[-1] != turn:
+                seen.append(turn)
+        return seen
+
+    def at_turn(self, turn: int) -> Game:
+        """The game as it stood when turn ``turn`` ended (the last moment of that turn);
+        ValueError naming the turns there were if it never had that turn."""
+        found = None
+        for game in [self.first, *(p.after for p in self.played)]:
+            if int(game.view(None)["turn"]) == turn:
+                found = game
+        if found is None:
+            turns = self.turns()
+            raise ValueError(
+                f"There is no turn {turn}: this game has turns {turns[0]}-{turns[-1]}."
+            )
+        return found
+
+
+def replay_actions(first: Game, entries: Iterable[tuple[int, str]]) -> History:
+    """The history made by these (seat, notation) entries, undos included, from ``first``."""
+    history = History(first)
+    for seat, notation in entries:
+        history.apply(seat, notation)
+    return history
+
+
+def digest(game: Game) -> str:
+    """A short fingerprint of a saved game: equal digests, equal ``to_dict``."""
+    text = json.dumps(game.to_dict(), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def replay_file(
+    *,
+    kind: str,
+    seed: int | str,
+    options: Mapping[str, Any],
+    players: Sequence[Mapping[str, Any]],
+    entries: Iterable[tuple[int, str]],
+    final: Game,
+    game_id: int | None = None,
+) -> dict[str, Any]:
+    """The replay file of a game (see the module's docstring and docs/replays.md)."""
+    return {
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "game": kind,
+        "game_id": game_id,
+        "seed": seed,
+        "options": dict(options),
+        "players": [dict(p) for p in players],
+        "actions": [{"seat": seat, "notation": notation} for seat, notation in entries],
+        "final": {"version": final.version, "sha256": digest(final)},
+    }
+
+
+def replay(data: Mapping[str, Any]) -> History:
+    """Rebuild a replay file's game. ValueError for a file this version cannot read, or
+    whose actions do not replay."""
+    if data.get("format") != FORMAT or data.get("format_version") != FORMAT_VERSION:
+        raise ValueError(f"not a {FORMAT} file of version {FORMAT_VERSION}")
+    players = data.get("players")
+    if not isinstance(players, list) or not players:
+        raise ValueError("a replay file needs its players")
+    first = start(str(data.get("game")), len(players), data.get("options") or {}, data["seed"])
+    history = History(first)
+    for number, entry in enumerate(data.get("actions") or [], start=1):
+        try:
+            history.apply(int(entry["seat"]), str(entry["notation"]))
+        except (IllegalAction, KeyError, TypeError, ValueError) as error:
+            raise ValueError(f"action {number} does not replay: {error}") from None
+    return history
+
+
+def matches(history: History, data: Mapping[str, Any]) -> bool:
+    """Whether the rebuilt game is the one the file says it ended with."""
+    final = data.get("final") or {}
+    game = history.game
+    return bool(final.get("version") == game.version and final.get("sha256") == digest(game))
+
+
+def names_of(data: Mapping[str, Any]) -> list[str]:
+    players = sorted(data["players"], key=lambda p: int(p["seat"]))
+    return [str(p.get("name") or f"Player {int(p['seat']) + 1}") for p in players]
+
+
+def log_lines(data: Mapping[str, Any]) -> list[str]:
+    """What everyone saw, action by action: public event texts only (never a private
+    answer's notation or label)."""
+    names = names_of(data)
+    history = History(start(str(data["game"]), len(names), data.get("options") or {}, data["seed"]))
+    lines = [f"{e.text_for(names)}" for e in history.first.events if e.public]
+    for seat, notation in ((int(e["seat"]), str(e["notation"])) for e in data["actions"]):
+        game = history.apply(seat, notation)
+        if notation == UNDO:
+            lines.append(f"{names[seat]} takes back their last action.")
+            continue
+        lines += [e.text_for(names) for e in game.events if e.public and e.text]
+    return lines
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The command line: replay a file, print its log, draw a turn's board."""
+    parser = argparse.ArgumentParser(
+        prog="python -m engine.replay", description="Replay a game saved by the bot."
+    )
+    parser.add_argument("file", help="the replay file (JSON)")
+    parser.add_argument("--turn", type=int, help="the turn whose board to draw (as it ended)")
+    parser.add_argument("--png", help="where to write that board (PNG)")
+    parser.add_argument("--quiet", action="store_true", help="do not print the log")
+    args = parser.parse_args(argv)
+    with open(args.file, encoding="utf-8") as handle:
+        data = json.load(handle)
+    try:
+        history = replay(data)
+    except ValueError as error:
+        print(f"Cannot replay {args.file}: {error}", file=sys.stderr)
+        return 2
+    if not args.quiet:
+        for line in log_lines(data):
+            print(line)
+    same = matches(history, data)
+    print(
+        f"{len(data['actions'])} actions replayed to version {history.game.version}: "
+        + ("the same final game as recorded." if same else "NOT the final game recorded.")
+    )
+    if args.turn is not None:
+        try:
+            game = history.at_turn(args.turn)
+        except ValueError as error:
+            print(error, file=sys.stderr)
+            return 2
+        if args.png:
+            import render
+
+            view = game.view(None, names=names_of(data))
+            for player in view["players"]:
+                player["name"] = names_of(data)[int(player["seat"])]
+            draw: Callable[[Any], bytes] = getattr(render, RENDERERS[str(data["game"])])
+            with open(args.png, "wb") as out:
+                out.write(draw(view))
+            print(f"The board as turn {args.turn} ended is in {args.png}.")
+    return 0 if same else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
