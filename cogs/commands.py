@@ -16,11 +16,11 @@ from discord.ext import commands
 from cogs.clock_commands import ClockCommands, lobby_clock
 from cogs.components import shown
 from cogs.embeds import clip, lines_block, secrets_embed, status_embed, table_embed
-from cogs.presenters import Presenter, plain
+from cogs.history import HistoryCommands
+from cogs.presenters import Presenter
 from cogs.replies import png_file, reply
 from cogs.seats import SeatCommands
 from cogs.stats import StatsCommands
-from host import seats
 from host.errors import NotSeated, UserError
 from host.models import GameRecord
 from host.service import GameService
@@ -72,8 +72,9 @@ def filtered(pairs: list[tuple[str, str]], current: str) -> list[app_commands.Ch
     ][:25]
 
 
-class GameCommands(SeatCommands, StatsCommands, ClockCommands, commands.GroupCog):
-    """Commands shared by every kind of game; subclasses set ``kind``."""
+class GameCommands(SeatCommands, StatsCommands, ClockCommands, HistoryCommands, commands.GroupCog):
+    """Commands shared by every kind of game; subclasses set ``kind``. Seats, statistics,
+    clocks, and undo, replay and log come from their own command classes."""
 
     kind: ClassVar[str] = ""
 
@@ -318,38 +319,6 @@ class GameCommands(SeatCommands, StatsCommands, ClockCommands, commands.GroupCog
         embed = secrets_embed(record, view, self._presenter(record))
         prompt, controls = self.bot.play.panel(record, interaction.user.id)
         await reply(interaction, prompt, embed=embed, file=png_file(png), view=controls)
-
-    @app_commands.command(name="log", description="The latest actions of a game")
-    @app_commands.describe(game=GAME_HELP, count="How many actions (1-25)")
-    async def log(
-        self,
-        interaction: discord.Interaction[Any],
-        game: int | None = None,
-        count: app_commands.Range[int, 1, 25] = 10,
-    ) -> None:
-        record = await self.resolve(interaction, game, anywhere=True, ended=True)
-        entries = await self.service.action_log(record.id, limit=count)
-        if not entries:
-            await reply(interaction, f"Nothing has been played in game #{record.id} yet.")
-            return
-        timed = [
-            (
-                e.at,
-                f"`{e.version:>3}` **{plain(e.name)}**: "
-                f"{plain(e.public_text or 'answered privately')} <t:{int(e.at)}:R>",
-            )
-            for e in entries
-        ] + [
-            (c.at, f"`{c.version:>3}` {plain(c.text)} <t:{int(c.at)}:R>")
-            for c in await seats.seat_log(self.service, record.id, limit=count)
-        ]
-        lines = [line for _, line in sorted(timed, key=lambda pair: pair[0])][-count:]
-        embed = discord.Embed(
-            title=f"Game #{record.id}: the latest actions",
-            description=lines_block(lines, 4096, keep_last=True),
-            colour=self._presenter(record).colour,
-        )
-        await reply(interaction, embed=embed)
 
     # -- finding games and following them ---------------------------------------------------
 

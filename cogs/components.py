@@ -337,15 +337,20 @@ ANSWER = "answer"
 
 
 def controls_view(
-    kind: str, game_id: int, version: int, groups: Sequence[Group]
+    kind: str,
+    game_id: int,
+    version: int,
+    groups: Sequence[Group],
+    extra: Sequence[discord.ui.Item[Any]] = (),
 ) -> discord.ui.View:
     """The table's controls: the same as a player's (``choices_view``), so the player whose
-    turn it is chooses straight on the table, without a click that only opens a list.
+    turn it is chooses straight on the table, without a click that only opens a list; then
+    the ``extra`` items (such as Undo).
 
     Only groups of public decisions may reach a channel message: the table shows every private
     question as the one generic ``ANSWER`` group (see ``cogs.table.table_groups``).
     """
-    return choices_view(kind, game_id, version, groups)
+    return choices_view(kind, game_id, version, groups, extra)
 
 
 ENDS_TURN = " (ends your turn)"
@@ -381,14 +386,20 @@ ROWS = 5
 """The most rows of components one message holds (a select fills a row, buttons five)."""
 
 
-def choices_view(kind: str, game_id: int, version: int, groups: Sequence[Group]) -> discord.ui.View:
+def choices_view(
+    kind: str,
+    game_id: int,
+    version: int,
+    groups: Sequence[Group],
+    extra: Sequence[discord.ui.Item[Any]] = (),
+) -> discord.ui.View:
     """Every choice at once: a select for each group of several actions (choosing there acts
     at once, no button to open it first), a button for each single action and for quiet
-    groups. Groups beyond what five rows hold, or too long for one select, become buttons
-    that open their own paged select."""
+    groups, then the ``extra`` buttons. Groups beyond what five rows hold, or too long for one
+    select, become buttons that open their own paged select."""
     listed = [g for g in groups if not g.quiet and 1 < len(g.actions) <= SELECT_SIZE]
     while listed:
-        buttons = len(groups) - len(listed)
+        buttons = len(groups) - len(listed) + len(extra)
         if len(listed) + -(-buttons // 5) <= ROWS:
             break
         listed.pop()
@@ -399,7 +410,8 @@ def choices_view(kind: str, game_id: int, version: int, groups: Sequence[Group])
         for g in listed
     ]
     rest = [g for g in groups if g not in listed]
-    return stopped([*selects, *group_buttons(kind, game_id, version, rest)])
+    room = 5 * (ROWS - len(selects)) - len(extra)
+    return stopped([*selects, *group_buttons(kind, game_id, version, rest[:room]), *extra])
 
 
 def select_view(

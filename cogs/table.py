@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
 
 import discord
@@ -40,6 +40,7 @@ from host.service import GameService
 from host.store import StoredGame
 
 log = logging.getLogger(__name__)
+Item = discord.ui.Item[Any]
 
 STRAY_SCAN = 50
 """How many recent messages start-up repair looks through for table messages left live."""
@@ -83,6 +84,10 @@ class Tables(Messaging):
         self.clocks: Clocks | None = None
         """The games' clocks, once the bot has them (the lobby shows the timer)."""
         self.pictures = Pictures()
+        self.table_extras: list[Callable[[GameRecord], Awaitable[list[Item]]]] = []
+        """Give more buttons for a table message (the Undo button, ``cogs.history``)."""
+        self.final_files: list[Callable[[GameRecord], Awaitable[list[discord.File]]]] = []
+        """Give more files for a game's final message at home (its replay, ``cogs.history``)."""
         service.set_aside_listeners.append(self._announce_set_aside)
 
     async def _announce_set_aside(self, stored: StoredGame) -> None:
@@ -230,7 +235,8 @@ class Tables(Messaging):
         pinged: list[int] = []
         moves = await self._computer_moves(record)
         view, embed, groups = await asyncio.to_thread(self._table_parts, record, moves)
-        buttons = controls_view(record.kind, record.id, record.version, groups)
+        extra = [item for make in self.table_extras for item in await make(record)]
+        buttons = controls_view(record.kind, record.id, record.version, groups, extra)
         stored = {m.channel_id: m for m in await self.service.table_messages(record.id)}
         if only is not None:
             stored.pop(only, None)
@@ -385,7 +391,9 @@ class Tables(Messaging):
         embed = final_embed(record, view, presenter, await self._computer_moves(record))
         await add_rating_changes(self.service, record.id, embed)
         stored = {m.channel_id: m for m in await self.service.table_messages(record.id)}
-        await self._post_final(record, record.channel_id, stored.get(record.channel_id), embed, png)
+        extra = [file for make in self.final_files for file in await make(record)]
+        home = stored.get(record.channel_id)
+        await self._post_final(record, record.channel_id, home, embed, png, extra)
         for channel_id in await self.service.spectator_channels(record.id):
             posted = self._post_final(record, channel_id, stored.get(channel_id), embed, png)
             await self._to_spectators(record, channel_id, posted)
@@ -397,11 +405,12 @@ class Tables(Messaging):
         old: TableMessage | None,
         embed: discord.Embed,
         png: bytes,
+        extra: Sequence[discord.File] = (),
     ) -> None:
         channel = self.channel(record, channel_id)
         if old is not None and old.version != LOBBY_VERSION:
             await self._retire(channel, old)
-        kwargs: dict[str, Any] = {"embed": embed, "file": png_file(png)}
+        kwargs: dict[str, Any] = {"embed": embed, "files": [png_file(png), *extra]}
         if channel_id == record.channel_id:  # every player hears that it is over
             everyone = mentions_of(record, [seat.seat for seat in record.seats])
             if everyone:

@@ -134,7 +134,7 @@ class Disclosure(NamedTuple):
 CHANCE = "chance"
 """``irreversible``'s answer for an action that drew on chance."""
 
-REVEAL = "reveal"
+REVEAL = "seen_hidden"
 """``irreversible``'s answer for an action that showed something hidden."""
 
 

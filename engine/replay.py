@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import cartus, rattus
-from .contract import CHANCE, Game, irreversible
+from .contract import CHANCE, REVEAL, Game, irreversible
 from .core import IllegalAction, parse_notation
 
 FORMAT = "rattus-replay"
@@ -48,7 +48,7 @@ REFUSALS = {
     "private": "A private answer can't be taken back.",
     "turn": "That action ended its turn, so it stands.",
     CHANCE: "It drew on chance (a face-down token, a card or a shuffle), so it stands.",
-    "reveal": "It showed something that was hidden, so it stands.",
+    REVEAL: "It showed something that was hidden, so it stands.",
 }
 """Why an undo is refused, in words that never say what was drawn or seen."""
 
@@ -140,18 +140,21 @@ class History:
         return seen
 
     def at_turn(self, turn: int) -> Game:
-        """The game as it stood when turn ``turn`` ended (the last moment of that turn);
-        ValueError naming the turns there were if it never had that turn."""
-        found = None
+        """The game at the moment turn ``turn`` ended (the next turn's first moment, or the
+        end of the game); ValueError naming the turns there were if it had no such turn."""
+        seen = None
         for game in [self.first, *(p.after for p in self.played)]:
-            if int(game.view(None)["turn"]) == turn:
-                found = game
-        if found is None:
+            current = int(game.view(None)["turn"])
+            if current == turn:
+                seen = game
+            elif seen is not None:
+                return game
+        if seen is None:
             turns = self.turns()
             raise ValueError(
                 f"There is no turn {turn}: this game has turns {turns[0]}-{turns[-1]}."
             )
-        return found
+        return seen
 
 
 def replay_actions(first: Game, entries: Iterable[tuple[int, str]]) -> History:
@@ -187,7 +190,7 @@ def replay_file(
         "seed": seed,
         "options": dict(options),
         "players": [dict(p) for p in players],
-        "actions": [{"seat": seat, "notation": notation} for seat, notation in entries],
+        "moves": [{"seat": seat, "notation": notation} for seat, notation in entries],
         "final": {"version": final.version, "sha256": digest(final)},
     }
 
@@ -202,7 +205,7 @@ def replay(data: Mapping[str, Any]) -> History:
         raise ValueError("a replay file needs its players")
     first = start(str(data.get("game")), len(players), data.get("options") or {}, data["seed"])
     history = History(first)
-    for number, entry in enumerate(data.get("actions") or [], start=1):
+    for number, entry in enumerate(data.get("moves") or [], start=1):
         try:
             history.apply(int(entry["seat"]), str(entry["notation"]))
         except (IllegalAction, KeyError, TypeError, ValueError) as error:
@@ -228,7 +231,7 @@ def log_lines(data: Mapping[str, Any]) -> list[str]:
     names = names_of(data)
     history = History(start(str(data["game"]), len(names), data.get("options") or {}, data["seed"]))
     lines = [f"{e.text_for(names)}" for e in history.first.events if e.public]
-    for seat, notation in ((int(e["seat"]), str(e["notation"])) for e in data["actions"]):
+    for seat, notation in ((int(e["seat"]), str(e["notation"])) for e in data["moves"]):
         game = history.apply(seat, notation)
         if notation == UNDO:
             lines.append(f"{names[seat]} takes back their last action.")
@@ -259,7 +262,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(line)
     same = matches(history, data)
     print(
-        f"{len(data['actions'])} actions replayed to version {history.game.version}: "
+        f"{len(data['moves'])} actions replayed to version {history.game.version}: "
         + ("the same final game as recorded." if same else "NOT the final game recorded.")
     )
     if args.turn is not None:

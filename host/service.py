@@ -502,14 +502,11 @@ class GameService:
         return await self.store.actions(game_id, limit=limit)
 
     async def replay(self, game_id: int) -> Game:
-        """The game rebuilt from its seed and its action log (equal to the saved one)."""
-        record = await self._load(game_id)
-        if record.seed is None:
-            raise UserError(f"Game #{game_id} has not started yet.")
-        game = self.kind(record.kind).new_game(len(record.seats), record.options, record.seed)
-        for entry in await self.store.actions(game_id):
-            game = game.apply(entry.seat, entry.notation)
-        return game
+        """The game rebuilt from its seed and its action log, undos included (equal to the
+        saved one)."""
+        from host.replays import rebuild
+
+        return (await rebuild(self, await self._load(game_id))).game
 
     # -- table messages and spectators ----------------------------------------------------
 

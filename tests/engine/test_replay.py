@@ -113,9 +113,10 @@ def test_turns_and_the_board_as_each_ended() -> None:
     assert turns == list(range(turns[0], turns[-1] + 1))
     middle = turns[len(turns) // 2]
     game = h.at_turn(middle)
-    assert game.view(None)["turn"] == middle
-    later = [p.after for p in h.played if p.after.view(None)["turn"] == middle]
-    assert game is later[-1]
+    assert game.view(None)["turn"] == middle + 1
+    first_after = [p.after for p in h.played if p.after.view(None)["turn"] == middle + 1]
+    assert game is first_after[0]
+    assert h.at_turn(turns[-1]) is h.game
     with pytest.raises(ValueError, match="There is no turn"):
         h.at_turn(turns[-1] + 5)
 

@@ -1,0 +1,74 @@
+"""A game's history as the host keeps it: rebuilt from its seed and action log, written out as
+a replay file, and shown turn by turn once the game is over.
+
+The action log holds every action and every undo (notation ``undo``) in order, so
+``engine.replay`` rebuilds the game exactly; the saved game must equal what it rebuilds.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from engine import replay
+from engine.contract import Game
+from engine.replay import History
+from host.errors import UserError
+from host.models import GameRecord
+
+if TYPE_CHECKING:
+    from host.service import GameService
+
+
+async def rebuild(service: GameService, record: GameRecord) -> History:
+    """The game's history from its seed and its whole action log."""
+    if record.seed is None:
+        raise UserError(f"Game #{record.id} has not started yet.")
+    first = service.kind(record.kind).new_game(len(record.seats), record.options, record.seed)
+    entries = await service.store.actions(record.id)
+    return replay.replay_actions(first, [(e.seat, e.notation) for e in entries])
+
+
+def players(record: GameRecord) -> list[dict[str, Any]]:
+    return [{"seat": s.seat, "name": s.name, "computer": s.is_ai} for s in record.seats]
+
+
+async def replay_file(service: GameService, record: GameRecord) -> tuple[str, bytes]:
+    """(file name, JSON bytes) of a finished game's replay file (docs/replays.md). Refused
+    while the game is running: the file holds every private answer."""
+    if record.status != "finished" or record.game is None or record.seed is None:
+        raise UserError(replay_refusal(record))
+    history = await rebuild(service, record)
+    data = replay.replay_file(
+        kind=record.kind,
+        seed=record.seed,
+        options=record.options,
+        players=players(record),
+        entries=history.entries,
+        final=history.game,
+        game_id=record.id,
+    )
+    text = json.dumps(data, ensure_ascii=False, indent=1)
+    return f"{record.kind}-game-{record.id}.json", text.encode("utf-8")
+
+
+def replay_refusal(record: GameRecord) -> str:
+    if record.status in ("lobby", "running"):
+        return (
+            f"Game #{record.id} is still going: its replay is ready once it ends, so that "
+            "nobody learns a secret from it."
+        )
+    if record.game is None:
+        return f"Game #{record.id} was closed before it started: it has no replay."
+    return f"Game #{record.id} was abandoned: only finished games have replays."
+
+
+async def at_turn(service: GameService, record: GameRecord, turn: int) -> tuple[Game, list[int]]:
+    """A finished game as it stood when ``turn`` ended, and the turns it had."""
+    if record.status != "finished" or record.game is None:
+        raise UserError(replay_refusal(record))
+    history = await rebuild(service, record)
+    try:
+        return history.at_turn(turn), history.turns()
+    except ValueError as error:
+        raise UserError(str(error)) from None

@@ -1,0 +1,209 @@
+"""Undo, replay files, /rattus replay and /rattus log, through the real bot and discord.py
+against the local fake of Discord."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine import replay
+from tests.e2e.conftest import World
+from tests.e2e.seeded import play_seeded
+from tests.e2e.table import Table, buttons_of, click_as_seen, make_bot, past_placement, text_of
+from tests.e2e.test_full_game import PNG, open_game
+
+
+def undo_button(message: Any) -> Any:
+    found = [b for b in buttons_of(message) if b.get("label") == "Undo"]
+    return found[0] if found else None
+
+
+async def turn_of_seat_zero(table: Table) -> Any:
+    await past_placement(table)
+    record = await table.record()
+    assert record.game.actors() == [0]
+    return record
+
+
+async def test_an_undo_is_accepted_and_one_after_a_witch_look_is_refused(
+    world: World, tmp_path: Path
+) -> None:
+    fake = world.fake
+    client = make_bot(fake, tmp_path / "games.sqlite3", world.guild)
+    async with fake.running(client):
+        table = await open_game(world, client)
+        record = await turn_of_seat_zero(table)
+        anna = table.users[record.user_of(0)]
+        before = record.game.to_dict()
+        # Anna placed the last start cubes: the button is there, and says why not.
+        first = table.table_message()
+        passed = await (await fake.click(anna, first, undo_button(first)["custom_id"])).wait_reply()
+        assert "ended its turn" in text_of(passed)
+        assert (await table.record()).version == record.version
+
+        await client.tables.act(table.game_id, anna.id, "take:witch", version=None)
+        shown = copy.deepcopy(table.table_message())  # as Anna's screen shows it now
+        assert undo_button(shown) is not None
+
+        # Someone else's click changes nothing and tells them why, privately.
+        other = next(u for u in table.users.values() if u.id != anna.id)
+        refused = await (
+            await fake.click(other, shown, undo_button(shown)["custom_id"])
+        ).wait_reply()
+        assert "nothing of yours" in text_of(refused)
+        assert (await table.record()).game.state.hands[0] == ["witch"]
+
+        accepted = await (
+            await fake.click(anna, shown, undo_button(shown)["custom_id"])
+        ).wait_reply()
+        assert "Taken back: " in text_of(accepted)
+        after = await table.record()
+        assert after.version == record.version + 2
+        assert after.game.to_dict() == {**before, "version": after.version}
+        log = await client.service.store.actions(table.game_id)
+        assert (log[-1].notation, log[-1].public_text) == (
+            "undo",
+            "Anna takes back their last action.",
+        )
+        told = await (
+            await fake.slash(other, world.channel, "rattus", "log", options={"count": 2})
+        ).wait_reply()
+        assert "Anna takes back their last action." in text_of(told)
+
+        # The Undo button drawn before the undo is stale now: it changes nothing.
+        stale = await (
+            await click_as_seen(fake, anna, shown, undo_button(shown)["custom_id"])
+        ).wait_reply()
+        assert "older moment" in text_of(stale)
+        assert (await table.record()).version == after.version
+
+        # Take the Witch again and look at a rat: that shows a hidden front, so it stands.
+        await client.tables.act(table.game_id, anna.id, "take:witch", version=None)
+        await client.tables.act(table.game_id, anna.id, "use:witch", version=None)
+        game = (await table.record()).game
+        look = next(a.notation for a in game.legal_actions(0) if a.kind == "look")
+        await client.tables.act(table.game_id, anna.id, look, version=None)
+        looked = await table.record()
+        assert look.startswith("look:") and any(
+            0 in seen for seen in looked.game.state.known.values()
+        )
+        by_command = await (await fake.slash(anna, world.channel, "rattus", "undo")).wait_reply()
+        assert "showed something that was hidden" in text_of(by_command)
+        assert (await table.record()).version == looked.version
+        assert "limit" not in text_of(by_command) and look[5:] not in text_of(by_command).lower()
+        assert fake.rejected == [] and fake.unhandled == []
+
+
+def the_json(fake: Any, message: Any) -> Any:
+    files = fake.attachments(message)
+    assert files[0].startswith(PNG)
+    return json.loads(files[1].decode("utf-8"))
+
+
+@pytest.mark.slow
+async def test_the_replay_file_posted_at_the_end_replays_offline_to_the_same_game(
+    world: World, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fake = world.fake
+    client = make_bot(fake, tmp_path / "games.sqlite3", world.guild, global_commands=True)
+    async with fake.running(client):
+        table = await open_game(world, client, players=2)
+        record = await turn_of_seat_zero(table)
+        anna = table.users[record.user_of(0)]
+        await client.tables.act(table.game_id, anna.id, "take:king", version=None)
+        taken = await (await fake.slash(anna, world.channel, "rattus", "undo")).wait_reply()
+        assert "Taken back" in text_of(taken)
+
+        early = await (await fake.slash(anna, world.channel, "rattus", "replay")).wait_reply()
+        assert "still going" in text_of(early)
+
+        end = await play_seeded(client, table.game_id, 3, lambda r: r.status != "running")
+        assert end.status == "finished"
+        final = fake.last_message(world.channel)
+        assert "Final scores" in text_of(final)
+        data = the_json(fake, final)
+        assert data["format"] == "rattus-replay" and data["game"] == "rattus"
+        assert [p["name"] for p in data["players"]] == [s.name for s in end.seats]
+        assert {"seat": 0, "notation": "undo"} in data["moves"]
+
+        rebuilt = replay.replay(data)
+        assert rebuilt.game.to_dict() == end.game.to_dict()
+        path = tmp_path / "replay.json"
+        path.write_bytes(fake.attachments(final)[1])
+        png = tmp_path / "turn.png"
+        middle = rebuilt.turns()[len(rebuilt.turns()) // 2]
+        assert replay.main([str(path), "--turn", str(middle), "--png", str(png)]) == 0
+        assert "the same final game as recorded" in capsys.readouterr().out
+        assert png.read_bytes().startswith(PNG)
+
+        # /rattus replay of a middle turn: the public board as that turn ended.
+        shown = await (
+            await fake.slash(world.ben, world.channel, "rattus", "replay", options={"turn": middle})
+        ).wait_reply()
+        assert f"as turn {middle} ended" in text_of(shown)
+        assert fake.attachments(shown)[0].startswith(PNG)
+        again = await (
+            await fake.slash(world.ben, world.channel, "rattus", "replay", options={"turn": 9999})
+        ).wait_reply()
+        assert "There is no turn 9999" in text_of(again)
+        file_reply = await (
+            await fake.slash(world.ben, world.channel, "rattus", "replay")
+        ).wait_reply()
+        assert json.loads(fake.attachments(file_reply)[0]) == data
+
+        # Another server cannot see this game's turns.
+        elsewhere = fake.add_guild("Elsewhere")
+        channel = fake.add_text_channel(elsewhere, "games")
+        foreign = await (
+            await fake.slash(
+                world.ben,
+                channel,
+                "rattus",
+                "replay",
+                options={"game": table.game_id, "turn": middle},
+            )
+        ).wait_reply()
+        assert f"There is no game #{table.game_id}" in text_of(foreign)
+        assert fake.rejected == [] and fake.unhandled == []
+
+
+async def test_the_log_tells_what_happened_since_your_last_move(
+    world: World, tmp_path: Path
+) -> None:
+    fake = world.fake
+    client = make_bot(fake, tmp_path / "games.sqlite3", world.guild)
+    async with fake.running(client):
+        table = await open_game(world, client)
+        await turn_of_seat_zero(table)
+        seat = (await table.record()).seat_of(world.anna.id)
+        expected: list[Any] = []
+        for target in range(20, 400, 4):
+            record = await play_seeded(
+                client,
+                table.game_id,
+                target,
+                lambda r, t=target: r.status != "running" or r.version >= t,
+            )
+            entries = await client.service.store.actions(table.game_id)
+            mine = [e for e in entries if e.seat == seat and e.public_text]
+            expected = entries[entries.index(mine[-1]) + 1 :] if mine else entries
+            told = " ".join(e.public_text or "" for e in expected)
+            if ("Rat revealed" in told and "loses" in told) or record.status != "running":
+                break
+        answer = await (await fake.slash(world.anna, world.channel, "rattus", "log")).wait_reply()
+        text = text_of(answer)
+        assert "since your last move" in text
+        for entry in expected:
+            assert f"`{entry.version:>3}`" in text
+        assert f"`{mine[-1].version:>3}`" not in text
+        # What happened, not only who did what: each rat revealed and who lost what.
+        assert "Rat revealed" in text and "loses" in text
+        latest = await (
+            await fake.slash(world.dave, world.channel, "rattus", "log", options={"count": 5})
+        ).wait_reply()
+        assert text_of(latest).count("`") == 10
+        assert fake.rejected == [] and fake.unhandled == []
