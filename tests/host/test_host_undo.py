@@ -14,7 +14,7 @@ from host.undo import secrets_of, undo
 
 KIND = CartusKind()
 PLAYERS = {101: "Anna", 102: "Ben", 103: "Cara"}
-SEED = 98  # Anna's first supply here is "discard 2 rats": public, no draw, a private total
+SEED = 99  # Anna's first supply: discard a rat (a private total), then look at a Nun-row card
 
 
 async def started(store: Store) -> tuple[GameService, int]:
@@ -46,7 +46,7 @@ async def test_an_undo_brings_the_game_back_and_owes_the_changed_secret(store: S
         await service.dm_done(dm_id)
 
     update, label = await undo(service, game_id, 101, version=acted.record.version)
-    assert "discard 2 rats" in label
+    assert "discard 1 rat" in label
     game = update.record.game
     assert game is not None and update.record.version == acted.record.version + 1
     assert game.to_dict() == {**before.game.to_dict(), "version": update.record.version}
