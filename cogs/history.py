@@ -144,9 +144,7 @@ def log_lines(record: GameRecord, entries: list[ActionLogEntry]) -> list[str]:
         else:
             text = discord.utils.escape_markdown(e.public_text)
             name = discord.utils.escape_markdown(e.name)
-            shown = (
-                text.replace(name, f"**{name}**", 1) if name in text else f"**{name}**: {text}"
-            )
+            shown = text.replace(name, f"**{name}**", 1) if name in text else f"**{name}**: {text}"
             lines.append(f"`{e.version:>3}` {shown}{when}")
     return lines
 
