@@ -72,7 +72,7 @@ async def test_an_undo_is_accepted_and_one_after_a_witch_look_is_refused(
         told = await (
             await fake.slash(other, world.channel, "rattus", "log", options={"count": 2})
         ).wait_reply()
-        assert "Anna takes back their last action." in text_of(told)
+        assert "**Anna** takes back their last action." in text_of(told)
 
         # The Undo button drawn before the undo is stale now: it changes nothing.
         stale = await (
