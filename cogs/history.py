@@ -21,9 +21,10 @@ from discord.ext import commands
 from cogs.components import GAME
 from cogs.embeds import lines_block, table_embed
 from cogs.replies import png_file, reply, report_error
-from host import replays, undo
+from host import replays, seats, undo
 from host.errors import NotSeated, UserError
 from host.models import ActionLogEntry, GameRecord
+from host.seat_store import SeatChangeEntry
 from host.service import GameService
 
 if TYPE_CHECKING:
@@ -134,19 +135,25 @@ def install(bot: GameBot) -> None:
     bot.tables.final_files.append(files)
 
 
-def log_lines(record: GameRecord, entries: list[ActionLogEntry]) -> list[str]:
-    """One line per action: what everyone saw of it, never who answered privately."""
+def log_lines(entries: list[ActionLogEntry]) -> list[tuple[float, str]]:
+    """(time, line) per action: what everyone saw of it, never who answered privately."""
     lines = []
     for e in entries:
         when = f" <t:{int(e.at)}:R>"
         if e.public_text is None:
-            lines.append(f"`{e.version:>3}` {PRIVATE_ANSWER}{when}")
-        else:
-            text = discord.utils.escape_markdown(e.public_text)
-            name = discord.utils.escape_markdown(e.name)
-            shown = text.replace(name, f"**{name}**", 1) if name in text else f"**{name}**: {text}"
-            lines.append(f"`{e.version:>3}` {shown}{when}")
+            lines.append((e.at, f"`{e.version:>3}` {PRIVATE_ANSWER}{when}"))
+            continue
+        text = discord.utils.escape_markdown(e.public_text)
+        name = discord.utils.escape_markdown(e.name)
+        shown = text.replace(name, f"**{name}**", 1) if name in text else f"**{name}**: {text}"
+        lines.append((e.at, f"`{e.version:>3}` {shown}{when}"))
     return lines
+
+
+def seat_lines(changes: list[SeatChangeEntry]) -> list[tuple[float, str]]:
+    """(time, line) per change of who plays a seat, as the table announced it."""
+    escape = discord.utils.escape_markdown
+    return [(c.at, f"`{c.version:>3}` {escape(c.text)} <t:{int(c.at)}:R>") for c in changes]
 
 
 def since_last_move(entries: list[ActionLogEntry], seat: int | None) -> list[ActionLogEntry]:
@@ -241,20 +248,26 @@ class HistoryCommands(commands.Cog):
         count: app_commands.Range[int, 1, LOG_MOST] | None = None,
     ) -> None:
         record = await self.resolve(interaction, game, anywhere=True, ended=True)
+        seat = record.seat_of(interaction.user.id)
+        changes = await seats.seat_log(self.service, record.id)
         if count is None:
-            entries = await self.service.store.actions(record.id)
-            shown = since_last_move(entries, record.seat_of(interaction.user.id))
-            title = f"Game #{record.id}: since your last move"
-            if record.seat_of(interaction.user.id) is None:
-                title = f"Game #{record.id}: the latest actions"
+            shown = since_last_move(await self.service.store.actions(record.id), seat)
+            start = shown[0].at if shown else float("inf")
+            timed = log_lines(shown) + seat_lines([c for c in changes if c.at >= start])
+            title = f"Game #{record.id}: " + (
+                "since your last move" if seat is not None else "the latest actions"
+            )
         else:
-            shown = await self.service.action_log(record.id, limit=count)
-            title = f"Game #{record.id}: the latest {len(shown)} actions"
-        if not shown:
+            shown = await self.service.store.actions(record.id, limit=count)
+            timed = log_lines(shown) + seat_lines(changes[-count:])
+            timed = sorted(timed, key=lambda pair: pair[0])[-count:]
+            title = f"Game #{record.id}: the latest {len(timed)} actions"
+        if not timed:
             await reply(interaction, f"Nothing has been played in game #{record.id} yet.")
             return
-        text = lines_block(log_lines(record, shown), 4000, keep_last=True)
-        left = len(shown) - len(text.splitlines())
+        lines = [line for _, line in sorted(timed, key=lambda pair: pair[0])]
+        text = lines_block(lines, 4000, keep_last=True)
+        left = len(lines) - len(text.splitlines())
         embed = discord.Embed(title=title, description=text, colour=self._presenter(record).colour)
         if left > 0:
             embed.set_footer(text=f"{left} earlier actions did not fit; ask for fewer with count.")
