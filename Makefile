@@ -35,6 +35,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/playouts.py
 	$(BIN)/python bench/render.py
 	$(BIN)/python bench/store.py
+	$(BIN)/python bench/replay.py
 	$(BIN)/python bench/stats.py
 	$(BIN)/python bench/latency.py
 
