@@ -364,3 +364,23 @@ async def test_a_computer_may_fill_an_open_seat_until_someone_joins(store: Store
         await seats.take_seat(service, record.id, BEN, "Ben")
     joined = await seats.take_seat(service, record.id, DANI, "Dani")
     assert joined.update.record.seat_entry(ben).user_id == DANI
+
+
+async def test_after_a_restart_a_stand_in_that_must_decide_moves(store: Store) -> None:
+    """A crash between saving a stand-in and its move leaves the move to start-up repair."""
+    service = rattus_service(store)
+    record = await running(service)
+    seat = actor_seat(record)
+    entry = record.seat_entry(seat)
+    stood_in = entry.__class__(
+        seat, entry.user_id, entry.name, level="easy", stand_in="missed", left_user_id=None
+    )
+    await store.seats.change(
+        record.id, record.version, stood_in, text="x", at=1.0, concerns=entry.user_id
+    )
+    restarted = rattus_service(store)
+    update = await restarted.resume_computers(record.id)
+    assert update is not None and update.record.version > record.version
+    assert seat not in (update.record.game.actors() if update.record.game else [])
+    assert any(a.seat == seat and a.user_id is None for a in await store.actions(record.id))
+    assert await restarted.resume_computers(record.id) is None
