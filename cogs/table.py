@@ -45,6 +45,9 @@ Item = discord.ui.Item[Any]
 STRAY_SCAN = 50
 """How many recent messages start-up repair looks through for table messages left live."""
 LOBBY_VERSION = -1
+FINAL_REPAIR_SECONDS = 7 * 24 * 3600
+"""Start-up repair shows the final scores of games that ended up to this long ago and never
+showed them (a crash at the very end); older ones are left as they are."""
 """The version stored with a lobby message, so it is never taken for a table message."""
 COMPUTER_MOVES_SHOWN = 80
 """The most actions read back to show the computer moves since a person's last action."""
@@ -410,7 +413,12 @@ class Tables(Messaging):
         channel = self.channel(record, channel_id)
         if old is not None and old.version != LOBBY_VERSION:
             await self._retire(channel, old)
-        kwargs: dict[str, Any] = {"embed": embed, "files": [png_file(png), *extra]}
+        # Sent again after a crash (before it was recorded), it is the same message.
+        kwargs: dict[str, Any] = {
+            "embed": embed,
+            "files": [png_file(png), *extra],
+            "nonce": nonce("f", record.id, channel_id),
+        }
         if channel_id == record.channel_id:  # every player hears that it is over
             everyone = mentions_of(record, [seat.seat for seat in record.seats])
             if everyone:
@@ -492,7 +500,27 @@ class Tables(Messaging):
                 log.warning("Could not repair the table of game #%s: %s", record.id, error)
             except Exception:
                 log.exception("Start-up repair of game #%s failed; the others go on", record.id)
+        for record in await self.service.recently_finished_games(FINAL_REPAIR_SECONDS):
+            try:
+                if await self.repair_final(record):
+                    repaired += 1
+            except discord.HTTPException as error:
+                log.warning("Could not show the end of game #%s: %s", record.id, error)
+            except Exception:
+                log.exception("Start-up repair of game #%s failed; the others go on", record.id)
         return repaired
+
+    async def repair_final(self, record: GameRecord) -> bool:
+        """A game that ended just before a crash, before its final scores were shown (or
+        recorded as shown): show them now. Their nonce makes a repeat the same message."""
+        async with self.lock(record.id):
+            home = [m for m in await self.service.table_messages(record.id) if m.is_home]
+            if home and home[0].version == record.version:
+                return False
+            log.info("Showing the final scores of game #%s, ended before a restart", record.id)
+            await self.show_final(record)
+            await self.show_lobby(record)
+            return True
 
     async def table_deleted(self, channel_id: int, message_id: int) -> bool:
         """A running game's current table message was deleted: post the table there again."""

@@ -479,6 +479,13 @@ class GameService:
         unless its ``shards`` say otherwise): the ones its start-up repair looks after."""
         return await self._loaded(await self.store.game_ids(["running"], shards=self.shards))
 
+    async def recently_finished_games(self, within: float) -> list[GameRecord]:
+        """This process's games that finished in the last ``within`` seconds: start-up repair
+        shows the final scores of any whose end a crash kept from the channel."""
+        since = self.now() - within
+        ids = await self.store.game_ids(["finished"], shards=self.shards, since=since)
+        return await self._loaded(ids)
+
     async def legal_actions(self, game_id: int, user_id: int) -> list[Action]:
         """What the user may do now; empty when they are not deciding anything."""
         return list(turns.turn_of(await self._load(game_id), user_id).actions)

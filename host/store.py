@@ -266,12 +266,20 @@ class Store:
         return None if row is None else int(row["id"])
 
     async def game_ids(
-        self, statuses: Iterable[Status], *, shards: Shards | None = None
+        self,
+        statuses: Iterable[Status],
+        *,
+        shards: Shards | None = None,
+        since: float | None = None,
     ) -> list[int]:
         """Games with these statuses; with ``shards``, only those of servers on those shards
-        (Discord's ``(guild_id >> 22) % count``; games in DMs belong to shard 0)."""
+        (Discord's ``(guild_id >> 22) % count``; games in DMs belong to shard 0); with
+        ``since``, only those changed at or after that instant."""
         wanted: list[Any] = list(statuses)
         sql = f"SELECT id FROM games WHERE status IN ({_marks(wanted)})"
+        if since is not None:
+            sql += " AND updated_at >= ?"
+            wanted.append(since)
         if shards is not None:
             sql += f" AND ((COALESCE(guild_id, 0) >> 22) % ?) IN ({_marks(shards.ids)})"
             wanted += [shards.count, *shards.ids]

@@ -244,3 +244,57 @@ async def test_a_spectator_channel_left_behind_by_a_crash_catches_up_at_start(
         assert words(watching[-1]) == words(fake.message(home))
         assert all(m.version == 1 for m in await again.service.table_messages(record.id))
         assert fake.rejected == [] and fake.unhandled == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "sent", [False, True], ids=["before the final scores", "final scores sent, not recorded"]
+)
+async def test_a_game_that_ended_just_before_a_crash_shows_its_end_once(
+    world: World, tmp_path: Any, monkeypatch: pytest.MonkeyPatch, sent: bool
+) -> None:
+    fake = world.fake
+    db = tmp_path / "games.sqlite3"
+    client = make_bot(fake, db, world.guild)
+    async with fake.running(client):
+        table = await open_seated(world, client, [world.anna, world.ben])
+        ending = asyncio.Event()
+        show_final = client.tables.show_final
+
+        async def final(record: Any) -> None:
+            ending.set()
+            await show_final(record)
+
+        monkeypatch.setattr(client.tables, "show_final", final)
+        if sent:  # the final message went out; the crash came before it was recorded
+            stop = crash_at(
+                client.service, "set_table_message", when=lambda *_, **__: ending.is_set()
+            )
+        else:  # the game ended and was saved; the crash came before anything was shown
+            stop = crash_at(client.tables, "show_final")
+        with stop as crashed, contextlib.suppress(Crash):
+            await play_seeded(client, table.game_id, 3, lambda r: r.status != "running", 2000)
+        assert crashed.is_set()
+    over = f"game #{table.game_id} is over"
+
+    def finals() -> list[Any]:
+        return [m for m in fake.messages(world.channel) if over in m.get("content", "")]
+
+    assert len(finals()) == (1 if sent else 0)
+
+    again = make_bot(fake, db, world.guild)
+    async with fake.running(again):
+        await fake.wait_for(again.repaired.is_set, what="start-up repair")
+        assert (await again.service.get(table.game_id)).status == "finished"
+        assert len(finals()) == 1
+        assert "Final scores" in text_of(finals()[0])
+        assert live_tables(fake, world.channel, table.game_id) == []
+        # a repeat of the final message (or of a secret owed by the last move) comes back as
+        # the message already sent, never as a second one
+        assert ("f." in [r.nonce[:2] for r in fake.repeats]) == sent
+        assert fake.rejected == [] and fake.unhandled == []
+    # a later start shows nothing again
+    third = make_bot(fake, db, world.guild)
+    async with fake.running(third):
+        await fake.wait_for(third.repaired.is_set, what="start-up repair")
+        assert len(finals()) == 1
