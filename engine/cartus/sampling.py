@@ -28,7 +28,8 @@ REBUILDS = ("supply", "supply_all", "enter", "commit")
 building is resolved). Looks at the Nun-row need no search: every unseen card is alike."""
 
 RAT_SPREAD = 3
-"""Others' rat totals are unseen: drawn within this many of the starting rats."""
+"""Others' rat totals are unseen: drawn within this many of the seat's own (everyone gains
+and sheds rats the same ways, so the own total is the best guess the view allows)."""
 
 COMMIT_WEIGHT = {"class": 4.0, "joker": 3.0, "sword": 1.0, "flute": 1.0, "other": 0.4}
 """How likely a hidden card played in a building is of each kind, relative to the others."""
@@ -253,7 +254,7 @@ def sample_state(view: dict[str, Any], legal: Sequence[str], rng: Rng) -> State 
     rats = [
         int(me["rats"])
         if p == seat
-        else max(0, table.starting_rats + rng.below(2 * RAT_SPREAD + 1) - RAT_SPREAD)
+        else max(0, int(me["rats"]) + rng.below(2 * RAT_SPREAD + 1) - RAT_SPREAD)
         for p in range(players)
     ]
     tokens = list(table.vp_tokens)

@@ -10,7 +10,7 @@ import pytest
 from engine import ai, cartus
 from engine.cartus import simulate
 from engine.cartus.game import Game
-from engine.cartus.sampling import REBUILDS, sample_state
+from engine.cartus.sampling import RAT_SPREAD, REBUILDS, sample_state
 from engine.core import Rng
 from tests.engine.cartus.test_playouts import perturbed
 
@@ -179,3 +179,15 @@ def test_playing_in_place_matches_apply(players: int) -> None:
         slow = g.to_dict()
         assert {**fast.to_dict(), "log": slow["log"]} == slow
     assert simulate.actor(fast) is None
+
+
+def test_others_rats_are_guessed_near_the_seats_own() -> None:
+    """Nobody sees another's rats; the sampler guesses them near the seat's own total."""
+    g = _decisions(3, 4)[10]
+    seat = g.actors()[0]
+    view, legal = g.view(seat), [a.notation for a in g.legal_actions(seat)]
+    view["players"][seat]["rats"] = 2
+    for i in range(10):
+        s = sample_state(view, legal, Rng.from_seed(i))
+        assert s is not None and s.rats[seat] == 2
+        assert all(0 <= r <= 2 + RAT_SPREAD for r in s.rats)
