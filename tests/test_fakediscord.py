@@ -272,7 +272,8 @@ async def test_resume_after_a_dropped_connection_replays_missed_events(
     async with fake_discord.running(bot):
         await fake_discord.drop_connection(4000)
         late = fake_discord.add_text_channel(world["guild"], "late")
-        await fake_discord.wait_for(lambda: fake_discord.gateway.resume_count == 1)
+        # discord.py waits a random back-off (up to several seconds) before it resumes
+        await fake_discord.wait_for(lambda: fake_discord.gateway.resume_count == 1, timeout=60)
         assert await fake_discord.wait_for(lambda: bot.get_channel(late.id))
         played = await fake_discord.slash(
             world["alice"], late, "demo", "play", options={"action": "done"}

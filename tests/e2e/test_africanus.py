@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.rattus.africanus import regions
 from tests.e2e.conftest import World
-from tests.e2e.table import Table, all_channel_text, make_bot, text_of
+from tests.e2e.table import Table, all_channel_text, is_play, make_bot, text_of
 from tests.e2e.test_full_game import PNG
 
 
@@ -30,6 +30,8 @@ async def test_a_five_player_africanus_game_from_lobby_to_the_end(
         for person in people[1:5]:
             await (await fake.click(person, lobby, label="Join")).wait_reply()
         await (await fake.click(world.anna, lobby, label="Start")).wait_response()
+        # the click is answered before the game is dealt: wait for the table's controls
+        await fake.wait_for(lambda: any(is_play(m) for m in fake.messages(world.channel)))
         record = await client.service.game_in_channel(world.channel.id)
         assert record.game.players == 5 and len(record.game.state.cards_in_play) == 8
         seated = people[:5]
