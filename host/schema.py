@@ -256,6 +256,11 @@ MIGRATIONS: tuple[str, ...] = (
         seen_at  REAL    NOT NULL
     );
     """,
+    # 11: the name the acting seat had when the action was played, so the log keeps naming
+    # who played it after someone else takes the seat (older rows: the seat's current name).
+    """
+    ALTER TABLE actions ADD COLUMN name TEXT;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -412,8 +412,9 @@ class Store:
                 raise StaleAction()
             await db.execute(
                 "INSERT INTO actions (game_id, version, seat, user_id, notation, label, at,"
-                " public_text) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (game_id, new_version, *astuple(action)),
+                " public_text, name) VALUES (?, ?, ?, ?, ?, ?, ?, ?,"
+                " (SELECT name FROM seats WHERE game_id = ? AND seat = ?))",
+                (game_id, new_version, *astuple(action), game_id, action.seat),
             )
             await db.executemany(
                 "INSERT INTO results (game_id, kind, finished_at, seat, user_id, name, score,"
@@ -425,7 +426,8 @@ class Store:
     async def actions(self, game_id: int, *, limit: int | None = None) -> list[ActionLogEntry]:
         """The action log in the order played; with ``limit``, only the latest entries."""
         sql = (
-            "SELECT a.version, a.seat, a.user_id, COALESCE(s.name, 'Player ' || (a.seat + 1))"
+            "SELECT a.version, a.seat, a.user_id,"
+            " COALESCE(a.name, s.name, 'Player ' || (a.seat + 1))"
             " AS name, a.notation, a.label, a.at, a.public_text FROM actions a LEFT JOIN seats s"
             " ON s.game_id = a.game_id AND s.seat = a.seat WHERE a.game_id = ?"
             " ORDER BY a.version DESC"

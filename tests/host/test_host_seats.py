@@ -262,7 +262,13 @@ async def test_computer_seats_cannot_be_kicked(store: Store) -> None:
 async def test_a_resigned_seat_left_open_waits_for_a_person_who_joins(store: Store) -> None:
     service = rattus_service(store)
     record = await running(service)
+    rng = random.Random(4)
+    acted: set[int] = set()
+    while actor_seat(record) not in acted:  # until the seat to move has played already
+        acted.add(actor_seat(record))
+        record = await play_people(service, record, rng, steps=1)
     seat = actor_seat(record)
+    played = record.version
     user = record.user_of(seat)
     assert user is not None
     name = record.name_of(seat)
@@ -288,6 +294,10 @@ async def test_a_resigned_seat_left_open_waits_for_a_person_who_joins(store: Sto
     finished = await play_people(service, taken, random.Random(9))
     assert finished.status == "finished"
     assert DANI in {r.user_id for r in await store.results(record.id)}
+    # the log names who played each action, also after the seat changed hands
+    log = [e for e in await service.action_log(record.id, limit=10_000) if e.seat == seat]
+    assert {e.name for e in log if e.version <= played} == {name}
+    assert {e.name for e in log if e.user_id == DANI} == {"Dani"}
 
 
 async def test_joining_takes_a_computer_played_seat_but_not_back_from_a_kick(
