@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import math
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
@@ -210,30 +211,38 @@ SPRITE_PAD = 6
 _SPRITES: OrderedDict[Hashable, Image.Image] = OrderedDict()
 _SPRITE_PIXELS = 12_000_000
 """How many pixels of pieces are kept (about 48 MB); the least recently used go first."""
+_SPRITES_LOCK = threading.Lock()
+"""Boards are drawn in worker threads, several at once: the kept pieces are shared."""
+_kept = [0]  # pixels in _SPRITES
 
 
 def _sprite(key: Hashable, size: Point, draw: Callable[[Canvas, Point], None]) -> Image.Image:
     """The piece named ``key`` at output size, RGBA, with SPRITE_PAD pixels around it."""
-    sprite = _SPRITES.get(key)
-    if sprite is not None:
-        _SPRITES.move_to_end(key)
-    else:
-        width = math.ceil(size[0]) + 2 * SPRITE_PAD
-        height = math.ceil(size[1]) + 2 * SPRITE_PAD
-        layers = []
-        for ground in ((0, 0, 0), (255, 255, 255)):
-            canvas = Canvas.blank(width, height, ground)
-            draw(canvas, (SPRITE_PAD, SPRITE_PAD))
-            layers.append(canvas.finish())
-        on_black, on_white = layers
-        # Drawn on black the piece shows colour x alpha; drawn on white, that plus 1 - alpha.
-        alpha = ImageChops.invert(ImageChops.subtract(on_white, on_black).getchannel("G"))
-        sprite = Image.merge("RGBa", (*on_black.split(), alpha)).convert("RGBA")
+    with _SPRITES_LOCK:
+        sprite = _SPRITES.get(key)
+        if sprite is not None:
+            _SPRITES.move_to_end(key)
+            return sprite
+    width = math.ceil(size[0]) + 2 * SPRITE_PAD
+    height = math.ceil(size[1]) + 2 * SPRITE_PAD
+    layers = []
+    for ground in ((0, 0, 0), (255, 255, 255)):
+        canvas = Canvas.blank(width, height, ground)
+        draw(canvas, (SPRITE_PAD, SPRITE_PAD))
+        layers.append(canvas.finish())
+    on_black, on_white = layers
+    # Drawn on black the piece shows colour x alpha; drawn on white, that plus 1 - alpha.
+    alpha = ImageChops.invert(ImageChops.subtract(on_white, on_black).getchannel("G"))
+    sprite = Image.merge("RGBa", (*on_black.split(), alpha)).convert("RGBA")
+    with _SPRITES_LOCK:
+        old = _SPRITES.pop(key, None)
+        if old is not None:  # drawn meanwhile by another thread
+            _kept[0] -= old.width * old.height
         _SPRITES[key] = sprite
-        kept = sum(s.width * s.height for s in _SPRITES.values())
-        while kept > _SPRITE_PIXELS and len(_SPRITES) > 1:
+        _kept[0] += sprite.width * sprite.height
+        while _kept[0] > _SPRITE_PIXELS and len(_SPRITES) > 1:
             _, dropped = _SPRITES.popitem(last=False)
-            kept -= dropped.width * dropped.height
+            _kept[0] -= dropped.width * dropped.height
     return sprite
 
 
