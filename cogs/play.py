@@ -132,6 +132,7 @@ class Play:
         page: int = 0,
     ) -> None:
         self.tables.remember_user(interaction.user)
+        await acknowledge(interaction)
         record = await self.game(interaction, game_id, kind)
         if record.status != "running" or record.game is None:
             await self.show_current(interaction, record, closed_note(record))
@@ -171,9 +172,9 @@ class Play:
         prompt = decision.prompt if decision is not None else chosen.title
         content = which_game(interaction, record) + prompt
         if is_panel(interaction):
-            await interaction.response.edit_message(content=content, embeds=[], view=view)
+            await replace(interaction, content, view=view)
         else:
-            await interaction.response.send_message(content, view=view, ephemeral=True)
+            await reply(interaction, content, view=view)
 
     async def show_panel(self, interaction: discord.Interaction[Any], record: GameRecord) -> None:
         """The generic "Answer…" button: the clicker's own private question, if they have one.
@@ -190,7 +191,7 @@ class Play:
         prompt, controls = self.panel(record, interaction.user.id)
         content = which_game(interaction, record) + prompt
         if is_panel(interaction):
-            await interaction.response.edit_message(content=content, embeds=[], view=controls)
+            await replace(interaction, content, view=controls)
         else:
             await reply(interaction, content, view=controls)
 
@@ -276,16 +277,13 @@ class Play:
         """Take one action and turn the private answer into the player's next controls."""
         user = interaction.user
         self.tables.remember_user(user)
+        await acknowledge(interaction)
+        if is_panel(interaction) and version is not None and interaction.message is not None:
+            picks = self._picks.setdefault((game_id, version), [])
+            picks.append((interaction.message.id, interaction.id))
+            while len(self._picks) > PICKS_REMEMBERED:
+                self._picks.pop(next(iter(self._picks)))
         await self.game(interaction, game_id, kind)
-        if is_panel(interaction):
-            await interaction.response.defer()
-            if version is not None and interaction.message is not None:
-                picks = self._picks.setdefault((game_id, version), [])
-                picks.append((interaction.message.id, interaction.id))
-                while len(self._picks) > PICKS_REMEMBERED:
-                    self._picks.pop(next(iter(self._picks)))
-        else:
-            await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             update = await self.tables.act(game_id, user.id, notation, version=version)
         except StaleAction:
@@ -321,3 +319,15 @@ class Play:
         prompt, controls = self.panel(record, user.id)
         content = which_game(interaction, record) + "\n".join([*lines, prompt])
         await replace(interaction, content, embed=embed, view=controls)
+
+
+async def acknowledge(interaction: discord.Interaction[Any]) -> None:
+    """Answer a click at once, before any loading or work, so the acknowledgement never
+    waits on the game (Discord drops an interaction not answered within 3 seconds): a click
+    in a private panel will edit it, any other click gets a private "thinking" answer."""
+    if interaction.response.is_done():
+        return
+    if is_panel(interaction):
+        await interaction.response.defer()
+    else:
+        await interaction.response.defer(ephemeral=True, thinking=True)

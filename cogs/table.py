@@ -33,6 +33,7 @@ from cogs.pictures import Pictures
 from cogs.presenters import Presenter
 from cogs.replies import png_file
 from cogs.stats import add_rating_changes
+from host.acting import off_loop
 from host.clocks import Clocks
 from host.errors import UserError
 from host.models import GameRecord, TableMessage, Update
@@ -237,7 +238,7 @@ class Tables(Messaging):
         """
         pinged: list[int] = []
         moves = await self._computer_moves(record)
-        view, embed, groups = await asyncio.to_thread(self._table_parts, record, moves)
+        view, embed, groups = await off_loop(self._table_parts, record, moves)
         extra = [item for make in self.table_extras for item in await make(record)]
         buttons = controls_view(record.kind, record.id, record.version, groups, extra)
         stored = {m.channel_id: m for m in await self.service.table_messages(record.id)}
@@ -623,7 +624,7 @@ class Tables(Messaging):
         if not behind:
             return
         moves = await self._computer_moves(record)
-        view, embed, _ = await asyncio.to_thread(self._table_parts, record, moves)
+        view, embed, _ = await off_loop(self._table_parts, record, moves)
         for channel_id in behind:
             shown = self._show_in(
                 record, channel_id, stored.get(channel_id), embed, view, None, None, False

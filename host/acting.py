@@ -12,9 +12,11 @@ the saving and the publishing.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+import asyncio
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from engine.contract import Game
 from engine.core import Event, IllegalAction, parse_notation
@@ -23,6 +25,19 @@ from host.errors import StaleAction, UserError
 from host.models import GameRecord, Seat
 
 PUBLIC_TEXT_LIMIT = 500
+ENGINE_THREADS = 2
+"""Worker threads for the engine's work (apart from the ones drawing boards, so an action
+never waits in line behind pictures)."""
+
+P = ParamSpec("P")
+T = TypeVar("T")
+_engine = ThreadPoolExecutor(max_workers=ENGINE_THREADS, thread_name_prefix="engine")
+
+
+async def off_loop(fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+    """``fn(*args, **kwargs)`` in one of the engine's worker threads."""
+    loop = asyncio.get_running_loop()
+    return await loop.run_in_executor(_engine, lambda: fn(*args, **kwargs))
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from typing import Any
 from engine.contract import Game, View
 from engine.core import Action, Event
 from host import computers, stats, turns
-from host.acting import Applied, apply_action, apply_for_seat, owed_dms, turn_changed
+from host.acting import Applied, apply_action, apply_for_seat, off_loop, owed_dms, turn_changed
 from host.errors import DamagedGame, NotFound, NotSeated, UserError
 from host.kinds import GameKind
 from host.models import ActionLogEntry, GameRecord, Seat, TableMessage, Update
@@ -99,7 +99,7 @@ class GameService:
         try:
             if stored.damage is not None:
                 raise ValueError(stored.damage)
-            return await asyncio.to_thread(self._record, stored)
+            return await off_loop(self._record, stored)
         except Exception as error:
             first = await self.store.set_aside(
                 stored.id, f"{type(error).__name__}: {error}"[:2000], now=self._clock()
@@ -328,7 +328,7 @@ class GameService:
         """Apply one action for the user's seat and save it. ``version`` guards stale buttons."""
         async with self._exclusive(game_id):
             record = await self._load(game_id)
-            done = await asyncio.to_thread(apply_action, record, user_id, notation, version)
+            done = await off_loop(apply_action, record, user_id, notation, version)
             return await self._save_applied(record, done, user_id)
 
     async def apply_held(
@@ -336,7 +336,7 @@ class GameService:
     ) -> Update:
         """Apply one action for ``seat`` of a record loaded under ``hold`` and save it like
         ``act`` does; ``user_id`` None: a stand-in chose it for the seat's absent person."""
-        done = await asyncio.to_thread(apply_for_seat, record, seat, notation)
+        done = await off_loop(apply_for_seat, record, seat, notation)
         return await self._save_applied(record, done, user_id)
 
     async def _save_applied(self, record: GameRecord, done: Applied, user_id: int | None) -> Update:
@@ -362,7 +362,7 @@ class GameService:
         saved, moved = await computers.move(self, saved)
         final = saved.game
         assert final is not None
-        new_turn = await asyncio.to_thread(turn_changed, done.before, final)
+        new_turn = await off_loop(turn_changed, done.before, final)
         await self._changed(saved, done.seat, user_id)
         return self._update(saved, list(after.events) + moved, new_turn=new_turn)
 
@@ -396,7 +396,7 @@ class GameService:
             record, moved = await computers.move(self, record)
             final = record.game
             assert final is not None
-            new_turn = await asyncio.to_thread(turn_changed, before, final)
+            new_turn = await off_loop(turn_changed, before, final)
             await self._changed(record, None, None)
             return self._update(record, moved, new_turn=new_turn)
 
