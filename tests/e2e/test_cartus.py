@@ -177,6 +177,13 @@ async def test_a_three_player_cartus_game_from_lobby_to_scores(
         assert final is not None and "game over" in final["embeds"][0]["title"]
         assert "Final scores" in text_of(final)
         assert fake.attachments(final)[0].startswith(PNG)
+        # every player is mentioned; each score is told by its lines and they add up
+        assert {m["id"] for m in final["mentions"]} == {
+            str(u.id) for u in (world.anna, world.ben, world.cleo)
+        }
+        outcome = record.game.outcome
+        assert outcome is not None
+        assert [sum(line.values()) for line in outcome["lines"]] == outcome["scores"]
 
     assert "give" in table.kinds_answered, "a Sword took cards and its victim chose them"
     assert any(group == "give" for group, _ in table.picks_made)
