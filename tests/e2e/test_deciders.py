@@ -3,7 +3,6 @@ and nobody else learns who was asked or what they could choose."""
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from tests.e2e.conftest import World
@@ -43,12 +42,6 @@ async def open_seated(
     await fake.wait_for(lambda: any(is_play(m) for m in fake.messages(channel)))
     record = await client.service.game_in_channel(channel.id)
     await fake.wait_for(lambda: not client.tables.lock(record.id).locked())
-    # the secrets dealt at the start go out after the table: wait until all are sent, so a
-    # test that stops the bot next does not stop it in the middle of sending them
-    for _ in range(1000):
-        if not await client.service.pending_dms(record.id):
-            break
-        await asyncio.sleep(0.01)
     return Table(fake, client, channel, {p.id: p for p in people}, record.id)
 
 
