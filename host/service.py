@@ -480,10 +480,11 @@ class GameService:
         return await self._loaded(await self.store.game_ids(["running"], shards=self.shards))
 
     async def recently_finished_games(self, within: float) -> list[GameRecord]:
-        """This process's games that finished in the last ``within`` seconds: start-up repair
-        shows the final scores of any whose end a crash kept from the channel."""
+        """This process's games that finished in the last ``within`` seconds and whose home
+        table does not show their end: start-up repair shows their final scores (a crash kept
+        them from the channel). Only those are loaded."""
         since = self.now() - within
-        ids = await self.store.game_ids(["finished"], shards=self.shards, since=since)
+        ids = await self.store.game_ids(["finished"], shards=self.shards, unshown_since=since)
         return await self._loaded(ids)
 
     async def legal_actions(self, game_id: int, user_id: int) -> list[Action]:

@@ -270,16 +270,20 @@ class Store:
         statuses: Iterable[Status],
         *,
         shards: Shards | None = None,
-        since: float | None = None,
+        unshown_since: float | None = None,
     ) -> list[int]:
         """Games with these statuses; with ``shards``, only those of servers on those shards
         (Discord's ``(guild_id >> 22) % count``; games in DMs belong to shard 0); with
-        ``since``, only those changed at or after that instant."""
+        ``unshown_since``, only those changed at or after that instant and whose home table message
+        does not show their latest version (start-up repair's finished games to show)."""
         wanted: list[Any] = list(statuses)
         sql = f"SELECT id FROM games WHERE status IN ({_marks(wanted)})"
-        if since is not None:
-            sql += " AND updated_at >= ?"
-            wanted.append(since)
+        if unshown_since is not None:
+            sql += (
+                " AND updated_at >= ? AND NOT EXISTS (SELECT 1 FROM table_messages t"
+                " WHERE t.game_id = games.id AND t.is_home = 1 AND t.version = games.version)"
+            )
+            wanted.append(unshown_since)
         if shards is not None:
             sql += f" AND ((COALESCE(guild_id, 0) >> 22) % ?) IN ({_marks(shards.ids)})"
             wanted += [shards.count, *shards.ids]
