@@ -1,14 +1,16 @@
 """Milliseconds from a click to the bot's reply, against the local fake Discord.
 
 Runs the real bot (bot.py, discord.py, SQLite, Pillow) with GAMES games at once; in each, the
-player to act clicks a table button and picks an option in the private select, over and over.
-Prints the median, 95th percentile and worst of three latencies:
+player to act uses a control of the table (a select there, or a button and then the select
+of the private answer), over and over. Prints the median, 95th percentile and worst of:
 
-- ack: any click or choice until the bot's first answer to it (the defer, or the reply
-  itself); Discord gives up on an interaction not answered within 3 seconds;
-- open: a click on a table button until the private select is shown;
-- act: a choice in the select until the bot shows the result (the action is saved, the board
-  rendered, the table message edited and the player's next controls shown).
+- ack: any click or choice until the bot's first answer to it (the deferral); Discord gives
+  up on an interaction not answered within 3 seconds;
+- open: a click on a table button until its private choices are shown;
+- answer: a choice until the chooser sees its private answer (what was done, and their next
+  controls);
+- act: a choice until the channel's table shows its result (the action is saved, the board
+  drawn when it must be, the table message edited or posted): the visible result.
 
     .venv/bin/python bench/latency.py [--games 20] [--actions 12] [--think 0]
 
@@ -26,6 +28,7 @@ import asyncio
 import logging
 import os
 import random
+import re
 import statistics
 import sys
 import tempfile
@@ -35,7 +38,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cogs.client import GameBot
-from tests.e2e.table import Table, buttons_of, make_bot, selects_of
+from tests.e2e.table import JSON, Table, controls_of, group_of, is_play, make_bot
 from tests.fakediscord import FakeDiscord, Guild
 
 
@@ -52,45 +55,70 @@ async def open_game(fake: FakeDiscord, client: GameBot, guild: Guild, number: in
     lobby = await opened.wait_reply()
     await (await fake.click(guest, lobby, label="Join")).wait_reply()
     await (await fake.click(host, lobby, label="Start")).wait_response()
-    await fake.wait_for(
-        lambda: any(":v:" in b["custom_id"] for m in fake.messages(channel) for b in buttons_of(m))
-    )
+    await fake.wait_for(lambda: any(is_play(m) for m in fake.messages(channel)), timeout=60)
     game = await client.service.game_in_channel(channel.id)
     assert game is not None
     return Table(fake, client, channel, {host.id: host, guest.id: guest}, game.id)
+
+
+def playable(message: JSON) -> list[JSON]:
+    """The controls of a message that choose something (not back, done or undo)."""
+    return [
+        c
+        for c in controls_of(message)
+        if ":v:" in c["custom_id"] and group_of(c) not in ("back", "done")
+    ]
+
+
+async def shown(table: Table, version: int) -> None:
+    """Wait until the channel's table shows ``version`` (or a later one)."""
+
+    def showing() -> bool:
+        found = re.search(r":v:(\d+):", str(table.table_message().get("components")))
+        return found is not None and int(found.group(1)) >= version
+
+    await table.fake.wait_for(showing, timeout=120)
 
 
 async def play(
     table: Table,
     actions: int,
     think: float,
-    opens: list[float],
-    acts: list[float],
-    acks: list[float],
+    samples: dict[str, list[float]],
 ) -> None:
     rng = random.Random(table.game_id)
-    for _ in range(actions):
+    done = 0
+    while done < actions:
         await asyncio.sleep(rng.uniform(0, 2 * think))
         user = await table.actor()
         if user is None:
             return
         message = table.table_message()
-        buttons = [b for b in buttons_of(message) if not b["custom_id"].endswith(":done")]
+        controls = playable(message)
+        if not controls:
+            return
+        control = rng.choice(controls)
+        if control.get("type") == 2:  # a button opens the choices privately
+            start = time.perf_counter()
+            result = await table.fake.click(user, message, control["custom_id"])
+            message = await result.wait_reply(timeout=120)
+            samples["open"].append(time.perf_counter() - start)
+            samples["ack"].append(result.latency or 0.0)
+            controls = [c for c in playable(message) if c.get("type") == 3]
+            if not controls:
+                continue
+            control = controls[0]
+            await asyncio.sleep(rng.uniform(0, 2 * think))
+        version = (await table.record()).version
+        values = table.pick_values(control)
         start = time.perf_counter()
-        result = await table.fake.click(user, message, rng.choice(buttons)["custom_id"])
-        panel = await result.wait_reply(timeout=60)
-        opens.append(time.perf_counter() - start)
-        acks.append(result.latency or 0.0)
-        if not selects_of(panel):
-            continue
-        select = selects_of(panel)[0]
-        value = rng.choice([o["value"] for o in select["options"]])
-        await asyncio.sleep(rng.uniform(0, 2 * think))
-        start = time.perf_counter()
-        result = await table.fake.select(user, panel, select["custom_id"], [value])
-        await table.fake.wait_for(lambda r=result: r.original_edited, timeout=60)
-        acts.append(time.perf_counter() - start)
-        acks.append(result.latency or 0.0)
+        result = await table.fake.select(user, message, control["custom_id"], values)
+        await result.wait_reply(timeout=120)
+        samples["answer"].append(time.perf_counter() - start)
+        await shown(table, version + 1)
+        samples["act"].append(time.perf_counter() - start)
+        samples["ack"].append(result.latency or 0.0)
+        done += 1
 
 
 async def main(games: int, actions: int, think: float) -> None:
@@ -101,21 +129,29 @@ async def main(games: int, actions: int, think: float) -> None:
         client = make_bot(fake, Path(folder) / "bench.sqlite3", guild)
         async with fake.running(client):
             tables = [await open_game(fake, client, guild, n) for n in range(games)]
-            opens: list[float] = []
-            acts: list[float] = []
-            acks: list[float] = []
+            samples: dict[str, list[float]] = {"ack": [], "open": [], "answer": [], "act": []}
             began = time.perf_counter()
-            await asyncio.gather(*(play(t, actions, think, opens, acts, acks) for t in tables))
+            await asyncio.gather(*(play(t, actions, think, samples) for t in tables))
             elapsed = time.perf_counter() - began
+            drawn = client.tables.pictures.drawn
+            held = client.tables.handles.edits
     await fake.stop()
-    print(f"{games} games at once, {len(opens)} clicks and {len(acts)} actions in {elapsed:.1f} s")
+    print(
+        f"{games} games at once, {len(samples['open'])} buttons opened and "
+        f"{len(samples['act'])} actions in {elapsed:.1f} s; {drawn} pictures drawn; "
+        f"{held} table edits through clicks"
+    )
     print("load average (1, 5, 15 min): " + ", ".join(f"{x:.1f}" for x in os.getloadavg()))
-    for name, samples in (
-        ("ack (any click -> first answer)", acks),
-        ("open (click -> select)", opens),
-        ("act (choice -> result)", acts),
+    for name, key in (
+        ("ack (any click -> first answer)", "ack"),
+        ("open (button -> its choices)", "open"),
+        ("answer (choice -> private reply)", "answer"),
+        ("act (choice -> table shows it)", "act"),
     ):
-        ms = [s * 1000 for s in samples]
+        ms = [s * 1000 for s in samples[key]]
+        if not ms:
+            print(f"{name:32} none")
+            continue
         print(
             f"{name:32} median {statistics.median(ms):7.1f} ms   "
             f"p95 {percentile(ms, 0.95):7.1f} ms   max {max(ms):7.1f} ms"

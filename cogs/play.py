@@ -132,7 +132,7 @@ class Play:
         page: int = 0,
     ) -> None:
         self.tables.remember_user(interaction.user)
-        await acknowledge(interaction)
+        await acknowledge(interaction, self.tables)
         record = await self.game(interaction, game_id, kind)
         if record.status != "running" or record.game is None:
             await self.show_current(interaction, record, closed_note(record))
@@ -277,7 +277,7 @@ class Play:
         """Take one action and turn the private answer into the player's next controls."""
         user = interaction.user
         self.tables.remember_user(user)
-        await acknowledge(interaction)
+        await acknowledge(interaction, self.tables)
         if is_panel(interaction) and version is not None and interaction.message is not None:
             picks = self._picks.setdefault((game_id, version), [])
             picks.append((interaction.message.id, interaction.id))
@@ -321,13 +321,16 @@ class Play:
         await replace(interaction, content, embed=embed, view=controls)
 
 
-async def acknowledge(interaction: discord.Interaction[Any]) -> None:
+async def acknowledge(interaction: discord.Interaction[Any], tables: Tables) -> None:
     """Answer a click at once, before any loading or work, so the acknowledgement never
-    waits on the game (Discord drops an interaction not answered within 3 seconds): a click
-    in a private panel will edit it, any other click gets a private "thinking" answer."""
+    waits on the game (Discord drops an interaction not answered within 3 seconds). A click
+    in a private panel will edit it; a click on a table message defers an update of that
+    message (the private answer follows) and is held to edit the table with
+    (``cogs.handles``); a typed command gets a private "thinking" answer."""
     if interaction.response.is_done():
         return
-    if is_panel(interaction):
+    if interaction.message is not None:
         await interaction.response.defer()
+        tables.handles.hold(interaction)
     else:
         await interaction.response.defer(ephemeral=True, thinking=True)

@@ -17,6 +17,7 @@ import discord
 from discord import app_commands
 
 from cogs.embeds import clip
+from cogs.handles import deferred_on_public
 from host.errors import UserError
 
 log = logging.getLogger(__name__)
@@ -72,6 +73,13 @@ async def replace(
     attachments = [file] if file is not None else []
     embeds = [embed] if embed is not None else []
     content = None if content is None else clip(content, CONTENT_LIMIT)
+    if deferred_on_public(interaction):
+        # the clicked message is the table: the clicker's answer is a private follow-up
+        extra: dict[str, Any] = {"view": view} if view is not None else {}
+        await interaction.followup.send(
+            content=content or "", embeds=embeds, files=attachments, ephemeral=True, **extra
+        )
+        return
     if interaction.response.is_done():
         await interaction.edit_original_response(
             content=content, embeds=embeds, attachments=attachments, view=view

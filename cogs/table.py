@@ -27,6 +27,7 @@ from cogs.embeds import (
     lobby_embed,
     table_embed,
 )
+from cogs.handles import Handles
 from cogs.messaging import MENTIONS, Messaging, mentions_of, nonce
 from cogs.offers import action_groups
 from cogs.pictures import Pictures
@@ -88,6 +89,8 @@ class Tables(Messaging):
         self.clocks: Clocks | None = None
         """The games' clocks, once the bot has them (the lobby shows the timer)."""
         self.pictures = Pictures()
+        self.handles = Handles()
+        """Recent clicks on table messages, to edit them through (``cogs.handles``)."""
         self.table_extras: list[Callable[[GameRecord], Awaitable[list[Item]]]] = []
         """Give more buttons for a table message (the Undo button, ``cogs.history``)."""
         self.final_files: list[Callable[[GameRecord], Awaitable[list[discord.File]]]] = []
@@ -348,10 +351,11 @@ class Tables(Messaging):
             if picture is None:
                 png = await self.board_png(record, view)
                 picture = self.pictures.same(stored.message_id, png) or png_file(png)
+            fields: dict[str, Any] = {"embed": embed, "attachments": [picture], "view": buttons}
             try:
-                edited = await channel.get_partial_message(stored.message_id).edit(
-                    embed=embed, attachments=[picture], view=buttons
-                )
+                edited = await self.handles.edit(stored.message_id, **fields)
+                if edited is None:
+                    edited = await channel.get_partial_message(stored.message_id).edit(**fields)
             except discord.NotFound:
                 stored = None
             else:
@@ -384,9 +388,11 @@ class Tables(Messaging):
     async def _retire(self, channel: discord.PartialMessageable, stored: TableMessage) -> None:
         """An older table message loses its buttons; it may be gone already."""
         try:
-            await channel.get_partial_message(stored.message_id).edit(view=None)
+            if await self.handles.edit(stored.message_id, view=None) is None:
+                await channel.get_partial_message(stored.message_id).edit(view=None)
         except discord.HTTPException:
             log.info("Table message %s could not be retired", stored.message_id)
+        self.handles.release(stored.message_id)
 
     async def show_final(self, record: GameRecord) -> None:
         presenter = self.presenter(record)

@@ -6,7 +6,15 @@ import secrets
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from .models import BOT_PERMISSIONS, JSON, Channel, FakeDiscordError, StoredMessage, User
+from .models import (
+    BOT_PERMISSIONS,
+    FLAG_EPHEMERAL,
+    JSON,
+    Channel,
+    FakeDiscordError,
+    StoredMessage,
+    User,
+)
 
 if TYPE_CHECKING:
     from .state import FakeState
@@ -85,6 +93,10 @@ class InteractionResult:
 
     @property
     def ephemeral(self) -> bool:
+        """Whether the answer the user sees (see ``wait_reply``) is private."""
+        reply = self._visible_reply()
+        if reply is not None:
+            return bool(int(reply.get("flags") or 0) & FLAG_EPHEMERAL)
         return self.original is not None and self.original.ephemeral
 
     @property
@@ -146,7 +158,9 @@ class InteractionResult:
         if self.response_type == DEFERRED_UPDATE_MESSAGE:
             if self.followups:
                 return self.followups[0]
-            if self.original_edited:
+            # an edit of a public message through the interaction is the table moving on,
+            # seen by everyone; the clicker's own answer is a follow-up
+            if self.original_edited and self.original is not None and self.original.ephemeral:
                 return self.response
         return None
 
