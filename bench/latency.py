@@ -34,12 +34,18 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cogs.client import GameBot
-from tests.e2e.table import JSON, Table, controls_of, group_of, is_play, make_bot
+from cogs.games import game_kinds
+from host.service import GameService
+from host.store import Store
+from tests.e2e.table import JSON, SEED, Table, controls_of, group_of, is_play, make_bot
 from tests.fakediscord import FakeDiscord, Guild
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def percentile(samples: list[float], fraction: float) -> float:
@@ -121,25 +127,72 @@ async def play(
         done += 1
 
 
-async def main(games: int, actions: int, think: float) -> None:
+class Harness:
+    """What the bench reads the games through when the bot runs in a process of its own:
+    a service on the same database (the seats, who must act)."""
+
+    def __init__(self, service: GameService) -> None:
+        self.service = service
+
+
+async def bot_process(fake: FakeDiscord, db: Path, guild: Guild) -> asyncio.subprocess.Process:
+    """bot.py in its own process against the fake (``tests/e2e/launch_bot.py``), as in
+    production, where Discord is not in the bot's process."""
+    identified = fake.gateway.identify_count
+    environment = dict(
+        os.environ,
+        DISCORD_TOKEN=fake.token,
+        RATTUS_DB=str(db),
+        RATTUS_DEV_GUILD=str(guild.id),
+        RATTUS_LOG_LEVEL="ERROR",
+        FAKE_DISCORD_HTTP=fake.http_base,
+        FAKE_DISCORD_GATEWAY=fake.gateway_url,
+        LAUNCH_SEED=str(SEED),
+    )
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "tests.e2e.launch_bot", cwd=ROOT, env=environment
+    )
+    await fake.wait_for(lambda: fake.gateway.identify_count > identified, timeout=60)
+    await fake.wait_for_commands(timeout=60)
+    return process
+
+
+async def main(games: int, actions: int, think: float, in_process: bool) -> None:
     logging.basicConfig(level=logging.ERROR)
     fake = await FakeDiscord.start()
     guild = fake.add_guild("Bench")
+    samples: dict[str, list[float]] = {"ack": [], "open": [], "answer": [], "act": []}
+    counted = ""
     with tempfile.TemporaryDirectory() as folder:
-        client = make_bot(fake, Path(folder) / "bench.sqlite3", guild)
-        async with fake.running(client):
-            tables = [await open_game(fake, client, guild, n) for n in range(games)]
-            samples: dict[str, list[float]] = {"ack": [], "open": [], "answer": [], "act": []}
-            began = time.perf_counter()
-            await asyncio.gather(*(play(t, actions, think, samples) for t in tables))
-            elapsed = time.perf_counter() - began
-            drawn = client.tables.pictures.drawn
-            held = client.tables.handles.edits
+        db = Path(folder) / "bench.sqlite3"
+        if in_process:
+            client = make_bot(fake, db, guild)
+            async with fake.running(client):
+                tables = [await open_game(fake, client, guild, n) for n in range(games)]
+                began = time.perf_counter()
+                await asyncio.gather(*(play(t, actions, think, samples) for t in tables))
+                elapsed = time.perf_counter() - began
+                counted = (
+                    f"; {client.tables.pictures.drawn} pictures drawn; "
+                    f"{client.tables.handles.edits} table edits through clicks"
+                )
+        else:
+            process = await bot_process(fake, db, guild)
+            try:
+                async with await Store.open(db) as store:
+                    harness = cast(GameBot, Harness(GameService(store, kinds=game_kinds())))
+                    tables = [await open_game(fake, harness, guild, n) for n in range(games)]
+                    began = time.perf_counter()
+                    await asyncio.gather(*(play(t, actions, think, samples) for t in tables))
+                    elapsed = time.perf_counter() - began
+            finally:
+                process.kill()
+                await process.wait()
     await fake.stop()
+    where = "in the bench's process" if in_process else "in its own process"
     print(
-        f"{games} games at once, {len(samples['open'])} buttons opened and "
-        f"{len(samples['act'])} actions in {elapsed:.1f} s; {drawn} pictures drawn; "
-        f"{held} table edits through clicks"
+        f"{games} games at once (the bot {where}), {len(samples['open'])} buttons opened "
+        f"and {len(samples['act'])} actions in {elapsed:.1f} s{counted}"
     )
     print("load average (1, 5, 15 min): " + ", ".join(f"{x:.1f}" for x in os.getloadavg()))
     for name, key in (
@@ -163,5 +216,10 @@ if __name__ == "__main__":
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--actions", type=int, default=12)
     parser.add_argument("--think", type=float, default=0.0)
+    parser.add_argument(
+        "--in-process",
+        action="store_true",
+        help="run the bot in the bench's own process, beside the fake Discord",
+    )
     arguments = parser.parse_args()
-    asyncio.run(main(arguments.games, arguments.actions, arguments.think))
+    asyncio.run(main(arguments.games, arguments.actions, arguments.think, arguments.in_process))

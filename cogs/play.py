@@ -213,7 +213,7 @@ class Play:
             for message, other in self._picks.get((game_id, version), [])
         )
         if version is not None:
-            log = await self.service.action_log(game_id, limit=max(1, record.version - version))
+            log = await self.service.store.actions(game_id, limit=max(1, record.version - version))
             mine = next(
                 (e for e in log if e.version == version + 1 and e.user_id == interaction.user.id),
                 None,
@@ -237,7 +237,7 @@ class Play:
 
     async def _label_of_last(self, game_id: int, notation: str) -> str:
         """How the action just taken reads, for an action that told the table nothing."""
-        last = await self.service.action_log(game_id, limit=1)
+        last = await self.service.store.actions(game_id, limit=1)
         return (last[-1].label if last else None) or notation
 
     async def choose_picked(

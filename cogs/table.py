@@ -295,7 +295,7 @@ class Tables(Messaging):
         """When computers moved after the latest person's action, that action and each of
         their moves as the log shows them (the game's recent lines may not reach back so far);
         None when nobody but people moved since."""
-        log = await self.service.action_log(record.id, limit=COMPUTER_MOVES_SHOWN)
+        log = await self.service.store.actions(record.id, limit=COMPUTER_MOVES_SHOWN)
         start = next((i for i in range(len(log) - 1, -1, -1) if log[i].user_id is not None), 0)
         batch = log[start:]
         if not any(entry.user_id is None for entry in batch):

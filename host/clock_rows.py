@@ -30,6 +30,14 @@ class ClockRows:
         loaded = json.loads(row["settings"])
         return loaded if isinstance(loaded, dict) else {}
 
+    async def last_person_move(self, game_id: int) -> float | None:
+        """When a person (not a computer or a stand-in) last moved in the game, if ever."""
+        row = await self._db.fetchone(
+            "SELECT max(at) AS at FROM actions WHERE game_id = ? AND user_id IS NOT NULL",
+            (game_id,),
+        )
+        return None if row is None or row["at"] is None else float(row["at"])
+
     async def set_settings(self, game_id: int, settings: dict[str, Any]) -> None:
         async with self._db.transaction() as db:
             await db.execute(

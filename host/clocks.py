@@ -27,6 +27,9 @@ log = logging.getLogger(__name__)
 
 DEADLINE, REMINDER, IDLE = "clock:deadline", "clock:reminder", "clock:idle"
 KINDS = (DEADLINE, REMINDER, IDLE)
+IDLE_SLACK = 3600.0
+"""Game seconds an idle deadline may lag behind the latest person's move before its job is
+rewritten (a stale one is checked when it comes due)."""
 REMIND_AT = 0.25
 """A reminder goes out when this share of a decision's time is left."""
 
@@ -168,13 +171,16 @@ class Clocks:
         if settings.timed:
             for seat in sorted(deciding - timed):
                 await self._schedule(record, seat, settings, now)
-        if idle is not None and (by_person or restart):
+        idle_due = now + self.scaled(settings.idle_seconds)
+        # A person's move pushes the idle deadline back, but the job is only rewritten when
+        # it moved by more than IDLE_SLACK: not two writes for every action. A job left
+        # behind that comes due checks the latest person's move first (``_idle``).
+        late = by_person and idle is not None and idle_due - idle.due_at > self.scaled(IDLE_SLACK)
+        if idle is not None and (restart or late):
             await self.jobs.drop(idle.id)
             idle = None
         if idle is None:
-            await self.jobs.schedule(
-                IDLE, now + self.scaled(settings.idle_seconds), game_id=record.id
-            )
+            await self.jobs.schedule(IDLE, idle_due, game_id=record.id)
 
     async def _keep_bank(
         self, game_id: int, seat: int, job: Job, settings: ClockSettings, now: float
@@ -296,6 +302,13 @@ class Clocks:
 
     async def _idle(self, record: GameRecord) -> Fired | None:
         if record.status != "running":
+            return None
+        settings = await self.settings(record.id)
+        moved = await self.rows.last_person_move(record.id)
+        if moved is not None and self.now() < moved + self.scaled(settings.idle_seconds):
+            # someone moved since this deadline was set: the game is not idle yet
+            due = moved + self.scaled(settings.idle_seconds)
+            await self.jobs.schedule(IDLE, due, game_id=record.id)
             return None
         if not await self.service.end_idle(record.id):
             return None

@@ -27,6 +27,7 @@ from host.errors import DamagedGame, NotFound, NotSeated, UserError
 from host.kinds import GameKind
 from host.models import ActionLogEntry, GameRecord, Seat, TableMessage, Update
 from host.sharding import Shards
+from host.state_cache import Games
 from host.store import ChannelTaken, NewAction, Store, StoredGame
 from host.turns import Turn
 
@@ -65,6 +66,8 @@ class GameService:
             Callable[[GameRecord, int | None, int | None], Awaitable[None]]
         ] = []
         """Told, holding the game, of each change: (record, seat that acted, who chose it)."""
+        self._games: Games[Game] = Games()
+        """The engine game built from each game's kept state (``host/state_cache.py``)."""
 
     def now(self) -> float:
         return self._clock()
@@ -122,7 +125,8 @@ class GameService:
         return records
 
     def _record(self, stored: StoredGame) -> GameRecord:
-        game = None if stored.state is None else self.kind(stored.kind).from_dict(stored.state)
+        make = self.kind(stored.kind).from_dict
+        game = None if stored.state is None else self._games.build(stored.id, stored.state, make)
         return GameRecord(
             id=stored.id,
             kind=stored.kind,
@@ -352,6 +356,7 @@ class GameService:
             results=stats.result_rows(record, after, now) if after.is_over else [],
             dms=done.dms,
         )
+        self._games.saved(record.id, done.state, after)
         saved = replace(
             record,
             game=after,

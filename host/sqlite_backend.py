@@ -73,22 +73,26 @@ class _Transaction:
         return cur.rowcount
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        rows = list(rows)
+        if not rows:  # nothing to write: no trip to the database's thread
+            return
         try:
             await self._conn.executemany(sql, rows)
         except sqlite3.IntegrityError as error:
             raise IntegrityError(str(error)) from error
 
+    # One trip to the connection's thread per query (execute, fetch and close there), not
+    # three: every trip waits for that thread and wakes the event loop again.
+
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         try:
-            async with self._conn.execute(sql, params) as cur:
-                row: Row | None = await cur.fetchone()
+            rows = await self._conn.execute_fetchall(sql, params)
         except sqlite3.IntegrityError as error:
             raise IntegrityError(str(error)) from error
-        return row
+        return next(iter(rows), None)
 
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        async with self._conn.execute(sql, params) as cur:
-            return list(await cur.fetchall())
+        return list(await self._conn.execute_fetchall(sql, params))
 
 
 class SqliteBackend:

@@ -24,6 +24,7 @@ from host.models import OPEN_STATUSES, ActionLogEntry, ResultRow, Seat, Status, 
 from host.seat_store import SeatChanges, read_seats, replace_seats
 from host.sharding import Shards
 from host.sqlite_backend import SqliteBackend
+from host.state_cache import States
 from host.stats_tables import StatsTables
 
 MAX_GAME_ID = 2**63 - 1
@@ -98,6 +99,8 @@ class Store:
         """Results, statistics and ratings (``host/stats_tables.py``)."""
         self.clocks = ClockRows(backend)
         """Timer settings, time banks, muted reminders (``host/clock_rows.py``)."""
+        self.states = States()
+        """The last state text of each game and its decoded form (``host/state_cache.py``)."""
 
     @classmethod
     async def open(cls, target: str | Path = ":memory:") -> Store:
@@ -210,7 +213,7 @@ class Store:
         damage = None
         try:
             options = json.loads(row["options"])
-            state = None if row["state"] is None else json.loads(row["state"])
+            state = None if row["state"] is None else self.states.decode(game_id, row["state"])
         except (ValueError, TypeError) as error:
             options, state, damage = {}, None, f"unreadable JSON: {error}"
         return StoredGame(
@@ -406,11 +409,12 @@ class Store:
         is marked finished and its results rows are written in the same transaction.
         """
         status = "finished" if results else "running"
+        text = _dumps(state)
         async with self._transaction() as db:
             changed = await db.execute(
                 "UPDATE games SET state = ?, version = ?, status = ?, updated_at = ?"
                 " WHERE id = ? AND version = ? AND status = 'running'",
-                (_dumps(state), new_version, status, action.at, game_id, expected_version),
+                (text, new_version, status, action.at, game_id, expected_version),
             )
             if changed == 0:
                 raise StaleAction()
@@ -426,6 +430,7 @@ class Store:
                 [astuple(row) for row in results],
             )
             await self._owe_dms(db, game_id, dms, action.at)
+        self.states.wrote(game_id, text, state)
 
     async def actions(self, game_id: int, *, limit: int | None = None) -> list[ActionLogEntry]:
         """The action log in the order played; with ``limit``, only the latest entries."""

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import partial
 from typing import Any
 
 from render.canvas import ALERT, GOLD, INK, MUTED, RGB, WHITE, Canvas, mix, text_width
@@ -224,7 +223,8 @@ def _player_row(
         low = status != "over" and int(player.get("cubes_supply") or 0) <= 3
         row = _Row(seat, _stats(view, player), low, acting, winner, tuple(placed))
         size = (x1 - x0, height)
-        canvas.stamp((x0, y0), size, ("row", row, size), partial(_draw_row, row, size))
+        # drawn in place, not kept as a piece: a row changes with nearly every picture
+        _draw_row(row, size, canvas, (x0, y0))
     return height
 
 

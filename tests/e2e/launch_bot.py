@@ -1,7 +1,8 @@
 """Run the real bot (bot.py's ``main``) in a process of its own against the fake Discord.
 
 ``python -m tests.e2e.launch_bot`` with the usual settings in the environment (DISCORD_TOKEN,
-RATTUS_DB, ...) and the fake's addresses in FAKE_DISCORD_HTTP and FAKE_DISCORD_GATEWAY. It
+RATTUS_DB, ...) and the fake's addresses in FAKE_DISCORD_HTTP and FAKE_DISCORD_GATEWAY;
+with LAUNCH_SEED every new game gets that seed (as the in-process tests' bots do). It
 points discord.py at the fake as ``FakeDiscord.patched()`` does, and shortens discord.py's wait
 for the guilds after READY (as the in-process tests do), then runs ``bot.main``: a test may
 kill the process at any moment and start another on the same database.
@@ -38,6 +39,14 @@ def main() -> int:
     point_at_the_fake(environ)
     import bot
 
+    if "LAUNCH_SEED" in environ:
+        seed = int(environ["LAUNCH_SEED"])
+        build = bot.build_bot
+
+        def seeded(settings: bot.Settings, **kwargs: Any) -> Any:
+            return build(settings, **{**kwargs, "seed_source": lambda: seed})
+
+        bot.build_bot = seeded  # type: ignore[assignment]
     return bot.main(environ, env_file=None)
 
 

@@ -287,6 +287,30 @@ async def test_no_timer_means_no_deadlines_but_an_idle_game_ends(store: Store) -
     assert {p.game.game_id: p.game.ended for p in played} == {record.id: "abandoned"}
 
 
+async def test_moves_close_together_keep_the_idle_job_yet_count_from_the_last(
+    store: Store,
+) -> None:
+    r = rig(store, Clock())
+    record = await started(r, "none")
+    idle = [j for j in await store.jobs.pending(record.id) if j.kind == IDLE]
+    for _ in range(2):  # two moves ten minutes apart: the idle job is not rewritten
+        r.clock.advance(600)
+        record = await r.service.get(record.id)
+        user = deciding_user(record)
+        actions = await r.service.legal_actions(record.id, user)
+        await r.service.act(record.id, user, actions[0].notation)
+    assert [j for j in await store.jobs.pending(record.id) if j.kind == IDLE] == idle
+    # the kept job comes due 14 days after the start: someone moved since, so not yet
+    r.clock.advance(14 * 86400 - 1200 + 1)
+    await r.scheduler.tick()
+    assert r.notices.of("abandoned") == []
+    assert (await r.service.get(record.id)).status == "running"
+    # 14 days after the last move
+    r.clock.advance(1200)
+    await r.scheduler.tick()
+    assert [f.record.status for f in r.notices.of("abandoned")] == ["abandoned"]
+
+
 async def test_stand_ins_do_not_keep_a_game_alive(store: Store) -> None:
     r = rig(store, Clock())
     record = await started(r, "24h")
