@@ -127,6 +127,12 @@ async def play(
         done += 1
 
 
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user and system) a process has used so far, from /proc."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 class Harness:
     """What the bench reads the games through when the bot runs in a process of its own:
     a service on the same database (the seats, who must act)."""
@@ -182,9 +188,12 @@ async def main(games: int, actions: int, think: float, in_process: bool) -> None
                 async with await Store.open(db) as store:
                     harness = cast(GameBot, Harness(GameService(store, kinds=game_kinds())))
                     tables = [await open_game(fake, harness, guild, n) for n in range(games)]
-                    began = time.perf_counter()
+                    began, cpu = time.perf_counter(), cpu_seconds(process.pid)
                     await asyncio.gather(*(play(t, actions, think, samples) for t in tables))
                     elapsed = time.perf_counter() - began
+                    cpu = cpu_seconds(process.pid) - cpu
+                    per_action = 1000 * cpu / max(1, len(samples["act"]))
+                    counted = f"; the bot's process used {cpu:.1f} s of CPU, {per_action:.1f} ms an action"
             finally:
                 process.kill()
                 await process.wait()
