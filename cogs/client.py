@@ -15,6 +15,7 @@ from cogs.clock_notices import start_clocks, stop_clocks
 from cogs.components import DYNAMIC_ITEMS
 from cogs.games import game_kinds, presenters
 from cogs.play import Play
+from cogs.repair import Repair
 from cogs.replies import GameTree
 from cogs.table import Tables
 from host.clock_scheduler import Scheduler
@@ -93,6 +94,7 @@ class GameBot(commands.Bot):
                 shards=self.owned_shards,
             )
         self.tables = Tables(self, self.service, presenters())
+        self.repair = Repair(self.tables)
         self.play = Play(self.service, self.tables)
         self.clocks, self.scheduler = start_clocks(self, self.clock_speed)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -117,7 +119,7 @@ class GameBot(commands.Bot):
     async def _repair_when_ready(self) -> None:
         await self.wait_until_ready()
         try:
-            count = await self.tables.repair_all()
+            count = await self.repair.repair_all()
             if count:
                 log.info("Start-up repair re-posted %d tables", count)
         except Exception:
@@ -136,7 +138,7 @@ class GameBot(commands.Bot):
         """Someone deleted messages: a running game's table among them is posted again."""
         for message_id in message_ids:
             try:
-                await self.tables.table_deleted(channel_id, message_id)
+                await self.repair.table_deleted(channel_id, message_id)
             except discord.HTTPException as error:
                 log.warning("Could not post a deleted table again in %s: %s", channel_id, error)
 
