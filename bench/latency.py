@@ -12,7 +12,7 @@ of the private answer), over and over. Prints the median, 95th percentile and wo
 - act: a choice until the channel's table shows its result (the action is saved, the board
   drawn when it must be, the table message edited or posted): the visible result.
 
-    .venv/bin/python bench/latency.py [--games 20] [--actions 12] [--think 0]
+    .venv/bin/python bench/latency.py [--games 20] [--actions 30] [--think 0] [--in-process]
 
 The load average of the machine is printed with the figures: on a shared machine they move
 with it.
@@ -223,7 +223,7 @@ async def main(games: int, actions: int, think: float, in_process: bool) -> None
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20)
-    parser.add_argument("--actions", type=int, default=12)
+    parser.add_argument("--actions", type=int, default=30)
     parser.add_argument("--think", type=float, default=0.0)
     parser.add_argument(
         "--in-process",

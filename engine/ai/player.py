@@ -24,7 +24,7 @@ class GameAI:
 
 GAMES: dict[str, GameAI] = {
     "rattus": GameAI(rattus_player.easy_choice, rattus_player.RULES, simulations=200),
-    "cartus": GameAI(cartus_player.easy_choice, cartus_strong.RULES, simulations=150),
+    "cartus": GameAI(cartus_player.easy_choice, cartus_strong.RULES, simulations=300),
 }
 LEVELS = ("easy", "strong")
 
