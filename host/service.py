@@ -8,13 +8,9 @@ once give one winner and one StaleAction.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
-import os
 import random
-import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import replace
 from typing import Any
@@ -23,12 +19,10 @@ from engine.contract import Game, View
 from engine.core import Action, Event
 from host import computers, stats, turns
 from host.acting import Applied, apply_action, apply_for_seat, off_loop, owed_dms, turn_changed
-from host.errors import DamagedGame, NotFound, NotSeated, UserError
-from host.kinds import GameKind
-from host.models import ActionLogEntry, GameRecord, Seat, TableMessage, Update
-from host.sharding import Shards
-from host.state_cache import Games
-from host.store import ChannelTaken, NewAction, Store, StoredGame
+from host.errors import NotFound, NotSeated, UserError
+from host.models import ActionLogEntry, GameRecord, Seat, Update
+from host.service_channels import ServiceChannels, ended_word
+from host.store import ChannelTaken, NewAction
 from host.turns import Turn
 
 log = logging.getLogger(__name__)
@@ -36,50 +30,8 @@ log = logging.getLogger(__name__)
 FINISHED_GAMES_LISTED = 10
 
 
-def urandom_seed() -> int:
-    """A fresh 63-bit seed (it fits SQLite's signed INTEGER)."""
-    return int.from_bytes(os.urandom(8), "big") >> 1
-
-
-class GameService:
+class GameService(ServiceChannels):
     """The games the bot hosts, over one Store."""
-
-    def __init__(
-        self,
-        store: Store,
-        *,
-        kinds: Mapping[str, GameKind],
-        clock: Callable[[], float] = time.time,
-        seed_source: Callable[[], int] = urandom_seed,
-        shards: Shards | None = None,
-    ) -> None:
-        self.store = store
-        self.shards = shards
-        self.kinds: dict[str, GameKind] = dict(kinds)
-        self._clock = clock
-        self._seed_source = seed_source
-        self._locks: dict[int, asyncio.Lock] = {}
-        self._ended: set[int] = set()  # games that ended under the game lock held now
-        self.set_aside_listeners: list[Callable[[StoredGame], Awaitable[None]]] = []
-        """Called once for each game found damaged (the Discord side tells its channel)."""
-        self.change_listeners: list[
-            Callable[[GameRecord, int | None, int | None], Awaitable[None]]
-        ] = []
-        """Told, holding the game, of each change: (record, seat that acted, who chose it)."""
-        self._games: Games[Game] = Games()
-        """The engine game built from each game's kept state (``host/state_cache.py``)."""
-
-    def now(self) -> float:
-        return self._clock()
-
-    def kind(self, name: str) -> GameKind:
-        try:
-            return self.kinds[name]
-        except KeyError:
-            raise UserError(f"This bot does not host games of the kind '{name}'.") from None
-
-    def _lock(self, game_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(game_id, asyncio.Lock())
 
     @asynccontextmanager
     async def _exclusive(self, game_id: int) -> AsyncIterator[None]:
@@ -90,58 +42,6 @@ class GameService:
         if game_id in self._ended:  # it ended in the block, which has committed: its stats
             self._ended.discard(game_id)
             await stats.game_ended(self, game_id)
-
-    async def _load(self, game_id: int) -> GameRecord:
-        stored = await self.store.load(game_id)
-        if stored is None:
-            raise NotFound(f"There is no game #{game_id}.")
-        return await self._record_or_set_aside(stored)
-
-    async def _record_or_set_aside(self, stored: StoredGame) -> GameRecord:
-        """The record, or (data that cannot be read) the game set aside and DamagedGame."""
-        try:
-            if stored.damage is not None:
-                raise ValueError(stored.damage)
-            return await off_loop(self._record, stored)
-        except Exception as error:
-            first = await self.store.set_aside(
-                stored.id, f"{type(error).__name__}: {error}"[:2000], now=self._clock()
-            )
-            if first:
-                log.error("Game #%s cannot be loaded; it is set aside", stored.id, exc_info=error)
-                for listener in self.set_aside_listeners:
-                    await listener(stored)
-            raise DamagedGame(
-                f"Game #{stored.id} could not be loaded: its saved data is damaged. It has been "
-                "set aside and kept for repair; its channel is free for a new game."
-            ) from None
-
-    async def _loaded(self, game_ids: Iterable[int]) -> list[GameRecord]:
-        """These games, leaving out any that cannot be loaded (they are set aside)."""
-        records = []
-        for game_id in game_ids:
-            with contextlib.suppress(DamagedGame, NotFound):
-                records.append(await self._load(game_id))
-        return records
-
-    def _record(self, stored: StoredGame) -> GameRecord:
-        make = self.kind(stored.kind).from_dict
-        game = None if stored.state is None else self._games.build(stored.id, stored.state, make)
-        return GameRecord(
-            id=stored.id,
-            kind=stored.kind,
-            guild_id=stored.guild_id,
-            channel_id=stored.channel_id,
-            status=stored.status,
-            version=stored.version,
-            host_user_id=stored.host_user_id,
-            options=stored.options,
-            seats=stored.seats,
-            game=game,
-            created_at=stored.created_at,
-            updated_at=stored.updated_at,
-            seed=stored.seed,
-        )
 
     # -- lobby ----------------------------------------------------------------------------
 
@@ -181,7 +81,7 @@ class GameService:
             return
         if record.status == "running":
             raise UserError(f"Game #{record.id} has already started.")
-        raise UserError(f"Game #{record.id} is {_ended(record)}.")
+        raise UserError(f"Game #{record.id} is {ended_word(record)}.")
 
     async def join(self, game_id: int, user_id: int, name: str) -> GameRecord:
         async with self._exclusive(game_id):
@@ -303,7 +203,7 @@ class GameService:
         async with self._exclusive(game_id):
             record = await self._load(game_id)
             if not record.is_open:
-                raise UserError(f"Game #{game_id} is already {_ended(record)}.")
+                raise UserError(f"Game #{game_id} is already {ended_word(record)}.")
             if lobby_only and record.status != "lobby":
                 raise UserError(
                     f"Game #{game_id} has already started, so this lobby can't be cancelled. "
@@ -520,94 +420,3 @@ class GameService:
         from host.replays import rebuild
 
         return (await rebuild(self, await self._load(game_id))).game
-
-    # -- table messages and spectators ----------------------------------------------------
-
-    async def set_table_message(
-        self, game_id: int, channel_id: int, message_id: int, version: int, *, is_home: bool
-    ) -> None:
-        """Remember the message that shows the game's table in a channel (one per channel)."""
-        await self.store.set_table_message(
-            game_id, channel_id, message_id, version, is_home=is_home
-        )
-
-    async def set_lobby_message(
-        self, game_id: int, channel_id: int, message_id: int, shown: str
-    ) -> None:
-        """Remember a game's lobby message and the status it shows now."""
-        await self.store.set_lobby_message(game_id, channel_id, message_id, shown)
-
-    async def lobby_message(self, game_id: int) -> tuple[int, int, str] | None:
-        """(channel, message, status shown) of the game's lobby message, if it was posted."""
-        return await self.store.lobby_message(game_id)
-
-    async def lobbies(self) -> list[GameRecord]:
-        """Every open lobby that can be loaded (start-up repair posts missing ones)."""
-        return await self._loaded(await self.store.game_ids(["lobby"]))
-
-    async def table_messages(self, game_id: int) -> list[TableMessage]:
-        """The current table messages of a game: the home one first, then spectators'."""
-        return await self.store.table_messages(game_id)
-
-    async def table_message_at(self, channel_id: int, message_id: int) -> TableMessage | None:
-        """The table message with this id, if a game keeps it as its table in that channel."""
-        return await self.store.table_message_at(channel_id, message_id)
-
-    async def add_spectator(
-        self, game_id: int, channel_id: int, *, guild_id: int | None = None
-    ) -> None:
-        """Let a channel follow a game; a channel follows one game at a time. With
-        ``guild_id`` (the channel's server) only a game of that server can be followed."""
-        record = await self._load(game_id)
-        if guild_id is not None and record.guild_id != guild_id:
-            raise NotFound(f"There is no game #{game_id}.")
-        if not record.is_open:
-            raise UserError(f"Game #{game_id} is {_ended(record)}: there is nothing to follow.")
-        if record.channel_id == channel_id:
-            raise UserError(f"This channel is game #{game_id}'s home: it already shows the table.")
-        await self.store.add_spectator(game_id, channel_id)
-
-    async def remove_spectator(self, channel_id: int) -> None:
-        if await self.store.remove_spectator(channel_id) is None:
-            raise UserError("This channel is not following any game.")
-
-    async def spectator_channels(self, game_id: int) -> list[int]:
-        return await self.store.spectator_channels(game_id)
-
-    # -- telling deciders ------------------------------------------------------------------
-
-    async def new_deciders(self, record: GameRecord) -> list[int]:
-        """The seats (of people) that decide now and have not been told of it yet. A seat
-        told of a public decision is told again when it is asked a private question, and
-        the other way round. Nothing is remembered until ``mark_deciders_told``, so a crash
-        between asking this and telling them leaves them to be told by start-up repair."""
-        told = set(await self.store.deciders_told(record.id))
-        return [seat for seat, mark in turns.decider_marks(record).items() if mark not in told]
-
-    async def mark_deciders_told(self, record: GameRecord) -> None:
-        """Remember that whoever decides now in ``record`` has been told of it."""
-        marks = sorted(turns.decider_marks(record).values())
-        if marks != sorted(await self.store.deciders_told(record.id)):
-            await self.store.set_deciders_told(record.id, marks)
-
-    # -- direct messages ------------------------------------------------------------------
-
-    async def mark_dms_closed(self, user_id: int, closed: bool = True) -> bool:
-        """Remember whether DMs to the user fail; True if this changed it (announce once)."""
-        return await self.store.set_dms_closed(user_id, closed)
-
-    async def pending_dms(
-        self, game_id: int | None = None
-    ) -> list[tuple[int, int, int, list[str]]]:
-        """Private messages owed and not yet sent: (id, game, user, news lines)."""
-        return await self.store.pending_dms(game_id)
-
-    async def dm_done(self, dm_id: int) -> None:
-        await self.store.dm_done(dm_id)
-
-    async def dms_closed(self, user_id: int) -> bool:
-        return await self.store.dms_closed(user_id)
-
-
-def _ended(record: GameRecord) -> str:
-    return "over" if record.status == "finished" else "abandoned"

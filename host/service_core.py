@@ -1,0 +1,120 @@
+"""The part of ``GameService`` every other part stands on: its settings, the per-game locks,
+and loading a game (a damaged one is set aside once, and its channel told)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import time
+from collections.abc import Awaitable, Callable, Iterable, Mapping
+
+from engine.contract import Game
+from host.acting import off_loop
+from host.errors import DamagedGame, NotFound, UserError
+from host.kinds import GameKind
+from host.models import GameRecord
+from host.sharding import Shards
+from host.state_cache import Games
+from host.store import Store, StoredGame
+
+log = logging.getLogger("host.service")
+
+
+def urandom_seed() -> int:
+    """A fresh 63-bit seed (it fits SQLite's signed INTEGER)."""
+    return int.from_bytes(os.urandom(8), "big") >> 1
+
+
+class ServiceCore:
+    """Settings, locks and loading, shared by the parts of ``GameService``."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        kinds: Mapping[str, GameKind],
+        clock: Callable[[], float] = time.time,
+        seed_source: Callable[[], int] = urandom_seed,
+        shards: Shards | None = None,
+    ) -> None:
+        self.store = store
+        self.shards = shards
+        self.kinds: dict[str, GameKind] = dict(kinds)
+        self._clock = clock
+        self._seed_source = seed_source
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._ended: set[int] = set()  # games that ended under the game lock held now
+        self.set_aside_listeners: list[Callable[[StoredGame], Awaitable[None]]] = []
+        """Called once for each game found damaged (the Discord side tells its channel)."""
+        self.change_listeners: list[
+            Callable[[GameRecord, int | None, int | None], Awaitable[None]]
+        ] = []
+        """Told, holding the game, of each change: (record, seat that acted, who chose it)."""
+        self._games: Games[Game] = Games()
+        """The engine game built from each game's kept state (``host/state_cache.py``)."""
+
+    def now(self) -> float:
+        return self._clock()
+
+    def kind(self, name: str) -> GameKind:
+        try:
+            return self.kinds[name]
+        except KeyError:
+            raise UserError(f"This bot does not host games of the kind '{name}'.") from None
+
+    def _lock(self, game_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    async def _load(self, game_id: int) -> GameRecord:
+        stored = await self.store.load(game_id)
+        if stored is None:
+            raise NotFound(f"There is no game #{game_id}.")
+        return await self._record_or_set_aside(stored)
+
+    async def _record_or_set_aside(self, stored: StoredGame) -> GameRecord:
+        """The record, or (data that cannot be read) the game set aside and DamagedGame."""
+        try:
+            if stored.damage is not None:
+                raise ValueError(stored.damage)
+            return await off_loop(self._record, stored)
+        except Exception as error:
+            first = await self.store.set_aside(
+                stored.id, f"{type(error).__name__}: {error}"[:2000], now=self._clock()
+            )
+            if first:
+                log.error("Game #%s cannot be loaded; it is set aside", stored.id, exc_info=error)
+                for listener in self.set_aside_listeners:
+                    await listener(stored)
+            raise DamagedGame(
+                f"Game #{stored.id} could not be loaded: its saved data is damaged. It has been "
+                "set aside and kept for repair; its channel is free for a new game."
+            ) from None
+
+    async def _loaded(self, game_ids: Iterable[int]) -> list[GameRecord]:
+        """These games, leaving out any that cannot be loaded (they are set aside)."""
+        records = []
+        for game_id in game_ids:
+            with contextlib.suppress(DamagedGame, NotFound):
+                records.append(await self._load(game_id))
+        return records
+
+    def _record(self, stored: StoredGame) -> GameRecord:
+        make = self.kind(stored.kind).from_dict
+        game = None if stored.state is None else self._games.build(stored.id, stored.state, make)
+        return GameRecord(
+            id=stored.id,
+            kind=stored.kind,
+            guild_id=stored.guild_id,
+            channel_id=stored.channel_id,
+            status=stored.status,
+            version=stored.version,
+            host_user_id=stored.host_user_id,
+            options=stored.options,
+            seats=stored.seats,
+            game=game,
+            created_at=stored.created_at,
+            updated_at=stored.updated_at,
+            seed=stored.seed,
+        )
