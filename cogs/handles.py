@@ -82,6 +82,10 @@ class Handles:
         except discord.HTTPException as error:
             log.info("A held click could not edit message %s: %s", message_id, error)
             self.release(message_id)
+            # the refused request read the new picture's bytes: rewind them for the channel
+            for attachment in fields.get("attachments") or ():
+                if isinstance(attachment, discord.File):
+                    attachment.reset(seek=True)
             return None
         self.edits += 1
         return edited

@@ -29,7 +29,9 @@ DEADLINE, REMINDER, IDLE = "clock:deadline", "clock:reminder", "clock:idle"
 KINDS = (DEADLINE, REMINDER, IDLE)
 IDLE_SLACK = 3600.0
 """Game seconds an idle deadline may lag behind the latest person's move before its job is
-rewritten (a stale one is checked when it comes due)."""
+rewritten (a stale one is checked when it comes due). Time the bot was down pushes deadlines
+back; the check at the due time counts from the move itself, so after downtime a game may be
+ended as idle up to this much early."""
 REMIND_AT = 0.25
 """A reminder goes out when this share of a decision's time is left."""
 

@@ -8,6 +8,7 @@ import time
 from typing import Any
 
 from cogs.handles import TOKEN_SECONDS
+from cogs.replies import png_file
 from tests.e2e.conftest import World
 from tests.e2e.table import JSON, controls_of, group_of, make_bot, past_placement, selects_of
 from tests.e2e.test_deciders import open_seated
@@ -73,3 +74,23 @@ async def test_table_edits_go_through_the_click_and_fall_back_to_the_channel(
             )
             handles._clock = time.monotonic
         assert fake.unhandled == []
+
+
+async def test_a_refused_click_leaves_the_new_picture_whole_for_the_channel(
+    world: World, tmp_path: Any
+) -> None:
+    fake = world.fake
+    client = make_bot(fake, tmp_path / "games.sqlite3", world.guild)
+    async with fake.running(client):
+        table = await open_seated(world, client, [world.anna, world.ben])
+        await past_placement(table)
+        user = await table.actor()
+        assert user is not None
+        message = table.table_message()
+        await place_on_table(fake, user, message)  # a click on the table is held
+        fake.state.interactions.clear()  # Discord no longer knows it
+        png = fake.attachments(message)[0]
+        picture = png_file(png)
+        edited = await client.tables.handles.edit(int(message["id"]), attachments=[picture])
+        assert edited is None
+        assert picture.fp.read() == png  # rewound: the channel edit uploads all of it
