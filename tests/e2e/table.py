@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import dataclasses
 import random
@@ -12,6 +13,7 @@ from typing import Any
 
 import bot
 from cogs.client import GameBot
+from host.models import GameRecord
 from tests.fakediscord import Channel, FakeDiscord, Guild, InteractionResult, User
 from tests.fakediscord import interactions as ix
 
@@ -192,6 +194,35 @@ class Table:
 
 def all_channel_text(fake: FakeDiscord, channels: Iterable[Channel]) -> str:
     return "\n".join(text_of(m) for channel in channels for m in fake.messages(channel))
+
+
+async def start_game(
+    fake: FakeDiscord, client: GameBot, user: User, lobby: JSON, channel: Channel
+) -> GameRecord:
+    """The host presses Start; return the game once it runs and its first table is shown.
+    (The click is only deferred at once: the game starts after that answer.)"""
+    await (await fake.click(user, lobby, label="Start")).wait_response()
+
+    async def running() -> GameRecord | None:
+        record = await client.service.game_in_channel(channel.id)
+        return record if record is not None and record.game is not None else None
+
+    record = None
+    for _ in range(1000):
+        record = await running()
+        if record is not None:
+            break
+        await asyncio.sleep(0.01)
+    assert record is not None, "the game did not start"
+    prefix = f"{record.kind}:g:{record.id}:v:"
+    await fake.wait_for(
+        lambda: any(
+            c["custom_id"].startswith(prefix)
+            for m in fake.messages(channel)
+            for c in controls_of(m)
+        )
+    )
+    return record
 
 
 async def press(fake: FakeDiscord, user: User, message: JSON, group: str) -> JSON:

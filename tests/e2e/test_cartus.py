@@ -19,6 +19,7 @@ from tests.e2e.table import (
     is_play,
     make_bot,
     selects_of,
+    start_game,
     text_of,
 )
 from tests.fakediscord import FakeDiscord, User
@@ -117,8 +118,7 @@ async def open_cartus(world: World, client: Any) -> CartusTable:
     await (await fake.click(world.ben, lobby, label="Join")).wait_reply()
     joined = await fake.slash(world.cleo, world.channel, "cartus", "join")
     assert "You joined game" in (await joined.wait_reply())["content"]
-    await (await fake.click(world.anna, lobby, label="Start")).wait_response()
-    record = await client.service.game_in_channel(world.channel.id)
+    record = await start_game(fake, client, world.anna, lobby, world.channel)
     await fake.wait_for(lambda: any(is_play(m) for m in fake.messages(world.channel)))
     return CartusTable(fake, client, world, record.id)
 

@@ -17,7 +17,15 @@ from host import computers
 from host.models import GameRecord, Seat
 from host.store import Store
 from tests.e2e.conftest import World
-from tests.e2e.table import Table, all_channel_text, controls_of, is_play, make_bot, text_of
+from tests.e2e.table import (
+    Table,
+    all_channel_text,
+    controls_of,
+    is_play,
+    make_bot,
+    start_game,
+    text_of,
+)
 from tests.e2e.test_cartus import CartusTable
 
 
@@ -44,8 +52,7 @@ async def test_two_people_and_two_computers_from_lobby_to_scores(
         assert "Computer 2 (strong) joined" in (await added.wait_reply())["content"]
         shown = text_of(fake.message(lobby))
         assert "Computer 1 (easy)" in shown and "Computer 2 (strong)" in shown
-        await (await fake.click(world.anna, lobby, label="Start")).wait_response()
-        record = await client.service.game_in_channel(world.channel.id)
+        record = await start_game(fake, client, world.anna, lobby, world.channel)
         await fake.wait_for(lambda: any(is_play(m) for m in fake.messages(world.channel)))
         table = Table(
             fake,
@@ -127,8 +134,7 @@ async def test_computer_seats_answer_region_card_questions_in_africanus(
             lobby = await opened.wait_reply()
             for label in ["Add computer (strong)", *["Add computer (easy)"] * 3]:
                 await (await fake.click(world.anna, lobby, label=label)).wait_reply()
-            await (await fake.click(world.anna, lobby, label="Start")).wait_response()
-            record = await client.service.game_in_channel(world.channel.id)
+            record = await start_game(fake, client, world.anna, lobby, world.channel)
             assert record.game.players == 5
             await fake.wait_for(
                 lambda record=record: any(
@@ -288,8 +294,7 @@ async def test_a_cartus_game_with_a_strong_computer_from_lobby_to_scores(
             world.anna, world.channel, "cartus", "add-ai", options={"level": "strong"}
         )
         assert "Computer 1 (strong) joined" in (await added.wait_reply())["content"]
-        await (await fake.click(world.anna, lobby, label="Start")).wait_response()
-        record = await client.service.game_in_channel(world.channel.id)
+        record = await start_game(fake, client, world.anna, lobby, world.channel)
         await fake.wait_for(lambda: any(is_play(m) for m in fake.messages(world.channel)))
         table = CartusTable(fake, client, world, record.id)
         for _ in range(600):

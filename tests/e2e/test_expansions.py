@@ -9,7 +9,7 @@ import pytest
 
 from engine.rattus import data
 from tests.e2e.conftest import World
-from tests.e2e.table import Table, all_channel_text, is_play, make_bot, text_of
+from tests.e2e.table import Table, all_channel_text, is_play, make_bot, start_game, text_of
 from tests.e2e.test_full_game import PNG
 
 
@@ -40,8 +40,7 @@ async def test_a_game_with_an_expansion_from_lobby_to_the_end(
         lobby = await opened.wait_reply()
         assert title in text_of(lobby)
         await (await fake.click(world.ben, lobby, label="Join")).wait_reply()
-        await (await fake.click(world.anna, lobby, label="Start")).wait_response()
-        record = await client.service.game_in_channel(world.channel.id)
+        record = await start_game(fake, client, world.anna, lobby, world.channel)
         assert sorted(record.game.state.cards_in_play) == sorted(data.card_sets()[card_set])
         await fake.wait_for(lambda: any(is_play(m) for m in fake.messages(world.channel)))
         seated = {world.anna.id: world.anna, world.ben.id: world.ben}
