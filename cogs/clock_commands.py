@@ -4,19 +4,18 @@ with ``lobby_clock``."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
+from cogs.command_base import GameCommandBase
 from cogs.replies import reply
 from host.clock_settings import TIMER_EXAMPLES, ClockSettings
 from host.errors import UserError
-from host.models import GameRecord
 
 if TYPE_CHECKING:
-    from cogs.client import GameBot
+    pass
 
 GAME_HELP = "The game's number (default: the game in this channel)"
 TIMER_HELP = "none, minutes a decision (5m), hours a decision (24h) or moves a day (2/day)"
@@ -36,23 +35,8 @@ def timer_choices(current: str) -> list[app_commands.Choice[str]]:
     ][:25]
 
 
-class ClockCommands(commands.GroupCog):
+class ClockCommands(GameCommandBase):
     """The clock commands of a game's command group (``GameCommands`` is one)."""
-
-    kind: ClassVar[str] = ""
-    bot: GameBot
-
-    if TYPE_CHECKING:
-
-        async def resolve(
-            self,
-            interaction: discord.Interaction[Any],
-            game: int | None,
-            *,
-            anywhere: bool = False,
-            ended: bool = False,
-            acting: bool = False,
-        ) -> GameRecord: ...
 
     @app_commands.command(
         name="timer", description="Show or change the game's timer (changes: host or moderator)"

@@ -12,12 +12,12 @@ import io
 import logging
 import re
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
+from cogs.command_base import GameCommandBase
 from cogs.components import GAME
 from cogs.embeds import lines_block, table_embed
 from cogs.replies import png_file, reply, report_error
@@ -29,7 +29,6 @@ from host.service import GameService
 
 if TYPE_CHECKING:
     from cogs.client import GameBot
-    from cogs.presenters import Presenter
 
 log = logging.getLogger(__name__)
 
@@ -166,29 +165,9 @@ def since_last_move(entries: list[ActionLogEntry], seat: int | None) -> list[Act
     return entries[mine[-1] + 1 :] or entries[-1:]
 
 
-class HistoryCommands(commands.Cog):
+class HistoryCommands(GameCommandBase):
     """``undo``, ``replay`` and ``log``, shared by every game's command group (the base of
     ``cogs.commands.GameCommands``)."""
-
-    kind: ClassVar[str] = ""
-
-    if TYPE_CHECKING:
-        bot: GameBot
-
-        @property
-        def service(self) -> GameService: ...
-
-        async def resolve(
-            self,
-            interaction: discord.Interaction[Any],
-            game: int | None,
-            *,
-            anywhere: bool = False,
-            ended: bool = False,
-            acting: bool = False,
-        ) -> GameRecord: ...
-
-        def _presenter(self, record: GameRecord) -> Presenter: ...
 
     @app_commands.command(
         name="undo", description="Take back your last action of this turn, if nothing was shown"

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
+from cogs.command_base import GameCommandBase
 from cogs.replies import reply
 from host import seats
 from host.errors import UserError
@@ -23,9 +23,7 @@ from host.models import GameRecord
 from host.seats import SeatChange
 
 if TYPE_CHECKING:
-    from cogs.client import GameBot
     from cogs.table import Tables
-    from host.service import GameService
 
 log = logging.getLogger(__name__)
 
@@ -54,27 +52,9 @@ async def show_seat_change(tables: Tables, change: SeatChange) -> None:
     await tables.publish(change.update)
 
 
-class SeatCommands(commands.Cog):
+class SeatCommands(GameCommandBase):
     """The seat commands of ``GameCommands`` (which provides what is declared here); never
     loaded on its own."""
-
-    kind: ClassVar[str]
-    bot: GameBot
-
-    if TYPE_CHECKING:
-
-        @property
-        def service(self) -> GameService: ...
-
-        async def resolve(
-            self,
-            interaction: discord.Interaction[Any],
-            game: int | None,
-            *,
-            anywhere: bool = False,
-            ended: bool = False,
-            acting: bool = False,
-        ) -> GameRecord: ...
 
     async def _changed(
         self,

@@ -8,13 +8,13 @@ every server, naming only people who chose ``/<kind> stats share:on``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 from discord.utils import escape_markdown
 
+from cogs.command_base import GameCommandBase
 from cogs.embeds import clip, lines_block
 from cogs.replies import reply
 from host import stats as host_stats
@@ -24,7 +24,7 @@ from host.service import GameService
 from host.stats_tables import Standing
 
 if TYPE_CHECKING:
-    from cogs.client import GameBot
+    pass
 
 POOL_TITLES = {host_stats.PEOPLE: "Among people", host_stats.COMPUTERS: "With computer players"}
 COLOUR = 0x6B4F2A
@@ -123,11 +123,8 @@ async def add_rating_changes(service: GameService, game_id: int, embed: discord.
     embed.add_field(name="Ratings", value=lines_block(lines), inline=False)
 
 
-class StatsCommands(commands.Cog):
+class StatsCommands(GameCommandBase):
     """The stats and leaderboard commands of a kind's command group."""
-
-    bot: GameBot
-    kind: ClassVar[str]
 
     @app_commands.command(name="stats", description="Games played and won, ratings, favourites")
     @app_commands.describe(
