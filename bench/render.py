@@ -3,6 +3,7 @@
 python bench/render.py              # median ms to render + encode a mid-game board
 python bench/render.py --samples    # also write docs/images/rattus-*.png (base and each
                                     # expansion) and each at phone width (rattus-*-phone.png)
+python bench/render.py --levels     # also every board of a seeded game at each PNG level
 
 The median is over fresh renders (the cache of finished pictures is bypassed); wall-clock
 and CPU time are both printed, since other work on the machine slows the wall clock.
@@ -23,7 +24,7 @@ from PIL import Image
 
 from engine import rattus
 from engine.core import Rng
-from render import cartus_table, rattus_board
+from render import canvas, cartus_table, rattus_board
 from render.canvas import encode_png
 from render.cartus_table import table_image
 from render.palette import rattus_palette
@@ -200,12 +201,48 @@ def bench_cartus(view: dict[str, Any], runs: int) -> tuple[float, float, int]:
     return statistics.median(wall), statistics.median(cpu), len(png)
 
 
+def game_views(players: int = 4, seed: int = 7, every: int = 3) -> list[dict[str, Any]]:
+    """Every ``every``-th public view of a seeded random game: boards that change from one
+    to the next, as a game's pictures do (the kept pieces are reused, the rows are not)."""
+    game = rattus.new_game(players=players, expansions=set(), class_cards=None, seed=seed)
+    rng = Rng.from_seed(seed)
+    views = []
+    while not game.is_over and len(views) < 100:
+        seat = game.actors()[0]
+        game = game.apply(seat, rng.choice(game.legal_actions(seat)))
+        views.append(_named(game.view(None, names=NAMES[:players])))
+    return views[1::every]
+
+
+def bench_levels(levels: tuple[int, ...] = (1, 2, 3, 4, 6, 9)) -> None:
+    """Median CPU ms and mean KiB to draw and encode a game's boards at each PNG level."""
+    views = game_views()
+    encode_png(board_image(views[0]), rattus_palette())  # the background and pieces
+    kept = canvas.PNG_COMPRESS_LEVEL
+    try:
+        for level in levels:
+            canvas.PNG_COMPRESS_LEVEL = level
+            cpu, sizes = [], []
+            for view in views:
+                start = time.process_time()
+                sizes.append(len(encode_png(board_image(view), rattus_palette())))
+                cpu.append((time.process_time() - start) * 1000)
+            mark = " (the one used)" if level == kept else ""
+            print(
+                f"render: PNG level {level}{mark}: median {statistics.median(cpu):.1f} ms CPU, "
+                f"mean {statistics.mean(sizes) / 1024:.1f} KiB over {len(views)} boards of a game"
+            )
+    finally:
+        canvas.PNG_COMPRESS_LEVEL = kept
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--runs", type=int, default=30)
     parser.add_argument("--samples", action="store_true", help="write sample boards to docs/images")
+    parser.add_argument("--levels", action="store_true", help="compare the PNG levels")
     args = parser.parse_args()
     views = seeded_views()
     first, median, cpu, cached, size = bench(views["midgame"], args.runs)
@@ -222,6 +259,8 @@ def main() -> None:
         f"render: Cartus table median {c_wall:.1f} ms wall, {c_cpu:.1f} ms CPU, "
         f"PNG {c_size / 1024:.0f} KiB"
     )
+    if args.levels:
+        bench_levels()
     if args.samples:
         views["pied-piper"] = pied_piper_view()
         views["mercatus"] = mercatus_view()

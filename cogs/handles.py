@@ -51,7 +51,9 @@ class Handles:
 
     def hold(self, interaction: discord.Interaction[Any]) -> None:
         """Keep a click that deferred an update of a table message, to edit that message."""
-        if interaction.message is None or not deferred_on_public(interaction):
+        if interaction.guild_id is None or interaction.message is None:
+            return  # tables live in server channels (a DM's question is not one)
+        if not deferred_on_public(interaction):
             return
         self._held[interaction.message.id] = (interaction, self._clock())
         self._held.move_to_end(interaction.message.id)

@@ -19,8 +19,8 @@ from render.text import draw_line, fit, layout
 
 SCALE = 2
 PNG_COMPRESS_LEVEL = 3
-"""zlib effort for the pictures: level 3 encodes in about two thirds of level 6's time for a
-fifth more bytes (a board is about 50 KiB either way)."""
+"""zlib effort for the pictures: a board at level 3 takes about three quarters of level 6's
+time for a fifth more bytes, about 50 KiB (``bench/render.py --levels``)."""
 PALETTE_COLOURS = 256
 
 Point = tuple[float, float]

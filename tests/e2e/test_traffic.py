@@ -69,9 +69,14 @@ async def test_a_four_player_game_uploads_a_third_and_writes_once_per_action(
     uploaded = sum(r.file_bytes for r in requests)
     pictures = [r for r in requests if r.file_bytes]
 
+    edited = [r for r in writes if r.method == "PATCH"]
+    print(  # the README's figures (pytest -s)
+        f"\ntraffic: {uploaded:,} bytes uploaded in {len(pictures)} pictures; {len(writes)} "
+        f"channel writes ({len(posted)} posted, {len(edited)} edits) for {actions} actions; "
+        f"{client.tables.handles.edits} edits through clicks"
+    )
     assert uploaded * 3 <= BYTES_BEFORE, (uploaded, len(pictures))
     # at most one channel write per action: most edits go through the clicks on the table
-    edited = [r for r in writes if r.method == "PATCH"]
     assert len(writes) <= actions, (len(writes), actions, len(posted))
     assert len(edited) * 4 <= actions, (len(edited), actions)
     assert client.tables.handles.edits >= actions // 2, (client.tables.handles.edits, actions)
