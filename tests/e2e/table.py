@@ -6,7 +6,8 @@ import asyncio
 import copy
 import dataclasses
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -30,6 +31,15 @@ def make_bot(
     dev_guild = None if global_commands else guild.id
     settings = bot.Settings(token=fake.token, db_path=str(db_path), dev_guild=dev_guild)
     return bot.build_bot(settings, seed_source=lambda: SEED)
+
+
+@asynccontextmanager
+async def restart(fake: FakeDiscord, db_path: Path | str, guild: Guild) -> AsyncIterator[GameBot]:
+    """The bot started (again) on a database, once its start-up repair is done."""
+    client = make_bot(fake, db_path, guild)
+    async with fake.running(client):
+        await fake.wait_for(client.repaired.is_set, what="start-up repair")
+        yield client
 
 
 async def click_as_seen(

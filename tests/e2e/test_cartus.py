@@ -18,6 +18,7 @@ from tests.e2e.table import (
     group_of,
     is_play,
     make_bot,
+    restart,
     selects_of,
     start_game,
     text_of,
@@ -161,9 +162,7 @@ async def test_a_three_player_cartus_game_from_lobby_to_scores(
             await table.step()
         before = await table.record()
 
-    restarted = make_bot(fake, db, world.guild)
-    async with fake.running(restarted):
-        await fake.wait_for(restarted.repaired.is_set, what="start-up repair")
+    async with restart(fake, db, world.guild) as restarted:
         table.client = restarted
         assert (await table.record()).version == before.version
         for _ in range(2000):

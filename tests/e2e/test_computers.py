@@ -23,6 +23,7 @@ from tests.e2e.table import (
     controls_of,
     is_play,
     make_bot,
+    restart,
     start_game,
     text_of,
 )
@@ -225,9 +226,7 @@ async def test_a_restart_while_a_computer_thinks_moves_it_once_after(
         owed = await store.actions(before.id)
     assert [e.user_id for e in owed] == [world.anna.id] * len(owed)
 
-    restarted = make_bot(fake, db, world.guild)
-    async with fake.running(restarted):
-        await fake.wait_for(restarted.repaired.is_set, what="start-up repair")
+    async with restart(fake, db, world.guild) as restarted:
         table.client = restarted
         record = await table.record()
         assert computers.deciding(record, record.game) is None

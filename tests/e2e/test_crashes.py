@@ -19,7 +19,7 @@ from cogs.games import game_kinds
 from host.service import GameService
 from host.store import Store
 from tests.e2e.conftest import World
-from tests.e2e.table import controls_of, make_bot, text_of
+from tests.e2e.table import controls_of, make_bot, restart, text_of
 from tests.e2e.test_deciders import open_seated
 
 
@@ -111,9 +111,7 @@ async def test_a_crash_during_a_typed_move_loses_nothing_and_repeats_nothing(
             await fake.slash(world.anna, world.channel, "rattus", "play", options={"action": value})
             await asyncio.wait_for(crashed.wait(), 10)
 
-    restarted = make_bot(fake, db, world.guild)
-    async with fake.running(restarted):
-        await fake.wait_for(restarted.repaired.is_set, what="start-up repair")
+    async with restart(fake, db, world.guild) as restarted:
         retry = await fake.slash(
             world.anna, world.channel, "rattus", "play", options={"action": value}
         )
@@ -151,7 +149,5 @@ async def test_a_crash_before_the_dealt_secrets_and_during_repair(
         with crash_at(crashing.tables, "show_table") as crashed:
             await asyncio.wait_for(crashed.wait(), 10)
 
-    restarted = make_bot(fake, db, world.guild)
-    async with fake.running(restarted):
-        await fake.wait_for(restarted.repaired.is_set, what="start-up repair")
+    async with restart(fake, db, world.guild) as restarted:
         await check_sound(world, restarted, table.game_id, 1)

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.conftest import World
-from tests.e2e.table import make_bot, text_of
+from tests.e2e.table import make_bot, restart, text_of
 from tests.e2e.test_deciders import open_seated
 
 TOLD = "could not be loaded"
@@ -42,9 +42,7 @@ async def test_a_damaged_game_is_set_aside_and_the_others_go_on(
     with sqlite3.connect(db) as conn:
         conn.execute(f"UPDATE games SET state = {damage} WHERE id = ?", (broken.game_id,))
 
-    restarted = make_bot(fake, db, world.guild)
-    async with fake.running(restarted):
-        await fake.wait_for(restarted.repaired.is_set, what="start-up repair")
+    async with restart(fake, db, world.guild) as restarted:
         healthy.client = restarted
         broken.client = restarted
         await healthy.step()

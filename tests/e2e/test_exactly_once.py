@@ -15,7 +15,7 @@ from host.service import GameService
 from host.store import Store
 from tests.e2e.conftest import World
 from tests.e2e.seeded import deciding, play_seeded
-from tests.e2e.table import buttons_of, make_bot, text_of
+from tests.e2e.table import buttons_of, make_bot, restart, text_of
 from tests.e2e.test_crashes import Crash, crash_at, live_tables
 from tests.e2e.test_deciders import mentions, open_seated
 
@@ -38,9 +38,7 @@ async def test_a_secret_sent_just_before_a_crash_is_not_sent_again(
     first = [p for p in (world.anna, world.ben) if fake.dms(p)]
     assert len(first) == 1, "the crash came after the first DM, before it was forgotten"
 
-    again = make_bot(fake, db, world.guild)
-    async with fake.running(again):
-        await fake.wait_for(again.repaired.is_set, what="start-up repair")
+    async with restart(fake, db, world.guild) as again:
         for person in (world.anna, world.ben):
             assert [HAND in text_of(m) for m in fake.dms(person)] == [True], person.name
         assert await again.service.pending_dms(table.game_id) == []
@@ -68,9 +66,7 @@ async def test_a_private_question_asked_just_before_a_crash_is_not_asked_again(
         asked = people[record.private_actors()[0]]
         assert len([m for m in fake.dms(asked) if "private question" in text_of(m)]) == 1
 
-    again = make_bot(fake, db, world.guild)
-    async with fake.running(again):
-        await fake.wait_for(again.repaired.is_set, what="start-up repair")
+    async with restart(fake, db, world.guild):
         questions = [m for m in fake.dms(asked) if "private question" in text_of(m)]
         assert len(questions) == 1
         assert any(r.nonce.startswith("q.") for r in fake.repeats)
@@ -100,9 +96,7 @@ async def test_a_decider_told_just_before_a_crash_is_not_told_again(
             await play_seeded(client, table.game_id, 36, lambda r: False, limit=200)
         assert crashed.is_set()
 
-    again = make_bot(fake, db, world.guild)
-    async with fake.running(again):
-        await fake.wait_for(again.repaired.is_set, what="start-up repair")
+    async with restart(fake, db, world.guild) as again:
         notices = [m for m in fake.messages(world.channel) if NOTICE in text_of(m)]
         assert len(notices) == 1
         record = await again.service.get(table.game_id)
@@ -132,9 +126,7 @@ async def test_a_table_posted_just_before_a_crash_is_not_posted_twice(
     boards = [m for m in fake.messages(world.channel) if m["attachments"]]
     assert len(boards) == 1, "the table went out, the crash came before it was recorded"
 
-    again = make_bot(fake, db, world.guild)
-    async with fake.running(again):
-        await fake.wait_for(again.repaired.is_set, what="start-up repair")
+    async with restart(fake, db, world.guild) as again:
         record = await again.service.game_in_channel(world.channel.id)
         assert record is not None
         assert [m["id"] for m in fake.messages(world.channel) if m["attachments"]] == [
@@ -168,9 +160,7 @@ async def test_a_lobby_posted_by_repair_just_before_a_crash_is_not_posted_twice(
             await asyncio.wait_for(crashed.wait(), 10)
     assert len(fake.messages(world.channel)) == 1
 
-    again = make_bot(fake, db, world.guild)
-    async with fake.running(again):
-        await fake.wait_for(again.repaired.is_set, what="start-up repair")
+    async with restart(fake, db, world.guild) as again:
         posted = [m for m in fake.messages(world.channel) if f"game #{lobby.id}" in text_of(m)]
         assert len(posted) == 1 and buttons_of(posted[0])
         assert [r.nonce for r in fake.repeats] == [f"l.{lobby.id}"]
@@ -192,9 +182,7 @@ async def test_a_decider_the_table_mentioned_just_before_a_crash_is_not_told_aga
         first = table.table_message()
         assert mentions(first, world.anna)
 
-    again = make_bot(fake, db, world.guild)
-    async with fake.running(again):
-        await fake.wait_for(again.repaired.is_set, what="start-up repair")
+    async with restart(fake, db, world.guild) as again:
         assert [m["id"] for m in fake.messages(world.channel) if mentions(m, world.anna)] == [
             first["id"]
         ]
@@ -235,9 +223,7 @@ async def test_a_spectator_channel_left_behind_by_a_crash_catches_up_at_start(
         home = table.table_message()
         assert words(fake.last_message(world.other_channel)) != words(home)
 
-    again = make_bot(fake, db, world.guild)
-    async with fake.running(again):
-        await fake.wait_for(again.repaired.is_set, what="start-up repair")
+    async with restart(fake, db, world.guild) as again:
         record = await again.service.get(table.game_id)
         assert record.version == 1
         watching = [m for m in fake.messages(world.other_channel) if m["embeds"]]
@@ -282,9 +268,7 @@ async def test_a_game_that_ended_just_before_a_crash_shows_its_end_once(
 
     assert len(finals()) == (1 if sent else 0)
 
-    again = make_bot(fake, db, world.guild)
-    async with fake.running(again):
-        await fake.wait_for(again.repaired.is_set, what="start-up repair")
+    async with restart(fake, db, world.guild) as again:
         assert (await again.service.get(table.game_id)).status == "finished"
         assert len(finals()) == 1
         assert "Final scores" in text_of(finals()[0])
@@ -294,7 +278,5 @@ async def test_a_game_that_ended_just_before_a_crash_shows_its_end_once(
         assert ("f." in [r.nonce[:2] for r in fake.repeats]) == sent
         assert fake.rejected == [] and fake.unhandled == []
     # a later start shows nothing again
-    third = make_bot(fake, db, world.guild)
-    async with fake.running(third):
-        await fake.wait_for(third.repaired.is_set, what="start-up repair")
+    async with restart(fake, db, world.guild):
         assert len(finals()) == 1

@@ -12,7 +12,7 @@ from host.service import GameService
 from host.store import Store
 from tests.e2e.conftest import World
 from tests.e2e.seeded import play_seeded
-from tests.e2e.table import buttons_of, make_bot, text_of
+from tests.e2e.table import buttons_of, make_bot, restart, text_of
 from tests.e2e.test_deciders import open_seated
 
 
@@ -56,18 +56,14 @@ async def test_a_lobby_saved_but_never_posted_is_posted_at_start(
             options={},
         )
 
-    client = make_bot(fake, db, world.guild)
-    async with fake.running(client):
-        await fake.wait_for(client.repaired.is_set, what="start-up repair")
+    async with restart(fake, db, world.guild):
         posted = [m for m in fake.messages(world.channel) if f"game #{lobby.id}" in text_of(m)]
         assert len(posted) == 1
         joined = await fake.click(world.ben, posted[0], label="Join")
         await joined.wait_reply()
         assert "Ben" in text_of(fake.message(posted[0]))
 
-    again = make_bot(fake, db, world.guild)
-    async with fake.running(again):
-        await fake.wait_for(again.repaired.is_set, what="start-up repair")
+    async with restart(fake, db, world.guild):
         assert len([m for m in fake.messages(world.channel) if buttons_of(m)]) == 1
 
 
@@ -91,15 +87,11 @@ async def test_secrets_owed_when_the_bot_stopped_are_sent_once_at_start(
         await service.start(lobby.id, world.anna.id)
         assert len(await service.pending_dms(lobby.id)) == 2
 
-    client = make_bot(fake, db, world.guild)
-    async with fake.running(client):
-        await fake.wait_for(client.repaired.is_set, what="start-up repair")
+    async with restart(fake, db, world.guild) as client:
         for person in (world.anna, world.ben):
             dms = fake.dms(person)
             assert len(dms) == 1 and "Your region cards" in text_of(dms[0])
         assert await client.service.pending_dms() == []
 
-    again = make_bot(fake, db, world.guild)
-    async with fake.running(again):
-        await fake.wait_for(again.repaired.is_set, what="start-up repair")
+    async with restart(fake, db, world.guild):
         assert len(fake.dms(world.anna)) == 1 and len(fake.dms(world.ben)) == 1

@@ -15,6 +15,7 @@ from tests.e2e.table import (
     make_bot,
     past_placement,
     press,
+    restart,
     selects_of,
     text_of,
 )
@@ -42,9 +43,7 @@ async def test_a_restart_in_the_middle_of_a_plague_continues_from_old_components
 
     assert decision.kind in {"spread", "plague_bonus"}, decision
     assert selects_of(panel) or buttons_of(panel)
-    restarted = make_bot(fake, db, world.guild)
-    async with fake.running(restarted):
-        await fake.wait_for(restarted.repaired.is_set, what="start-up repair")
+    async with restart(fake, db, world.guild) as restarted:
         table.client = restarted
         assert table.table_message()["id"] == table_before["id"], "an up-to-date table is kept"
         record = await table.record()
@@ -88,9 +87,7 @@ async def test_a_table_the_bot_missed_is_reposted_on_start(world: World, bot_db:
         notation = record.game.legal_actions(record.game.actors()[0])[0].notation
         await service.act(table.game_id, actor, notation)
 
-    restarted = make_bot(fake, db, world.guild)
-    async with fake.running(restarted):
-        await fake.wait_for(restarted.repaired.is_set, what="start-up repair")
+    async with restart(fake, db, world.guild) as restarted:
         table.client = restarted
         current = table.table_message()
         assert current["id"] != old_table["id"]
