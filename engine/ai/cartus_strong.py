@@ -142,12 +142,8 @@ def _sizes(notation: str) -> list[int]:
     return [] if body == "none" else [int(part[2:] or 1) for part in body.split("-")]
 
 
-def _sample(view: dict[str, Any], legal: Sequence[str], rng: Rng) -> State | None:
-    return sample_state(view, legal, rng)
-
-
 RULES = Rules(
-    sample=_sample,
+    sample=sample_state,
     actor=simulate.actor,
     policy=policy,
     play=play,
