@@ -220,7 +220,7 @@ class Tables(Messaging):
         await self.tell_deciders(record, pinged)
 
     async def board_png(self, record: GameRecord, view: Mapping[str, Any]) -> bytes:
-        """The picture of ``view``, drawn once per game version and viewer in a thread."""
+        """The picture of ``view``, drawn once per moment shown (``cogs.pictures``) in a thread."""
         return await self.pictures.png(record, view, self.presenter(record).render)
 
     async def show_table(

@@ -5,15 +5,27 @@ from __future__ import annotations
 
 import copy
 import json
+import random
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from engine import replay
+from host import replays
+from render.rattus_board import rattus_board
 from tests.e2e.conftest import World
 from tests.e2e.seeded import play_seeded
-from tests.e2e.table import Table, buttons_of, click_as_seen, make_bot, past_placement, text_of
+from tests.e2e.table import (
+    Table,
+    buttons_of,
+    click_as_seen,
+    make_bot,
+    past_placement,
+    restart,
+    text_of,
+)
 from tests.e2e.test_full_game import PNG, open_game
 
 
@@ -168,6 +180,52 @@ async def test_the_replay_file_posted_at_the_end_replays_offline_to_the_same_gam
             )
         ).wait_reply()
         assert f"There is no game #{table.game_id}" in text_of(foreign)
+        assert fake.rejected == [] and fake.unhandled == []
+
+
+async def test_replayed_turns_show_their_own_pictures_and_the_board_stays_the_final_one(
+    world: World, tmp_path: Path
+) -> None:
+    """A picture is cached by the moment it draws: replays of several turns of a finished game
+    are several pictures, each the fresh drawing of that turn, and the finished game's board
+    asked for afterwards (after a restart, with nothing cached) is its final board."""
+    fake = world.fake
+    path = tmp_path / "games.sqlite3"
+    client = make_bot(fake, path, world.guild)
+    async with fake.running(client):
+        table = await open_game(world, client, players=2)
+        rng = random.Random(5)
+        for _ in range(2000):  # played through the service: only the end matters here
+            record = await client.service.get(table.game_id)
+            if record.status != "running":
+                break
+            seat = record.game.actors()[0]
+            action = rng.choice(record.game.legal_actions(seat))
+            await client.service.act(
+                table.game_id, record.user_of(seat), action.notation, version=None
+            )
+        assert record.status == "finished"
+    async with restart(fake, path, world.guild) as client:
+        record = await client.service.get(table.game_id)
+        history = await replays.rebuild(client.service, record)
+        turns = [3, 9, 15]
+        assert all(turn in history.turns() for turn in turns)
+        shown = []
+        for turn in turns:
+            answer = await (
+                await fake.slash(
+                    world.ben, world.channel, "rattus", "replay", options={"turn": turn}
+                )
+            ).wait_reply()
+            assert f"as turn {turn} ended" in text_of(answer)
+            then = replace(record, game=history.at_turn(turn), status="running")
+            assert fake.attachments(answer)[0] == rattus_board(then.view(None)), turn
+            shown.append(fake.attachments(answer)[0])
+        assert len(set(shown)) == len(turns)
+        board = await (await fake.slash(world.ben, world.channel, "rattus", "board")).wait_reply()
+        assert "Game over" in text_of(board)
+        assert fake.attachments(board)[0] == rattus_board(record.view())
+        assert fake.attachments(board)[0] not in shown
         assert fake.rejected == [] and fake.unhandled == []
 
 
