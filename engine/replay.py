@@ -8,7 +8,8 @@ the game goes back to exactly the moment before that action, under a new version
 A replay file (``replay_file``) is JSON: the format and its version, the game's kind, seed,
 lobby options and players, and every action in order with its seat and notation (an undo is
 the notation ``undo``), plus the final version and a digest of the final saved game.
-``replay`` rebuilds it to the identical final state. docs/replays.md describes the format.
+``replay`` rebuilds it to the identical final state; ``engine.replay_format`` checks a file
+before anything is played. docs/replays.md describes the format.
 
 Everything here is pure except ``main``, the command line (``python -m engine.replay FILE``),
 which reads the file, prints the log and, with ``--turn N --png out.png``, draws a turn's board.
@@ -24,12 +25,11 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from . import cartus, rattus
+from . import cartus, rattus, replay_format
 from .contract import CHANCE, REVEAL, Game, irreversible
 from .core import IllegalAction, parse_notation
+from .replay_format import FORMAT, FORMAT_VERSION, BadReplay
 
-FORMAT = "rattus-replay"
-FORMAT_VERSION = 1
 UNDO = "undo"
 """The notation under which an undo is logged and written in a replay file."""
 
@@ -195,43 +195,53 @@ def replay_file(
     }
 
 
-def replay(data: Mapping[str, Any]) -> History:
-    """Rebuild a replay file's game. ValueError for a file this version cannot read, or
-    whose actions do not replay."""
-    if data.get("format") != FORMAT or data.get("format_version") != FORMAT_VERSION:
-        raise ValueError(f"not a {FORMAT} file of version {FORMAT_VERSION}")
-    players = data.get("players")
-    if not isinstance(players, list) or not players:
-        raise ValueError("a replay file needs its players")
-    first = start(str(data.get("game")), len(players), data.get("options") or {}, data["seed"])
+def replay(data: object) -> History:
+    """Rebuild a replay file's game (its decoded JSON, or a ``ReplayFile``). ``BadReplay``
+    (a ValueError, one line) for a file this version cannot read, or whose actions do not
+    replay."""
+    parsed = replay_format.parse(data)
+    try:
+        first = start(parsed.kind, len(parsed.players), parsed.options, parsed.seed)
+    except (ValueError, KeyError, TypeError) as error:
+        raise BadReplay(
+            f"no {parsed.kind} game of {len(parsed.players)} players can be dealt with these "
+            f"options: {_one_line(error)}"
+        ) from None
     history = History(first)
-    for number, entry in enumerate(data.get("moves") or [], start=1):
+    for number, (seat, notation) in enumerate(parsed.moves, start=1):
         try:
-            history.apply(int(entry["seat"]), str(entry["notation"]))
-        except (IllegalAction, KeyError, TypeError, ValueError) as error:
-            raise ValueError(f"action {number} does not replay: {error}") from None
+            history.apply(seat, notation)
+        except IllegalAction as error:
+            raise BadReplay(
+                f"action {number} ({notation!r} by seat {seat}) does not replay: {_one_line(error)}"
+            ) from None
     return history
 
 
-def matches(history: History, data: Mapping[str, Any]) -> bool:
+def _one_line(error: Exception) -> str:
+    text = " ".join(str(error).split()) or type(error).__name__
+    return text if len(text) <= 200 else text[:197] + "..."
+
+
+def matches(history: History, data: object) -> bool:
     """Whether the rebuilt game is the one the file says it ended with."""
-    final = data.get("final") or {}
+    parsed = replay_format.parse(data)
     game = history.game
-    return bool(final.get("version") == game.version and final.get("sha256") == digest(game))
+    return parsed.final_version == game.version and parsed.final_sha256 == digest(game)
 
 
-def names_of(data: Mapping[str, Any]) -> list[str]:
-    players = sorted(data["players"], key=lambda p: int(p["seat"]))
-    return [str(p.get("name") or f"Player {int(p['seat']) + 1}") for p in players]
+def names_of(data: object) -> list[str]:
+    return replay_format.parse(data).names
 
 
-def log_lines(data: Mapping[str, Any]) -> list[str]:
+def log_lines(data: object) -> list[str]:
     """What everyone saw, action by action: public event texts only (never a private
     answer's notation or label)."""
-    names = names_of(data)
-    history = History(start(str(data["game"]), len(names), data.get("options") or {}, data["seed"]))
+    parsed = replay_format.parse(data)
+    names = parsed.names
+    history = History(start(parsed.kind, len(names), parsed.options, parsed.seed))
     lines = [f"{e.text_for(names)}" for e in history.first.events if e.public]
-    for seat, notation in ((int(e["seat"]), str(e["notation"])) for e in data["moves"]):
+    for seat, notation in parsed.moves:
         game = history.apply(seat, notation)
         if notation == UNDO:
             lines.append(f"{names[seat]} takes back their last action.")
@@ -241,7 +251,9 @@ def log_lines(data: Mapping[str, Any]) -> list[str]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """The command line: replay a file, print its log, draw a turn's board."""
+    """The command line: replay a file, print its log, draw a turn's board. Any file gets
+    one line saying what is wrong with it and a non-zero exit: 2 when it is not a replay
+    file that replays, 1 when it replays to another game than its ``final`` says."""
     parser = argparse.ArgumentParser(
         prog="python -m engine.replay", description="Replay a game saved by the bot."
     )
@@ -250,21 +262,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--png", help="where to write that board (PNG)")
     parser.add_argument("--quiet", action="store_true", help="do not print the log")
     args = parser.parse_args(argv)
-    with open(args.file, encoding="utf-8") as handle:
-        data = json.load(handle)
     try:
-        history = replay(data)
-    except ValueError as error:
+        with open(args.file, "rb") as handle:
+            raw = handle.read(replay_format.MOST_BYTES + 1)
+    except OSError as error:
+        print(f"Cannot read {args.file}: {error.strerror or error}", file=sys.stderr)
+        return 2
+    try:
+        parsed = replay_format.read(raw)
+        history = replay(parsed)
+    except BadReplay as error:
         print(f"Cannot replay {args.file}: {error}", file=sys.stderr)
         return 2
+    moves, version = len(parsed.moves), history.game.version
+    if not matches(history, parsed):
+        print(
+            f"Cannot trust {args.file}: its {moves} actions replay to a game at version "
+            f"{version} that is not the final game it records (version {parsed.final_version}).",
+            file=sys.stderr,
+        )
+        return 1
     if not args.quiet:
-        for line in log_lines(data):
+        for line in log_lines(parsed):
             print(line)
-    same = matches(history, data)
-    print(
-        f"{len(data['moves'])} actions replayed to version {history.game.version}: "
-        + ("the same final game as recorded." if same else "NOT the final game recorded.")
-    )
+    print(f"{moves} actions replayed to version {version}: the same final game as recorded.")
     if args.turn is not None:
         try:
             game = history.at_turn(args.turn)
@@ -274,14 +295,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.png:
             import render
 
-            view = game.view(None, names=names_of(data))
+            names = parsed.names
+            view = game.view(None, names=names)
             for player in view["players"]:
-                player["name"] = names_of(data)[int(player["seat"])]
-            draw: Callable[[Any], bytes] = getattr(render, RENDERERS[str(data["game"])])
-            with open(args.png, "wb") as out:
-                out.write(draw(view))
+                player["name"] = names[int(player["seat"])]
+            draw: Callable[[Any], bytes] = getattr(render, RENDERERS[parsed.kind])
+            try:
+                with open(args.png, "wb") as out:
+                    out.write(draw(view))
+            except OSError as error:
+                print(f"Cannot write {args.png}: {error.strerror or error}", file=sys.stderr)
+                return 2
             print(f"The board as turn {args.turn} ended is in {args.png}.")
-    return 0 if same else 1
+    return 0
 
 
 if __name__ == "__main__":
