@@ -1,4 +1,4 @@
-"""Start the bot: read the settings, build the bot, run it.
+"""Start the bot: read the settings, build the bot, run it until SIGTERM or SIGINT.
 
 Settings come from the environment, and from a ``.env`` file beside this one when present
 (the environment wins). See ``.env.example`` for every setting.
@@ -16,6 +16,7 @@ from pathlib import Path
 
 from cogs.client import GameBot, ShardedGameBot
 from cogs.games import extensions
+from cogs.lifecycle import StartError, serve
 from host.database import DatabaseUnusable, is_postgres_url
 from host.sharding import Shards, parse_shard_ids
 from host.store import Store
@@ -186,8 +187,11 @@ def main(environ: Mapping[str, str] = os.environ, env_file: Path | None = ENV_FI
         print(f"Cannot start: {error}", file=sys.stderr)
         return 2
     bot = build_bot(settings)
-    bot.run(settings.token, log_handler=None)
-    return 0
+    try:
+        return asyncio.run(serve(bot, settings.token))
+    except StartError as error:
+        print(f"Cannot start: {error}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

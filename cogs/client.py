@@ -14,6 +14,7 @@ from cogs import history
 from cogs.clock_notices import start_clocks, stop_clocks
 from cogs.components import DYNAMIC_ITEMS
 from cogs.games import game_kinds, presenters
+from cogs.lifecycle import OUTAGES, Gate, Gated, install_outage_log
 from cogs.play import Play
 from cogs.repair import Repair
 from cogs.replies import GameTree
@@ -80,8 +81,22 @@ class GameBot(commands.Bot):
         self._repair_task: asyncio.Task[None] | None = None
         self.clock_speed = clock_speed
         self._clock_task: asyncio.Task[None] | None = None
+        self.gate = Gate()
+        """Every click and command passes it; a stop closes it (cogs/lifecycle.py)."""
+        self.set_up = False
+        """True once setup_hook has begun (after the login went through)."""
+        install_outage_log()
+
+    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        """Register buttons and selects; each must pass the gate (``Gated``) so that a stop
+        can turn new clicks away and wait for those in flight."""
+        for item in items:
+            if not issubclass(item, Gated):
+                raise TypeError(f"{item.__name__} must derive from cogs.lifecycle.Gated")
+        super().add_dynamic_items(*items)
 
     async def setup_hook(self) -> None:
+        self.set_up = True
         if self.store is None:
             self.store = await Store.open(self.db_path)
         if self.seed_source is None:
@@ -128,6 +143,12 @@ class GameBot(commands.Bot):
             self.repaired.set()
         self._clock_task = asyncio.create_task(self.scheduler.run())
 
+    async def on_ready(self) -> None:
+        OUTAGES.back()
+
+    async def on_resumed(self) -> None:
+        OUTAGES.back()
+
     async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
         await self._table_deleted(payload.channel_id, [payload.message_id])
 
@@ -145,7 +166,8 @@ class GameBot(commands.Bot):
     async def close(self) -> None:
         if self._repair_task is not None and not self._repair_task.done():
             self._repair_task.cancel()
-        await stop_clocks(self._clock_task)
+        if hasattr(self, "scheduler"):
+            await stop_clocks(self.scheduler, self._clock_task)
         await super().close()
         if self._owns_store and self.store is not None:
             await self.store.close()

@@ -168,10 +168,19 @@ def start_clocks(bot: GameBot, speed: float) -> tuple[Clocks, Scheduler]:
     return clocks, scheduler
 
 
-async def stop_clocks(task: asyncio.Task[None] | None) -> None:
-    """Stop the scheduler's task (it notes the time it stopped)."""
+STOP_SECONDS = 1.5
+"""How long a stop lets the scheduler finish the deadline it is firing before cancelling it."""
+
+
+async def stop_clocks(scheduler: Scheduler, task: asyncio.Task[None] | None) -> None:
+    """Stop the scheduler's task between two deadlines if it can within ``STOP_SECONDS``,
+    else cancel it (it notes the time it stopped either way)."""
     if task is None or task.done():
         return
-    task.cancel()
+    scheduler.request_stop()
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait({task}, timeout=STOP_SECONDS)
+    if not task.done():
+        task.cancel()
     with contextlib.suppress(asyncio.CancelledError):
         await task

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
+from cogs.lifecycle import Gated
 from cogs.replies import report_error
 from engine.core import Action, Pick
 
@@ -62,6 +63,7 @@ def play_id(kind: str, game_id: int, version: int, group: str, suffix: str = "")
 
 
 class LobbyButton(
+    Gated,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=GAME + r":lobby:(?P<op>join|leave|ai-easy|ai-strong|start|cancel)",
 ):
@@ -87,7 +89,7 @@ class LobbyButton(
         )
 
 
-class GroupButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PLAY):
+class GroupButton(Gated, discord.ui.DynamicItem[discord.ui.Button[Any]], template=PLAY):
     """One group of actions; a click opens its select (or takes its only action)."""
 
     def __init__(
@@ -125,7 +127,7 @@ class GroupButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PLAY)
 
 
 class PageButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=PLAY + r":p(?P<page>[0-9]+)"
+    Gated, discord.ui.DynamicItem[discord.ui.Button[Any]], template=PLAY + r":p(?P<page>[0-9]+)"
 ):
     def __init__(
         self, kind: str, game_id: int, version: int, group: str, page: int, *, label: str = ""
@@ -162,7 +164,7 @@ class PageButton(
 
 
 class ActionSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]], template=PLAY + r":s(?P<page>[0-9]+)"
+    Gated, discord.ui.DynamicItem[discord.ui.Select[Any]], template=PLAY + r":s(?P<page>[0-9]+)"
 ):
     """The options of one group; the value of each option is the action's notation."""
 
@@ -209,7 +211,7 @@ class ActionSelect(
             )
 
 
-class PickSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=PLAY + r":m"):
+class PickSelect(Gated, discord.ui.DynamicItem[discord.ui.Select[Any]], template=PLAY + r":m"):
     """A choice of several items at once (a decision's ``Pick``): the ticked entries make one
     answer, which the play code turns into the action's notation."""
 
@@ -253,6 +255,7 @@ class PickSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=PLAY +
 
 
 class ChoiceButton(
+    Gated,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=PLAY + r":c(?P<choice>[a-z0-9_.-]+)",
 ):

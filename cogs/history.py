@@ -20,6 +20,7 @@ from discord import app_commands
 from cogs.command_base import GameCommandBase
 from cogs.components import GAME
 from cogs.embeds import lines_block, table_embed
+from cogs.lifecycle import Gated
 from cogs.replies import png_file, reply, report_error
 from host import replays, seats, undo
 from host.errors import NotSeated, UserError
@@ -43,6 +44,7 @@ def _bot(interaction: discord.Interaction[Any]) -> GameBot:
 
 
 class UndoButton(
+    Gated,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=GAME + r":undo:(?P<version>[0-9]+)",
 ):

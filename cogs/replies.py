@@ -18,6 +18,7 @@ from discord import app_commands
 
 from cogs.embeds import clip
 from cogs.handles import deferred_on_public
+from cogs.lifecycle import admit
 from host.errors import UserError
 
 log = logging.getLogger(__name__)
@@ -129,7 +130,11 @@ async def report_error(interaction: discord.Interaction[Any], error: BaseExcepti
 
 
 class GameTree(app_commands.CommandTree[Any]):
-    """The command tree with the bot's one error policy."""
+    """The command tree with the bot's one error policy; every command passes the bot's gate
+    (a stopping bot turns new commands away, cogs/lifecycle.py)."""
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        return await admit(interaction)
 
     async def on_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError

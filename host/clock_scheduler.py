@@ -74,6 +74,7 @@ class Scheduler:
         shards = clocks.service.shards
         self.key = "shards:" + ("*" if shards is None else ",".join(map(str, shards.ids)))
         """Whose heartbeat this is: the group of shards this process runs."""
+        self._stopping = asyncio.Event()
 
     async def resume(self) -> float:
         """Before the first tick: move every clock job later by the time the clocks were
@@ -124,20 +125,25 @@ class Scheduler:
         else:
             await self.notices.ended_idle(fired)
 
+    def request_stop(self) -> None:
+        """Let ``run`` end after the deadline it is firing, if any (a clean stop)."""
+        self._stopping.set()
+
     async def stop(self) -> None:
         """Note the time the clocks stopped (a clean shutdown)."""
         await self.clocks.rows.seen(self.key, self.clocks.now())
 
     async def run(self) -> None:
-        """Resume, then tick every ``poll`` seconds until cancelled."""
+        """Resume, then tick every ``poll`` seconds until cancelled or ``request_stop``."""
         await self.resume()
         try:
-            while True:
+            while not self._stopping.is_set():
                 try:
                     await self.tick()
                 except Exception:
                     log.exception("The clocks could not look for due deadlines")
-                await asyncio.sleep(self.poll)
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._stopping.wait(), self.poll)
         finally:
             with contextlib.suppress(Exception):
                 await self.stop()

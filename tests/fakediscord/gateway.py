@@ -15,6 +15,7 @@ from .state import FakeState
 DISPATCH, HEARTBEAT, IDENTIFY, RESUME, REQUEST_MEMBERS = 0, 1, 2, 6, 8
 INVALID_SESSION, HELLO, HEARTBEAT_ACK = 9, 10, 11
 AUTHENTICATION_FAILED = 4004
+DISALLOWED_INTENTS = 4014
 HEARTBEAT_INTERVAL_MS = 41250
 
 Outbox = asyncio.Queue[JSON | None]
@@ -97,6 +98,10 @@ class Gateway:
                 elif op == IDENTIFY:
                     if data.get("token") != self.state.token:
                         await socket.close(code=AUTHENTICATION_FAILED)
+                        break
+                    allowed = self.state.allowed_intents
+                    if allowed is not None and int(data.get("intents", 0)) & ~allowed:
+                        await socket.close(code=DISALLOWED_INTENTS)
                         break
                     session = self._identify(data, outbox, socket)
                 elif op == RESUME:

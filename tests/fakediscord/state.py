@@ -84,6 +84,8 @@ class FakeState:
         self.ids = Snowflakes()
         self.pulse = Pulse()
         self.token = "fake." + secrets.token_urlsafe(24)
+        self.allowed_intents: int | None = None
+        """The intents the application may ask for (None: all); others close with 4014."""
         self.bot = User(self.ids.next(), bot_name, bot=True, permissions=BOT_PERMISSIONS)
         self.owner = User(self.ids.next(), "Owner")
         self.application_id = self.bot.id
