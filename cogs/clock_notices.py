@@ -59,18 +59,29 @@ class ClockTable:
                 f"⏰ {plain(record.name_of(seat))} ran out of time in game #{record.id}: a "
                 f"computer player ({settings.stand_in}) made that decision for them."
             )
+        user = record.user_of(seat)
         if fired.handed_over:
+            who = f"<@{user}>" if user is not None else plain(record.name_of(seat))
             text += (
-                f"\n{plain(record.name_of(seat))} missed {counted(settings.missed, 'deadline')} in a "
-                "row, so "
-                f"a computer player plays their seat until they are back (`/{record.kind} back`)."
+                f"\n{who} missed {counted(settings.missed, 'deadline')} in a row, so a computer "
+                f"player plays their seat until they are back (`/{record.kind} back`)."
             )
-        await self._say(record, text)
+        handed_to = user if fired.handed_over else None
+        await self._say(record, text, mention=handed_to)
         for shown in (update, fired.handed_over):
             if shown is not None:
                 await self.tables.publish(shown)
                 await self.tables.send_secrets(shown)
-        user = record.user_of(seat)
+        if handed_to is not None:
+            url = await self.tables.table_url(record)
+            await self._dm(
+                record,
+                handed_to,
+                f"**Game #{record.id}**: you missed {counted(settings.missed, 'deadline')} in a "
+                f"row, so a computer player ({settings.stand_in}) now plays your seat. "
+                f"`/{record.kind} back` gives it back to you whenever you like.\n"
+                f"[Back to the table]({url})",
+            )
         if fired.private and user is not None:
             answer = "nothing was played" if fired.defaulted else "a computer player answered it"
             await self._dm(
@@ -130,10 +141,14 @@ class ClockTable:
         await self.tables.show_abandoned(record, "", why=why)
         await self.tables.show_lobby(record)
 
-    async def _say(self, record: GameRecord, text: str) -> None:
+    async def _say(self, record: GameRecord, text: str, *, mention: int | None = None) -> None:
+        """Post a notice in the game's channel; ``mention``: the one person it notifies."""
+        allowed = discord.AllowedMentions.none()
+        if mention is not None:
+            allowed = discord.AllowedMentions(users=[discord.Object(mention)])
         try:
             await self.tables.channel(record, record.channel_id).send(
-                text, allowed_mentions=discord.AllowedMentions.none()
+                text, allowed_mentions=allowed
             )
         except discord.HTTPException:
             log.warning("Could not post a clock notice in game #%s", record.id)

@@ -214,7 +214,8 @@ class GameCommands(SeatCommands, StatsCommands, ClockCommands, HistoryCommands, 
         await interaction.response.defer(ephemeral=True, thinking=True)
         view = record.view()
         png = await self.bot.tables.board_png(record, view)
-        embed = table_embed(record, view, self._presenter(record))
+        clock = await self.bot.tables.table_clock(record)
+        embed = table_embed(record, view, self._presenter(record), clock=clock)
         await reply(interaction, embed=embed, file=png_file(png))
 
     @app_commands.command(

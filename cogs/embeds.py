@@ -8,6 +8,8 @@ import discord
 
 from cogs.presenters import Presenter, View, plain, player_name
 from engine.core import Event
+from host.clock_settings import counted, duration_text
+from host.clocks import TableClock
 from host.models import GameRecord
 
 FIELD_LIMIT = 1024
@@ -17,6 +19,12 @@ SHORTEST_FIELD = 40
 DESCRIPTION_LIMIT = 4096
 BOARD_IMAGE = "attachment://board.png"
 RECENT_LINES = 10
+TABLE_TEXT = 900
+"""The most characters a table message's text takes (embed and call to act) when the game's
+presenter draws its players on the picture: a 6-player table with every expansion reads at a
+glance, each fact said once (the picture shows the board, the players and the plague's rats)."""
+PING_ROOM = 60
+"""Room kept for the message's call to act ("@Alice, your move.") within ``TABLE_TEXT``."""
 
 
 def clip(text: str, limit: int) -> str:
@@ -89,6 +97,68 @@ def happened_fields(lines: Sequence[str]) -> list[tuple[str, str]]:
     return [(name, "\n".join(chunk)) for name, chunk in zip(names, chunks, strict=False)]
 
 
+def latest_lines(lines: Sequence[str], room: int, kind: str) -> str:
+    """The newest lines that fit in ``room`` characters, oldest first, a line said several
+    times in a row said once with its count ("(×2)"); when older ones do not fit, a first
+    line says how many and where to read them."""
+    every: list[str] = []
+    repeats: list[int] = []
+    for line in lines:
+        if every and line == every[-1]:
+            repeats[-1] += 1
+        else:
+            every.append(line)
+            repeats.append(1)
+    every = [
+        clip(line if times == 1 else f"{line} (×{times})", FIELD_LIMIT)
+        for line, times in zip(every, repeats, strict=True)
+    ]
+    kept: list[str] = []
+    for line in reversed(every):
+        left = len(every) - len(kept) - 1
+        note = f"… {counted(left, 'earlier line')}: `/{kind} log`" if left else ""
+        if kept and len("\n".join([note, line, *kept])) > room:
+            break
+        kept.insert(0, line)
+    if not kept:
+        return "—"
+    if len(kept) < len(every):
+        note = f"… {counted(len(every) - len(kept), 'earlier line')}: `/{kind} log`"
+        kept.insert(0, note)
+    text = "\n".join(kept)
+    return text if len(text) <= FIELD_LIMIT else lines_block(kept, keep_last=True)
+
+
+def deadline_line(record: GameRecord, clock: TableClock | None) -> str:
+    """When the deciders' time runs out, as Discord timestamps each reader sees in their own
+    time; a private question's deadline without naming who is asked."""
+    if clock is None or not clock.deadlines:
+        return ""
+    public = [seat for seat in record.public_actors() if seat in clock.deadlines]
+    hidden = [due for seat, due in clock.deadlines.items() if seat not in public]
+    parts = [f"{plain(record.name_of(seat))} {when(clock.deadlines[seat])}" for seat in public]
+    if len(parts) == 1 and not hidden:
+        parts = [f"time runs out {when(clock.deadlines[public[0]])}"]
+    if hidden:
+        parts.append(f"private answers {when(min(hidden))}")
+    return "⏰ " + ", ".join(parts)
+
+
+def bank_line(record: GameRecord, clock: TableClock | None) -> str:
+    """Each person's time bank (a daily timer), in seat order; the deciders' is running."""
+    if clock is None or not clock.banks:
+        return ""
+    return " · ".join(
+        f"{plain(record.name_of(seat))} {duration_text(left)}"
+        for seat, left in sorted(clock.banks.items())
+    )
+
+
+def when(at: float) -> str:
+    """A moment as Discord shows it to each reader in their own time ("in 5 minutes")."""
+    return f"<t:{int(at)}:R>"
+
+
 def table_embed(
     record: GameRecord,
     view: View,
@@ -96,37 +166,40 @@ def table_embed(
     *,
     with_image: bool = True,
     moves: Sequence[str] | None = None,
+    clock: TableClock | None = None,
 ) -> discord.Embed:
-    """The table: who decides what, the latest public log lines, the plague, the players.
+    """The table: who decides what and by when, the latest moves, what the picture cannot
+    show. At most ``TABLE_TEXT`` characters: the picture carries the board and the players.
 
     ``moves``, when given, replaces the latest log lines: a person's action and every computer
-    move after it, all shown however many there are."""
+    move after it (the newest that fit, and how many more the log has)."""
     recent = [plain(str(line)) for line in view.get("log") or []][-RECENT_LINES:]
+    waiting = waiting_line(record, view)
+    deadline = deadline_line(record, clock)
     embed = discord.Embed(
         title=f"{presenter.title} · game #{record.id} · {presenter.stage_line(view)}",
-        description=clip(waiting_line(record, view), DESCRIPTION_LIMIT),
+        description=clip(f"{waiting}\n{deadline}" if deadline else waiting, DESCRIPTION_LIMIT),
         colour=presenter.colour,
     )
-    if moves:
-        for name, value in happened_fields(moves):
-            embed.add_field(name=name, value=value, inline=False)
-    elif recent:
-        embed.add_field(
-            name="What just happened",
-            value=lines_block(recent, keep_last=True),
-            inline=False,
-        )
     for name, value in presenter.extra_fields(view):
         embed.add_field(name=clip(name, 256), value=lines_block(value.splitlines()), inline=False)
-    players = presenter.players_lines(view)
+    players = presenter.players_lines(view) if presenter.table_players else []
     if players:
         embed.add_field(name="Players", value=lines_block(players), inline=False)
+    banks = bank_line(record, clock)
+    if banks:
+        embed.add_field(name="Time banks", value=clip(banks, FIELD_LIMIT), inline=False)
     if with_image:
         embed.set_image(url=BOARD_IMAGE)
-    embed.set_footer(
-        text=f"Game #{record.id} · move {record.version} · "
-        f"/{record.kind} hand shows your secrets · /{record.kind} play takes an action"
-    )
+    embed.set_footer(text=f"Move {record.version} · /{record.kind} hand: your secrets")
+    lines = list(moves or recent)
+    if lines:
+        name = "What just happened"
+        room = FIELD_LIMIT
+        if not presenter.table_players:
+            room = max(SHORTEST_FIELD * 4, TABLE_TEXT - PING_ROOM - len(embed) - len(name))
+        shown = latest_lines(lines, min(room, FIELD_LIMIT), record.kind)
+        embed.insert_field_at(0, name=name, value=shown, inline=False)
     return fitted(embed)
 
 

@@ -39,6 +39,9 @@ class Presenter:
     them must be mentioned in the channel, all of them are, so nobody learns who was asked."""
     quiet_groups: frozenset[str] = frozenset()
     """Groups of actions shown as grey buttons after the others (going back, ending a turn)."""
+    table_players: bool = True
+    """Whether the table message lists the players in words; False when the picture shows
+    them as legibly (the table then keeps to ``cogs.embeds.TABLE_TEXT`` characters)."""
     inline_groups: frozenset[str] = frozenset()
     """Groups whose actions are offered together with the answer to the question they lead
     to (using a card and where), as one choice (see ``cogs.offers.with_chains``)."""

@@ -121,6 +121,9 @@ def players_lines(view: View) -> list[str]:
 
 
 def extra_fields(view: View) -> list[tuple[str, str]]:
+    """What the table says besides the log that the picture does not show: the ruleset at
+    setup, a rat being turned over, the region cards played and the deck (the plague's rats,
+    the caravan and the diplomats are on the picture)."""
     fields = []
     if view.get("status") == "placement" and view.get("ruleset"):
         fields.append(("Ruleset", str(view["ruleset"])))
@@ -133,28 +136,7 @@ def extra_fields(view: View) -> list[tuple[str, str]]:
     africanus = _africanus_lines(view)
     if africanus:
         fields.append(("Africanus", "\n".join(africanus)))
-    return fields + _revealed_fields(view)
-
-
-def _revealed_fields(view: View) -> list[tuple[str, str]]:
-    revealed = view.get("revealed") or []
-    if not revealed:
-        return []
-    lines = []
-    for token in revealed:
-        where = _region_name(view, str(token.get("region", "")))
-        line = f"{where}: {_token_text(token)}"
-        if token.get("outbreak"):
-            losses = token.get("losses") or {}
-            lost = ", ".join(
-                f"{player_name(view, int(seat))} −{count}" for seat, count in losses.items()
-            )
-            line += f" → breaks out: {lost or 'nobody loses a cube'}"
-        else:
-            line += " → stays calm"
-        lines.append(line)
-    plague = _region_name(view, str(view.get("plague", "")))
-    return [(f"The plague in {plague}", "\n".join(lines))]
+    return fields
 
 
 def secret_lines(view: View) -> list[str]:
@@ -184,17 +166,10 @@ def _africanus_lines(view: View) -> list[str]:
     lines = []
     for played in view.get("region_cards_played") or []:
         who = player_name(view, int(played.get("seat", 0)))
-        line = f"{who} played a region card: {_region_card_text(view, played)}"
+        line = f"{who} played the region card {_region_name(view, str(played.get('region')))}"
         if played.get("protects"):
-            line += f", on the {_card_name(view, str(played['protects']))}"
+            line += f" on the {_card_name(view, str(played['protects']))}"
         lines.append(line)
-    if view.get("caravan"):
-        lines.append(f"The caravan is in {_region_name(view, str(view['caravan']))}")
-    for region_id, region in view.get("regions", {}).items():
-        envoys = region.get("diplomats") or {}
-        if envoys:
-            who = ", ".join(player_name(view, int(seat)) for seat in sorted(envoys, key=int))
-            lines.append(f"Diplomats in {_region_name(view, region_id)}: {who}")
     if "region_deck" in view:
         lines.append(f"{view['region_deck']} region cards left in the deck")
     return lines
@@ -250,5 +225,6 @@ RATTUS = Presenter(
     group_titles=GROUP_TITLES,
     could_be_asked=could_be_asked,
     quiet_groups=frozenset({"back", "done", "pass", "later"}),
+    table_players=False,
     inline_groups=frozenset({"use"}),
 )

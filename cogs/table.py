@@ -35,7 +35,7 @@ from cogs.presenters import Presenter
 from cogs.replies import png_file
 from cogs.stats import add_rating_changes
 from host.acting import off_loop
-from host.clocks import Clocks
+from host.clocks import Clocks, TableClock
 from host.errors import UserError
 from host.models import GameRecord, TableMessage, Update
 from host.service import GameService
@@ -236,7 +236,8 @@ class Tables(Messaging):
         """
         pinged: list[int] = []
         moves = await self._computer_moves(record)
-        view, embed, groups = await off_loop(self._table_parts, record, moves)
+        clock = await self.table_clock(record)
+        view, embed, groups = await off_loop(self._table_parts, record, moves, clock)
         extra = [item for make in self.table_extras for item in await make(record)]
         buttons = controls_view(record.kind, record.id, record.version, groups, extra)
         stored = {m.channel_id: m for m in await self.service.table_messages(record.id)}
@@ -273,8 +274,12 @@ class Tables(Messaging):
                 await self._to_spectators(record, channel_id, shown)
         return pinged
 
+    async def table_clock(self, record: GameRecord) -> TableClock | None:
+        """The deadlines and time banks the table shows (None: no timer, or no clocks)."""
+        return None if self.clocks is None else await self.clocks.table_clock(record)
+
     def _table_parts(
-        self, record: GameRecord, moves: list[str] | None = None
+        self, record: GameRecord, moves: list[str] | None = None, clock: TableClock | None = None
     ) -> tuple[Mapping[str, Any], discord.Embed, list[Group]]:
         """The public view, the table's embed and its button groups: CPU work (the engine's
         view and legal actions), done in a worker thread so the event loop stays free."""
@@ -282,7 +287,7 @@ class Tables(Messaging):
         view = record.view()
         return (
             view,
-            table_embed(record, view, presenter, moves=moves),
+            table_embed(record, view, presenter, moves=moves, clock=clock),
             table_groups(self.service, record, presenter),
         )
 
@@ -462,5 +467,5 @@ class Tables(Messaging):
             record = await self.service.get(record.id)
             view = record.view()
             presenter = self.presenter(record)
-            embed = table_embed(record, view, presenter)
+            embed = table_embed(record, view, presenter, clock=await self.table_clock(record))
             await self._show_in(record, channel_id, None, embed, view, None, None, True, again=True)

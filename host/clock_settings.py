@@ -187,3 +187,15 @@ def _duration(seconds: float) -> str:
     if seconds >= HOUR and seconds % HOUR == 0:
         return counted(int(seconds // HOUR), "hour")
     return counted(round(seconds / MINUTE), "minute")
+
+
+def duration_text(seconds: float) -> str:
+    """A stretch of time in short words, to the minute: "2 d 5 h", "3 h 20 min", "12 min"."""
+    minutes = max(0, round(seconds / MINUTE))
+    days, minutes = divmod(minutes, round(DAY / MINUTE))
+    hours, minutes = divmod(minutes, round(HOUR / MINUTE))
+    if days:
+        return f"{days} d {hours} h" if hours else f"{days} d"
+    if hours:
+        return f"{hours} h {minutes} min" if minutes else f"{hours} h"
+    return f"{minutes} min"

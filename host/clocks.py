@@ -13,11 +13,12 @@ faster); the service's clock gives the time, so tests control it.
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Literal
 
 from host import computers, seats
-from host.clock_settings import ClockSettings
+from host.clock_settings import START_BANK, ClockSettings
 from host.errors import DamagedGame, NotFound, NotSeated, UserError
 from host.jobs import Job
 from host.models import GameRecord, Update
@@ -50,6 +51,17 @@ class Fired:
     handed_over: Update | None = None  # too many missed deadlines: a computer plays the seat
     due_at: float | None = None  # a reminder: when the time runs out
     settings: ClockSettings | None = None
+
+
+@dataclass(frozen=True)
+class TableClock:
+    """What a game's table shows of its clock."""
+
+    deadlines: Mapping[int, float]
+    """Seat: when (the service's clock) its current decision's time runs out."""
+    banks: Mapping[int, float]
+    """With a daily timer, each person's seat: game seconds left in its time bank (for a seat
+    deciding now, what is left of this decision)."""
 
 
 class Clocks:
@@ -120,6 +132,30 @@ class Clocks:
 
     async def reminders_on(self, game_id: int, user_id: int) -> bool:
         return not await self.rows.muted(game_id, user_id)
+
+    async def table_clock(self, record: GameRecord) -> TableClock | None:
+        """The deadlines of the people deciding now and, with a daily timer, everyone's time
+        bank; None for a game without a timer or not running."""
+        if record.status != "running":
+            return None
+        settings = await self.settings(record.id)
+        if not settings.timed:
+            return None
+        deadlines = {
+            int(job.payload["seat"]): job.due_at
+            for job in await self.jobs.pending(record.id)
+            if job.kind == DEADLINE
+        }
+        banks: dict[int, float] = {}
+        if settings.mode == "daily":
+            now = self.now()
+            for seat in (s.seat for s in record.seats if record.player_of(s.seat) is not None):
+                if seat in deadlines:
+                    banks[seat] = max(0.0, deadlines[seat] - now) * self.speed
+                else:
+                    bank, _ = await self.rows.seat(record.id, seat)
+                    banks[seat] = START_BANK if bank is None else bank
+        return TableClock(deadlines, banks)
 
     # -- keeping jobs in line with the game ------------------------------------------------
 

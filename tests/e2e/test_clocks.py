@@ -12,6 +12,7 @@ import pytest
 import bot
 from cogs.client import GameBot
 from host import computers
+from host.clocks import DEADLINE
 from tests.e2e.conftest import World
 from tests.e2e.seeded import deciding, play_seeded
 from tests.e2e.table import SEED, is_play, text_of
@@ -88,6 +89,35 @@ async def test_time_running_out_reminds_then_a_computer_decides(
             assert f"{first.name} ran out of time in game #{game_id}" in text_of(notice)
             log = await client.service.action_log(game_id, limit=3)
             assert log[0].user_id is None and log[0].seat == people.index(first)
+        finally:
+            client.tables.lock(game_id).release()
+        assert fake.rejected == [] and fake.unhandled == []
+
+
+async def test_the_table_shows_the_deadline_and_each_time_bank(
+    world: World, tmp_path: Path
+) -> None:
+    """The decider's deadline is a Discord timestamp on the table (each reader sees it in
+    their own time); with a daily timer, every person's bank is listed."""
+    fake = world.fake
+    client = fast_bot(fake, tmp_path / "games.sqlite3", world)
+    people = [world.anna, world.ben]
+    async with fake.running(client):
+        game_id = await open_timed(world, client, people, "2/day")
+        await client.tables.lock(game_id).acquire()
+        try:
+            [due] = [
+                j for j in await client.service.store.jobs.pending(game_id) if j.kind == DEADLINE
+            ]
+            table = [m for m in fake.messages(world.channel) if is_play(m)][-1]
+            embed = table["embeds"][0]
+            assert f"⏰ time runs out <t:{int(due.due_at)}:R>" in embed["description"]
+            [banks] = [f["value"] for f in embed["fields"] if f["name"] == "Time banks"]
+            # the decider's decision: a day's bank and half a day's share, at 60 times speed
+            decider = people[int(due.payload["seat"])]
+            other = people[1 - int(due.payload["seat"])]
+            assert banks.count("·") == 1 and f"{other.name} 1 d" in banks
+            assert f"{decider.name} 1 d 1" in banks  # 1 d 11 h 59 min or 1 d 12 h
         finally:
             client.tables.lock(game_id).release()
         assert fake.rejected == [] and fake.unhandled == []
@@ -171,8 +201,16 @@ async def test_a_game_finishes_after_the_stand_ins_take_the_seats(
         record = await client.service.get(game_id)
         assert record.status == "finished"
         for person in people:
-            handed = said(fake, world.channel, f"{person.name} missed 1 deadline in a row")
+            handed = said(fake, world.channel, f"<@{person.id}> missed 1 deadline in a row")
             assert len(handed) == 1 and "/rattus back" in text_of(handed[0])
+            assert mentioned(handed[0]) == {str(person.id)}
+            told = await fake.wait_for(
+                lambda person=person: [
+                    m for m in fake.dms(person) if "now plays your seat" in text_of(m)
+                ],
+                what="the DM saying a computer plays the seat",
+            )
+            assert len(told) == 1 and "/rattus back" in text_of(told[0])
         log = await client.service.action_log(game_id, limit=1000)
         assert log and all(entry.user_id is None for entry in log)
         assert fake.rejected == [] and fake.unhandled == []
