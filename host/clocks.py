@@ -35,6 +35,16 @@ back; the check at the due time counts from the move itself, so after downtime a
 ended as idle up to this much early."""
 REMIND_AT = 0.25
 """A reminder goes out when this share of a decision's time is left."""
+NO_SEAT = "a deadline or reminder whose payload names no seat"
+
+
+def seat_of(job: Job) -> int | None:
+    """The seat a deadline or reminder is for; None when its payload names none (a damaged
+    job, set aside by whoever finds it)."""
+    seat = job.payload.get("seat")
+    if isinstance(seat, int) and not isinstance(seat, bool) and seat >= 0:
+        return seat
+    return None
 
 
 @dataclass(frozen=True)
@@ -199,7 +209,10 @@ class Clocks:
             if job.kind == IDLE:
                 idle = job
                 continue
-            seat = int(job.payload["seat"])
+            seat = seat_of(job)
+            if seat is None:
+                await self.jobs.set_aside(job, NO_SEAT)
+                continue
             if restart or not settings.timed or seat == acted or seat not in deciding:
                 if job.kind == DEADLINE and not restart:
                     await self._keep_bank(record.id, seat, job, settings, now)
@@ -274,13 +287,17 @@ class Clocks:
         assert job.game_id is not None
         try:
             async with self.service.hold(job.game_id):
+                seat = seat_of(job)
+                if job.kind != IDLE and seat is None:
+                    await self.jobs.set_aside(job, NO_SEAT)
+                    return None
                 # Gone means the game moved on meanwhile and dropped it: nothing to do.
                 if not await self.jobs.finish(job.id, owner):
                     return None
                 record = await self.service.get(job.game_id)
                 if job.kind == IDLE:
                     return await self._idle(record)
-                seat = int(job.payload["seat"])
+                assert seat is not None
                 if seat not in self.people_deciding(record):
                     return None
                 if job.kind == REMINDER:

@@ -9,17 +9,26 @@ The holder ends a job with ``finish`` (it is deleted) or ``retry`` (due again la
 process that dies keeps nothing: when its lease runs out the job is due again, and another
 process claims it. Work that changes a game should run inside ``store.game_lock(game_id)``
 and call ``finish`` there, so the change and the job's end commit together (exactly once).
+
+A job whose saved payload cannot be read (not JSON, not an object: a damaged row) is set aside
+as it is read: moved to ``damaged_jobs``, kept for repair, logged once, and left out of what
+``claim_due`` and ``pending`` return, so it stops no other job. The work that owns a kind can
+set aside a job it finds meaningless too (``set_aside``).
 """
 
 from __future__ import annotations
 
 import json
+import logging
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from host.database import Backend, Row
+from host.database import Backend, Connection, Row
 from host.sharding import Shards
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -34,17 +43,72 @@ class Job:
     attempts: int
 
 
+class DamagedJob(ValueError):
+    """A job's saved payload cannot be read."""
+
+
 def _job(r: Row) -> Job:
+    try:
+        payload = json.loads(r["payload"])
+    except (ValueError, TypeError) as error:
+        raise DamagedJob(f"payload is not JSON: {error}") from None
+    if not isinstance(payload, dict):
+        raise DamagedJob(f"payload is not a JSON object but {type(payload).__name__}")
     return Job(
         id=int(r["id"]),
         kind=r["kind"],
         game_id=r["game_id"],
         due_at=float(r["due_at"]),
-        payload=json.loads(r["payload"]),
+        payload=payload,
         claimed_by=r["claimed_by"],
         claimed_until=r["claimed_until"],
         attempts=int(r["attempts"]),
     )
+
+
+async def _set_aside(db: Connection, job_id: int, error: str) -> bool:
+    """Move one job to ``damaged_jobs`` (True) unless it is gone already (False)."""
+    moved = await db.execute(
+        "INSERT INTO damaged_jobs (id, kind, game_id, due_at, payload, error, at)"
+        " SELECT id, kind, game_id, due_at, payload, ?, ? FROM jobs WHERE id = ?"
+        " ON CONFLICT (id) DO NOTHING",
+        (error[:2000], time.time(), job_id),
+    )
+    await db.execute("DELETE FROM jobs WHERE id = ?", (job_id,))
+    return moved > 0
+
+
+def _told(job_id: int, kind: str, game_id: int | None, error: str) -> None:
+    log.error(
+        "Job %s (%s) of game #%s is damaged (%s); it is set aside and kept for repair",
+        job_id,
+        kind,
+        game_id,
+        error,
+    )
+
+
+def _read(rows: Sequence[Row]) -> tuple[list[Job], list[tuple[Row, str]]]:
+    """The jobs of ``rows`` that can be read, and the damaged rows with what is wrong."""
+    jobs: list[Job] = []
+    damaged: list[tuple[Row, str]] = []
+    for r in rows:
+        try:
+            jobs.append(_job(r))
+        except DamagedJob as error:
+            damaged.append((r, str(error)))
+    return jobs, damaged
+
+
+async def _put_aside(db: Connection, damaged: Sequence[tuple[Row, str]]) -> list[tuple[Row, str]]:
+    """Set the damaged rows aside (in ``db``'s transaction); those this call moved, to be
+    logged once it has committed."""
+    return [(r, error) for r, error in damaged if await _set_aside(db, int(r["id"]), error)]
+
+
+def _log(moved: Sequence[tuple[Row, str]]) -> None:
+    for r, error in moved:
+        _told(int(r["id"]), str(r["kind"]), r["game_id"], error)
 
 
 class Jobs:
@@ -98,7 +162,10 @@ class Jobs:
                 f" ORDER BY due_at, id LIMIT ?{skip_locked}) RETURNING *",
                 (owner, now + lease, *params, limit),
             )
-        return sorted((_job(r) for r in rows), key=lambda j: (j.due_at, j.id))
+            jobs, damaged = _read(rows)
+            moved = await _put_aside(db, damaged)
+        _log(moved)
+        return sorted(jobs, key=lambda j: (j.due_at, j.id))
 
     async def finish(self, job_id: int, owner: str) -> bool:
         """The job is done: deleted, if ``owner`` still holds it (False: the lease was lost
@@ -120,6 +187,15 @@ class Jobs:
                 (due_at, job_id, owner),
             )
         return changed > 0
+
+    async def set_aside(self, job: Job, error: str) -> bool:
+        """Set aside a job its work finds meaningless (a clock's deadline for no seat): kept
+        in ``damaged_jobs`` for repair and logged, once; False if it was gone already."""
+        async with self._db.transaction() as db:
+            moved = await _set_aside(db, job.id, error)
+        if moved:
+            _told(job.id, job.kind, job.game_id, error)
+        return moved
 
     async def drop(self, job_id: int) -> bool:
         """Delete a job whoever holds it (work that changes a game calls this under the
@@ -156,7 +232,12 @@ class Jobs:
             sql += " WHERE game_id = ?"
             params.append(game_id)
         rows = await self._db.fetchall(sql + " ORDER BY due_at, id", params)
-        return [_job(r) for r in rows]
+        jobs, damaged = _read(rows)
+        if damaged:
+            async with self._db.transaction() as db:
+                moved = await _put_aside(db, damaged)
+            _log(moved)
+        return jobs
 
 
 def _filters(shards: Shards | None, kinds: Sequence[str] | None) -> tuple[str, list[Any]]:

@@ -261,6 +261,19 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE actions ADD COLUMN name TEXT;
     """,
+    # 12: jobs whose saved payload could not be read, set aside (kept for repair) so that they
+    # stop no other job.
+    """
+    CREATE TABLE damaged_jobs (
+        id       INTEGER PRIMARY KEY,
+        kind     TEXT    NOT NULL,
+        game_id  INTEGER REFERENCES games (id) ON DELETE CASCADE,
+        due_at   REAL    NOT NULL,
+        payload  TEXT    NOT NULL,
+        error    TEXT    NOT NULL,
+        at       REAL    NOT NULL
+    );
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -3,6 +3,7 @@ restarts, and games nobody plays."""
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -19,6 +20,7 @@ from host.models import GameRecord
 from host.rattus_kind import RattusKind
 from host.service import GameService
 from host.store import Store
+from tests.host.test_host_store import raw
 
 PEOPLE = {101: "Anna", 102: "Ben", 103: "Cara"}
 START = 1_800_000_000.0
@@ -85,13 +87,18 @@ def rig(store: Store, clock: Clock) -> Rig:
 
 
 async def started(
-    r: Rig, timer: str = "5m", players: int = 2, kind: str = "rattus", **options: object
+    r: Rig,
+    timer: str = "5m",
+    players: int = 2,
+    kind: str = "rattus",
+    channel: int = 50,
+    **options: object,
 ) -> GameRecord:
     users = list(PEOPLE)[:players]
     lobby = await r.service.open_lobby(
         kind=kind,
         guild_id=1,
-        channel_id=50,
+        channel_id=channel,
         host_id=users[0],
         host_name=PEOPLE[users[0]],
         options={"seat_order": "joined", **options},
@@ -467,3 +474,46 @@ async def test_cartus_has_the_same_clocks(store: Store) -> None:
 
     await run_out(r, 61, finished)
     assert (await r.service.get(record.id)).status == "finished"
+
+
+@pytest.mark.parametrize(
+    "payload",
+    ["not json {", "[1, 2]", "{}", '{"seat": "first"}'],
+    ids=["not JSON", "not an object", "no seat", "a seat that is no number"],
+)
+async def test_a_damaged_clock_job_is_set_aside_once_and_every_other_clock_goes_on(
+    store: Store, db_target: str, caplog: pytest.LogCaptureFixture, payload: str
+) -> None:
+    r = rig(store, Clock())
+    broken = await started(r, channel=50)
+    healthy = await started(r, channel=51)
+    await raw(
+        db_target,
+        "UPDATE jobs SET payload = ? WHERE game_id = ? AND kind = ?",
+        payload,
+        broken.id,
+        DEADLINE,
+    )
+    caplog.clear()
+    r.clock.advance(5 * 60 + 1)
+    await r.scheduler.tick()
+    await r.scheduler.tick()
+    stood_in = [f.record.id for f in r.notices.of("stand_in")]
+    assert stood_in == [healthy.id]  # the healthy game's deadline fired, once
+
+    errors = [rec for rec in caplog.records if rec.levelno >= logging.ERROR]
+    assert len(errors) == 1 and f"game #{broken.id}" in errors[0].getMessage()
+    kept = await raw(db_target, "SELECT game_id, kind, payload FROM damaged_jobs")
+    assert kept == [(broken.id, DEADLINE, payload)]
+
+    # The damaged game's seat still moves, and its next decision has a deadline again.
+    mover = deciding_user(broken)
+    actions = await r.service.legal_actions(broken.id, mover)
+    await r.service.act(broken.id, mover, actions[0].notation)
+    after = await r.service.get(broken.id)
+    assert after.version > broken.version
+    assert await clock_jobs(r, broken.id, DEADLINE) == after.game.actors()
+    r.clock.advance(5 * 60 + 1)
+    await r.scheduler.tick()
+    assert broken.id in [f.record.id for f in r.notices.of("stand_in")]
+    assert len([rec for rec in caplog.records if rec.levelno >= logging.ERROR]) == 1
