@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 from discord import app_commands
 
-from cogs.command_base import GameCommandBase
+from cogs.command_base import GAME_HELP, GameCommandBase
 from cogs.replies import reply
 from host.clock_settings import TIMER_EXAMPLES, ClockSettings
 from host.errors import UserError
@@ -17,7 +17,6 @@ from host.errors import UserError
 if TYPE_CHECKING:
     pass
 
-GAME_HELP = "The game's number (default: the game in this channel)"
 TIMER_HELP = "none, minutes a decision (5m), hours a decision (24h) or moves a day (2/day)"
 
 

@@ -14,7 +14,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.clock_commands import ClockCommands, lobby_clock
-from cogs.components import shown
+from cogs.command_base import GAME_HELP
+from cogs.components import parse_offered, shown
 from cogs.embeds import clip, lines_block, secrets_embed, status_embed, table_embed
 from cogs.history import HistoryCommands
 from cogs.replies import png_file, reply
@@ -26,23 +27,12 @@ from host.models import GameRecord
 if TYPE_CHECKING:
     from cogs.client import GameBot
 
-GAME_HELP = "The game's number (default: the game in this channel)"
 POSTING_PERMISSIONS = (
     ("view_channel", "View Channel"),
     ("send_messages", "Send Messages"),
     ("embed_links", "Embed Links"),
     ("attach_files", "Attach Files"),
 )
-
-
-def parse_offered(value: str) -> tuple[str, int | None, int | None]:
-    """An autocomplete value ``notation@game.version`` as (notation, game, version); text
-    typed by hand is a notation alone and applies to the game as it is now."""
-    notation, at, where = value.rpartition("@")
-    game, dot, version = where.partition(".")
-    if at and dot and game.isdigit() and version.isdigit():
-        return notation, int(game), int(version)
-    return value, None, None
 
 
 def require_posting(interaction: discord.Interaction[Any], what: str) -> None:

@@ -55,6 +55,16 @@ async def _guarded(
         await report_error(interaction, error)
 
 
+def parse_offered(value: str) -> tuple[str, int | None, int | None]:
+    """An autocomplete value ``notation@game.version`` as (notation, game, version); text
+    typed by hand is a notation alone and applies to the game as it is now."""
+    notation, at, where = value.rpartition("@")
+    game, dot, version = where.partition(".")
+    if at and dot and game.isdigit() and version.isdigit():
+        return notation, int(game), int(version)
+    return value, None, None
+
+
 def play_id(kind: str, game_id: int, version: int, group: str, suffix: str = "") -> str:
     custom_id = f"{kind}:g:{game_id}:v:{version}:{group}{suffix}"
     if len(custom_id) > 100:

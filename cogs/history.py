@@ -17,13 +17,14 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 from discord import app_commands
 
-from cogs.command_base import GameCommandBase
-from cogs.components import GAME
-from cogs.embeds import lines_block, table_embed
+from cogs.command_base import GAME_HELP, GameCommandBase
+from cogs.components import GAME, parse_offered
+from cogs.embeds import clip, lines_block, table_embed
 from cogs.lifecycle import Gated
 from cogs.replies import png_file, reply, report_error
+from engine.replay import UNDO
 from host import replays, seats, undo
-from host.errors import NotSeated, UserError
+from host.errors import NotSeated, StaleAction, UserError
 from host.models import ActionLogEntry, GameRecord
 from host.seat_store import SeatChangeEntry
 from host.service import GameService
@@ -33,7 +34,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-GAME_HELP = "The game's number (default: the game in this channel)"
 LOG_DEFAULT = 15
 LOG_MOST = 100
 PRIVATE_ANSWER = "a private answer"
@@ -81,15 +81,21 @@ async def take_back(
     version: int | None = None,
 ) -> None:
     """Undo the user's latest action, show the table again, re-send changed secrets, and
-    answer privately with what was taken back and the user's controls now."""
+    answer privately with what was taken back and the user's controls now. An undo offered
+    at an older version changes nothing: a repeat of the user's own undo (a typed command
+    sent twice) is answered that it already counted."""
     bot = _bot(interaction)
     user = interaction.user
     bot.tables.remember_user(user)
     await bot.play.game(interaction, game_id, kind)
     await interaction.response.defer(ephemeral=True, thinking=True)
-    async with bot.tables.lock(game_id):
-        update, label = await undo.undo(bot.service, game_id, user.id, version=version)
-        await bot.tables.publish(update)
+    try:
+        async with bot.tables.lock(game_id):
+            update, label = await undo.undo(bot.service, game_id, user.id, version=version)
+            await bot.tables.publish(update)
+    except StaleAction:
+        await bot.play.answer_stale(interaction, game_id, UNDO, version)
+        return
     await bot.tables.send_secrets(update)
     prompt, controls = bot.play.panel(update.record, user.id)
     await reply(interaction, f"Taken back: {label}.\n{prompt}", view=controls)
@@ -174,12 +180,53 @@ class HistoryCommands(GameCommandBase):
     @app_commands.command(
         name="undo", description="Take back your last action of this turn, if nothing was shown"
     )
-    @app_commands.describe(game=GAME_HELP)
-    async def undo(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
-        record = await self.resolve(interaction, game, anywhere=True, acting=True)
+    @app_commands.describe(
+        action="Pick from the list: it counts once",
+        game=GAME_HELP,
+    )
+    async def undo(
+        self, interaction: discord.Interaction[Any], action: str = "", game: int | None = None
+    ) -> None:
+        """With the list's suggestion (``undo@game.version``), take back the action it names,
+        only at that moment: the same command sent again is answered, not applied twice.
+        Without it, show what would be taken back with an Undo button for this moment."""
+        _, offered_in, version = parse_offered(action)
+        record = await self.resolve(
+            interaction, offered_in if offered_in is not None else game, anywhere=True, acting=True
+        )
         if record.seat_of(interaction.user.id) is None:
             raise NotSeated("You are not in this game.")
-        await take_back(interaction, record.id, kind=self.kind)
+        if version is not None:
+            await take_back(interaction, record.id, kind=self.kind, version=version)
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        record, label = await undo.preview(self.service, record.id, interaction.user.id)
+        view = discord.ui.View(timeout=None)
+        view.add_item(UndoButton(record.kind, record.id, record.version))
+        await reply(
+            interaction,
+            f"Take back **{discord.utils.escape_markdown(label)}**? Press Undo: it counts once "
+            f"however often it is pressed. (`/{self.kind} undo action:` offers it too.)",
+            view=view,
+        )
+
+    @undo.autocomplete("action")
+    async def undo_offer(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The undo of this moment, valued ``undo@game.version``, or why there is none."""
+        try:
+            record = await self.resolve(
+                interaction, interaction.namespace.game, anywhere=True, acting=True
+            )
+            record, label = await undo.preview(self.service, record.id, interaction.user.id)
+        except UserError as error:
+            return [app_commands.Choice(name=clip(str(error), 100), value="why")]
+        return [
+            app_commands.Choice(
+                name=clip(f"Take back: {label}", 100), value=f"{UNDO}@{record.id}.{record.version}"
+            )
+        ]
 
     @app_commands.command(
         name="replay", description="A finished game: its replay file, or the board of any turn"

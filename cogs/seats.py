@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 from discord import app_commands
 
-from cogs.command_base import GameCommandBase
+from cogs.command_base import GAME_HELP, GameCommandBase
 from cogs.replies import reply
 from host import seats
 from host.errors import UserError
@@ -27,7 +27,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-GAME_HELP = "The game's number (default: the game in this channel)"
 Taker = Literal["easy", "strong", "open"]
 TAKER_HELP = "Who plays the seat: an easy or strong computer player, or open for a person to join"
 NO_MENTIONS = discord.AllowedMentions.none()

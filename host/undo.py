@@ -10,7 +10,7 @@ owed a private message with them, recorded in the same transaction.
 from __future__ import annotations
 
 import logging
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from engine.contract import Game
@@ -49,48 +49,78 @@ def _beyond(mine: Any, public: Any, *, top: bool = False) -> Any:
     return mine
 
 
+@dataclass(frozen=True)
+class Planned:
+    """An undo the engine allows now: the game at ``record.version``, the seat taking back,
+    the game after the undo, and how the action taken back reads."""
+
+    record: GameRecord
+    seat: int
+    before: Game
+    after: Game
+    label: str
+
+
+async def _plan(service: GameService, record: GameRecord, user_id: int) -> Planned:
+    """What an undo by the user would do to the game as it is; UserError (the engine's
+    reason, which names nothing hidden) when it may not be done."""
+    game = turns.running_game(record)
+    seat = record.seat_of(user_id)
+    if seat is None:
+        raise NotSeated("You are not in this game.")
+    history = await replays.rebuild(service, record)
+    if history.game.to_dict() != game.to_dict():
+        log.error("Game #%s does not rebuild from its log; undo refused", record.id)
+        raise UserError("This game's history can't be rebuilt, so its actions stand.")
+    taken = history.played[-1] if history.played else None
+    try:
+        after = history.undo(seat)
+    except IllegalAction as refusal:
+        raise UserError(str(refusal)) from None
+    assert taken is not None
+    label = next(
+        (a.label for a in taken.before.legal_actions(seat) if a.notation == taken.notation),
+        taken.notation,
+    )
+    return Planned(record, seat, game, after, label)
+
+
+async def preview(service: GameService, game_id: int, user_id: int) -> tuple[GameRecord, str]:
+    """The game as it is and the label of the action the user's undo would take back now
+    (what ``/<kind> undo`` offers, valued with that version); UserError saying why not."""
+    record = await service.get(game_id)
+    planned = await _plan(service, record, user_id)
+    return record, planned.label
+
+
 async def undo(
     service: GameService, game_id: int, user_id: int, *, version: int | None = None
 ) -> tuple[Update, str]:
     """Take back the user's latest action; returns the update and that action's label.
+    With ``version``, only if the game is still at that version (StaleAction otherwise):
+    an undo offered at one moment is never applied at another.
     UserError (with the engine's reason, which names nothing hidden) when it may not be."""
     async with service._exclusive(game_id):
         record = await service._load(game_id)
         if version is not None and version != record.version:
             raise StaleAction(current_version=record.version)
-        game = turns.running_game(record)
-        seat = record.seat_of(user_id)
-        if seat is None:
-            raise NotSeated("You are not in this game.")
-        history = await replays.rebuild(service, record)
-        if history.game.to_dict() != game.to_dict():
-            log.error("Game #%s does not rebuild from its log; undo refused", game_id)
-            raise UserError("This game's history can't be rebuilt, so its actions stand.")
-        taken = history.played[-1] if history.played else None
-        try:
-            after = history.undo(seat)
-        except IllegalAction as refusal:
-            raise UserError(str(refusal)) from None
-        assert taken is not None
-        label = next(
-            (a.label for a in taken.before.legal_actions(seat) if a.notation == taken.notation),
-            taken.notation,
-        )
+        planned = await _plan(service, record, user_id)
+        seat, after = planned.seat, planned.after
         shown = f"{record.name_of(seat)} takes back their last action."
         now = service.now()
-        owed = _owed_secrets(record, game, after)
+        owed = _owed_secrets(record, planned.before, after)
         await service.store.save_action(
             game_id,
             record.version,
             after.version,
             after.to_dict(),
-            NewAction(seat, user_id, UNDO, "Undo", now, public_text=shown),
+            NewAction(seat, user_id, UNDO, f"Undo: {planned.label}", now, public_text=shown),
             dms=owed,
         )
         saved = replace(record, game=after, version=after.version, updated_at=now)
         event = Event("undo", shown, None, {"seat": seat}, "")
         update = Update(record=saved, events=[event], public_events=[event])
-        return update, label
+        return update, planned.label
 
 
 def _owed_secrets(record: GameRecord, before: Game, after: Game) -> dict[int, list[str]]:

@@ -110,6 +110,104 @@ async def test_an_undo_is_accepted_and_one_after_a_witch_look_is_refused(
         assert fake.rejected == [] and fake.unhandled == []
 
 
+async def undo_offered(fake: Any, user: Any, channel: Any) -> Any:
+    offered = await fake.autocomplete(user, channel, "rattus", "undo", focused="action")
+    assert len(offered) == 1, offered
+    return offered[0]
+
+
+async def test_a_typed_undo_sent_twice_takes_back_one_action(world: World, tmp_path: Path) -> None:
+    """The command's suggestion carries the moment it was offered: sent again (a retry after a
+    lost answer, a double submit, two at once) it is answered, and the game is unchanged; the
+    next suggestion takes back the action before, on purpose."""
+    fake = world.fake
+    client = make_bot(fake, tmp_path / "games.sqlite3", world.guild)
+    async with fake.running(client):
+        table = await open_game(world, client)
+        record = await turn_of_seat_zero(table)
+        anna = table.users[record.user_of(0)]
+        start = record.game.to_dict()
+        await client.tables.act(table.game_id, anna.id, "take:witch", version=None)
+        took = await table.record()
+        await client.tables.act(table.game_id, anna.id, "use:witch", version=None)
+        used = await table.record()
+
+        offer = await undo_offered(fake, anna, world.channel)
+        assert offer["value"] == f"undo@{table.game_id}.{used.version}"
+        assert offer["name"].startswith("Take back: ")
+        options = {"action": offer["value"]}
+        first = await fake.slash(anna, world.channel, "rattus", "undo", options=options)
+        assert "Taken back: " in text_of(await first.wait_reply())
+        once = await table.record()
+        assert once.version == used.version + 1
+        assert once.game.to_dict() == {**took.game.to_dict(), "version": once.version}
+
+        again = await fake.slash(anna, world.channel, "rattus", "undo", options=options)
+        answer = text_of(await again.wait_reply())
+        assert "already counted" in answer and "not applied again" in answer, answer
+        assert (await table.record()).version == once.version
+        log = await client.service.store.actions(table.game_id)
+        assert [e.notation for e in log].count("undo") == 1
+
+        # On purpose: the suggestion now is the undo of the action before.
+        offer = await undo_offered(fake, anna, world.channel)
+        assert offer["value"] == f"undo@{table.game_id}.{once.version}"
+        # Sent twice at once: one takes back, the other is told it already counted.
+        both = [
+            await fake.slash(
+                anna, world.channel, "rattus", "undo", options={"action": offer["value"]}
+            )
+            for _ in range(2)
+        ]
+        texts = sorted([text_of(await r.wait_reply()) for r in both], key=lambda t: "Taken" in t)
+        assert "already counted" in texts[0] and "Taken back: " in texts[1], texts
+        twice = await table.record()
+        assert twice.version == once.version + 1
+        assert twice.game.to_dict() == {**start, "version": twice.version}
+        log = await client.service.store.actions(table.game_id)
+        assert [e.notation for e in log].count("undo") == 2
+
+        # Nothing more to take back: the list says why, and picking that changes nothing.
+        offer = await undo_offered(fake, anna, world.channel)
+        assert offer["value"] == "why" and "ended its turn" in offer["name"]
+        why = await fake.slash(anna, world.channel, "rattus", "undo", options={"action": "why"})
+        assert "ended its turn" in text_of(await why.wait_reply())
+        assert (await table.record()).version == twice.version
+        assert fake.rejected == [] and fake.unhandled == []
+
+
+async def test_a_bare_typed_undo_asks_with_a_button_for_its_moment(
+    world: World, tmp_path: Path
+) -> None:
+    """Without the suggestion the command only shows what it would take back, with an Undo
+    button for that moment: sending it twice and pressing both takes back one action."""
+    fake = world.fake
+    client = make_bot(fake, tmp_path / "games.sqlite3", world.guild)
+    async with fake.running(client):
+        table = await open_game(world, client)
+        record = await turn_of_seat_zero(table)
+        anna = table.users[record.user_of(0)]
+        await client.tables.act(table.game_id, anna.id, "take:witch", version=None)
+        took = await table.record()
+        asked = [
+            await (await fake.slash(anna, world.channel, "rattus", "undo")).wait_reply()
+            for _ in range(2)
+        ]
+        assert (await table.record()).version == took.version
+        assert all("Take back **" in text_of(m) and undo_button(m) for m in asked)
+        done = await (
+            await fake.click(anna, asked[0], undo_button(asked[0])["custom_id"])
+        ).wait_reply()
+        assert "Taken back: " in text_of(done)
+        late = await (
+            await fake.click(anna, asked[1], undo_button(asked[1])["custom_id"])
+        ).wait_reply()
+        assert "older moment" in text_of(late)
+        after = await table.record()
+        assert after.version == took.version + 1 and after.game.state.hands[0] == []
+        assert fake.rejected == [] and fake.unhandled == []
+
+
 def the_json(fake: Any, message: Any) -> Any:
     files = fake.attachments(message)
     assert files[0].startswith(PNG)
@@ -127,7 +225,12 @@ async def test_the_replay_file_posted_at_the_end_replays_offline_to_the_same_gam
         record = await turn_of_seat_zero(table)
         anna = table.users[record.user_of(0)]
         await client.tables.act(table.game_id, anna.id, "take:king", version=None)
-        taken = await (await fake.slash(anna, world.channel, "rattus", "undo")).wait_reply()
+        offer = await undo_offered(fake, anna, world.channel)
+        taken = await (
+            await fake.slash(
+                anna, world.channel, "rattus", "undo", options={"action": offer["value"]}
+            )
+        ).wait_reply()
         assert "Taken back" in text_of(taken)
 
         early = await (await fake.slash(anna, world.channel, "rattus", "replay")).wait_reply()
