@@ -159,7 +159,7 @@ def write_sample(
     picture: Any = board_image,
 ) -> list[Path]:
     """The picture for ``view`` at full size and scaled to a phone's 380 pixels."""
-    prefix = "" if name == "cartus" else "rattus-"
+    prefix = "" if name.startswith("cartus") else "rattus-"
     full = SAMPLES / f"{prefix}{name}.png"
     full.write_bytes(png(view))
     image = picture(view)
@@ -187,6 +187,29 @@ def cartus_view(players: int = 4, seed: int = 2, actions: int = 70) -> dict[str,
         {**player, "name": NAMES[player["seat"] % len(NAMES)]} for player in view["players"]
     ]
     return view
+
+
+def cartus_end_view(players: int = 3) -> dict[str, Any]:
+    """The public view of a finished seeded Rattus Cartus game in which the plague killed
+    someone and the winner sits in a later seat than the top scorer (the first such seed)."""
+    from engine import cartus
+
+    for seed in range(1, 200):
+        game = cartus.new_game(players, seed=seed)
+        rng = Rng.from_seed(seed)
+        while not game.is_over:
+            seat = game.actors()[0]
+            game = game.apply(seat, rng.choice(game.legal_actions(seat)))
+        view = dict(game.view(None))
+        outcome = view["outcome"]
+        dead = set(outcome["dead"]) - set(outcome["spared"])
+        top = max(view["scores"].values())
+        if dead and view["winners"] and view["scores"][str(view["winners"][0])] < top:
+            view["players"] = [
+                {**player, "name": NAMES[player["seat"] % len(NAMES)]} for player in view["players"]
+            ]
+            return view
+    raise RuntimeError("no seeded game ends with a dead top scorer")
 
 
 def bench_cartus(view: dict[str, Any], runs: int) -> tuple[float, float, int]:
@@ -272,6 +295,8 @@ def main() -> None:
             for path in write_sample(name, view):
                 print(f"wrote {path.relative_to(SAMPLES.parent.parent)}")
         for path in write_sample("cartus", table, cartus_table, table_image):
+            print(f"wrote {path.relative_to(SAMPLES.parent.parent)}")
+        for path in write_sample("cartus-end", cartus_end_view(), cartus_table, table_image):
             print(f"wrote {path.relative_to(SAMPLES.parent.parent)}")
 
 

@@ -144,19 +144,16 @@ def _own(view: View) -> Mapping[str, Any] | None:
 
 
 def hand_lines(view: View) -> list[str]:
-    """The viewer's hand as a clear list: one line per kind of card, with the nuns shown."""
+    """The viewer's hand as a clear list: one line per kind of card. The nuns a card shows
+    count only in the Nun-row, which is dealt at the start and never changes, so a hand's
+    nuns never matter to any choice and are not listed."""
     me = _own(view)
     if me is None or me.get("hand_cards") is None:
         return []
-    nuns: dict[str, list[int]] = {}
+    held: dict[str, int] = {}
     for card in me["hand_cards"]:
-        nuns.setdefault(str(card.get("type")), []).append(int(card.get("nuns", 0)))
-    lines = []
-    for card_type, marks in nuns.items():
-        line = f"• {type_name(card_type)} ×{len(marks)}"
-        if any(marks):
-            line += f" (nuns: {', '.join(str(n) for n in sorted(marks, reverse=True))})"
-        lines.append(line)
+        held[str(card.get("type"))] = held.get(str(card.get("type")), 0) + 1
+    lines = [f"• {type_name(card_type)} ×{count}" for card_type, count in held.items()]
     return lines or ["• no cards"]
 
 

@@ -14,35 +14,18 @@ from typing import Any
 
 from PIL import Image
 
-from render.canvas import ALERT, Canvas, Point, encode_png, player_colour
+from render.canvas import ALERT, Canvas, Point, encode_png
+from render.frame import PANEL_BG, seats_of
 from render.palette import rattus_palette
 from render.pieces import Seat, wall
 from render.rattus_map import TILE_RADIUS, draw_map
-from render.rattus_panel import HEADER_H, PANEL_BG, draw_header, draw_panel, panel_height
-from render.text import drawable
+from render.rattus_panel import HEADER_H, draw_header, draw_panel, panel_height
 from render.tile_pieces import Piece, content_height, place_pieces
 from render.tiles import Grid, grid, grid_spec, rows, tile_widths
 
 BASE_CHIPS = 6
 """Room is kept in every tile for this many single-digit chips, so tiles do not jump about as
 cubes come and go; a tile with more pieces makes its row taller."""
-
-
-def seats_of(view: Mapping[str, Any]) -> dict[int, Seat]:
-    """How each seat is shown, with the documented fallbacks for a missing name or mark.
-
-    A name with no letter any bundled font can draw (only emoji) falls back to "Player N" too.
-    """
-    seats: dict[int, Seat] = {}
-    for index, player in enumerate(view.get("players") or []):
-        number = int(player.get("seat", index))
-        colour = str(player.get("colour") or "")
-        mark = str(player.get("mark") or colour[:1].upper() or "?")[:1]
-        name = str(player.get("name") or "")
-        if not any(ch.isalnum() for ch in drawable(name)):
-            name = f"Player {number + 1}"
-        seats[number] = Seat(number, player_colour(colour), mark, name)
-    return seats
 
 
 def _in_use(view: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:

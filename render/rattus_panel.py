@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from render.canvas import ALERT, GOLD, INK, MUTED, RGB, WHITE, Canvas, mix, text_width
+from render.frame import ROW_BG, header_band
 from render.pieces import (
     GOODS_COLOURS,
     RAT_R,
@@ -24,8 +25,6 @@ from render.pieces import (
 )
 
 PAD = 14
-PANEL_BG: RGB = (244, 237, 220)
-ROW_BG: RGB = (251, 247, 238)
 ACTIVE_BG: RGB = (255, 236, 170)
 RULE: RGB = (214, 200, 172)
 HEADER_H = 54
@@ -137,23 +136,6 @@ def draw_header(
         else (INK if status == "over" else (60, 90, 60))
     )
     header_band(canvas, title, pill, *status_line(view, seats), width)
-
-
-def header_band(canvas: Canvas, title: str, pill: RGB, who: str, what: str, width: float) -> None:
-    """A status pill, then who (cut to fit) and what they do, across the top of a picture."""
-    x, y = PAD, 10
-    pill_w = canvas.text_width(title, TEXT, bold=True) + 28
-    canvas.rect((x, y, x + pill_w, y + 36), fill=pill, radius=18)
-    canvas.text((x + pill_w / 2, y + 18.5), title, TEXT, fill=WHITE, bold=True, anchor="mm")
-    left = x + pill_w + 12
-    room = width - PAD - left - canvas.text_width(what, 24, bold=True) - 8
-    shown = (
-        canvas.text((left, y + 18), who, 24, fill=INK, bold=True, anchor="lm", max_width=room)
-        if who
-        else ""
-    )
-    after = left + canvas.text_width(shown, 24, bold=True) + 8 if who else left
-    canvas.text((after, y + 18), what, 24, fill=INK, bold=True, anchor="lm")
 
 
 def _stats(view: Mapping[str, Any], player: Mapping[str, Any]) -> str:

@@ -67,3 +67,32 @@ def test_the_hand_is_a_clear_list() -> None:
     assert sum(int(line.split("×")[1].split()[0]) for line in lines) == 5
     assert len(lines) == len(hand)
     assert all(line.startswith("• ") for line in lines)
+    assert not any("nun" in line for line in lines), "a hand's nuns never matter"
+
+
+def _finished_with_dead() -> dict[str, object]:
+    for seed in range(1, 200):
+        game = cartus.new_game(3, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            seat = game.actors()[0]
+            game = game.apply(seat, rng.choice(game.legal_actions(seat)))
+        view = _named(game.view(None))
+        outcome = view["outcome"]
+        dead = set(outcome["dead"]) - set(outcome["spared"])  # type: ignore[index]
+        if dead and view["winners"] and view["ranking"][0] != 0:  # type: ignore[index]
+            return view
+    raise AssertionError("no seeded game with a dead player and a winner in a later seat")
+
+
+def test_the_final_message_ranks_crowns_the_winner_and_marks_the_dead() -> None:
+    view = _finished_with_dead()
+    lines = [line for line in CARTUS.outcome_lines(view) if line[:1].isdigit()]
+    ranking = view["ranking"]
+    assert [line.split("**")[1] for line in lines] == [NAMES[s] for s in ranking]  # type: ignore[attr-defined]
+    assert [line.split(".")[0] for line in lines] == ["1", "2", "3"]
+    outcome = view["outcome"]
+    dead = set(outcome["dead"]) - set(outcome["spared"])  # type: ignore[index]
+    for seat, line in zip(ranking, lines, strict=True):  # type: ignore[call-overload]
+        assert ("👑" in line) == (seat in view["winners"])  # type: ignore[operator]
+        assert ("☠" in line) == (seat in dead)
