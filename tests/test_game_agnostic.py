@@ -35,9 +35,11 @@ OWNED = {
     "render/palette.py": "rattus",
     "render/tiles.py": "rattus",
     "render/tile_pieces.py": "rattus",
+    "render/frame.py": "rattus",
 }
 """Modules that belong to one game although their names do not say so (the Rattus map layout,
-its tiles and the pieces drawn on them)."""
+its tiles and the pieces drawn on them; the picture frame, which reads the players' colour and
+mark of the Rattus view and of the Cartus view alike)."""
 GENERIC = {"id", "text", "hand", "options", "lines", "all"}
 """Words every game and the host use in their own sense (a row id, an event's text or lines
 of text, the hand command, a game's lobby options, the leaderboard of all servers): a game's key of the same spelling does not make them
