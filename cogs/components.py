@@ -348,6 +348,11 @@ class Group:
 ANSWER = "answer"
 """The table's one button for every private question: it opens the asker's own panel."""
 
+HAND = "hand"
+"""The table's button for the answers a decider may have from their hidden hand (a Pass
+card, ``Decision.secret_kinds``), there whatever the hand holds: it opens the decider's own
+panel, which lists them when they are there."""
+
 
 def controls_view(
     kind: str,
@@ -361,7 +366,8 @@ def controls_view(
     the ``extra`` items (such as Undo).
 
     Only groups of public decisions may reach a channel message: the table shows every private
-    question as the one generic ``ANSWER`` group (see ``cogs.table.table_groups``).
+    question as the one generic ``ANSWER`` group, and the answers a hidden hand allows as the
+    one ``HAND`` group (see ``cogs.table.table_groups``).
     """
     return choices_view(kind, game_id, version, groups, extra)
 

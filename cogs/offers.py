@@ -14,9 +14,9 @@ from collections.abc import Sequence
 
 import discord
 
-from cogs.components import SELECT_SIZE, Group, choices_view, pick_view
+from cogs.components import HAND, SELECT_SIZE, Group, choices_view, pick_view
 from cogs.presenters import Presenter
-from engine.contract import Game
+from engine.contract import Game, irreversible
 from engine.core import CHAIN, Action, IllegalAction
 from host.models import GameRecord
 from host.service import GameService
@@ -27,15 +27,29 @@ def action_groups(
     record: GameRecord,
     presenter: Presenter,
     seats: Sequence[int] | None = None,
+    *,
+    public: bool = False,
 ) -> list[Group]:
-    """The legal actions of the given seats (default: every human actor), one group per kind."""
+    """The legal actions of the given seats (default: every human actor), one group per kind.
+
+    ``public``: for a surface everyone sees. The answers a seat may have only from what it
+    holds in secret (``Decision.secret_kinds``: a Pass card in a hidden hand) are left out,
+    and one ``HAND`` group without actions, titled by those kinds, stands for them, there
+    whether the seat has any or not: its button opens the seat's own controls, which list
+    them when they are there."""
     by_kind: dict[str, dict[str, Action]] = {}
     decided: dict[str, str] = {}  # group -> the kind of decision it answers
+    held: dict[str, str] = {}  # a kind of answer from a hidden hand -> its title
     for seat, actions in service.table_actions(record, seats).items():
         decision = record.game.decision(seat) if record.game is not None else None
-        for action in with_chains(record, seat, actions, presenter):
+        kind = decision.kind if decision is not None else ""
+        secret = decision.secret_kinds if decision is not None and public else ()
+        shown = [action for action in actions if action.kind not in secret]
+        for action in with_chains(record, seat, shown, presenter):
             by_kind.setdefault(action.kind, {}).setdefault(action.notation, action)
-            decided.setdefault(action.kind, decision.kind if decision is not None else "")
+            decided.setdefault(action.kind, kind)
+        for group in secret:
+            held.setdefault(group, presenter.group_title(group, decision=kind))
     groups = [
         Group(
             kind,
@@ -45,19 +59,28 @@ def action_groups(
         )
         for kind, actions in by_kind.items()
     ]
+    if held:
+        groups.append(Group(HAND, " / ".join(held.values()), ()))
     return sorted(groups, key=lambda group: group.quiet)
 
 
 def follow_ups(game: Game, seat: int, action: Action, presenter: Presenter) -> list[Action]:
     """The answers to the question that taking ``action`` puts to the same seat next, as
-    chains (``use:king+palace:gallia``), when that question is as public as the action: no
-    private event on the way, a public decision of that seat alone, no pick. Otherwise none."""
+    chains (``use:king+palace:gallia``), when that question is as public as the action: the
+    action neither draws on chance nor shows anything hidden (``engine.contract.irreversible``,
+    the engine's own test for undo: the Explorer's three cards are not known before they are
+    drawn, so their regions cannot be offered ahead), no private event on the way, a public
+    decision of that seat alone, no pick. Otherwise none."""
     try:
         after = game.apply(seat, action.notation)
     except IllegalAction:
         return []
+    if irreversible(game, after) is not None:
+        return []
     decision = after.decision(seat)
     if after.actors() != [seat] or decision is None or decision.private or decision.pick:
+        return []
+    if decision.secret_kinds:  # a preview would show, or leave out, answers from a hidden hand
         return []
     if any(not event.public for event in after.events):
         return []

@@ -11,7 +11,7 @@ from typing import Any
 
 import discord
 
-from cogs.components import ANSWER, select_view
+from cogs.components import ANSWER, HAND, select_view
 from cogs.embeds import event_texts, secrets_embed, status_embed
 from cogs.offers import action_groups, panel
 from cogs.replies import replace, reply
@@ -145,7 +145,9 @@ class Play:
             return
         turn = self.service.require_turn(record, interaction.user.id)
         pick = turn.decision.pick if turn.decision is not None else None
-        if pick is not None and pick.kind == group:
+        if group == HAND or (pick is not None and pick.kind == group):
+            # answers from the hidden hand (the table's button is there whatever it holds),
+            # or a pick: the decider's own controls, privately
             await self._panel_reply(interaction, record)
             return
         presenter = self.tables.presenter(record)

@@ -57,8 +57,10 @@ def plain(name: str) -> str:
 
 def table_groups(service: GameService, record: GameRecord, presenter: Presenter) -> list[Group]:
     """The buttons of a channel message, which everyone sees: the groups of the public
-    decisions, and one generic "Answer…" for all private questions, whoever is asked."""
-    groups = action_groups(service, record, presenter, record.public_actors())
+    decisions (answers from a hidden hand only as a button to the decider's own controls,
+    there whatever the hand holds), and one generic "Answer…" for all private questions,
+    whoever is asked."""
+    groups = action_groups(service, record, presenter, record.public_actors(), public=True)
     if any(record.user_of(seat) is not None for seat in record.private_actors()):
         groups.insert(0, Group(ANSWER, presenter.group_title(ANSWER), ()))
     return groups

@@ -188,13 +188,21 @@ class Pick:
 @dataclass(frozen=True)
 class Decision:
     """What one seat is deciding now. ``pick`` is set when the answer chooses several items
-    at once (one multi-select menu, see ``Pick``)."""
+    at once (one multi-select menu, see ``Pick``).
+
+    ``secret_kinds`` are the kinds of answer (``Action.kind``) the seat may have only because
+    of what it alone holds, such as a card in its hidden hand: whether it has one is a secret
+    of its own. They are named from public facts alone, the same whatever the seat holds, so
+    a surface everyone sees may offer a way to them (the seat's own controls) but must never
+    list those answers or show whether there are any. Of a private decision, all is secret.
+    """
 
     seat: int
     kind: str
     prompt: str
     private: bool = False
     pick: Pick | None = None
+    secret_kinds: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, JSON]:
         return {
@@ -203,6 +211,7 @@ class Decision:
             "prompt": self.prompt,
             "private": self.private,
             "pick": None if self.pick is None else self.pick.to_dict(),
+            "secret_kinds": list(self.secret_kinds),
         }
 
 

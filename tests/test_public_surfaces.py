@@ -1,30 +1,51 @@
-"""Whole seeded games with every expansion: nothing the bot would put on a channel message
-(embed text, button labels, select options and placeholders, the board image) carries a
-hidden fact.
+"""Whole seeded games of both games, at every player count and with every expansion and
+option: nothing the bot would put on a channel message (embed text, button labels, select
+options and placeholders, the waiting line, the board image) carries a hidden fact.
 
 At every moment of each game the table's public surfaces are built as the bot builds them
-(``table_embed`` from the public view, ``table_groups`` for the components, ``waiting_for``)
-and checked against what is hidden then: the choices and the identity of whoever answers a
-private question, region cards in hand that were never shown, and every private event's text
-(the Witch's looks, the Astronomer's draws, a hand's contents). Face-down rat tokens are
-checked directly: the same moment with the fronts of every face-down token that is not face up
-shuffled among themselves must give the very same public view, texts and components, and
-(every few moments) the very same board image, byte for byte.
+(``table_embed`` from the public view, ``table_groups`` for the components, ``waiting_for``).
+Then everything hidden at that moment is changed, and nothing else:
+
+- Rattus: the fronts of every face-down rat token (on the board, in the draw pile, set aside)
+  are shuffled among tokens of the same back; with Africanus, the region-card deck and the
+  cards in every hand are dealt again from the same cards, each hand keeping its size.
+- Rattus Cartus: the population deck and the Nun-row, every hand and every building's cards
+  played face down and not yet turned over (each keeping its size), the victory point tokens
+  in the pile and in front of each player (each keeping how many), the building and
+  replacement decks, and the supply actions chosen in secret so far.
+
+The changed moment must give the very same public view, texts and components, and (every few
+moments) the very same board image, byte for byte. A preview that runs an action which draws
+(the Explorer's three cards) or an offer that only a hidden hand allows (a Pass card) fails it.
+
+Besides, each moment is checked against what is hidden then: the choices and the identity of
+whoever answers a private question, Africanus region cards in hand that were never shown, and
+every private event's text (the Witch's looks, the Astronomer's draws, a hand's contents).
+
+One hidden thing is left as it is: while a region card may be played on a rat (Africanus),
+the hands stay as dealt, because the bot asks only players holding a card that matches, so
+that a private question is pending at all says someone holds one (the rule of the bot, not a
+preview or an offer; who is asked stays secret).
 """
 
 from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from itertools import combinations
 from typing import Any, cast
 
 import pytest
 
+from cogs.cartus_presenter import CARTUS
 from cogs.components import controls_view
 from cogs.embeds import table_embed
+from cogs.presenters import Presenter
 from cogs.rattus_presenter import RATTUS
 from cogs.table import table_groups
-from engine import rattus
+from engine import cartus, rattus
 from engine.contract import Game
 from engine.rattus.africanus import regions
 from host.models import GameRecord, Seat
@@ -33,10 +54,23 @@ from host.service import GameService
 IMAGE_EVERY = 40
 """Every how many moments the board image is drawn both ways (a drawing takes a while)."""
 NAMES = ["Aoife", "Bruno", "Chidi", "Dagny", "Emeka", "Farah"]
-GAMES = [
+RATTUS_GAMES = [
     (expansions, players)
-    for expansions in (("pied_piper",), ("mercatus",), ("africanus",), tuple(rattus.EXPANSIONS))
+    for n in range(len(rattus.EXPANSIONS) + 1)
+    for expansions in combinations(sorted(rattus.EXPANSIONS), n)
     for players in range(2, rattus.player_limits(expansions)[1] + 1)
+]
+"""Every combination of expansions (none too) at every player count it allows."""
+CARTUS_OPTIONS: list[dict[str, Any]] = [
+    {"buildings": "first_game"},
+    {"buildings": "random"},
+    {"buildings": "random", "simultaneous_supply": True, "guard_tower": True},
+    {"buildings": "per_class", "everyone_dead": "no_winner"},
+]
+CARTUS_GAMES = [
+    (options, players)
+    for options in CARTUS_OPTIONS
+    for players in range(cartus.MIN_PLAYERS, cartus.MAX_PLAYERS + 1)
 ]
 
 
@@ -55,19 +89,30 @@ def component_texts(item: Any) -> list[str]:
     return [text for text in texts if text]
 
 
-def surfaces(record: GameRecord) -> tuple[str, str]:
+def surfaces(record: GameRecord, presenter: Presenter) -> tuple[str, str]:
     """(the table embed's text, the words of the table's controls and the waiting line)."""
     view = record.view(None)
-    embed = table_embed(record, view, RATTUS, with_image=False)
+    embed = table_embed(record, view, presenter, with_image=False)
     reader = GameService(cast(Any, None), kinds={})  # reads the loaded record only
-    groups = table_groups(reader, record, RATTUS)
-    buttons = controls_view("rattus", record.id, record.version, groups)
+    groups = table_groups(reader, record, presenter)
+    buttons = controls_view(record.kind, record.id, record.version, groups)
     items: list[Any] = [getattr(item, "item", item) for item in buttons.children]
     shown = [component_texts(item) for item in items]
     assert all(shown), "every button, list and choice has words"
     return embed_text(embed), "\n".join(
         [*(t for texts in shown for t in texts), record.waiting_for()]
     )
+
+
+def redeal(places: Sequence[list[Any]], rng: random.Random) -> None:
+    """Deal the items of ``places`` again at random, each place keeping how many it holds."""
+    pool = [item for place in places for item in place]
+    rng.shuffle(pool)
+    for place in places:
+        place[:], pool = pool[: len(place)], pool[len(place) :]
+
+
+# Rattus
 
 
 def face_down(game: Any) -> list[str]:
@@ -80,35 +125,25 @@ def face_down(game: Any) -> list[str]:
     return [t for t in ids if t not in s.face_up and f'"{t}"' not in mentioned]
 
 
-def fronts_shuffled(game: Any) -> Game:
-    """The same game with the fronts of the face-down tokens moved round among themselves
-    (within tokens of the same back: starting or not), each to the next one's."""
+def rattus_hidden_changed(game: Any, rng: random.Random) -> Game:
+    """The same moment with everything hidden dealt again: the fronts of the face-down tokens
+    (among tokens of the same back: starting or not) and, with Africanus, the region-card
+    deck and the hands (each keeping its size; the hands stay while a region card may be
+    played on a rat, see the module's docstring)."""
     saved = game.to_dict()
     tokens = saved["tokens"]
     hidden = face_down(game)
     for starting in (True, False):
         ids = sorted(t for t in hidden if bool(tokens[t].get("starting")) == starting)
         fronts = [tokens[t] for t in ids]
-        for token, front in zip(ids, fronts[1:] + fronts[:1], strict=True):
+        redeal([fronts], rng)
+        for token, front in zip(ids, fronts, strict=True):
             tokens[token] = front
+    if regions.KEY in saved["ext"]:
+        table = saved["ext"][regions.KEY]
+        asking = any(frame["kind"] == "region_play" for frame in saved["stack"])
+        redeal([table["deck"], *([] if asking else table["hands"])], rng)
     return rattus.from_dict(saved)
-
-
-def record_of(game: Any, seats: list[Seat]) -> GameRecord:
-    return GameRecord(
-        id=1,
-        kind="rattus",
-        guild_id=1,
-        channel_id=2,
-        status="running",
-        version=game.version,
-        host_user_id=1000,
-        options={},
-        seats=seats,
-        game=game,
-        created_at=0.0,
-        updated_at=0.0,
-    )
 
 
 def hidden_hand_cards(game: Any, public: str) -> list[str]:
@@ -124,47 +159,186 @@ def hidden_hand_cards(game: Any, public: str) -> list[str]:
     ]
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize(("expansions", "players"), GAMES)
-def test_no_public_surface_carries_a_hidden_fact(expansions: tuple[str, ...], players: int) -> None:
-    seed = 11 * players + len(expansions)
-    game = rattus.new_game(players, expansions=set(expansions), seed=seed)
+# Rattus Cartus
+
+
+def cartus_hidden_changed(game: Any, rng: random.Random) -> Game:
+    """The same moment with everything hidden dealt again (see the module's docstring): the
+    face-down cards, wherever they lie, each place keeping how many it holds."""
+    saved = game.to_dict()
+    face_down_entries = [
+        entry["cards"]
+        for place in saved["row"]
+        if not place["revealed"]
+        for entry in place["entries"]
+    ]
+    redeal([saved["deck"], saved["nun_row"], *saved["hands"], *face_down_entries], rng)
+    redeal([saved["vp_pile"], *saved["vp"]], rng)
+    redeal([saved["building_deck"]], rng)
+    redeal([saved["replacement"]], rng)
+    if any(place is None for place in saved["supply_chosen"]):  # not yet shown
+        saved["supply_chosen"] = [
+            None if place is None else rng.randrange(len(saved["row"]))
+            for place in saved["supply_chosen"]
+        ]
+    return cartus.from_dict(saved)
+
+
+# The games
+
+
+@dataclass(frozen=True)
+class Kind:
+    name: str
+    presenter: Presenter
+    hidden_changed: Callable[[Any, random.Random], Game]
+
+
+RATTUS_KIND = Kind("rattus", RATTUS, rattus_hidden_changed)
+CARTUS_KIND = Kind("cartus", CARTUS, cartus_hidden_changed)
+
+
+def record_of(kind: Kind, game: Game, seats: list[Seat]) -> GameRecord:
+    return GameRecord(
+        id=1,
+        kind=kind.name,
+        guild_id=1,
+        channel_id=2,
+        status="running",
+        version=game.version,
+        host_user_id=1000,
+        options={},
+        seats=seats,
+        game=game,
+        created_at=0.0,
+        updated_at=0.0,
+    )
+
+
+@dataclass
+class Seen:
+    """What a game went through, so a test knows it covered what it means to."""
+
+    moments: int = 0
+    changed: int = 0  # moments whose hidden things were dealt otherwise
+    images: int = 0
+    private_questions: int = 0
+    over: bool = False
+    labels: frozenset[str] = frozenset()  # every legal action's label met on the way
+
+
+def play_and_check(kind: Kind, game: Any, seed: int, limit: int = 5000) -> Seen:
+    """Play the game with random legal actions to its end (or ``limit`` moments), checking
+    every moment's public surfaces against its hidden-changed twin and its secrets."""
+    players = len(game.view(None)["players"])
     rng = random.Random(seed)
+    hidden_rng = random.Random(seed + 1)
     seats = [Seat(n, 1000 + n, NAMES[n]) for n in range(players)]
     said: list[str] = []
-    private_questions = 0
-    fronts_changed = images = 0
-    for step in range(5000):
+    seen = Seen()
+    labels: set[str] = set()
+    for step in range(limit):
         if game.is_over:
             break
-        record = record_of(game, seats)
-        text, controls = surfaces(record)
-        shuffled = record_of(fronts_shuffled(game), seats)
+        seen.moments += 1
+        record = record_of(kind, game, seats)
+        text, controls = surfaces(record, kind.presenter)
         public_view = record.view(None)
-        assert shuffled.view(None) == public_view
-        assert surfaces(shuffled) == (text, controls)
-        if shuffled.game.to_dict()["tokens"] != game.to_dict()["tokens"]:
-            fronts_changed += 1
+        for _ in range(2):
+            changed = kind.hidden_changed(game, hidden_rng)
+            twin = record_of(kind, changed, seats)
+            assert twin.view(None) == public_view, f"moment {step}: the public view changed"
+            assert surfaces(twin, kind.presenter) == (text, controls), (
+                f"moment {step}: a public text changed with hidden things only"
+            )
+        if changed.to_dict() != game.to_dict():
+            seen.changed += 1
             if step % IMAGE_EVERY == 0:
-                images += 1
-                assert RATTUS.render(shuffled.view(None)) == RATTUS.render(public_view)
+                seen.images += 1
+                image = kind.presenter.render(public_view)
+                assert kind.presenter.render(twin.view(None)) == image
         public = text + "\n" + controls
-        said += [e.text_for(NAMES[:players]) for e in game.events if e.audience is None]
-        secret_events = [e.text_for(NAMES[:players]) for e in game.events if e.audience is not None]
+        names = NAMES[:players]
+        said += [e.text_for(names) for e in game.events if e.audience is None]
+        secret_events = [e.text_for(names) for e in game.events if e.audience is not None]
         for secret in secret_events:
             if secret and secret not in said:
                 assert secret not in public, (secret, public)
         for seat in record.private_actors():
-            private_questions += 1
+            seen.private_questions += 1
             for action in game.legal_actions(seat):
                 assert action.label not in public, (action.label, public)
             assert f"**{NAMES[seat]}** to decide" not in public
             assert NAMES[seat] not in controls
-        for card in hidden_hand_cards(game, "\n".join(said)):
-            assert card not in public, (card, public)
+        if kind is RATTUS_KIND:
+            for card in hidden_hand_cards(game, "\n".join(said)):
+                assert card not in public, (card, public)
         seat = game.actors()[0]
-        game = game.apply(seat, rng.choice(game.legal_actions(seat)))
-    assert game.is_over
-    assert fronts_changed > 0 and images > 0, "face-down fronts were shuffled and drawn"
-    if "africanus" in expansions:
-        assert private_questions > 0, "the game asked at least one private question"
+        actions = game.legal_actions(seat)
+        labels.update(action.label for action in actions)
+        game = game.apply(seat, rng.choice(actions))
+    seen.over = game.is_over
+    seen.labels = frozenset(labels)
+    return seen
+
+
+WHOLE = 5000
+"""More moments than any game lasts: play to the end."""
+
+
+def check_rattus(expansions: tuple[str, ...], players: int, seed: int, limit: int = WHOLE) -> Seen:
+    game = rattus.new_game(players, expansions=set(expansions), seed=seed)
+    seen = play_and_check(RATTUS_KIND, game, seed, limit)
+    assert seen.over or limit < WHOLE, "the game ended"
+    assert seen.changed > 0 and seen.images > 0, "hidden things were changed and drawn"
+    if "africanus" in expansions and seen.over:
+        assert seen.private_questions > 0, "the game asked at least one private question"
+    return seen
+
+
+def check_cartus(options: dict[str, Any], players: int, seed: int, limit: int = WHOLE) -> Seen:
+    game = cartus.start(players, options, seed)
+    seen = play_and_check(CARTUS_KIND, game, seed, limit)
+    assert seen.over or limit < WHOLE, "the game ended"
+    assert seen.changed > 0 and seen.images > 0, "hidden things were changed and drawn"
+    assert seen.private_questions > 0, "the game asked at least one private question"
+    return seen
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("expansions", "players"),
+    RATTUS_GAMES,
+    ids=[f"{'+'.join(expansions) or 'base'}-{players}" for expansions, players in RATTUS_GAMES],
+)
+def test_rattus_public_surfaces_hide_everything_hidden(
+    expansions: tuple[str, ...], players: int
+) -> None:
+    check_rattus(expansions, players, seed=11 * players + 3 * len(expansions))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("options", "players"),
+    CARTUS_GAMES,
+    ids=[f"{'+'.join(map(str, options.values()))}-{players}" for options, players in CARTUS_GAMES],
+)
+def test_cartus_public_surfaces_hide_everything_hidden(
+    options: dict[str, Any], players: int
+) -> None:
+    check_cartus(options, players, seed=7 * players + len(options))
+
+
+def test_public_surfaces_hide_everything_hidden_quick() -> None:
+    """The same check over the start of one game of each, chosen to meet the Explorer's draw
+    and a Pass card that may be played (the whole games are the slow tests above)."""
+    rattus_seen = check_rattus(("africanus",), 5, seed=QUICK_SEEDS[0], limit=QUICK_MOMENTS)
+    assert any(label.startswith("Use the Explorer") for label in rattus_seen.labels)
+    options = {"buildings": "random"}  # with an Office, which gives Pass cards
+    cartus_seen = check_cartus(options, 3, seed=QUICK_SEEDS[1], limit=QUICK_MOMENTS)
+    assert any(label.startswith("Play a Pass card") for label in cartus_seen.labels)
+
+
+QUICK_MOMENTS = 60
+QUICK_SEEDS = (15, 1)
+"""Seeds whose games meet the Explorer (moment 18) and a Pass card to play (moment 14)."""

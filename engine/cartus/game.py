@@ -44,7 +44,9 @@ class Game:
         step = steps.STEPS[frame["kind"]]
         assert step.prompt is not None
         pick = step.pick(self._s, frame, seat) if step.pick is not None else None
-        return Decision(seat, frame["kind"], step.prompt(self._s, frame, seat), step.private, pick)
+        secret = step.secret_kinds(self._s, frame, seat) if step.secret_kinds is not None else ()
+        prompt = step.prompt(self._s, frame, seat)
+        return Decision(seat, frame["kind"], prompt, step.private, pick, secret)
 
     def legal_actions(self, seat: int) -> list[Action]:
         if seat not in self.actors():

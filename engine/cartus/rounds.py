@@ -256,8 +256,22 @@ def _enter_prompt(s: State, f: Frame, seat: int) -> str:
     return "Enter a building (then choose the cards you play there face down)."
 
 
+def _enter_secret_kinds(s: State, f: Frame, seat: int) -> tuple[str, ...]:
+    """A Pass card may be played whenever someone else is still to enter; whether the seat
+    holds one is its secret (cards change hands unseen: a Sword, a Guard Tower)."""
+    return ("pass",) if len(f["queue"]) > 1 else ()
+
+
 steps.register(steps.Step("begin_entering", auto=_begin_entering))
-steps.register(steps.Step("enter", options=_enter_options, act=_enter_act, prompt=_enter_prompt))
+steps.register(
+    steps.Step(
+        "enter",
+        options=_enter_options,
+        act=_enter_act,
+        prompt=_enter_prompt,
+        secret_kinds=_enter_secret_kinds,
+    )
+)
 
 
 def _commit_pick(s: State, f: Frame, seat: int) -> Pick:

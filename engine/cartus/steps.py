@@ -19,6 +19,7 @@ Act = Callable[[Ctx, Frame, int, Action], None]
 Prompt = Callable[[State, Frame, int], str]
 Auto = Callable[[Ctx, Frame], None]
 PickOf = Callable[[State, Frame, int], Pick]
+SecretKinds = Callable[[State, Frame, int], tuple[str, ...]]
 
 
 @dataclass(frozen=True)
@@ -30,6 +31,9 @@ class Step:
     auto: Auto | None = None
     private: bool = False
     pick: PickOf | None = None
+    secret_kinds: SecretKinds | None = None
+    """The kinds of answer the seat may have from its hidden hand (``Decision.secret_kinds``),
+    from public facts alone."""
 
 
 STEPS: dict[str, Step] = {}

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.conftest import World
+from tests.e2e.seeded import play_seeded
 from tests.e2e.table import (
     SEED,
     buttons_of,
@@ -194,3 +195,58 @@ async def test_a_three_player_cartus_game_from_lobby_to_scores(
     # the only refusals: DMs to Cleo, tried again each time so that opening them would work
     assert {r.body.get("code") for r in fake.rejected} == {50007}
     assert fake.unhandled == []
+
+
+def holds_a_pass_to_play(record: Any) -> bool:
+    """A moment when a person enters a building before others and holds a Pass card."""
+    game = record.game
+    if record.status != "running":
+        return False
+    seat = game.actors()[0]
+    decision = game.decision(seat)
+    return decision.secret_kinds == ("pass",) and any(
+        action.kind == "pass" for action in game.legal_actions(seat)
+    )
+
+
+@pytest.mark.slow
+async def test_a_pass_card_is_played_from_the_table_through_the_players_own_controls(
+    world: World, tmp_path: Path
+) -> None:
+    """The table offers "Play a Pass card…" whatever the hand holds (issue 22): for the
+    decider it opens their own controls privately, where the Pass is one button; anyone
+    else is told it is not their move."""
+    fake = world.fake
+    client = make_bot(fake, tmp_path / "games.sqlite3", world.guild)
+    async with fake.running(client):
+        options = {"seat_order": "joined", "players": 3, "buildings": "random"}
+        lobby = await (
+            await fake.slash(world.anna, world.channel, "cartus", "new", options=options)
+        ).wait_reply()
+        await (await fake.click(world.ben, lobby, label="Join")).wait_reply()
+        await (await fake.click(world.cleo, lobby, label="Join")).wait_reply()
+        started = await start_game(fake, client, world.anna, lobby, world.channel)
+        record = await play_seeded(client, started.id, 1, holds_a_pass_to_play)
+        seat = record.game.actors()[0]
+        users = {u.id: u for u in (world.anna, world.ben, world.cleo)}
+        decider = users[record.user_of(seat)]
+        other = next(u for u in users.values() if u is not decider)
+        table = fake.last_message(world.channel)
+        assert table is not None and is_play(table)
+        offered = [b for b in buttons_of(table) if b["label"] == "Play a Pass card…"]
+        assert len(offered) == 1
+        assert not any("choose after the others" in b["label"] for b in buttons_of(table))
+
+        refused = await fake.click(other, table, offered[0]["custom_id"])
+        assert "not your turn" in text_of(await refused.wait_reply()) and refused.ephemeral
+
+        opened = await fake.click(decider, table, offered[0]["custom_id"])
+        panel = await opened.wait_reply()
+        assert opened.ephemeral and "Enter a building" in text_of(panel)
+        [play_it] = [b for b in buttons_of(panel) if b["label"].startswith("Play a Pass card:")]
+        assert (await client.service.get(record.id)).version == record.version
+        await (await fake.click(decider, panel, play_it["custom_id"])).wait_reply()
+        log = await client.service.action_log(record.id)
+        assert log[-1].notation == "pass" and log[-1].user_id == decider.id
+        after = await client.service.get(record.id)
+        assert after.version == record.version + 1 and after.game.actors() != [seat]
