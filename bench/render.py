@@ -130,6 +130,25 @@ def africanus_view(seed: int = 4) -> dict[str, Any]:
     return view
 
 
+SCRIPTS = ["Aoife", "Bruno", "Χλόη", "Дмитрий", "Émeka", "明美"]
+"""Six names in five scripts, as a real group's might be."""
+
+
+def every_expansion_view(seed: int = 5) -> dict[str, Any]:
+    """A seeded 6-player game with every expansion, just after a plague turned rats over."""
+    game = rattus.new_game(players=6, expansions=set(rattus.EXPANSIONS), seed=seed)
+    rng = Rng.from_seed(seed)
+    while not game.is_over:
+        seat = game.actors()[0]
+        game = game.apply(seat, rng.choice(game.legal_actions(seat)))
+        view = game.view(None)
+        if view["turn"] >= 14 and view["revealed"] and view["status"] == "playing":
+            break
+    for player in view["players"]:
+        player["name"] = SCRIPTS[player["seat"]]
+    return view
+
+
 def bench(view: dict[str, Any], runs: int) -> tuple[float, float, float, float, int]:
     """(first render ms, median wall ms, median CPU ms, cached ms, PNG bytes) over ``runs``
     fresh renders and encodes."""
@@ -288,6 +307,7 @@ def main() -> None:
         views["pied-piper"] = pied_piper_view()
         views["mercatus"] = mercatus_view()
         views["africanus"] = africanus_view()
+        views["6p-every-expansion"] = every_expansion_view()
         views["2p"] = seeded_views(players=2, seed=3)["midgame"]
         views["3p"] = seeded_views(players=3, seed=3)["midgame"]
         SAMPLES.mkdir(parents=True, exist_ok=True)

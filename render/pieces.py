@@ -43,13 +43,21 @@ TOKEN_FACE: RGB = (250, 244, 228)
 
 CLASS_GLYPHS: dict[str, str] = {
     "royalty": "♛",
-    "church": "✝",
+    "church": "☧",
     "chivalry": "⚔",
     "magic": "☾",
     "bourgeoisie": "⚖",
     "peasantry": "⚒",
     "islamic": "☪",
 }
+PIECE_GLYPHS: dict[str, str] = {
+    "nun": "✝",
+    "bishop": "♝",
+    "potion": "⚗",
+    "diplomat": "⚑",
+}
+"""The expansion pieces' symbols on the map and in the key; no class uses any of them (one
+symbol, one meaning)."""
 CLASS_COLOURS: dict[str, RGB] = {
     "royalty": (150, 30, 60),
     "church": (60, 70, 90),

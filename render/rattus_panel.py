@@ -5,13 +5,12 @@ goods supply, the tokens of the latest plague and a key to the pieces."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from render.canvas import ALERT, GOLD, INK, MUTED, RGB, WHITE, Canvas, mix, text_width
+from render.canvas import ALERT, GOLD, INK, MUTED, RGB, WHITE, Canvas, text_width
 from render.frame import ROW_BG, header_band
 from render.pieces import (
-    GOODS_COLOURS,
+    PIECE_GLYPHS,
     RAT_R,
     Seat,
     chip_width,
@@ -19,8 +18,6 @@ from render.pieces import (
     class_glyph,
     cube_chip,
     rat_back,
-    tile,
-    tile_width,
     token_face,
 )
 
@@ -28,14 +25,7 @@ PAD = 14
 ACTIVE_BG: RGB = (255, 236, 170)
 RULE: RGB = (214, 200, 172)
 HEADER_H = 54
-TEXT = 22
-SMALL = 18
 PILL_H = 30
-PLAYER_H = 50
-NAME_LEFT = 54
-TOKEN_R = 32
-TOKEN_CELL = 124
-LOSS_ROW = 34
 
 STATUS_TITLES = {
     "placement": "Setting up",
@@ -54,53 +44,6 @@ def card_name(view: Mapping[str, Any], card: str) -> str:
 def card_class(view: Mapping[str, Any], card: str) -> str:
     info = (view.get("card_info") or {}).get(card) or {}
     return str(info.get("class") or "")
-
-
-def card_pill_width(canvas: Canvas, view: Mapping[str, Any], card: str) -> float:
-    return canvas.text_width(card_name(view, card), SMALL, bold=True) + PILL_H + 12
-
-
-def card_pill(canvas: Canvas, at: tuple[float, float], view: Mapping[str, Any], card: str) -> float:
-    """A class card as a pill: class symbol on its class colour, then the card's name."""
-    width = card_pill_width(canvas, view, card)
-    name, cls = card_name(view, card), card_class(view, card)
-    canvas.stamp(
-        at, (width, PILL_H), ("pill", name, cls), lambda c, a: _pill(c, a, name, cls, width)
-    )
-    return width
-
-
-def _pill(canvas: Canvas, at: tuple[float, float], name: str, cls: str, width: float) -> None:
-    colour = class_colour(cls)
-    x, y = at
-    r = PILL_H / 2
-    canvas.rect(
-        (x, y, x + width, y + PILL_H),
-        fill=mix(colour, WHITE, 0.82),
-        outline=colour,
-        width=1.5,
-        radius=r,
-    )
-    canvas.disc((x + r, y + r), r - 3, fill=colour)
-    canvas.text((x + r, y + r + 0.5), class_glyph(cls), 15, fill=WHITE, anchor="mm")
-    canvas.text((x + PILL_H + 4, y + r), name, SMALL, fill=INK, bold=True, anchor="lm")
-
-
-def _pills(
-    canvas: Canvas, view: Mapping[str, Any], cards: Sequence[str], x: float, y: float, right: float
-) -> float:
-    """Card pills from (x, y), wrapping before ``right``; returns the height used."""
-    left = x
-    rows = 1
-    for card in cards:
-        width = card_pill_width(canvas, view, card)
-        if x > left and x + width > right:
-            x = left
-            y += PILL_H + 6
-            rows += 1
-        card_pill(canvas, (x, y), view, card)
-        x += width + 6
-    return rows * (PILL_H + 6) - 6
 
 
 def status_line(view: Mapping[str, Any], seats: Mapping[int, Seat]) -> tuple[str, str]:
@@ -138,42 +81,65 @@ def draw_header(
     header_band(canvas, title, pill, *status_line(view, seats), width)
 
 
-def _stats(view: Mapping[str, Any], player: Mapping[str, Any]) -> str:
+PANEL_TEXT = 30
+"""Every word under the map: DejaVu Sans Condensed Bold at 30 px has capitals 22 px tall, 8.3 px
+on a phone showing the 1002 px wide picture at 380 px, as tall as the region names."""
+LINE_H = 42
+MARK_BOX = 38
+CELL_GAP = 10
+BIG_TOKEN_R = 54
+"""A face-up rat under the map: its limit is then drawn 30 px tall, as legible as the names."""
+BIG_TOKEN_CELL = 160
+
+
+def _words(canvas: Canvas, at: tuple[float, float], text: str, **kwargs: Any) -> str:
+    """Panel text at its one legible size (condensed bold)."""
+    kwargs.setdefault("fill", INK)
+    kwargs.setdefault("anchor", "lm")
+    return canvas.text(at, text, PANEL_TEXT, bold=True, condensed=True, **kwargs)
+
+
+def words_width(text: str) -> float:
+    return text_width(text, PANEL_TEXT, bold=True, condensed=True)
+
+
+def _head(view: Mapping[str, Any], player: Mapping[str, Any]) -> str:
+    """What the first line of a player's row says at its right: cubes left, or the score."""
+    bits = [f"{player.get('cubes_supply', 0)} cubes left"]
     if view.get("status") == "over":
         score = (view.get("scores") or {}).get(str(player.get("seat")))
-        head = f"{score} points" if score is not None else ""
-    else:
-        head = f"{player.get('cubes_supply', 0)} cubes left"
-    bits = [head] if head else []
+        bits = [f"{score} points"] if score is not None else []
     if player.get("palace"):
         bits.append(f"{player['palace']} in palace")
-    if player.get("baker"):
-        bits.append(f"{player['baker']} on Baker")
-    if "coins" in player:
-        bits.append(f"{player['coins']} coins")
-    if "hand_count" in player:
-        bits.append(f"{player['hand_count']} region cards")
     return " · ".join(bits)
 
 
-def _holdings(view: Mapping[str, Any], player: Mapping[str, Any]) -> list[tuple[Any, ...]]:
-    """A player's class cards as ("card", name, class) and goods as ("goods", label, fill)."""
-    items: list[tuple[Any, ...]] = [
-        ("card", card_name(view, str(c)), card_class(view, str(c)))
-        for c in player.get("cards") or []
-    ]
+def _stats(view: Mapping[str, Any], player: Mapping[str, Any]) -> str:
+    """The second line of a player's row (the expansions' holdings)."""
+    bits = []
+    if "coins" in player:
+        bits.append(f"{player['coins']} coins")
+    if "hand_count" in player:
+        count = int(player["hand_count"] or 0)
+        bits.append(f"{count} region card{'' if count == 1 else 's'}")
+    if player.get("baker"):
+        bits.append(f"{player['baker']} on Baker")
     goods = {str(k): int(v) for k, v in (player.get("goods") or {}).items() if int(v) > 0}
-    for kind, count in sorted(goods.items()):
-        items.append(
-            ("goods", f"{kind.title()} ×{count}", GOODS_COLOURS.get(kind, (200, 200, 190)))
-        )
-    return items
+    bits += [f"{kind} ×{count}" for kind, count in sorted(goods.items())]
+    return " · ".join(bits)
 
 
-def _item_width(item: tuple[Any, ...]) -> float:
-    if item[0] == "card":
-        return text_width(item[1], SMALL, bold=True) + PILL_H + 12
-    return tile_width(item[1])
+def _player_lines(view: Mapping[str, Any]) -> int:
+    """Lines per player row, from the game's setup: a second one for the expansions' coins,
+    goods and region cards (kept even while empty, so the picture keeps its height)."""
+    players = [p for p in view.get("players") or [] if isinstance(p, Mapping)]
+    extra = any("coins" in p or "hand_count" in p or "goods" in p for p in players)
+    return 2 if extra else 1
+
+
+def row_height(view: Mapping[str, Any]) -> float:
+    """The height of each player's row under the map."""
+    return 10 + _player_lines(view) * LINE_H
 
 
 def _player_row(
@@ -182,81 +148,47 @@ def _player_row(
     player: Mapping[str, Any],
     seat: Seat,
     box: tuple[float, float, float, float],
-    draw: bool,
-) -> float:
-    """One player's row; returns its height (without drawing when ``draw`` is False)."""
+    place: int | None,
+) -> None:
+    """One player's row: mark, name (▶ while deciding, their place once the game is over)
+    and what they have."""
     x0, y0, x1, _ = box
     status = view.get("status")
     acting = status != "over" and (
         seat.seat == view.get("active") or seat.seat in (view.get("actors") or [])
     )
     winner = status == "over" and seat.seat in (view.get("winners") or [])
-    holdings = _holdings(view, player)
-    x, rows = float(NAME_LEFT), 0
-    placed: list[tuple[tuple[float, float], tuple[Any, ...]]] = []
-    for item in holdings:
-        width = _item_width(item)
-        if rows == 0 or (x > NAME_LEFT and x + width > x1 - x0 - 10):
-            x, rows = float(NAME_LEFT), rows + 1
-        placed.append(((x, PLAYER_H - 6 + (rows - 1) * (PILL_H + 6)), item))
-        x += width + 6
-    height = PLAYER_H + (rows * (PILL_H + 6) if rows else 0)
-    if draw:
-        low = status != "over" and int(player.get("cubes_supply") or 0) <= 3
-        row = _Row(seat, _stats(view, player), low, acting, winner, tuple(placed))
-        size = (x1 - x0, height)
-        # drawn in place, not kept as a piece: a row changes with nearly every picture
-        _draw_row(row, size, canvas, (x0, y0))
-    return height
-
-
-@dataclass(frozen=True)
-class _Row:
-    seat: Seat
-    stats: str
-    low: bool
-    acting: bool
-    winner: bool
-    placed: tuple[tuple[tuple[float, float], tuple[Any, ...]], ...]
-
-
-def _draw_row(
-    row: _Row, size: tuple[float, float], canvas: Canvas, at: tuple[float, float]
-) -> None:
-    x0, y0 = at
-    x1 = x0 + size[0]
-    lit = row.acting or row.winner
+    lit = acting or winner
     canvas.rect(
-        (x0, y0, x1, y0 + size[1]),
+        (x0, y0, x1, y0 + row_height(view)),
         fill=ACTIVE_BG if lit else ROW_BG,
         outline=GOLD if lit else RULE,
         width=2.5 if lit else 1,
         radius=8,
     )
-    colour = row.seat.colour
+    colour = seat.colour
+    mid = y0 + 5 + LINE_H / 2
     canvas.rect(
-        (x0 + 8, y0 + 7, x0 + 44, y0 + 43), fill=colour.fill, outline=colour.edge, width=2, radius=6
-    )
-    canvas.text((x0 + 26, y0 + 25.5), row.seat.mark, 24, fill=colour.text, bold=True, anchor="mm")
-    stats_w = text_width(row.stats, SMALL, bold=True)
-    room = max(80.0, size[0] - 10 - stats_w - 12 - NAME_LEFT)
-    name = ("▶ " if row.acting else "♛ " if row.winner else "") + row.seat.name
-    canvas.text(
-        (x0 + NAME_LEFT, y0 + 25), name, 24, fill=INK, bold=True, anchor="lm", max_width=room
+        (x0 + 8, mid - MARK_BOX / 2, x0 + 8 + MARK_BOX, mid + MARK_BOX / 2),
+        fill=colour.fill,
+        outline=colour.edge,
+        width=2,
+        radius=6,
     )
     canvas.text(
-        (x1 - 10, y0 + 25),
-        row.stats,
-        SMALL,
-        fill=ALERT if row.low else MUTED,
-        bold=True,
-        anchor="rm",
+        (x0 + 8 + MARK_BOX / 2, mid + 0.5), seat.mark, 30, fill=colour.text, bold=True, anchor="mm"
     )
-    for (dx, dy), item in row.placed:
-        if item[0] == "card":
-            _pill(canvas, (x0 + dx, y0 + dy), item[1], item[2], _item_width(item))
-        else:
-            tile(canvas, (x0 + dx, y0 + dy + 2), item[1], item[2])
+    head = _head(view, player)
+    low = status != "over" and int(player.get("cubes_supply") or 0) <= 3
+    head_w = words_width(head)
+    left = x0 + 8 + MARK_BOX + 10
+    _words(canvas, (x1 - 10, mid), head, fill=ALERT if low else MUTED, anchor="rm")
+    name = ("▶ " if acting else f"{place}. " if place is not None else "") + seat.name
+    room = max(80.0, x1 - 10 - head_w - 14 - left)
+    _words(canvas, (left, mid), name, max_width=room)
+    stats = _stats(view, player)
+    if stats and _player_lines(view) > 1:
+        _words(canvas, (left, mid + LINE_H), stats, fill=MUTED, max_width=x1 - 10 - left)
 
 
 def _players_in_order(view: Mapping[str, Any]) -> list[tuple[Mapping[str, Any], int]]:
@@ -273,38 +205,81 @@ def _players_in_order(view: Mapping[str, Any]) -> list[tuple[Mapping[str, Any], 
     return players
 
 
-def _table_line(
-    canvas: Canvas, view: Mapping[str, Any], x: float, y: float, right: float, draw: bool
-) -> float:
-    """The class cards beside the board, the rats left and the goods supply."""
-    supply = int(view.get("rat_supply") or 0)
-    label = f"{supply} rat{'' if supply == 1 else 's'} left"
-    if draw:
-        rat_back(canvas, (x + RAT_R, y + PILL_H / 2))
-        canvas.text(
-            (x + 2 * RAT_R + 8, y + PILL_H / 2), label, TEXT, fill=INK, bold=True, anchor="lm"
-        )
-    left = x + 2 * RAT_R + 8 + canvas.text_width(label, TEXT, bold=True) + 18
-    cards = [str(c) for c in view.get("beside_board") or []]
-    height = float(PILL_H)
-    if cards:
-        if draw:
-            canvas.text((left, y + PILL_H / 2), "Free:", SMALL, fill=MUTED, bold=True, anchor="lm")
-        start = left + canvas.text_width("Free:", SMALL, bold=True) + 8
-        if draw:
-            height = _pills(canvas, view, cards, start, y, right)
+def _card_holders(view: Mapping[str, Any]) -> list[tuple[str, int | None]]:
+    """Every class card of the game in its fixed order, with the seat holding it (None: it
+    lies beside the board). The game's cards never change, so neither does this section."""
+    held = {
+        str(card): int(p.get("seat", index))
+        for index, p in enumerate(view.get("players") or [])
+        if isinstance(p, Mapping)
+        for card in p.get("cards") or []
+    }
+    cards = [str(c) for c in view.get("card_info") or {}]
+    cards += [
+        c for c in [*held, *(str(c) for c in view.get("beside_board") or [])] if c not in cards
+    ]
+    return [(card, held.get(card)) for card in cards]
+
+
+def _card_cell_width(view: Mapping[str, Any], cards: Sequence[str]) -> float:
+    widest = max((words_width(card_name(view, c)) for c in cards), default=0.0)
+    return PILL_H + 6 + 8 + widest + 10 + max(chip_width(""), words_width("free"))
+
+
+def _cards_layout(view: Mapping[str, Any], width: float) -> tuple[int, float, int]:
+    """(cards, cell width, columns) of the class cards section."""
+    cards = [card for card, _ in _card_holders(view)]
+    cell = _card_cell_width(view, cards)
+    return len(cards), cell, max(1, int((width + CELL_GAP) // (cell + CELL_GAP)))
+
+
+def cards_height(view: Mapping[str, Any], width: float) -> float:
+    """The height of the class cards section (its title and a line per row of cards)."""
+    count, _, columns = _cards_layout(view, width)
+    if not count:
+        return 0.0
+    return LINE_H + ((count + columns - 1) // columns) * (LINE_H + 6)
+
+
+def _draw_cards(
+    canvas: Canvas,
+    view: Mapping[str, Any],
+    seats: Mapping[int, Seat],
+    x: float,
+    y: float,
+    width: float,
+) -> None:
+    """Each class card: its class colour and symbol, its name, and the mark of whoever holds
+    it (free ones say so)."""
+    holders = _card_holders(view)
+    if not holders:
+        return
+    _, cell, columns = _cards_layout(view, width)
+    _words(canvas, (x, y + LINE_H / 2), "CLASS CARDS", fill=MUTED)
+    for index, (card, seat) in enumerate(holders):
+        row, col = divmod(index, columns)
+        cx, cy = x + col * (cell + CELL_GAP), y + LINE_H + row * (LINE_H + 6)
+        name, cls = card_name(view, card), card_class(view, card)
+        colour = class_colour(cls)
+        r = PILL_H / 2 + 3
+        canvas.disc((cx + r, cy + LINE_H / 2), r, fill=colour)
+        canvas.text((cx + r, cy + LINE_H / 2 + 0.5), class_glyph(cls), 22, fill=WHITE, anchor="mm")
+        _words(canvas, (cx + 2 * r + 8, cy + LINE_H / 2), name)
+        after = cx + 2 * r + 8 + words_width(name) + 10
+        holder = seats.get(seat) if seat is not None else None
+        if holder is not None:
+            cube_chip(canvas, (after, cy + 1), holder, "")
         else:
-            height = _pills_height(canvas, view, cards, start, right)
+            _words(canvas, (after, cy + LINE_H / 2), "free", fill=MUTED)
+
+
+def _table_lines(view: Mapping[str, Any]) -> list[str]:
+    """The rats left, the diplomats left and the goods to take, as lines."""
+    supply = int(view.get("rat_supply") or 0)
+    first = f"{supply} rat{'' if supply == 1 else 's'} left to draw"
     if "diplomats_left" in view:
-        if draw:
-            canvas.text(
-                (x, y + height + 8),
-                f"⚑ {int(view['diplomats_left'] or 0)} diplomats left in the supply",
-                SMALL,
-                fill=MUTED,
-                bold=True,
-            )
-        height += 32
+        first += f" · {PIECE_GLYPHS['diplomat']} {int(view['diplomats_left'] or 0)} diplomats left"
+    lines = [first]
     goods = view.get("goods_supply")
     if isinstance(goods, Mapping) and goods:
         parts = [
@@ -312,106 +287,114 @@ def _table_line(
             for kind, n in goods.items()
             if isinstance(n, Mapping)
         ]
-        if draw:
-            canvas.text(
-                (x, y + height + 8),
-                "Goods to take (up + down): " + " · ".join(parts),
-                SMALL,
-                fill=MUTED,
-                bold=True,
-                max_width=right - x,
-            )
-        height += 32
-    return height
+        lines += ["Goods to take (face up + face down):", " · ".join(parts)]
+    return lines
 
 
-def _pills_height(
-    canvas: Canvas, view: Mapping[str, Any], cards: Sequence[str], x: float, right: float
-) -> float:
-    left, rows = x, 1
-    for card in cards:
-        width = card_pill_width(canvas, view, card)
-        if x > left and x + width > right:
-            x, rows = left, rows + 1
-        x += width + 6
-    return rows * (PILL_H + 6) - 6
+def _token_cells(count: int, width: float) -> tuple[int, float]:
+    """(tokens a row, their scale): the latest plague's tokens keep one row's height, at full
+    size while they fit and smaller when a plague turned over more."""
+    full = max(1, int(width // BIG_TOKEN_CELL))
+    if count <= full:
+        return full, 1.0
+    rows = 2
+    per_row = (count + rows - 1) // rows
+    while per_row * BIG_TOKEN_CELL / rows > width:
+        rows += 1
+        per_row = (count + rows - 1) // rows
+    return per_row, 1.0 / rows
+
+
+def _revealed_height() -> float:
+    return LINE_H + 2 * BIG_TOKEN_R + LINE_H + 8
 
 
 def _revealed(
     canvas: Canvas,
     view: Mapping[str, Any],
-    seats: Mapping[int, Seat],
     x: float,
     y: float,
     width: float,
-    draw: bool,
-) -> float:
+) -> None:
+    """The latest plague's tokens face up, each over its region's name (red when it broke
+    out); who lost what is in the table's text."""
     tokens = [t for t in view.get("revealed") or [] if isinstance(t, Mapping)]
+    _words(canvas, (x, y + LINE_H / 2), "LATEST PLAGUE", fill=MUTED)
     if not tokens:
-        return 0
-    title = "Latest plague"
-    per_row = max(1, int(width // TOKEN_CELL))
-    most = max(sum(1 for v in (t.get("losses") or {}).values() if int(v) > 0) for t in tokens)
-    cell_h = 2 * TOKEN_R + 36 + LOSS_ROW * ((most + 1) // 2)
-    rows = (len(tokens) + per_row - 1) // per_row
-    if not draw:
-        return 30 + rows * cell_h
-    canvas.text((x, y), title.upper(), SMALL, fill=MUTED, bold=True)
+        _words(
+            canvas, (x + words_width("LATEST PLAGUE") + 16, y + LINE_H / 2), "none yet", fill=MUTED
+        )
+        return
+    per_row, scale = _token_cells(len(tokens), width)
+    cell_w = width / per_row if scale < 1 else BIG_TOKEN_CELL
+    cell_h = (2 * BIG_TOKEN_R + LINE_H) * scale
+    radius = BIG_TOKEN_R * scale
     regions = view.get("regions") or {}
     for i, token in enumerate(tokens):
         row, col = divmod(i, per_row)
-        cx = x + col * TOKEN_CELL + TOKEN_CELL / 2
-        top = y + 30 + row * cell_h
-        token_face(canvas, (cx, top + TOKEN_R + 2), TOKEN_R, token)
+        cx = x + col * cell_w + cell_w / 2
+        top = y + LINE_H + row * cell_h
+        token_face(canvas, (cx, top + radius + 2), radius, token)
         region = str(token.get("region") or "")
         label = str((regions.get(region) or {}).get("name") or region.title())
-        outbreak = bool(token.get("outbreak"))
+        size = max(12, round(PANEL_TEXT * scale))
         canvas.text(
-            (cx, top + 2 * TOKEN_R + 16),
+            (cx, top + 2 * radius + LINE_H * scale / 2 + 2),
             label,
-            SMALL,
-            fill=ALERT if outbreak else INK,
+            size,
+            fill=ALERT if token.get("outbreak") else INK,
             bold=True,
+            condensed=True,
             anchor="mm",
-            max_width=TOKEN_CELL - 6,
+            max_width=cell_w - 6,
         )
-        losses = [
-            (seats[int(k)], int(v))
-            for k, v in (token.get("losses") or {}).items()
-            if int(k) in seats and int(v) > 0
-        ]
-        chips = [(seat, f"−{lost}") for seat, lost in sorted(losses, key=lambda p: p[0].seat)]
-        for line in range(0, len(chips), 2):
-            pair = chips[line : line + 2]
-            widths = [chip_width(text, small=True) for _, text in pair]
-            lx = cx - (sum(widths) + 4 * (len(widths) - 1)) / 2
-            ly = top + 2 * TOKEN_R + 30 + (line // 2) * LOSS_ROW
-            for (seat, text), width in zip(pair, widths, strict=True):
-                cube_chip(canvas, (lx, ly), seat, text, small=True)
-                lx += width + 4
-    return 30 + rows * cell_h
 
 
-def _key(view: Mapping[str, Any]) -> str:
+def _key_entries(view: Mapping[str, Any]) -> list[str]:
     entries = ["▬ border", "┅ sea crossing"]
     regions = [r for r in (view.get("regions") or {}).values() if isinstance(r, Mapping)]
     if view.get("walls") is not None:
         entries.append("▮ wall")
-    for key, text in (
-        ("nuns", "✝ nun"),
-        ("bishops", "♝ bishop"),
-        ("potions", "⚗ potion"),
-        ("diplomats", "⚑ diplomat"),
+    for key, piece in (
+        ("nuns", "nun"),
+        ("bishops", "bishop"),
+        ("potions", "potion"),
+        ("diplomats", "diplomat"),
     ):
         if any(key in r for r in regions):
-            entries.append(text)
-    return "   ".join(entries)
+            entries.append(f"{PIECE_GLYPHS[piece]} {piece}")
+    return entries
+
+
+def _key_lines(view: Mapping[str, Any], width: float) -> list[str]:
+    lines: list[str] = []
+    for entry in _key_entries(view):
+        if lines and words_width(lines[-1] + "   " + entry) <= width:
+            lines[-1] += "   " + entry
+        else:
+            lines.append(entry)
+    return lines
 
 
 def panel_height(
     canvas: Canvas, view: Mapping[str, Any], seats: Mapping[int, Seat], width: float
 ) -> float:
-    return draw_panel(canvas, view, seats, (0, 0, width, 0), draw=False)
+    """The height under the map: a function of the game's setup (its players, expansions and
+    cards), never of the moment, so the picture keeps its height all game long."""
+    inner = width - 2 * PAD
+    players = sum(1 for _, seat in _players_in_order(view) if seat in seats)
+    return (
+        4
+        + players * (row_height(view) + 6)
+        + 6
+        + cards_height(view, inner)
+        + 8
+        + len(_table_lines(view)) * LINE_H
+        + 8
+        + _revealed_height()
+        + len(_key_lines(view, inner)) * LINE_H
+        + 8
+    )
 
 
 def draw_panel(
@@ -419,19 +402,32 @@ def draw_panel(
     view: Mapping[str, Any],
     seats: Mapping[int, Seat],
     box: tuple[float, float, float, float],
-    draw: bool = True,
 ) -> float:
     """Everything under the map, from the top of ``box``; returns the height it takes."""
     x0, y0, x1, _ = box
     x, right = x0 + PAD, x1 - PAD
     y = y0 + 4
-    for player, number in _players_in_order(view):
+    ranked = view.get("status") == "over" and bool(view.get("ranking"))
+    for place, (player, number) in enumerate(_players_in_order(view), start=1):
         if number in seats:
-            y += _player_row(canvas, view, player, seats[number], (x, y, right, 0), draw) + 6
+            row = (x, y, right, 0)
+            _player_row(canvas, view, player, seats[number], row, place if ranked else None)
+            y += row_height(view) + 6
     y += 6
-    y += _table_line(canvas, view, x, y, right, draw) + 12
-    y += _revealed(canvas, view, seats, x, y, right - x, draw)
-    if draw:
-        canvas.text((x, y + 4), _key(view), SMALL, fill=MUTED, bold=True, max_width=right - x)
-    y += 34
+    _draw_cards(canvas, view, seats, x, y, right - x)
+    y += cards_height(view, right - x) + 8
+    for index, line in enumerate(_table_lines(view)):
+        if index == 0:
+            rat_back(canvas, (x + RAT_R, y + LINE_H / 2))
+            _words(canvas, (x + 2 * RAT_R + 10, y + LINE_H / 2), line, max_width=right - x - 40)
+        else:
+            _words(canvas, (x, y + LINE_H / 2), line, fill=MUTED, max_width=right - x)
+        y += LINE_H
+    y += 8
+    _revealed(canvas, view, x, y, right - x)
+    y += _revealed_height()
+    for line in _key_lines(view, right - x):
+        _words(canvas, (x, y + LINE_H / 2), line, fill=MUTED, max_width=right - x)
+        y += LINE_H
+    y += 8
     return y - y0

@@ -16,6 +16,7 @@ from render.pieces import (
     BADGE_H,
     CHIP_H,
     GOODS_COLOURS,
+    PIECE_GLYPHS,
     PLAGUE_R,
     RAT_R,
     Seat,
@@ -131,7 +132,13 @@ def _extra_items(
     nuns = int(region.get("nuns") or 0)
     if nuns:
         items.append(
-            ("nun", badge_width(nuns), BADGE_H, partial(_badge, "✝", NUN_FILL, INK, nuns), None)
+            (
+                "nun",
+                badge_width(nuns),
+                BADGE_H,
+                partial(_badge, PIECE_GLYPHS["nun"], NUN_FILL, INK, nuns),
+                None,
+            )
         )
     bishops = int(region.get("bishops") or 0)
     if bishops:
@@ -140,11 +147,14 @@ def _extra_items(
                 "bishop",
                 badge_width(bishops),
                 BADGE_H,
-                partial(_badge, "♝", BISHOP_FILL, PAPER, bishops),
+                partial(_badge, PIECE_GLYPHS["bishop"], BISHOP_FILL, PAPER, bishops),
                 None,
             )
         )
-    for glyph, key in (("⚗", "potions"), ("⚑", "diplomats")):
+    for glyph, key in (
+        (PIECE_GLYPHS["potion"], "potions"),
+        (PIECE_GLYPHS["diplomat"], "diplomats"),
+    ):
         for seat, count in seat_counts(region.get(key), seats):
             width = seat_badge_width(glyph, seat, count)
             draw = partial(_seat_badge, glyph, seat, count)
