@@ -205,7 +205,8 @@ class GameCommands(SeatCommands, StatsCommands, ClockCommands, HistoryCommands, 
         view = record.view()
         png = await self.bot.tables.board_png(record, view)
         clock = await self.bot.tables.table_clock(record)
-        embed = table_embed(record, view, self._presenter(record), clock=clock)
+        recent = (await self.bot.tables.happened(record))[1]
+        embed = table_embed(record, view, self._presenter(record), clock=clock, recent=recent)
         await reply(interaction, embed=embed, file=png_file(png))
 
     @app_commands.command(

@@ -167,13 +167,17 @@ def table_embed(
     with_image: bool = True,
     moves: Sequence[str] | None = None,
     clock: TableClock | None = None,
+    recent: Sequence[str] | None = None,
 ) -> discord.Embed:
     """The table: who decides what and by when, the latest moves, what the picture cannot
     show. At most ``TABLE_TEXT`` characters: the picture carries the board and the players.
 
-    ``moves``, when given, replaces the latest log lines: a person's action and every computer
-    move after it (the newest that fit, and how many more the log has)."""
-    recent = [plain(str(line)) for line in view.get("log") or []][-RECENT_LINES:]
+    ``recent``, when given, are the latest actions' lines from the action log (plain text, each
+    with the names of the moment it was played), shown instead of the game's own log, whose
+    names are the seats' holders now. ``moves``, when given, replaces them: a person's action
+    and every computer move after it (the newest that fit, and how many more the log has)."""
+    if recent is None:
+        recent = [plain(str(line)) for line in view.get("log") or []][-RECENT_LINES:]
     waiting = waiting_line(record, view)
     deadline = deadline_line(record, clock)
     embed = discord.Embed(

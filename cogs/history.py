@@ -259,7 +259,10 @@ class HistoryCommands(GameCommandBase):
         view = replace(record, game=then, status="running").view(None)
         presenter = self._presenter(record)
         png = await self.bot.tables.board_png(record, view)
-        embed = table_embed(replace(record, game=then, status="running"), view, presenter)
+        recent = (await self.bot.tables.happened(record, until=then.version))[1]
+        embed = table_embed(
+            replace(record, game=then, status="running"), view, presenter, recent=recent
+        )
         embed.title = f"Game #{record.id} as turn {turn} ended"
         embed.set_footer(text=f"Turns {turns[0]}-{turns[-1]}. Only what everyone could see.")
         await reply(interaction, embed=embed, file=png_file(png))

@@ -192,8 +192,8 @@ class Repair:
         ]
         if not behind:
             return
-        moves = await self.tables._computer_moves(record)
-        view, embed, _ = await off_loop(self.tables._table_parts, record, moves)
+        moves, recent = await self.tables.happened(record)
+        view, embed, _ = await off_loop(self.tables._table_parts, record, moves, recent=recent)
         for channel_id in behind:
             shown = self.tables._show_in(
                 record, channel_id, stored.get(channel_id), embed, view, None, None, False

@@ -37,7 +37,7 @@ from cogs.stats import add_rating_changes
 from host.acting import off_loop
 from host.clocks import Clocks, TableClock
 from host.errors import UserError
-from host.models import GameRecord, TableMessage, Update
+from host.models import ActionLogEntry, GameRecord, TableMessage, Update
 from host.service import GameService
 from host.store import StoredGame
 
@@ -48,6 +48,8 @@ LOBBY_VERSION = -1
 """The version stored with a lobby message, so it is never taken for a table message."""
 COMPUTER_MOVES_SHOWN = 80
 """The most actions read back to show the computer moves since a person's last action."""
+RECENT_ACTIONS = 10
+"""How many of the latest actions the table's "What just happened" shows."""
 
 
 def plain(name: str) -> str:
@@ -69,6 +71,13 @@ def table_groups(service: GameService, record: GameRecord, presenter: Presenter)
 def _ping(record: GameRecord, seats: Sequence[int]) -> str | None:
     mentions = mentions_of(record, seats)
     return f"{mentions}, your move." if mentions else None
+
+
+def happened_lines(entries: Sequence[ActionLogEntry]) -> list[str]:
+    """What everyone saw of these actions, one line each, in the words and with the names
+    of the moment they were played (kept in the action log: a seat's later holder is never
+    named for what an earlier one did)."""
+    return [plain(entry.public_text) for entry in entries if entry.public_text]
 
 
 class Tables(Messaging):
@@ -237,9 +246,9 @@ class Tables(Messaging):
         new message, so no nonce: the gone one must not come back).
         """
         pinged: list[int] = []
-        moves = await self._computer_moves(record)
+        moves, recent = await self.happened(record)
         clock = await self.table_clock(record)
-        view, embed, groups = await off_loop(self._table_parts, record, moves, clock)
+        view, embed, groups = await off_loop(self._table_parts, record, moves, clock, recent)
         extra = [item for make in self.table_extras for item in await make(record)]
         buttons = controls_view(record.kind, record.id, record.version, groups, extra)
         stored = {m.channel_id: m for m in await self.service.table_messages(record.id)}
@@ -247,8 +256,9 @@ class Tables(Messaging):
             stored.pop(only, None)
         if only in (None, record.channel_id):
             home = stored.get(record.channel_id)
+            deciders = self._human_public_actors(record)
             if new_message or home is None:
-                pinged = self._human_public_actors(record)
+                pinged = deciders
             await self._show_in(
                 record,
                 record.channel_id,
@@ -256,7 +266,7 @@ class Tables(Messaging):
                 embed,
                 view,
                 buttons,
-                _ping(record, pinged),
+                _ping(record, deciders),
                 new_message,
                 again=only is not None,
             )
@@ -281,7 +291,11 @@ class Tables(Messaging):
         return None if self.clocks is None else await self.clocks.table_clock(record)
 
     def _table_parts(
-        self, record: GameRecord, moves: list[str] | None = None, clock: TableClock | None = None
+        self,
+        record: GameRecord,
+        moves: list[str] | None = None,
+        clock: TableClock | None = None,
+        recent: list[str] | None = None,
     ) -> tuple[Mapping[str, Any], discord.Embed, list[Group]]:
         """The public view, the table's embed and its button groups: CPU work (the engine's
         view and legal actions), done in a worker thread so the event loop stays free."""
@@ -289,20 +303,29 @@ class Tables(Messaging):
         view = record.view()
         return (
             view,
-            table_embed(record, view, presenter, moves=moves, clock=clock),
+            table_embed(record, view, presenter, moves=moves, clock=clock, recent=recent),
             table_groups(self.service, record, presenter),
         )
 
-    async def _computer_moves(self, record: GameRecord) -> list[str] | None:
-        """When computers moved after the latest person's action, that action and each of
-        their moves as the log shows them (the game's recent lines may not reach back so far);
-        None when nobody but people moved since."""
-        log = await self.service.store.actions(record.id, limit=COMPUTER_MOVES_SHOWN)
+    async def happened(
+        self, record: GameRecord, *, until: int | None = None
+    ) -> tuple[list[str] | None, list[str] | None]:
+        """What the table tells of what just happened, from the action log (each line with
+        the names of the moment it was played): ``moves``, when computers moved after the
+        latest person's action, that action and each of their moves (None when nobody but
+        people moved since); ``recent``, the latest actions (None before the first, when the
+        game's own opening lines say it). ``until``: as the game stood at that version."""
+        if until is None:
+            log = await self.service.store.actions(record.id, limit=COMPUTER_MOVES_SHOWN)
+        else:
+            log = [e for e in await self.service.store.actions(record.id) if e.version <= until]
+            log = log[-COMPUTER_MOVES_SHOWN:]
+        recent = happened_lines(log)[-RECENT_ACTIONS:] or None
         start = next((i for i in range(len(log) - 1, -1, -1) if log[i].user_id is not None), 0)
         batch = log[start:]
         if not any(entry.user_id is None for entry in batch):
-            return None
-        return [plain(entry.public_text) for entry in batch if entry.public_text]
+            return None, recent
+        return happened_lines(batch), recent
 
     async def _to_spectators(
         self, record: GameRecord, channel_id: int, shown: Awaitable[Any]
@@ -354,6 +377,9 @@ class Tables(Messaging):
                 png = await self.board_png(record, view)
                 picture = self.pictures.same(stored.message_id, png) or png_file(png)
             fields: dict[str, Any] = {"embed": embed, "attachments": [picture], "view": buttons}
+            if is_home:  # the call to act names whoever decides now, nobody else
+                fields["content"] = ping
+                fields["allowed_mentions"] = MENTIONS
             try:
                 edited = await self.handles.edit(stored.message_id, **fields)
                 if edited is None:
@@ -400,7 +426,7 @@ class Tables(Messaging):
         presenter = self.presenter(record)
         view = record.view()
         png = await self.board_png(record, view)
-        embed = final_embed(record, view, presenter, await self._computer_moves(record))
+        embed = final_embed(record, view, presenter, (await self.happened(record))[0])
         await add_rating_changes(self.service, record.id, embed)
         stored = {m.channel_id: m for m in await self.service.table_messages(record.id)}
         extra = [file for make in self.final_files for file in await make(record)]
@@ -469,5 +495,7 @@ class Tables(Messaging):
             record = await self.service.get(record.id)
             view = record.view()
             presenter = self.presenter(record)
-            embed = table_embed(record, view, presenter, clock=await self.table_clock(record))
+            clock = await self.table_clock(record)
+            recent = (await self.happened(record))[1]
+            embed = table_embed(record, view, presenter, clock=clock, recent=recent)
             await self._show_in(record, channel_id, None, embed, view, None, None, True, again=True)

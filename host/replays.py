@@ -14,18 +14,22 @@ from engine import replay
 from engine.contract import Game
 from engine.replay import History
 from host.errors import UserError
-from host.models import GameRecord
+from host.models import ActionLogEntry, GameRecord
 
 if TYPE_CHECKING:
     from host.service import GameService
 
 
-async def rebuild(service: GameService, record: GameRecord) -> History:
-    """The game's history from its seed and its whole action log."""
+async def rebuild(
+    service: GameService, record: GameRecord, entries: list[ActionLogEntry] | None = None
+) -> History:
+    """The game's history from its seed and its whole action log (``entries``: the log, when
+    the caller has read it already)."""
     if record.seed is None:
         raise UserError(f"Game #{record.id} has not started yet.")
     first = service.kind(record.kind).new_game(len(record.seats), record.options, record.seed)
-    entries = await service.store.actions(record.id)
+    if entries is None:
+        entries = await service.store.actions(record.id)
     return replay.replay_actions(first, [(e.seat, e.notation) for e in entries])
 
 

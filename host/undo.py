@@ -2,7 +2,8 @@
 
 The game is rebuilt from its seed and action log, the engine says whether the action may be
 taken back (nothing drawn, nothing hidden shown, not a private answer, nobody else has decided
-since, still the same turn), and the game as it was before the action is saved under the next
+since, still the same turn), the action must be the player's own (never one a seat's earlier
+holder or a computer standing in played), and the game as it was before the action is saved under the next
 version with an ``undo`` entry in the action log. A player whose secrets the undo changed is
 owed a private message with them, recorded in the same transaction.
 """
@@ -18,7 +19,7 @@ from engine.core import Event, IllegalAction
 from engine.replay import UNDO
 from host import replays, turns
 from host.errors import NotSeated, StaleAction, UserError
-from host.models import GameRecord, Update
+from host.models import ActionLogEntry, GameRecord, Update
 from host.store import NewAction
 
 if TYPE_CHECKING:
@@ -68,11 +69,16 @@ async def _plan(service: GameService, record: GameRecord, user_id: int) -> Plann
     seat = record.seat_of(user_id)
     if seat is None:
         raise NotSeated("You are not in this game.")
-    history = await replays.rebuild(service, record)
+    entries = await service.store.actions(record.id)
+    history = await replays.rebuild(service, record, entries)
     if history.game.to_dict() != game.to_dict():
         log.error("Game #%s does not rebuild from its log; undo refused", record.id)
         raise UserError("This game's history can't be rebuilt, so its actions stand.")
     taken = history.played[-1] if history.played else None
+    if history.undo_refusal(seat) is None:
+        whose = standing(entries)[-1]
+        if whose.user_id != user_id:
+            raise UserError(not_yours(whose))
     try:
         after = history.undo(seat)
     except IllegalAction as refusal:
@@ -121,6 +127,31 @@ async def undo(
         event = Event("undo", shown, None, {"seat": seat}, "")
         update = Update(record=saved, events=[event], public_events=[event])
         return update, planned.label
+
+
+def standing(entries: list[ActionLogEntry]) -> list[ActionLogEntry]:
+    """The log's actions that stand, in order: each undo took back the latest one standing
+    (as ``engine.replay.History`` plays them)."""
+    kept: list[ActionLogEntry] = []
+    for entry in entries:
+        if entry.notation != UNDO:
+            kept.append(entry)
+        elif kept:
+            kept.pop()
+    return kept
+
+
+def not_yours(entry: ActionLogEntry) -> str:
+    """Why an action of the seat, played by someone else than who holds it now, stands."""
+    if entry.user_id is None:
+        return (
+            "That action was played for this seat by a computer player, so it stands: you can "
+            "take back only what you played yourself."
+        )
+    return (
+        f"That action was played by {entry.name}, who held this seat before you, so it "
+        "stands: you can take back only what you played yourself."
+    )
 
 
 def _owed_secrets(record: GameRecord, before: Game, after: Game) -> dict[int, list[str]]:

@@ -79,10 +79,12 @@ async def test_an_out_of_turn_decider_is_mentioned_in_a_new_message(
         turn_of = people[before.game.view(None)["active"]]
         assert decider is not turn_of
         messages = fake.messages(world.channel)
-        turn_started = max(i for i, m in enumerate(messages) if mentions(m, turn_of))
-        notices = [m for m in messages[turn_started + 1 :] if mentions(m, decider)]
+        home = max(i for i, m in enumerate(messages) if is_play(m))  # this turn's table
+        notices = [m for m in messages[home + 1 :] if mentions(m, decider)]
         assert len(notices) == 1, "the decider was mentioned once, in a new message"
         assert len(live_tables(fake, world)) == 1
+        # The table's call to act names whoever decides now, no longer whose turn it is.
+        assert mentions(messages[home], decider) and not mentions(messages[home], turn_of)
         assert fake.rejected == [] and fake.unhandled == []
 
 

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import discord
 import pytest
 
 from cogs.seats import show_seat_change
-from host import computers, seats
+from host import computers, replays, seats
 from tests.e2e.conftest import World
-from tests.e2e.table import controls_of, make_bot, text_of
+from tests.e2e.seeded import play_seeded
+from tests.e2e.table import controls_of, make_bot, past_placement, text_of
 from tests.e2e.test_cartus import channel_text, open_cartus
 from tests.e2e.test_full_game import open_game
 from tests.fakediscord import ADMIN_PERMISSIONS
@@ -259,4 +261,59 @@ async def test_a_moderator_of_another_server_cannot_kick_there(world: World, tmp
         after = await table.record()
         assert (after.seats, after.version) == (before.seats, before.version)
         assert await seats.seat_log(client.service, table.game_id) == []
+        assert fake.rejected == [] and fake.unhandled == []
+
+
+async def test_after_a_seat_changes_hands_texts_keep_who_played_and_undo_keeps_their_moves(
+    world: World, tmp_path: Any
+) -> None:
+    """Ben plays, then hands his seat over and Dave takes it: the table still says Ben for
+    what Ben did, its call to act mentions Dave alone, and Dave cannot take back Ben's move."""
+    fake = world.fake
+    client = make_bot(fake, tmp_path / "games.sqlite3", world.guild)
+    async with fake.running(client):
+        table = await open_game(world, client)
+        await past_placement(table)
+        ben = (await table.record()).seat_of(world.ben.id)
+
+        def bens_turn(record: Any) -> bool:
+            game = record.game
+            return game.actors()[:1] == [ben] and any(
+                a.notation.startswith("take:") for a in game.legal_actions(ben)
+            )
+
+        record = await play_seeded(client, table.game_id, 11, bens_turn)
+        take = next(a for a in record.game.legal_actions(ben) if a.notation.startswith("take:"))
+        await client.tables.act(table.game_id, world.ben.id, take.notation, version=None)
+        played = (await client.service.store.actions(table.game_id))[-1]
+        assert played.user_id == world.ben.id and played.public_text
+        assert "Ben" in played.public_text
+        history = await replays.rebuild(client.service, await table.record())
+        assert history.undo_refusal(ben) is None  # Ben himself could take it back
+        assert f"<@{world.ben.id}>" in (table.table_message().get("content") or "")
+
+        resigned = await fake.slash(
+            world.ben, world.channel, "rattus", "resign", options={"level": "open"}
+        )
+        assert "Ben has left the game" in await answer(resigned)
+        joined = await fake.slash(world.dave, world.channel, "rattus", "join")
+        assert "You joined game" in await answer(joined)
+        await fake.wait_for(
+            lambda: f"<@{world.dave.id}>" in (table.table_message().get("content") or ""),
+            what="the table calling Dave to act",
+        )
+        shown = table.table_message()
+        assert f"<@{world.ben.id}>" not in (shown.get("content") or "")
+        assert [int(u["id"]) for u in shown.get("mentions") or []] == [world.dave.id]
+        text = text_of(shown)
+        line = discord.utils.escape_markdown(played.public_text)
+        assert line in text
+        assert line.replace("Ben", "Dave") not in text
+
+        before = await table.record()
+        refused = await fake.slash(world.dave, world.channel, "rattus", "undo")
+        assert "played by Ben, who held this seat before you" in await answer(refused)
+        after = await table.record()
+        assert after.version == before.version
+        assert after.game.to_dict() == before.game.to_dict()
         assert fake.rejected == [] and fake.unhandled == []
