@@ -7,7 +7,6 @@ Settings come from the environment, and from a ``.env`` file beside this one whe
 from __future__ import annotations
 
 import asyncio
-import logging
 import os
 import sys
 from collections.abc import Callable, Mapping
@@ -17,7 +16,9 @@ from pathlib import Path
 from cogs.client import GameBot, ShardedGameBot
 from cogs.games import extensions
 from cogs.lifecycle import StartError, serve
+from host import logs
 from host.database import DatabaseUnusable, is_postgres_url
+from host.logs import FORMATS
 from host.sharding import Shards, parse_shard_ids
 from host.store import Store
 
@@ -42,6 +43,11 @@ class Settings:
     """None: one process, one gateway connection. Else the shards this process runs."""
     clock_speed: float = 1.0
     """How many times faster than real time game clocks run (tests and trials only)."""
+    log_format: str = "plain"
+    """``plain`` lines or ``json`` lines."""
+    http_port: int | None = None
+    """Where /healthz and /metrics are served (None: not at all)."""
+    http_host: str = "127.0.0.1"
 
 
 def read_env_file(path: Path) -> dict[str, str]:
@@ -91,6 +97,9 @@ def load_settings(environ: Mapping[str, str], env_file: Path | None = ENV_FILE) 
     if sync_text not in TRUE | FALSE:
         raise SettingsError(f"RATTUS_SYNC_COMMANDS must be 1 or 0, not {sync_text!r}.")
     db_path = merged.get("RATTUS_DB", "").strip() or Settings.db_path
+    log_format = merged.get("RATTUS_LOG_FORMAT", "plain").strip().lower() or "plain"
+    if log_format not in FORMATS:
+        raise SettingsError(f"RATTUS_LOG_FORMAT must be plain or json, not {log_format!r}.")
     return Settings(
         token=token,
         db_path=db_path,
@@ -99,7 +108,20 @@ def load_settings(environ: Mapping[str, str], env_file: Path | None = ENV_FILE) 
         sync_commands=sync_text in TRUE,
         shards=read_shards(merged, db_path),
         clock_speed=read_clock_speed(merged),
+        log_format=log_format,
+        http_port=read_http_port(merged),
+        http_host=merged.get("RATTUS_HTTP_HOST", "").strip() or Settings.http_host,
     )
+
+
+def read_http_port(merged: Mapping[str, str]) -> int | None:
+    """RATTUS_HTTP_PORT: the port of /healthz and /metrics (unset: not served)."""
+    text = merged.get("RATTUS_HTTP_PORT", "").strip()
+    if not text:
+        return None
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise SettingsError(f"RATTUS_HTTP_PORT must be a port number (1-65535), not {text!r}.")
+    return int(text)
 
 
 def read_clock_speed(merged: Mapping[str, str]) -> float:
@@ -162,6 +184,8 @@ def build_bot(
         sync_commands=settings.sync_commands,
         seed_source=seed_source,
         clock_speed=settings.clock_speed,
+        http_port=settings.http_port,
+        http_host=settings.http_host,
     )
 
 
@@ -178,9 +202,7 @@ def main(environ: Mapping[str, str] = os.environ, env_file: Path | None = ENV_FI
     except SettingsError as error:
         print(f"Cannot start: {error}", file=sys.stderr)
         return 2
-    logging.basicConfig(
-        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    logs.configure(settings.log_level, settings.log_format)
     try:
         asyncio.run(check_database(settings.db_path))
     except DatabaseUnusable as error:

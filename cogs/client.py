@@ -18,6 +18,7 @@ from cogs.lifecycle import OUTAGES, Gate, Gated, install_outage_log
 from cogs.play import Play
 from cogs.repair import Repair
 from cogs.replies import GameTree
+from cogs.status_server import StatusServer
 from cogs.table import Tables
 from host.clock_scheduler import Scheduler
 from host.clocks import Clocks
@@ -57,6 +58,8 @@ class GameBot(commands.Bot):
         seed_source: Callable[[], int] | None = None,
         shards: Shards | None = None,
         clock_speed: float = 1.0,
+        http_port: int | None = None,
+        http_host: str = "127.0.0.1",
     ) -> None:
         sharding: dict[str, Any] = {}
         if shards is not None:
@@ -85,6 +88,11 @@ class GameBot(commands.Bot):
         """Every click and command passes it; a stop closes it (cogs/lifecycle.py)."""
         self.set_up = False
         """True once setup_hook has begun (after the login went through)."""
+        self.gateway_up = False
+        """Connected to Discord's gateway now (for /healthz)."""
+        self.status_server: StatusServer | None = (
+            None if http_port is None else StatusServer(self, http_host, http_port)
+        )
         install_outage_log()
 
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
@@ -119,6 +127,8 @@ class GameBot(commands.Bot):
         if self.sync_on_start:
             await self.sync_commands()
         self._repair_task = asyncio.create_task(self._repair_when_ready())
+        if self.status_server is not None:
+            await self.status_server.start()
 
     async def sync_commands(self) -> list[discord.app_commands.AppCommand]:
         """Register the slash commands: to the dev guild at once if set, else globally."""
@@ -144,10 +154,15 @@ class GameBot(commands.Bot):
         self._clock_task = asyncio.create_task(self.scheduler.run())
 
     async def on_ready(self) -> None:
+        self.gateway_up = True
         OUTAGES.back()
 
     async def on_resumed(self) -> None:
+        self.gateway_up = True
         OUTAGES.back()
+
+    async def on_disconnect(self) -> None:
+        self.gateway_up = False
 
     async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
         await self._table_deleted(payload.channel_id, [payload.message_id])
@@ -169,6 +184,8 @@ class GameBot(commands.Bot):
         if hasattr(self, "scheduler"):
             await stop_clocks(self.scheduler, self._clock_task)
         await super().close()
+        if self.status_server is not None:
+            await self.status_server.stop()
         if self._owns_store and self.store is not None:
             await self.store.close()
 

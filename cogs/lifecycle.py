@@ -16,13 +16,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 import signal
 import time
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, cast
 
 import aiohttp
 import discord
+
+from host import metrics
 
 if TYPE_CHECKING:
     from cogs.client import GameBot
@@ -41,23 +45,56 @@ class StartError(Exception):
     """The bot cannot start until a person fixes something; the message says what."""
 
 
+@dataclass(frozen=True)
+class Handling:
+    """One interaction being handled, as the logs and metrics tell it (nothing secret: a
+    command's name or a control's kind, never the values chosen)."""
+
+    kind: str
+    what: str
+    server: int | None
+    game: int | None
+    started: float = field(default_factory=time.perf_counter)
+
+
 class Gate:
     """Every click and command passes here. Open, it notes the task that handles it (so a
-    stop can wait for it); closed, it turns them away."""
+    stop can wait for it, and its time is measured and logged); closed, it turns them away."""
 
     def __init__(self) -> None:
         self.closed = False
-        self._in_flight: set[asyncio.Task[Any]] = set()
+        self._in_flight: dict[asyncio.Task[Any], Handling] = {}
 
-    def admit(self) -> bool:
+    def admit(self, handling: Handling | None = None) -> bool:
         """True if the current interaction may go on; False once the bot is stopping."""
         if self.closed:
+            metrics.TURNED_AWAY.inc()
             return False
         task = asyncio.current_task()
         if task is not None and task not in self._in_flight:
-            self._in_flight.add(task)
-            task.add_done_callback(self._in_flight.discard)
+            self._in_flight[task] = handling or Handling("internal", "-", None, None)
+            task.add_done_callback(self._finished)
         return True
+
+    def _finished(self, task: asyncio.Task[Any]) -> None:
+        handling = self._in_flight.pop(task, None)
+        if handling is None or handling.kind == "internal":
+            return
+        seconds = time.perf_counter() - handling.started
+        metrics.CLICKS.labels(handling.kind).inc()
+        metrics.CLICK_SECONDS.labels(handling.kind).observe(seconds)
+        log.info(
+            "%s %s handled in %.0f ms",
+            handling.kind,
+            handling.what,
+            seconds * 1000,
+            extra={
+                "game": handling.game,
+                "server": handling.server,
+                "action": handling.what,
+                "latency_ms": round(seconds * 1000, 1),
+            },
+        )
 
     @property
     def in_flight(self) -> int:
@@ -75,10 +112,38 @@ class Gate:
         return len(pending)
 
 
+GAME_IN_ID = re.compile(r"^[a-z]+:g:([0-9]+):")
+
+
+def handling_of(interaction: discord.Interaction[Any]) -> Handling:
+    """What an interaction is, in words safe for a log line."""
+    data: dict[str, Any] = dict(cast("dict[str, Any]", interaction.data or {}))
+    game: int | None = None
+    if interaction.type is discord.InteractionType.component:
+        custom_id = str(data.get("custom_id", ""))
+        found = GAME_IN_ID.match(custom_id)
+        game = int(found[1]) if found else None
+        parts = custom_id.split(":")
+        # kind:g:id:lobby:join, kind:g:id:v:version:group..., kind:g:id:undo:version
+        what = parts[3] if len(parts) > 3 else "component"
+        if what == "v" and len(parts) > 5:
+            what = "choice"
+        kind = "component"
+    else:
+        command = interaction.command
+        what = "/" + command.qualified_name if command is not None else str(data.get("name", "?"))
+        kind = (
+            "autocomplete"
+            if interaction.type is discord.InteractionType.autocomplete
+            else "command"
+        )
+    return Handling(kind, what, interaction.guild_id, game)
+
+
 async def admit(interaction: discord.Interaction[Any]) -> bool:
     """The gate's answer for this interaction; a turned-away one is told why."""
     gate: Gate | None = getattr(interaction.client, "gate", None)
-    if gate is None or gate.admit():
+    if gate is None or gate.admit(handling_of(interaction)):
         return True
     with contextlib.suppress(discord.HTTPException):
         if interaction.type is discord.InteractionType.autocomplete:

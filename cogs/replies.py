@@ -19,6 +19,7 @@ from discord import app_commands
 from cogs.embeds import clip
 from cogs.handles import deferred_on_public
 from cogs.lifecycle import admit
+from host import metrics
 from host.errors import UserError
 
 log = logging.getLogger(__name__)
@@ -117,6 +118,7 @@ async def report_error(interaction: discord.Interaction[Any], error: BaseExcepti
     """Tell the user what went wrong, the one way every command and component does it."""
     error = unwrap(error)
     message = user_message(error)
+    metrics.ERRORS.labels("refused" if message else "unhandled", type(error).__name__).inc()
     if message is None:
         command = interaction.command.qualified_name if interaction.command else None
         data: Mapping[str, Any] = cast(Mapping[str, Any], interaction.data or {})

@@ -18,6 +18,7 @@ import contextlib
 import logging
 import os
 import socket
+import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any, Protocol
@@ -75,6 +76,7 @@ class Scheduler:
         self.key = "shards:" + ("*" if shards is None else ",".join(map(str, shards.ids)))
         """Whose heartbeat this is: the group of shards this process runs."""
         self._stopping = asyncio.Event()
+        self._last_tick: float | None = None
 
     async def resume(self) -> float:
         """Before the first tick: move every clock job later by the time the clocks were
@@ -97,6 +99,7 @@ class Scheduler:
 
     async def tick(self) -> int:
         """Fire every clock job due now; how many did something."""
+        self._last_tick = time.monotonic()
         now = self.clocks.now()
         await self.clocks.rows.seen(self.key, now)
         jobs = await self.clocks.jobs.claim_due(
@@ -124,6 +127,10 @@ class Scheduler:
             await self.notices.remind(fired)
         else:
             await self.notices.ended_idle(fired)
+
+    def heartbeat_age(self) -> float | None:
+        """Real seconds since the last tick began (None: no tick yet), for the health check."""
+        return None if self._last_tick is None else time.monotonic() - self._last_tick
 
     def request_stop(self) -> None:
         """Let ``run`` end after the deadline it is firing, if any (a clean stop)."""

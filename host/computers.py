@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from engine import ai
 from engine.contract import Game
 from engine.core import Event
+from host import metrics
 from host.acting import owed_dms, public_text
 from host.errors import UserError
 from host.models import GameRecord, Seat
@@ -75,7 +76,13 @@ async def choose(record: GameRecord, game: Game, seat: int, level: str | None = 
         stop=lambda: time.monotonic() > deadline,
     )
     view, legal = game.view(seat), game.legal_actions(seat)
-    return await asyncio.to_thread(player.choose, view, legal)
+    started = time.perf_counter()
+    try:
+        return await asyncio.to_thread(player.choose, view, legal)
+    finally:
+        metrics.THINK_SECONDS.labels(record.kind, level or level_of(entry)).observe(
+            time.perf_counter() - started
+        )
 
 
 async def move(service: GameService, record: GameRecord) -> tuple[GameRecord, list[Event]]:

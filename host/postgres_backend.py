@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 import asyncpg
 
 from host.database import DatabaseUnusable, IntegrityError, NewerSchema, Row, redact
+from host.metrics import query_timer
 from host.schema import SCHEMA_VERSION, migrations_for
 
 if TYPE_CHECKING:
@@ -74,29 +75,33 @@ class _Transaction:
         self._conn = conn
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
-        try:
-            return _rowcount(await self._conn.execute(numbered(sql), *params))
-        except asyncpg.IntegrityConstraintViolationError as error:
-            raise IntegrityError(str(error)) from error
+        with query_timer("postgresql", "execute"):
+            try:
+                return _rowcount(await self._conn.execute(numbered(sql), *params))
+            except asyncpg.IntegrityConstraintViolationError as error:
+                raise IntegrityError(str(error)) from error
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        batch = [tuple(row) for row in rows]
-        if not batch:
-            return
-        try:
-            await self._conn.executemany(numbered(sql), batch)
-        except asyncpg.IntegrityConstraintViolationError as error:
-            raise IntegrityError(str(error)) from error
+        with query_timer("postgresql", "executemany"):
+            batch = [tuple(row) for row in rows]
+            if not batch:
+                return
+            try:
+                await self._conn.executemany(numbered(sql), batch)
+            except asyncpg.IntegrityConstraintViolationError as error:
+                raise IntegrityError(str(error)) from error
 
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
-        try:
-            row: Row | None = await self._conn.fetchrow(numbered(sql), *params)
-        except asyncpg.IntegrityConstraintViolationError as error:
-            raise IntegrityError(str(error)) from error
-        return row
+        with query_timer("postgresql", "fetchone"):
+            try:
+                row: Row | None = await self._conn.fetchrow(numbered(sql), *params)
+            except asyncpg.IntegrityConstraintViolationError as error:
+                raise IntegrityError(str(error)) from error
+            return row
 
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        return list(await self._conn.fetch(numbered(sql), *params))
+        with query_timer("postgresql", "fetchall"):
+            return list(await self._conn.fetch(numbered(sql), *params))
 
 
 class PostgresBackend:

@@ -18,6 +18,7 @@ from typing import Any
 import aiosqlite
 
 from host.database import DatabaseUnusable, IntegrityError, NewerSchema, Row
+from host.metrics import query_timer
 from host.schema import SCHEMA_VERSION, migrations_for
 
 BUSY_TIMEOUT_MS = 5000
@@ -66,33 +67,37 @@ class _Transaction:
         self._conn = conn
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
-        try:
-            cur = await self._conn.execute(sql, params)
-        except sqlite3.IntegrityError as error:
-            raise IntegrityError(str(error)) from error
-        return cur.rowcount
+        with query_timer("sqlite", "execute"):
+            try:
+                cur = await self._conn.execute(sql, params)
+            except sqlite3.IntegrityError as error:
+                raise IntegrityError(str(error)) from error
+            return cur.rowcount
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        rows = list(rows)
-        if not rows:  # nothing to write: no trip to the database's thread
-            return
-        try:
-            await self._conn.executemany(sql, rows)
-        except sqlite3.IntegrityError as error:
-            raise IntegrityError(str(error)) from error
+        with query_timer("sqlite", "executemany"):
+            rows = list(rows)
+            if not rows:  # nothing to write: no trip to the database's thread
+                return
+            try:
+                await self._conn.executemany(sql, rows)
+            except sqlite3.IntegrityError as error:
+                raise IntegrityError(str(error)) from error
 
     # One trip to the connection's thread per query (execute, fetch and close there), not
     # three: every trip waits for that thread and wakes the event loop again.
 
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
-        try:
-            rows = await self._conn.execute_fetchall(sql, params)
-        except sqlite3.IntegrityError as error:
-            raise IntegrityError(str(error)) from error
-        return next(iter(rows), None)
+        with query_timer("sqlite", "fetchone"):
+            try:
+                rows = await self._conn.execute_fetchall(sql, params)
+            except sqlite3.IntegrityError as error:
+                raise IntegrityError(str(error)) from error
+            return next(iter(rows), None)
 
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        return list(await self._conn.execute_fetchall(sql, params))
+        with query_timer("sqlite", "fetchall"):
+            return list(await self._conn.execute_fetchall(sql, params))
 
 
 class SqliteBackend:

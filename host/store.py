@@ -16,6 +16,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from host import metrics
 from host.clock_rows import ClockRows
 from host.database import Backend, Connection, IntegrityError, NewerSchema, Row, is_postgres_url
 from host.errors import StaleAction
@@ -372,6 +373,22 @@ class Store:
             for r in rows
         ]
 
+    async def ping(self) -> None:
+        """One trivial query: raises if the database does not answer."""
+        await self._fetchone("SELECT 1 AS one")
+
+    async def running_counts(self) -> dict[str, int]:
+        """How many games of each kind are being played."""
+        rows = await self._fetchall(
+            "SELECT kind, COUNT(*) AS n FROM games WHERE status = 'running' GROUP BY kind"
+        )
+        return {str(r["kind"]): int(r["n"]) for r in rows}
+
+    async def owed_dm_count(self) -> int:
+        """Private messages recorded and not yet delivered, in every game."""
+        row = await self._fetchone("SELECT COUNT(*) AS n FROM pending_dms")
+        return 0 if row is None else int(row["n"])
+
     async def dm_done(self, dm_id: int) -> None:
         """A pending private message was sent (or can never be): forget it."""
         async with self._transaction() as db:
@@ -411,12 +428,12 @@ class Store:
         status = "finished" if results else "running"
         text = _dumps(state)
         async with self._transaction() as db:
-            changed = await db.execute(
+            changed = await db.fetchone(
                 "UPDATE games SET state = ?, version = ?, status = ?, updated_at = ?"
-                " WHERE id = ? AND version = ? AND status = 'running'",
+                " WHERE id = ? AND version = ? AND status = 'running' RETURNING kind",
                 (text, new_version, status, action.at, game_id, expected_version),
             )
-            if changed == 0:
+            if changed is None:
                 raise StaleAction()
             await db.execute(
                 "INSERT INTO actions (game_id, version, seat, user_id, notation, label, at,"
@@ -431,6 +448,7 @@ class Store:
             )
             await self._owe_dms(db, game_id, dms, action.at)
         self.states.wrote(game_id, text, state)
+        metrics.ACTIONS.labels(str(changed["kind"])).inc()
 
     async def actions(self, game_id: int, *, limit: int | None = None) -> list[ActionLogEntry]:
         """The action log in the order played; with ``limit``, only the latest entries."""
