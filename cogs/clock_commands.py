@@ -11,7 +11,7 @@ from discord import app_commands
 
 from cogs.command_base import GAME_HELP, GameCommandBase
 from cogs.replies import reply
-from host.clock_settings import TIMER_EXAMPLES, ClockSettings
+from host.clock_settings import ClockSettings, timer_suggestions
 from host.errors import UserError
 
 if TYPE_CHECKING:
@@ -26,12 +26,10 @@ def lobby_clock(timer: str | None) -> ClockSettings:
 
 
 def timer_choices(current: str) -> list[app_commands.Choice[str]]:
-    typed = current.strip().lower()
+    """What to offer for a ``timer`` option as it is typed (``timer_suggestions``)."""
     return [
-        app_commands.Choice(name=name, value=value)
-        for name, value in TIMER_EXAMPLES
-        if typed in name.lower() or typed in value
-    ][:25]
+        app_commands.Choice(name=name, value=value) for name, value in timer_suggestions(current)
+    ]
 
 
 class ClockCommands(GameCommandBase):

@@ -24,6 +24,8 @@ import discord
 from cogs.lifecycle import Gated
 from cogs.replies import report_error
 from engine.core import Action, Pick
+from host import computers
+from host.models import GameRecord
 
 if TYPE_CHECKING:
     from cogs.client import GameBot
@@ -75,12 +77,21 @@ def play_id(kind: str, game_id: int, version: int, group: str, suffix: str = "")
 class LobbyButton(
     Gated,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=GAME + r":lobby:(?P<op>join|leave|ai-easy|ai-strong|start|cancel)",
+    template=GAME + r":lobby:(?P<op>join|leave|ai-easy|ai-strong|start|cancel|drop-[0-9]+)",
 ):
-    def __init__(self, kind: str, game_id: int, op: str) -> None:
-        label, style = LOBBY_BUTTONS[op]
+    """A lobby's buttons; ``drop-N`` takes out computer player N ("Computer N (easy)")."""
+
+    def __init__(
+        self, kind: str, game_id: int, op: str, *, label: str = "", disabled: bool = False
+    ) -> None:
+        default, style = LOBBY_BUTTONS.get(op, ("Remove computer", discord.ButtonStyle.secondary))
         super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=f"{kind}:g:{game_id}:lobby:{op}")
+            discord.ui.Button(
+                label=(label or default)[:80],
+                style=style,
+                custom_id=f"{kind}:g:{game_id}:lobby:{op}",
+                disabled=disabled,
+            )
         )
         self.kind, self.game_id, self.op = kind, game_id, op
 
@@ -327,8 +338,24 @@ def stopped(items: Sequence[discord.ui.Item[Any]]) -> discord.ui.View:
     return view
 
 
-def lobby_view(kind: str, game_id: int) -> discord.ui.View:
-    return stopped([LobbyButton(kind, game_id, op) for op in LOBBY_BUTTONS])
+FILLS_A_SEAT = ("join", "ai-easy", "ai-strong")
+
+
+def lobby_view(record: GameRecord, most: int) -> discord.ui.View:
+    """A lobby's buttons: with every seat taken (``most``) Join and Add computer are greyed
+    out; with a computer seated, one button removes the latest one added."""
+    full = len(record.seats) >= most
+    items = [
+        LobbyButton(record.kind, record.id, op, disabled=full and op in FILLS_A_SEAT)
+        for op in LOBBY_BUTTONS
+    ]
+    numbered = [(n, s) for s in record.seats if (n := computers.number_of(s)) is not None]
+    if numbered:
+        number, seat = numbered[-1]
+        items.append(
+            LobbyButton(record.kind, record.id, f"drop-{number}", label=f"Remove {seat.name}")
+        )
+    return stopped(items)
 
 
 @dataclass(frozen=True)

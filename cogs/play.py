@@ -91,6 +91,9 @@ class Play:
             record = await self.service.leave(game_id, user.id)
         elif op.startswith("ai-"):
             record = await self.service.add_computer(game_id, user.id, op.removeprefix("ai-"))
+        elif op.startswith("drop-"):
+            number = int(op.removeprefix("drop-"))
+            record = await self.service.remove_computer(game_id, user.id, number)
         else:
             record = await self.service.cancel(
                 game_id, user.id, can_manage=can_manage(interaction), lobby_only=True

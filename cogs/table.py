@@ -163,7 +163,8 @@ class Tables(Messaging):
         if timer is not None:
             options = f"{options}\nTimer: {timer}."
         embed = lobby_embed(record, self.presenter(record), options, link)
-        view = lobby_view(record.kind, record.id) if record.status == "lobby" else None
+        _, most = kind.player_limits(record.options)
+        view = lobby_view(record, most) if record.status == "lobby" else None
         return embed, view
 
     async def lobby_with_timer(

@@ -179,6 +179,63 @@ def parse_timer(text: str) -> dict[str, Any]:
     return {"mode": mode, key: number}
 
 
+UNREADABLE = "Not a timer: write none, minutes (5m), hours (24h) or moves a day (2/day)"
+
+
+def timer_words(text: str) -> str:
+    """A typed timer in the words the suggestions use ("Live: 10 minutes a decision");
+    UserError as ``parse_timer`` raises it."""
+    settings = ClockSettings().with_timer(text)
+    if settings.mode == "live":
+        return f"Live: {counted(settings.minutes, 'minute')} a decision"
+    if settings.mode == "turn":
+        return f"Asynchronous: {counted(settings.hours, 'hour')} a decision"
+    if settings.mode == "daily":
+        return f"Time bank: {counted(settings.per_day, 'move')} a day"
+    return "No timer"
+
+
+def timer_suggestions(typed: str) -> list[tuple[str, str]]:
+    """(words, value) to offer while someone types a timer: what they typed, in words, if it
+    reads as one ("10m", "36 hours"); for a bare number each unit it fits ("10" gives 10m,
+    10h, 10/day); then the examples that match. Nothing readable: one entry saying why, valued
+    with the text itself so that sending it explains again."""
+    cleaned = " ".join(typed.strip().lower().split())
+    candidates = [f"{cleaned}m", f"{cleaned}h", f"{cleaned}/day"] if cleaned.isdigit() else []
+    candidates += [cleaned] if cleaned else []
+    found: list[tuple[str, str]] = []
+    why = None
+    for text in candidates:
+        try:
+            words = timer_words(text)
+        except UserError as error:
+            short = str(error) if len(str(error)) <= 100 else UNREADABLE
+            why = why or short
+            continue
+        value = ClockSettings().with_timer(text)
+        found.append((words, _typed_value(value)))
+    found += [
+        (name, value)
+        for name, value in TIMER_EXAMPLES
+        if cleaned in name.lower() or cleaned in value
+    ]
+    unique = list(dict.fromkeys(found))
+    if not unique and why is not None:
+        return [(why[:100], typed.strip()[:100] or "none")]
+    return unique[:25]
+
+
+def _typed_value(settings: ClockSettings) -> str:
+    """The short text a timer is typed as: "10m", "24h", "2/day" or "none"."""
+    if settings.mode == "live":
+        return f"{settings.minutes}m"
+    if settings.mode == "turn":
+        return f"{settings.hours}h"
+    if settings.mode == "daily":
+        return f"{settings.per_day}/day"
+    return "none"
+
+
 def counted(number: int, word: str) -> str:
     return f"{number} {word}{'' if number == 1 else 's'}"
 

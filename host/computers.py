@@ -53,6 +53,12 @@ def new_name(seats: Sequence[Seat], level: str) -> str:
     return f"Computer {number} ({level})"
 
 
+def number_of(seat: Seat) -> int | None:
+    """N of a computer seat named 'Computer N (level)', else None."""
+    found = _NAME.match(seat.name) if seat.is_ai else None
+    return int(found.group(1)) if found else None
+
+
 def level_of(seat: Seat) -> str:
     return seat.level if seat.level is not None and seat.level in LEVELS else "easy"
 

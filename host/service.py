@@ -126,6 +126,31 @@ class GameService(ServiceChannels):
             )
             return await self._load(game_id)
 
+    async def remove_computer(self, game_id: int, user_id: int, number: int) -> GameRecord:
+        """Take computer player number ``number`` ("Computer 2 (easy)") out of the lobby
+        (anyone seated may, as anyone seated may add one). Named by its number, not its seat,
+        so a repeated click removes nobody else."""
+        async with self._exclusive(game_id):
+            record = await self._load(game_id)
+            self._require_lobby(record)
+            if record.seat_of(user_id) is None:
+                raise NotSeated("Only players in this lobby can remove computer players.")
+            gone = next(
+                (s for s in record.seats if s.is_ai and computers.number_of(s) == number), None
+            )
+            if gone is None:
+                raise UserError(f"Computer {number} is not in game #{game_id} any more.")
+            kept = [s for s in record.seats if s is not gone]
+            await self.store.update_lobby(
+                game_id,
+                host_user_id=record.host_user_id,
+                options=record.options,
+                seats=[replace(s, seat=i) for i, s in enumerate(kept)],
+                status="lobby",
+                now=self._clock(),
+            )
+            return await self._load(game_id)
+
     async def leave(self, game_id: int, user_id: int) -> GameRecord:
         """Leave a lobby. A leaving host passes the lobby on; the last one out closes it."""
         async with self._exclusive(game_id):
