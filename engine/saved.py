@@ -8,7 +8,7 @@ number, and read it back, refusing what is not a saved game of that kind and for
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import MISSING, fields
+from dataclasses import fields
 from typing import Any, TypeVar
 
 S = TypeVar("S")
@@ -50,11 +50,13 @@ def to_dict(state: Any, marks: dict[str, Any]) -> dict[str, Any]:
 
 
 def from_dict(cls: type[S], raw: Any, marks: dict[str, Any], what: str) -> S:
-    """The state saved by ``to_dict``; ValueError if ``raw`` lacks the marks or a field."""
+    """The state saved by ``to_dict``; ValueError if ``raw`` lacks the marks or a field (the
+    saved form has every field, defaults included: one that lacks its pending decisions, say,
+    is damaged, not a game that waits for nobody)."""
     if not isinstance(raw, dict) or any(raw.get(k) != v for k, v in marks.items()):
         raise ValueError(f"not a saved {what} game of a format this version can read")
     every = fields(cls)  # type: ignore[arg-type]
-    required = {f.name for f in every if f.default is MISSING and f.default_factory is MISSING}
+    required = {f.name for f in every if f.init}
     missing = required - set(raw)
     if missing:
         raise ValueError(f"saved game lacks {', '.join(sorted(missing))}")

@@ -37,7 +37,11 @@ class GameService(ServiceChannels):
     async def _exclusive(self, game_id: int) -> AsyncIterator[None]:
         """The game for this caller alone: the asyncio lock against this process's other
         coroutines, then the store's game lock against other processes (PostgreSQL)."""
-        async with self._lock(game_id), self.store.game_lock(game_id):
+        async with (
+            self._setting_aside_after(),
+            self._lock(game_id),
+            self.store.game_lock(game_id),
+        ):
             yield
         if game_id in self._ended:  # it ended in the block, which has committed: its stats
             self._ended.discard(game_id)

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import logging
 import os
 import time
-from collections.abc import Awaitable, Callable, Iterable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping
+from contextlib import asynccontextmanager
 
 from engine.contract import Game
 from host.acting import off_loop
@@ -52,6 +54,9 @@ class ServiceCore:
             Callable[[GameRecord, int | None, int | None], Awaitable[None]]
         ] = []
         """Told, holding the game, of each change: (record, seat that acted, who chose it)."""
+        self._found_damaged: contextvars.ContextVar[list[tuple[StoredGame, Exception]] | None]
+        self._found_damaged = contextvars.ContextVar(f"found_damaged_{id(self)}", default=None)
+        """Damaged games this task found while holding a game, to set aside after the hold."""
         self._games: Games[Game] = Games()
         """The engine game built from each game's kept state (``host/state_cache.py``)."""
 
@@ -74,23 +79,47 @@ class ServiceCore:
         return await self._record_or_set_aside(stored)
 
     async def _record_or_set_aside(self, stored: StoredGame) -> GameRecord:
-        """The record, or (data that cannot be read) the game set aside and DamagedGame."""
+        """The record, or (data that cannot be read) the game set aside and DamagedGame.
+        Found while the game is held, it is set aside once the hold has ended: on PostgreSQL
+        the hold's transaction rolls back with the error, and would take the mark with it."""
         try:
             if stored.damage is not None:
                 raise ValueError(stored.damage)
             return await off_loop(self._record, stored)
         except Exception as error:
-            first = await self.store.set_aside(
-                stored.id, f"{type(error).__name__}: {error}"[:2000], now=self._clock()
-            )
-            if first:
-                log.error("Game #%s cannot be loaded; it is set aside", stored.id, exc_info=error)
-                for listener in self.set_aside_listeners:
-                    await listener(stored)
+            found = self._found_damaged.get()
+            if found is None:
+                await self._set_aside(stored, error)
+            else:
+                found.append((stored, error))
             raise DamagedGame(
                 f"Game #{stored.id} could not be loaded: its saved data is damaged. It has been "
                 "set aside and kept for repair; its channel is free for a new game."
             ) from None
+
+    async def _set_aside(self, stored: StoredGame, error: Exception) -> None:
+        first = await self.store.set_aside(
+            stored.id, f"{type(error).__name__}: {error}"[:2000], now=self._clock()
+        )
+        if first:
+            log.error("Game #%s cannot be loaded; it is set aside", stored.id, exc_info=error)
+            for listener in self.set_aside_listeners:
+                await listener(stored)
+
+    @asynccontextmanager
+    async def _setting_aside_after(self) -> AsyncIterator[None]:
+        """Around a hold: damaged games found inside it are set aside when it has ended."""
+        if self._found_damaged.get() is not None:  # inside another hold: it sets them aside
+            yield
+            return
+        found: list[tuple[StoredGame, Exception]] = []
+        token = self._found_damaged.set(found)
+        try:
+            yield
+        finally:
+            self._found_damaged.reset(token)
+            for stored, error in found:
+                await self._set_aside(stored, error)
 
     async def _loaded(self, game_ids: Iterable[int]) -> list[GameRecord]:
         """These games, leaving out any that cannot be loaded (they are set aside)."""
@@ -103,6 +132,7 @@ class ServiceCore:
     def _record(self, stored: StoredGame) -> GameRecord:
         make = self.kind(stored.kind).from_dict
         game = None if stored.state is None else self._games.build(stored.id, stored.state, make)
+        check_playable(stored.status, game)
         return GameRecord(
             id=stored.id,
             kind=stored.kind,
@@ -118,3 +148,13 @@ class ServiceCore:
             updated_at=stored.updated_at,
             seed=stored.seed,
         )
+
+
+def check_playable(status: str, game: Game | None) -> None:
+    """ValueError when a game said to be dealt has no state (NULL), or a running one waits
+    for nobody (its state lost its pending decisions): either would hang or mislead every
+    surface, so loading sets it aside as damaged."""
+    if status in ("running", "finished") and game is None:
+        raise ValueError(f"a {status} game has no saved state")
+    if status == "running" and game is not None and not game.is_over and not game.actors():
+        raise ValueError("a running game whose saved state has nobody to decide")

@@ -68,7 +68,8 @@ class StoredGame:
     updated_at: float
     seats: list[Seat]
     damage: str | None = None
-    """Why the saved options or state could not be read (they are then empty)."""
+    """Why the saved options or state could not be read, or why the game was set aside as
+    damaged (they are then empty)."""
 
 
 @dataclass(frozen=True)
@@ -207,7 +208,11 @@ class Store:
         if not 0 < game_id <= MAX_GAME_ID:
             return None
         async with self._db.snapshot() as db:
-            row = await db.fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
+            row = await db.fetchone(
+                "SELECT g.*, d.error AS set_aside FROM games g"
+                " LEFT JOIN damaged_games d ON d.game_id = g.id WHERE g.id = ?",
+                (game_id,),
+            )
             if row is None:
                 return None
             seats = await read_seats(db, game_id)
@@ -217,6 +222,8 @@ class Store:
             state = None if row["state"] is None else self.states.decode(game_id, row["state"])
         except (ValueError, TypeError) as error:
             options, state, damage = {}, None, f"unreadable JSON: {error}"
+        if row["set_aside"] is not None:  # damaged once is damaged everywhere, until repaired
+            options, state, damage = {}, None, f"set aside as damaged: {row['set_aside']}"
         return StoredGame(
             id=row["id"],
             kind=row["kind"],

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 from functools import cache
 from typing import Any
 
@@ -112,9 +112,9 @@ class State:
     def from_dict(cls, raw: dict[str, Any]) -> State:
         if not isinstance(raw, dict) or raw.get("format") != FORMAT:
             raise ValueError("not a saved Rattus game of a format this version can read")
-        required = {
-            f.name for f in fields(cls) if f.default is MISSING and f.default_factory is MISSING
-        }
+        # the saved form has every field, defaults included (``to_dict``): one that lacks
+        # any (its pending decisions, say) is damaged
+        required = {f.name for f in fields(cls) if f.init}
         missing = required - set(raw)
         if missing:
             raise ValueError(f"saved game lacks {', '.join(sorted(missing))}")
