@@ -17,7 +17,7 @@ from host.errors import UserError
 if TYPE_CHECKING:
     pass
 
-TIMER_HELP = "none, minutes a decision (5m), hours a decision (24h) or moves a day (2/day)"
+TIMER_HELP = "none, 5m (minutes a decision), 24h (hours a decision) or 2/day (a time bank)"
 
 
 def lobby_clock(timer: str | None) -> ClockSettings:
@@ -33,9 +33,12 @@ def timer_choices(current: str) -> list[app_commands.Choice[str]]:
 
 
 class ClockCommands(GameCommandBase):
-    """The clock commands of a game's command group (``GameCommands`` is one)."""
+    """The clock commands of a game's command group (``GameCommands`` is one), in its
+    subcommand group ``clock``: ``/<game> clock timer``, ``clock reminders``."""
 
-    @app_commands.command(
+    clock = app_commands.Group(name="clock", description="Timers and reminders")
+
+    @clock.command(
         name="timer", description="Show or change the game's timer (changes: host or moderator)"
     )
     @app_commands.describe(
@@ -91,7 +94,7 @@ class ClockCommands(GameCommandBase):
     ) -> list[app_commands.Choice[str]]:
         return timer_choices(current)
 
-    @app_commands.command(name="reminders", description="Turn your reminders for a game on or off")
+    @clock.command(name="reminders", description="Turn your reminders for a game on or off")
     @app_commands.describe(
         setting="on: remind me before my time runs out; off: don't", game=GAME_HELP
     )

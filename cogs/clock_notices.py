@@ -64,7 +64,7 @@ class ClockTable:
             who = f"<@{user}>" if user is not None else plain(record.name_of(seat))
             text += (
                 f"\n{who} missed {counted(settings.missed, 'deadline')} in a row, so a computer "
-                f"player plays their seat until they are back (`/{record.kind} back`)."
+                f"player plays their seat until they are back (`/{record.kind} seat back`)."
             )
         handed_to = user if fired.handed_over else None
         await self._say(record, text, mention=handed_to)
@@ -79,7 +79,7 @@ class ClockTable:
                 handed_to,
                 f"**Game #{record.id}**: you missed {counted(settings.missed, 'deadline')} in a "
                 f"row, so a computer player ({settings.stand_in}) now plays your seat. "
-                f"`/{record.kind} back` gives it back to you whenever you like.\n"
+                f"`/{record.kind} seat back` gives it back to you whenever you like.\n"
                 f"[Back to the table]({url})",
             )
         if fired.private and user is not None:
@@ -122,7 +122,7 @@ class ClockTable:
                 f"**Game #{record.id}**: a reminder that your decision runs out of time "
                 f"{when(fired.due_at)}."
             )
-        mute = f" (`/{record.kind} reminders off` stops these for this game.)"
+        mute = f" (`/{record.kind} clock reminders off` stops these for this game.)"
         try:
             await self.tables.channel(record, record.channel_id).send(
                 clip(channel_text, 1800) + f"\n{url}", allowed_mentions=MENTIONS

@@ -17,7 +17,7 @@ from host.service import GameService
 if TYPE_CHECKING:
     from cogs.client import GameBot
 
-GAME_HELP = "Game number (default: this channel's game)"
+GAME_HELP = "Default: this channel's game"
 """How every command's ``game`` option is described (Discord counts every character of a
 command group against its 4,000, so it is said once, briefly)."""
 MAX_LISTED = 10

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 Taker = Literal["easy", "strong", "open"]
-TAKER_HELP = "Who plays the seat: an easy or strong computer player, or open for a person to join"
+TAKER_HELP = "Who plays the seat now: an easy or strong computer, or open for a person"
 NO_MENTIONS = discord.AllowedMentions.none()
 
 
@@ -55,6 +55,10 @@ class SeatCommands(GameCommandBase):
     """The seat commands of ``GameCommands`` (which provides what is declared here); never
     loaded on its own."""
 
+    seat = app_commands.Group(
+        name="seat", description="Leave a running game, remove a player, take your seat back"
+    )
+
     async def _changed(
         self,
         interaction: discord.Interaction[Any],
@@ -70,7 +74,7 @@ class SeatCommands(GameCommandBase):
         await tables.send_secrets(done.update)
         return done
 
-    @app_commands.command(
+    @seat.command(
         name="kick", description="Remove a player: a computer or a newcomer takes their seat"
     )
     @app_commands.describe(
@@ -118,7 +122,7 @@ class SeatCommands(GameCommandBase):
             if typed in s.name.casefold()
         ][:25]
 
-    @app_commands.command(name="resign", description="Hand over your seat and leave the game")
+    @seat.command(name="resign", description="Hand over your seat and leave the game")
     @app_commands.describe(level=TAKER_HELP, game=GAME_HELP)
     async def resign(
         self,
@@ -134,9 +138,7 @@ class SeatCommands(GameCommandBase):
         )
         await reply(interaction, f"You left game #{record.id}. {done.text}")
 
-    @app_commands.command(
-        name="back", description="Take back your seat from the computer playing it for you"
-    )
+    @seat.command(name="back", description="Take back your seat from the computer playing it")
     @app_commands.describe(game=GAME_HELP)
     async def back(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
         record = await self.resolve(interaction, game, anywhere=True)

@@ -126,32 +126,15 @@ async def add_rating_changes(service: GameService, game_id: int, embed: discord.
 class StatsCommands(GameCommandBase):
     """The stats and leaderboard commands of a kind's command group."""
 
-    @app_commands.command(name="stats", description="Games played and won, ratings, favourites")
-    @app_commands.describe(
-        player="Whose stats (default: yours)",
-        share="Show your name on the leaderboard across servers (on) or not (off)",
-    )
-    async def stats(
-        self,
-        interaction: discord.Interaction[Any],
-        player: discord.User | None = None,
-        share: Literal["on", "off"] | None = None,
+    stats = app_commands.Group(name="stats", description="Statistics, ratings and leaderboards")
+
+    @stats.command(name="player", description="Games played and won, ratings, favourites")
+    @app_commands.describe(player="Whose stats (default: yours)")
+    async def player_stats(
+        self, interaction: discord.Interaction[Any], player: discord.User | None = None
     ) -> None:
         service = self.bot.service
         kind = service.kind(self.kind)
-        if share is not None:
-            if player is not None and player.id != interaction.user.id:
-                raise UserError("You can choose sharing only for yourself.")
-            await service.store.stats.set_sharing(interaction.user.id, share == "on")
-            await reply(
-                interaction,
-                "Your name and rating now show on `/"
-                + self.kind
-                + " leaderboard scope:all` in every server."
-                if share == "on"
-                else "Your name now shows only on the leaderboards of servers you play in.",
-            )
-            return
         who = player or interaction.user
         everywhere = interaction.guild_id is None
         if everywhere and who.id != interaction.user.id:
@@ -171,11 +154,25 @@ class StatsCommands(GameCommandBase):
             shared = await service.store.stats.sharing(who.id)
             embed.set_footer(
                 text=f"Across servers you are {'shown' if shared else 'not shown'}: "
-                f"/{self.kind} stats share:{'off' if shared else 'on'} changes that."
+                f"/{self.kind} stats share setting:{'off' if shared else 'on'} changes that."
             )
         await reply(interaction, embed=embed, ephemeral=False)
 
-    @app_commands.command(name="leaderboard", description="The best ratings, here or everywhere")
+    @stats.command(name="share", description="Show your name on leaderboards across servers")
+    @app_commands.describe(setting="on: across servers too; off: only where you play")
+    async def share(
+        self, interaction: discord.Interaction[Any], setting: Literal["on", "off"]
+    ) -> None:
+        await self.bot.service.store.stats.set_sharing(interaction.user.id, setting == "on")
+        await reply(
+            interaction,
+            f"Your name and rating now show on `/{self.kind} stats leaderboard scope:all` in "
+            "every server."
+            if setting == "on"
+            else "Your name now shows only on the leaderboards of servers you play in.",
+        )
+
+    @stats.command(name="leaderboard", description="The best ratings, here or everywhere")
     @app_commands.describe(
         scope="This server's players, or everyone who shares their stats (all)",
     )
@@ -202,6 +199,10 @@ class StatsCommands(GameCommandBase):
         embed.set_footer(
             text="Rating: the skill the bot is sure of (mean less three spreads, Weng-Lin "
             "Plackett-Luce); it grows with games."
-            + (f" Only players who chose /{self.kind} stats share:on." if everywhere else "")
+            + (
+                f" Only players who chose /{self.kind} stats share setting:on."
+                if everywhere
+                else ""
+            )
         )
         await reply(interaction, embed=embed, ephemeral=False)

@@ -149,7 +149,7 @@ class ClockSettings:
             f"a computer player ({self.stand_in}) makes that one decision for you "
             '(a question outside your turn is answered "don\'t play" where it can be). '
             f"After {counted(self.missed, 'missed deadline')} in a row, it plays your seat until "
-            f"you come back with `{command} back`. A game nobody plays for "
+            f"you come back with `{command} seat back`. A game nobody plays for "
             f"{counted(self.idle_days, 'day')} is ended."
         )
 

@@ -70,7 +70,7 @@ async def hand_to_computer(
             raise UserError(f"A computer player already plays {name}'s seat.")
         text = (
             f"{name}'s seat is played by a computer player ({level}) until {name} is back "
-            f"(`/{record.kind} back`)."
+            f"(`/{record.kind} seat back`)."
         )
         changed = replace(entry, level=level, stand_in="missed")
         return await _save(service, record, changed, text, concerns=entry.user_id)
@@ -173,7 +173,7 @@ async def kick(
         return await fill_open_seat(service, game_id, seat, level)
     entry = _persons_seat(record, seat)
     if entry.user_id == by_user_id:
-        raise UserError(f"To hand over your own seat, use `/{record.kind} resign`.")
+        raise UserError(f"To hand over your own seat, use `/{record.kind} seat resign`.")
     if level is None:
         return await open_seat(service, game_id, seat, "kicked")
     return await hand_to_computer(service, game_id, seat, level, "kicked")

@@ -83,7 +83,7 @@ def seat_to_act(record: GameRecord, user_id: int) -> int:
     if record.player_of(seat) is None:
         raise UserError(
             f"A computer player is playing your seat in game #{record.id} for now: "
-            f"take it back with `/{record.kind} back`."
+            f"take it back with `/{record.kind} seat back`."
         )
     deciding = actors(record)
     if seat not in deciding:

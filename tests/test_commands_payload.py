@@ -43,6 +43,9 @@ def problems_in(option: dict[str, Any], path: str) -> list[str]:
     return found
 
 
+SUBCOMMAND, GROUP = 1, 2
+
+
 def command_chars(command: dict[str, Any]) -> int:
     total = len(command.get("name", "")) + len(command.get("description", ""))
     for choice in command.get("choices") or []:
@@ -72,6 +75,44 @@ async def test_every_name_description_and_list_is_within_discord_limits(
 async def test_each_command_stays_under_4000_characters(payload: list[dict[str, Any]]) -> None:
     sizes = {command["name"]: command_chars(command) for command in payload}
     assert all(size <= 4000 for size in sizes.values()), sizes
+
+
+MOST_ENTRIES = 20
+"""Discord allows 25 subcommands (or groups) in a command and in a group; we keep to 20 so
+that each has room to grow."""
+
+
+def entries(command: dict[str, Any], path: str) -> dict[str, int]:
+    """path -> how many subcommands and groups it holds, for a command and its groups."""
+    children = [o for o in command.get("options") or [] if o.get("type") in (SUBCOMMAND, GROUP)]
+    found = {path: len(children)} if children else {}
+    for child in children:
+        if child.get("type") == GROUP:
+            found |= entries(child, f"{path} {child['name']}")
+    return found
+
+
+async def test_every_command_and_group_holds_at_most_20_entries(
+    payload: list[dict[str, Any]],
+) -> None:
+    counts = {k: v for c in payload for k, v in entries(c, c["name"]).items()}
+    assert {"rattus", "cartus", "rattus clock", "rattus seat", "rattus stats"} <= set(counts)
+    assert all(count <= MOST_ENTRIES for count in counts.values()), counts
+
+
+def test_the_entry_count_sees_groups_and_what_they_hold() -> None:
+    too_many = {
+        "name": "g",
+        "options": [
+            {"name": "a", "type": SUBCOMMAND},
+            {
+                "name": "b",
+                "type": GROUP,
+                "options": [{"name": f"s{i}", "type": 1} for i in range(21)],
+            },
+        ],
+    }
+    assert entries(too_many, "g") == {"g": 2, "g b": 21}
 
 
 @pytest.mark.parametrize("game", ["rattus", "cartus"])

@@ -155,16 +155,19 @@ async def test_the_host_sets_and_shows_the_timer(world: World, tmp_path: Path) -
     people = [world.anna, world.ben]
     async with fake.running(client):
         game_id = await open_timed(world, client, people, "none")
-        shown = await (await fake.slash(world.ben, world.channel, "rattus", "timer")).wait_reply()
+        shown = await (
+            await fake.slash(world.ben, world.channel, "rattus", "clock", "timer")
+        ).wait_reply()
         assert "No timer" in shown["content"]
         refused = await fake.slash(
-            world.ben, world.channel, "rattus", "timer", options={"timer": "5m"}
+            world.ben, world.channel, "rattus", "clock", "timer", options={"timer": "5m"}
         )
         assert "Only the host" in (await refused.wait_reply())["content"]
         changed = await fake.slash(
             world.anna,
             world.channel,
             "rattus",
+            "clock",
             "timer",
             options={"timer": "48h", "missed": 2, "stand_in": "strong"},
         )
@@ -173,7 +176,7 @@ async def test_the_host_sets_and_shows_the_timer(world: World, tmp_path: Path) -
         assert "After 2 missed deadlines in a row" in words
         assert said(fake, world.channel, f"The timer of game #{game_id} has changed")
         off = await fake.slash(
-            world.ben, world.channel, "rattus", "reminders", options={"setting": "off"}
+            world.ben, world.channel, "rattus", "clock", "reminders", options={"setting": "off"}
         )
         assert "No more reminders" in (await off.wait_reply())["content"]
         bad = await fake.slash(
@@ -192,7 +195,7 @@ async def test_a_game_finishes_after_the_stand_ins_take_the_seats(
     async with fake.running(client):
         game_id = await open_timed(world, client, people, "1m")
         changed = await fake.slash(
-            world.anna, world.channel, "rattus", "timer", options={"missed": 1}
+            world.anna, world.channel, "rattus", "clock", "timer", options={"missed": 1}
         )
         assert "After 1 missed deadline in a row" in (await changed.wait_reply())["content"]
         await fake.wait_for(
@@ -202,7 +205,7 @@ async def test_a_game_finishes_after_the_stand_ins_take_the_seats(
         assert record.status == "finished"
         for person in people:
             handed = said(fake, world.channel, f"<@{person.id}> missed 1 deadline in a row")
-            assert len(handed) == 1 and "/rattus back" in text_of(handed[0])
+            assert len(handed) == 1 and "/rattus seat back" in text_of(handed[0])
             assert mentioned(handed[0]) == {str(person.id)}
             told = await fake.wait_for(
                 lambda person=person: [
@@ -210,7 +213,7 @@ async def test_a_game_finishes_after_the_stand_ins_take_the_seats(
                 ],
                 what="the DM saying a computer plays the seat",
             )
-            assert len(told) == 1 and "/rattus back" in text_of(told[0])
+            assert len(told) == 1 and "/rattus seat back" in text_of(told[0])
         log = await client.service.action_log(game_id, limit=1000)
         assert log and all(entry.user_id is None for entry in log)
         assert fake.rejected == [] and fake.unhandled == []

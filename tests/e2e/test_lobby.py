@@ -114,7 +114,7 @@ async def test_a_typed_timer_is_suggested_in_words(world: World, tmp_path: Any) 
         lobby = await opened.wait_reply()
         assert "Timer: live, 10 minutes per decision." in text_of(lobby)
         offered = await fake.autocomplete(
-            world.anna, world.channel, "rattus", "timer", focused="timer", value="2 / day"
+            world.anna, world.channel, "rattus", "clock", "timer", focused="timer", value="2 / day"
         )
         assert offered[0] == {"name": "Time bank: 2 moves a day", "value": "2/day"}
         assert fake.rejected == [] and fake.unhandled == []

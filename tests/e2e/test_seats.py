@@ -50,18 +50,20 @@ async def test_a_kicked_player_is_replaced_by_a_computer_and_the_game_finishes(
             await table.step()
 
         choices = await fake.autocomplete(
-            world.anna, world.channel, "rattus", "kick", focused="player", value=""
+            world.anna, world.channel, "rattus", "seat", "kick", focused="player", value=""
         )
         assert [c["name"] for c in choices] == ["Anna", "Ben", "Cleo"]
         assert choices[1]["value"] == str(world.ben.id)
         before = await table.record()
         refused = [
             (world.cleo, {"player": str(world.ben.id)}, "Only the host, Anna, or someone"),
-            (world.anna, {"player": str(world.anna.id)}, "/rattus resign"),
+            (world.anna, {"player": str(world.anna.id)}, "/rattus seat resign"),
             (world.anna, {"player": "Zed"}, "There is no player 'Zed'"),
         ]
         for user, options, why in refused:
-            result = await fake.slash(user, world.channel, "rattus", "kick", options=options)
+            result = await fake.slash(
+                user, world.channel, "rattus", "seat", "kick", options=options
+            )
             assert why in await answer(result)
             assert result.ephemeral
         after = await table.record()
@@ -69,7 +71,12 @@ async def test_a_kicked_player_is_replaced_by_a_computer_and_the_game_finishes(
 
         dms_before = len(fake.dms(world.ben))
         kicked = await fake.slash(
-            world.anna, world.channel, "rattus", "kick", options={"player": str(world.ben.id)}
+            world.anna,
+            world.channel,
+            "rattus",
+            "seat",
+            "kick",
+            options={"player": str(world.ben.id)},
         )
         said = "Ben was removed from the game; a computer player (easy) plays their seat"
         assert said in await answer(kicked)
@@ -80,7 +87,7 @@ async def test_a_kicked_player_is_replaced_by_a_computer_and_the_game_finishes(
         hand = await fake.slash(world.ben, world.channel, "rattus", "hand")
         assert "You are not in this game" in await answer(hand)
         again = await fake.slash(
-            world.anna, world.channel, "rattus", "kick", options={"player": "Ben"}
+            world.anna, world.channel, "rattus", "seat", "kick", options={"player": "Ben"}
         )
         assert "has left: there is nobody to remove" in await answer(again)
         # A kicked person can't take their seat back by joining.
@@ -137,9 +144,9 @@ async def test_a_stand_in_a_resignation_a_newcomer_and_coming_back(
         hand = await fake.slash(world.cleo, world.channel, "rattus", "hand")
         assert "You are not in this game" not in await answer(hand)
 
-        refused = await fake.slash(world.dave, world.channel, "rattus", "back")
+        refused = await fake.slash(world.dave, world.channel, "rattus", "seat", "back")
         assert "You are not in this game" in await answer(refused)
-        back = await fake.slash(world.cleo, world.channel, "rattus", "back")
+        back = await fake.slash(world.cleo, world.channel, "rattus", "seat", "back")
         assert "Welcome back" in await answer(back)
         await fake.wait_for(
             lambda: any(
@@ -147,13 +154,13 @@ async def test_a_stand_in_a_resignation_a_newcomer_and_coming_back(
                 for m in fake.messages(world.channel)
             )
         )
-        twice = await fake.slash(world.cleo, world.channel, "rattus", "back")
+        twice = await fake.slash(world.cleo, world.channel, "rattus", "seat", "back")
         assert "You play your own seat" in await answer(twice)
         table.users = users
 
         # Ben hands his seat over, open: the game waits for a newcomer, who takes it.
         resigned = await fake.slash(
-            world.ben, world.channel, "rattus", "resign", options={"level": "open"}
+            world.ben, world.channel, "rattus", "seat", "resign", options={"level": "open"}
         )
         assert "Ben has left the game; their seat is open" in await answer(resigned)
         del table.users[world.ben.id]
@@ -213,17 +220,23 @@ async def test_cartus_a_stand_in_keeps_secrets_private_and_a_moderator_may_kick(
         assert any(e.seat == 0 and e.user_id is None for e in log)
         assert "You drew" not in channel_text(fake, world)
         assert mentioned(fake, world.channel, world.anna, seen) == []
-        back = await fake.slash(world.anna, world.channel, "cartus", "back")
+        back = await fake.slash(world.anna, world.channel, "cartus", "seat", "back")
         assert "Welcome back" in await answer(back)
 
         refused = await fake.slash(
-            world.ben, world.channel, "cartus", "kick", options={"player": str(world.cleo.id)}
+            world.ben,
+            world.channel,
+            "cartus",
+            "seat",
+            "kick",
+            options={"player": str(world.cleo.id)},
         )
         assert "Only the host, Anna, or someone" in await answer(refused)
         kicked = await fake.slash(
             moderator,
             world.channel,
             "cartus",
+            "seat",
             "kick",
             options={"player": str(world.cleo.id), "level": "strong"},
         )
@@ -246,12 +259,13 @@ async def test_a_moderator_of_another_server_cannot_kick_there(world: World, tmp
             (world.ben, "resign", {"game": table.game_id}),
             (world.ben, "back", {"game": table.game_id}),
         ):
-            result = await fake.slash(user, elsewhere, "rattus", command, options=options)
+            result = await fake.slash(user, elsewhere, "rattus", "seat", command, options=options)
             assert f"There is no game #{table.game_id}." in await answer(result)
         choices = await fake.autocomplete(
             world.admin,
             elsewhere,
             "rattus",
+            "seat",
             "kick",
             focused="player",
             value="",
@@ -293,7 +307,7 @@ async def test_after_a_seat_changes_hands_texts_keep_who_played_and_undo_keeps_t
         assert f"<@{world.ben.id}>" in (table.table_message().get("content") or "")
 
         resigned = await fake.slash(
-            world.ben, world.channel, "rattus", "resign", options={"level": "open"}
+            world.ben, world.channel, "rattus", "seat", "resign", options={"level": "open"}
         )
         assert "Ben has left the game" in await answer(resigned)
         joined = await fake.slash(world.dave, world.channel, "rattus", "join")

@@ -92,7 +92,7 @@ async def test_stats_and_leaderboard_after_three_games(world: World, tmp_path: A
         }
         anna_won = sum(results[g].winner for g in (first, second))
 
-        asked = await fake.slash(world.anna, world.channel, "rattus", "stats")
+        asked = await fake.slash(world.anna, world.channel, "rattus", "stats", "player")
         shown = (await asked.wait_reply())["embeds"][0]
         assert shown["title"] == "Rattus stats: Anna"
         assert shown["description"].startswith(f"3 games in this server: {anna_won} won.")
@@ -106,7 +106,7 @@ async def test_stats_and_leaderboard_after_three_games(world: World, tmp_path: A
         assert "Across servers you are not shown" in shown["footer"]["text"]
 
         asked = await fake.slash(
-            world.cleo, world.channel, "rattus", "stats", options={"player": world.ben}
+            world.cleo, world.channel, "rattus", "stats", "player", options={"player": world.ben}
         )
         ben = (await asked.wait_reply())["embeds"][0]
         assert ben["title"] == "Rattus stats: Ben"
@@ -117,7 +117,7 @@ async def test_stats_and_leaderboard_after_three_games(world: World, tmp_path: A
         assert "footer" not in ben
 
         # The leaderboard: both, in the order of their ratings.
-        asked = await fake.slash(world.ben, world.channel, "rattus", "leaderboard")
+        asked = await fake.slash(world.ben, world.channel, "rattus", "stats", "leaderboard")
         board = (await asked.wait_reply())["embeds"][0]
         assert board["title"] == "Rattus leaderboard: this server"
         lines = field_text(board, "Among people").splitlines()
@@ -134,16 +134,16 @@ async def test_stats_and_leaderboard_after_three_games(world: World, tmp_path: A
 
         # Across servers: nobody until Anna shares.
         asked = await fake.slash(
-            world.anna, world.channel, "rattus", "leaderboard", options={"scope": "all"}
+            world.anna, world.channel, "rattus", "stats", "leaderboard", options={"scope": "all"}
         )
         everywhere = (await asked.wait_reply())["embeds"][0]
         assert field_text(everywhere, "Among people") == "No rated games yet."
         shared = await fake.slash(
-            world.anna, world.channel, "rattus", "stats", options={"share": "on"}
+            world.anna, world.channel, "rattus", "stats", "share", options={"setting": "on"}
         )
         assert "leaderboard scope:all" in (await shared.wait_reply())["content"]
         asked = await fake.slash(
-            world.ben, world.channel, "rattus", "leaderboard", options={"scope": "all"}
+            world.ben, world.channel, "rattus", "stats", "leaderboard", options={"scope": "all"}
         )
         everywhere = (await asked.wait_reply())["embeds"][0]
         assert everywhere["title"] == "Rattus leaderboard: every server"
@@ -151,7 +151,7 @@ async def test_stats_and_leaderboard_after_three_games(world: World, tmp_path: A
         assert "Anna" in text and "Ben" not in text
 
         # Nothing of this is about Cartus.
-        asked = await fake.slash(world.anna, world.channel, "cartus", "stats")
+        asked = await fake.slash(world.anna, world.channel, "cartus", "stats", "player")
         cartus = (await asked.wait_reply())["embeds"][0]
         assert cartus["description"] == "No Rattus Cartus games in this server yet."
         assert fake.rejected == [] and fake.unhandled == []
@@ -163,7 +163,7 @@ async def test_who_resigned_lost_the_game_the_others_finished(world: World, tmp_
     async with fake.running(client):
         game_id = await lobby_of_two(fake, world.channel, world.anna, world.ben, client, world.cleo)
         await play_by_service(client, game_id, 4, stop_at=3)
-        resigned = await fake.slash(world.cleo, world.channel, "rattus", "resign")
+        resigned = await fake.slash(world.cleo, world.channel, "rattus", "seat", "resign")
         await resigned.wait_reply()
         users = {u.id: u for u in (world.anna, world.ben)}
 
@@ -183,13 +183,13 @@ async def test_who_resigned_lost_the_game_the_others_finished(world: World, tmp_
         assert len(ratings) == 3  # Anna, Ben and Cleo; not the computer that took her seat
 
         asked = await fake.slash(
-            world.anna, world.channel, "rattus", "stats", options={"player": world.cleo}
+            world.anna, world.channel, "rattus", "stats", "player", options={"player": world.cleo}
         )
         cleo = (await asked.wait_reply())["embeds"][0]
         assert cleo["description"] == (
             "1 game in this server: 0 won, 1 left before the end (counted as lost)."
         )
-        asked = await fake.slash(world.anna, world.channel, "rattus", "leaderboard")
+        asked = await fake.slash(world.anna, world.channel, "rattus", "stats", "leaderboard")
         board = field_text((await asked.wait_reply())["embeds"][0], "Among people")
         assert board.splitlines()[-1].startswith("3. Cleo: ")
         assert fake.rejected == [] and fake.unhandled == []

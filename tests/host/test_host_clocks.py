@@ -389,7 +389,7 @@ def test_timers_as_players_write_them() -> None:
         with pytest.raises(UserError):
             ClockSettings().with_timer(bad)
     words = ClockSettings(mode="daily", per_day=4).describe("/rattus")
-    assert "4 moves a day" in words and "6 hours" in words and "/rattus back" in words
+    assert "4 moves a day" in words and "6 hours" in words and "/rattus seat back" in words
     assert "No timer" in ClockSettings().describe("/rattus")
 
 

@@ -113,7 +113,7 @@ async def test_a_stand_in_plays_until_its_person_is_back(store: Store) -> None:
     name = record.name_of(seat)
     assert change.text == (
         f"{name}'s seat is played by a computer player (easy) until {name} is back "
-        "(`/rattus back`)."
+        "(`/rattus seat back`)."
     )
     after = change.update.record
     # The computer made the seat's move at once and the game waits for a person again.
