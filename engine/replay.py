@@ -27,7 +27,7 @@ from typing import Any
 
 from . import cartus, rattus, replay_format
 from .contract import CHANCE, REVEAL, Game, irreversible
-from .core import IllegalAction, parse_notation
+from .core import CHAIN, IllegalAction, parse_notation
 from .replay_format import FORMAT, FORMAT_VERSION, BadReplay
 
 UNDO = "undo"
@@ -51,6 +51,17 @@ REFUSALS = {
     REVEAL: "It showed something that was hidden, so it stands.",
 }
 """Why an undo is refused, in words that never say what was drawn or seen."""
+NAMED_REFUSALS = {
+    "turn": "{action}: that ended your turn, so it stands.",
+    CHANCE: "{action}: it drew on chance (a face-down token, a card or a shuffle), so it stands.",
+    "not_yours": (
+        "There is nothing of yours to take back: someone else has decided since your last "
+        "action ({action})."
+    ),
+}
+"""The same refusals naming the player's own action they concern ("Move the plague to
+Bulgaria: that ended your turn, so it stands"), for a public action that showed nothing
+(``Played.nameable``); a private answer or a secret look is never named."""
 
 
 def start(kind: str, players: int, options: Mapping[str, Any], seed: int | str) -> Game:
@@ -76,6 +87,30 @@ class Played:
     before: Game
     after: Game
 
+    @property
+    def nameable(self) -> bool:
+        """Whether the action may be named back to its player anywhere: it answered a public
+        decision and showed nothing hidden (a secret look's target stays unsaid)."""
+        decision = self.before.decision(self.seat)
+        if decision is None or decision.private:
+            return False
+        return irreversible(self.before, self.after) != REVEAL
+
+    @property
+    def label(self) -> str:
+        """The action in words, as it was offered (a chain's parts joined as offered)."""
+        game, words = self.before, []
+        for part in self.notation.split(CHAIN):
+            label = next(
+                (a.label for a in game.legal_actions(self.seat) if a.notation == part), part
+            )
+            words.append(label)
+            try:
+                game = game.apply(self.seat, part)
+            except IllegalAction:
+                break
+        return ": ".join(words)
+
 
 class History:
     """A game and the actions that made it. ``apply`` plays an action or an undo."""
@@ -100,29 +135,38 @@ class History:
         self.game = after
         return after
 
-    def undo_refusal(self, seat: int) -> str | None:
-        """Why ``seat`` may not take back its latest action now, or None if it may."""
+    def undo_refusal(self, seat: int, *, named: bool = False) -> str | None:
+        """Why ``seat`` may not take back its latest action now, or None if it may; ``named``:
+        the reason begins with that action in words (``NAMED_REFUSALS``)."""
         if self.game.is_over:
             return REFUSALS["over"]
         if not self.played:
             return REFUSALS["nothing"]
         last = self.played[-1]
         if last.seat != seat:
+            own = next((p for p in reversed(self.played) if p.seat == seat), None)
+            if named and own is not None and own.nameable:
+                return NAMED_REFUSALS["not_yours"].format(action=own.label)
             return NOT_YOURS
         decision = last.before.decision(seat)
+        why: str | None = None
         if decision is None or decision.private:
-            return REFUSALS["private"]
-        why = irreversible(last.before, last.after)
-        if why is not None:
-            return REFUSALS[why]
-        if turn_marker(last.before) != turn_marker(self.game):
-            return REFUSALS["turn"]
-        return None
+            why = "private"
+        else:
+            why = irreversible(last.before, last.after)
+        if why is None and turn_marker(last.before) != turn_marker(self.game):
+            why = "turn"
+        if why is None:
+            return None
+        if named and last.nameable:
+            return NAMED_REFUSALS[why].format(action=last.label)
+        return REFUSALS[why]
 
-    def undo(self, seat: int) -> Game:
+    def undo(self, seat: int, *, named: bool = False) -> Game:
         """Take back ``seat``'s latest action: the game as it was just before it, under the
-        next version number. IllegalAction (with ``undo_refusal``'s reason) if it may not."""
-        why = self.undo_refusal(seat)
+        next version number. IllegalAction (with ``undo_refusal``'s reason, the action named
+        when ``named``) if it may not."""
+        why = self.undo_refusal(seat, named=named)
         if why is not None:
             raise IllegalAction(why)
         last = self.played.pop()

@@ -80,15 +80,11 @@ async def _plan(service: GameService, record: GameRecord, user_id: int) -> Plann
         if whose.user_id != user_id:
             raise UserError(not_yours(whose))
     try:
-        after = history.undo(seat)
+        after = history.undo(seat, named=True)
     except IllegalAction as refusal:
         raise UserError(str(refusal)) from None
     assert taken is not None
-    label = next(
-        (a.label for a in taken.before.legal_actions(seat) if a.notation == taken.notation),
-        taken.notation,
-    )
-    return Planned(record, seat, game, after, label)
+    return Planned(record, seat, game, after, taken.label)
 
 
 async def preview(service: GameService, game_id: int, user_id: int) -> tuple[GameRecord, str]:

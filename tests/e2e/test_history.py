@@ -54,7 +54,8 @@ async def test_an_undo_is_accepted_and_one_after_a_witch_look_is_refused(
         # Anna placed the last start cubes: the button is there, and says why not.
         first = table.table_message()
         passed = await (await fake.click(anna, first, undo_button(first)["custom_id"])).wait_reply()
-        assert "ended its turn" in text_of(passed)
+        assert "Place 2 starting cubes in" in text_of(passed)  # the action refused, by name
+        assert "that ended your turn" in text_of(passed)
         assert (await table.record()).version == record.version
 
         await client.tables.act(table.game_id, anna.id, "take:witch", version=None)
@@ -169,9 +170,9 @@ async def test_a_typed_undo_sent_twice_takes_back_one_action(world: World, tmp_p
 
         # Nothing more to take back: the list says why, and picking that changes nothing.
         offer = await undo_offered(fake, anna, world.channel)
-        assert offer["value"] == "why" and "ended its turn" in offer["name"]
+        assert offer["value"] == "why" and "ended your turn" in offer["name"]
         why = await fake.slash(anna, world.channel, "rattus", "undo", options={"action": "why"})
-        assert "ended its turn" in text_of(await why.wait_reply())
+        assert "ended your turn" in text_of(await why.wait_reply())
         assert (await table.record()).version == twice.version
         assert fake.rejected == [] and fake.unhandled == []
 

@@ -126,6 +126,32 @@ def test_undo_is_refused_once_another_player_has_acted() -> None:
     assert len(h.played) == 2
 
 
+def test_a_refusal_names_the_action_it_is_about() -> None:
+    g = rattus.new_game(3, seed=4)
+    h = History(g)
+    first = h.game.actors()[0]
+    placed = h.game.legal_actions(first)[0]
+    h.apply(first, placed.notation)
+    assert (
+        h.undo_refusal(first, named=True) == f"{placed.label}: that ended your turn, so it stands."
+    )
+    second = h.game.actors()[0]
+    h.apply(second, h.game.legal_actions(second)[0].notation)
+    with pytest.raises(IllegalAction) as refused:
+        h.undo(first, named=True)
+    assert str(refused.value).endswith(
+        f"someone else has decided since your last action ({placed.label})."
+    )
+    g = cartus.new_game(3, seed=3)
+    h = History(g)
+    h.apply(0, "supply:1")
+    assert h.undo_refusal(0, named=True) == (
+        f"{h.played[-1].label}: it drew on chance (a face-down token, a card or a shuffle), "
+        "so it stands."
+    )
+    assert h.played[-1].label != "supply:1"
+
+
 def test_a_private_answer_is_never_taken_back() -> None:
     g = cartus.new_game(3, seed=3)
     h = History(g)
