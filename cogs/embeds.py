@@ -207,6 +207,26 @@ def table_embed(
     return fitted(embed)
 
 
+RETIRED_TEXT = 700
+"""The most characters of what a retired table message says was played."""
+
+
+def retired_embed(
+    record: GameRecord, presenter: Presenter, stage: str | None, lines: Sequence[str], after: str
+) -> discord.Embed:
+    """What a table message says once a newer one replaces it (or the game ends): the stage
+    it showed ("Turn 11") and what was played then, with no call to act and no controls,
+    so a channel scrolled back reads as a history, not as stale questions."""
+    embed = discord.Embed(
+        title=f"{presenter.title} · game #{record.id} · {stage or 'an earlier table'}",
+        description=latest_lines(lines, RETIRED_TEXT, record.kind) if lines else None,
+        colour=presenter.colour,
+    )
+    embed.set_image(url=BOARD_IMAGE)
+    embed.set_footer(text=after)
+    return fitted(embed)
+
+
 def final_embed(
     record: GameRecord, view: View, presenter: Presenter, moves: Sequence[str] | None = None
 ) -> discord.Embed:

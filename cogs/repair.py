@@ -135,7 +135,7 @@ class Repair:
                 ]
                 if any(custom_id.startswith(prefix) for custom_id in ids):
                     log.info("Retiring a stray table message of game #%s", record.id)
-                    await message.edit(view=None)
+                    await message.edit(content=None, view=None)
         except discord.HTTPException as error:
             log.warning("Could not look for stray tables of game #%s: %s", record.id, error)
 

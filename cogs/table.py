@@ -25,6 +25,7 @@ from cogs.embeds import (
     final_embed,
     jump_url,
     lobby_embed,
+    retired_embed,
     table_embed,
 )
 from cogs.handles import Handles
@@ -395,7 +396,9 @@ class Tables(Messaging):
                 )
                 return
         if stored is not None:
-            await self._retire(channel, stored)
+            await self._retire(
+                record, channel, stored, "Over: the game goes on in a newer message."
+            )
         png = await self.board_png(record, view)
         kwargs: dict[str, Any] = {
             "embed": embed,
@@ -410,18 +413,46 @@ class Tables(Messaging):
             kwargs["nonce"] = nonce("t", record.id, record.version, channel_id)
         message = await channel.send(**kwargs)
         self.pictures.remember(record, message, png)
+        stage = self.presenter(record).stage_line(view)
         await self.service.set_table_message(
-            record.id, channel_id, message.id, record.version, is_home=is_home
+            record.id,
+            channel_id,
+            message.id,
+            record.version,
+            is_home=is_home,
+            posted=(record.version, stage),
         )
 
-    async def _retire(self, channel: discord.PartialMessageable, stored: TableMessage) -> None:
-        """An older table message loses its buttons; it may be gone already."""
+    async def _retire(
+        self,
+        record: GameRecord,
+        channel: discord.PartialMessageable,
+        stored: TableMessage,
+        after: str,
+    ) -> None:
+        """An older table message says what it was (the stage it showed and what was played
+        while it was the table, up to the action that replaced it: ``played_on``) and loses
+        its call to act and its buttons, in the one edit that took its buttons away before
+        (through a held click when there is one); it may be gone already."""
+        lines = await self.played_on(record, stored)
+        embed = retired_embed(record, self.presenter(record), stored.stage, lines, after)
+        fields: dict[str, Any] = {"content": None, "embed": embed, "view": None}
         try:
-            if await self.handles.edit(stored.message_id, view=None) is None:
-                await channel.get_partial_message(stored.message_id).edit(view=None)
+            if await self.handles.edit(stored.message_id, **fields) is None:
+                await channel.get_partial_message(stored.message_id).edit(**fields)
         except discord.HTTPException:
             log.info("Table message %s could not be retired", stored.message_id)
         self.handles.release(stored.message_id)
+
+    async def played_on(self, record: GameRecord, stored: TableMessage) -> list[str]:
+        """What was played while ``stored`` was the table: the actions since it was posted
+        that it showed, and the one after them that replaced it (later ones, a computer's
+        next turns, are the newer table's)."""
+        log = await self.service.store.actions(record.id, limit=COMPUTER_MOVES_SHOWN)
+        first = stored.posted_version if stored.posted_version is not None else stored.version
+        shown = [e for e in log if first < e.version <= stored.version]
+        ending = next((e for e in log if e.version > stored.version), None)
+        return happened_lines([*shown, *([ending] if ending is not None else [])])
 
     async def show_final(self, record: GameRecord) -> None:
         presenter = self.presenter(record)
@@ -448,7 +479,7 @@ class Tables(Messaging):
     ) -> None:
         channel = self.channel(record, channel_id)
         if old is not None and old.version != LOBBY_VERSION:
-            await self._retire(channel, old)
+            await self._retire(record, channel, old, "Over: the game has ended, see its result.")
         # Sent again after a crash (before it was recorded), it is the same message.
         kwargs: dict[str, Any] = {
             "embed": embed,
@@ -475,7 +506,7 @@ class Tables(Messaging):
         for stored in await self.service.table_messages(record.id):
             channel = self.channel(record, stored.channel_id)
             if stored.version != LOBBY_VERSION:
-                await self._retire(channel, stored)
+                await self._retire(record, channel, stored, "Over: the game was abandoned.")
             text = why or f"Game #{record.id} was abandoned by {plain(by)}."
             if not stored.is_home:
                 text += " This channel no longer follows it."

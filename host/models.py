@@ -202,6 +202,10 @@ class TableMessage:
     message_id: int
     version: int
     is_home: bool
+    posted_version: int | None = None
+    """The game's version when the message was posted (None: not known, an older row)."""
+    stage: str | None = None
+    """The stage it showed then ("Turn 11"; None: not known)."""
 
 
 @dataclass(frozen=True)

@@ -274,6 +274,13 @@ MIGRATIONS: tuple[str, ...] = (
         at       REAL    NOT NULL
     );
     """,
+    # 13: when each table message was posted (the game's version then) and the stage it showed
+    # ("Turn 11"), so the message says what it was once a newer one replaces it (older rows:
+    # unknown, NULL).
+    """
+    ALTER TABLE table_messages ADD COLUMN posted_version INTEGER;
+    ALTER TABLE table_messages ADD COLUMN stage TEXT;
+""",
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -16,11 +16,19 @@ class ServiceChannels(ServiceCore):
     # -- table messages and spectators ----------------------------------------------------
 
     async def set_table_message(
-        self, game_id: int, channel_id: int, message_id: int, version: int, *, is_home: bool
+        self,
+        game_id: int,
+        channel_id: int,
+        message_id: int,
+        version: int,
+        *,
+        is_home: bool,
+        posted: tuple[int, str] | None = None,
     ) -> None:
-        """Remember the message that shows the game's table in a channel (one per channel)."""
+        """Remember the message that shows the game's table in a channel (one per channel);
+        ``posted``: a new message's version and stage (what it says once retired)."""
         await self.store.set_table_message(
-            game_id, channel_id, message_id, version, is_home=is_home
+            game_id, channel_id, message_id, version, is_home=is_home, posted=posted
         )
 
     async def set_lobby_message(

@@ -492,15 +492,32 @@ class Store:
     # -- table messages and spectators ----------------------------------------------------
 
     async def set_table_message(
-        self, game_id: int, channel_id: int, message_id: int, version: int, *, is_home: bool
+        self,
+        game_id: int,
+        channel_id: int,
+        message_id: int,
+        version: int,
+        *,
+        is_home: bool,
+        posted: tuple[int, str] | None = None,
     ) -> None:
+        """Remember the channel's table message at ``version``; ``posted`` (the version and
+        stage it was posted at) for a new message, None for an edit (the message keeps
+        what it was posted at)."""
+        posted_version, stage = posted if posted is not None else (None, None)
         async with self._transaction() as db:
             await db.execute(
-                "INSERT INTO table_messages (game_id, channel_id, message_id, version, is_home)"
-                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id, channel_id) DO UPDATE SET"
+                "INSERT INTO table_messages (game_id, channel_id, message_id, version, is_home,"
+                " posted_version, stage) VALUES (?, ?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (game_id, channel_id) DO UPDATE SET"
+                " posted_version = CASE WHEN table_messages.message_id = excluded.message_id"
+                " THEN COALESCE(excluded.posted_version, table_messages.posted_version)"
+                " ELSE excluded.posted_version END,"
+                " stage = CASE WHEN table_messages.message_id = excluded.message_id"
+                " THEN COALESCE(excluded.stage, table_messages.stage) ELSE excluded.stage END,"
                 " message_id = excluded.message_id, version = excluded.version,"
                 " is_home = excluded.is_home",
-                (game_id, channel_id, message_id, version, int(is_home)),
+                (game_id, channel_id, message_id, version, int(is_home), posted_version, stage),
             )
 
     async def table_messages(self, game_id: int) -> list[TableMessage]:
@@ -630,5 +647,11 @@ def _marks(values: Sequence[Any]) -> str:
 
 def _table_message(r: Row) -> TableMessage:
     return TableMessage(
-        r["game_id"], r["channel_id"], r["message_id"], r["version"], bool(r["is_home"])
+        r["game_id"],
+        r["channel_id"],
+        r["message_id"],
+        r["version"],
+        bool(r["is_home"]),
+        r["posted_version"],
+        r["stage"],
     )
