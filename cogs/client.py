@@ -10,7 +10,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from cogs import history
+from cogs import history, rematch
 from cogs.clock_notices import start_clocks, stop_clocks
 from cogs.components import DYNAMIC_ITEMS
 from cogs.games import game_kinds, presenters
@@ -122,6 +122,7 @@ class GameBot(commands.Bot):
         self.clocks, self.scheduler = start_clocks(self, self.clock_speed)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         history.install(self)
+        rematch.install(self)
         for name in self.extension_names:
             await self.load_extension(name)
         if self.sync_on_start:

@@ -20,6 +20,7 @@ from cogs.components import (
     Group,
     controls_view,
     lobby_view,
+    stopped,
 )
 from cogs.embeds import (
     final_embed,
@@ -102,6 +103,8 @@ class Tables(Messaging):
         """Give more buttons for a table message (the Undo button, ``cogs.history``)."""
         self.final_files: list[Callable[[GameRecord], Awaitable[list[discord.File]]]] = []
         """Give more files for a game's final message at home (its replay, ``cogs.history``)."""
+        self.final_items: list[Callable[[GameRecord], Awaitable[list[Item]]]] = []
+        """Give buttons for a game's final message at home (Rematch, ``cogs.rematch``)."""
         service.set_aside_listeners.append(self._announce_set_aside)
 
     async def _announce_set_aside(self, stored: StoredGame) -> None:
@@ -462,8 +465,9 @@ class Tables(Messaging):
         await add_rating_changes(self.service, record.id, embed)
         stored = {m.channel_id: m for m in await self.service.table_messages(record.id)}
         extra = [file for make in self.final_files for file in await make(record)]
+        items = [item for make in self.final_items for item in await make(record)]
         home = stored.get(record.channel_id)
-        await self._post_final(record, record.channel_id, home, embed, png, extra)
+        await self._post_final(record, record.channel_id, home, embed, png, extra, items)
         for channel_id in await self.service.spectator_channels(record.id):
             posted = self._post_final(record, channel_id, stored.get(channel_id), embed, png)
             await self._to_spectators(record, channel_id, posted)
@@ -476,6 +480,7 @@ class Tables(Messaging):
         embed: discord.Embed,
         png: bytes,
         extra: Sequence[discord.File] = (),
+        items: Sequence[Item] = (),
     ) -> None:
         channel = self.channel(record, channel_id)
         if old is not None and old.version != LOBBY_VERSION:
@@ -486,6 +491,8 @@ class Tables(Messaging):
             "files": [png_file(png), *extra],
             "nonce": nonce("f", record.id, channel_id),
         }
+        if items:
+            kwargs["view"] = stopped(items)
         if channel_id == record.channel_id:  # every player hears that it is over
             everyone = mentions_of(record, [seat.seat for seat in record.seats])
             if everyone:

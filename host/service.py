@@ -58,9 +58,13 @@ class GameService(ServiceChannels):
         host_id: int,
         host_name: str,
         options: Mapping[str, Any],
+        rematch_of: int | None = None,
     ) -> GameRecord:
-        """A new lobby in the channel with its host seated. UserError if the channel is busy."""
+        """A new lobby in the channel with its host seated. UserError if the channel is busy.
+        ``rematch_of``: the finished game this lobby plays again (``host.rematch``)."""
         normalised = self.kind(kind).validate_options(options)
+        if rematch_of is not None:
+            normalised["rematch_of"] = rematch_of
         try:
             game_id = await self.store.create_game(
                 kind=kind,
