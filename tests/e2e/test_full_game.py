@@ -78,8 +78,10 @@ async def test_a_base_game_from_lobby_to_the_end(world: World, tmp_path: Any) ->
         }
         assert "on the map" in text_of(final)
         assert fake.attachments(final)[0].startswith(PNG)
+        # No old table keeps its controls; the final message offers only a rematch.
         with_buttons = [m for m in fake.messages(world.channel) if controls_of(m)]
-        assert with_buttons == []
+        assert [m["id"] for m in with_buttons] == [final["id"]]
+        assert [b["label"] for b in controls_of(final)] == ["Rematch"]
         channel_text = all_channel_text(fake, [world.channel])
         assert "Witch: rat" not in channel_text
         assert "\u27e8" not in channel_text  # every seat in a log line is named
