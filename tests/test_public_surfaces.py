@@ -22,10 +22,9 @@ Besides, each moment is checked against what is hidden then: the choices and the
 whoever answers a private question, Africanus region cards in hand that were never shown, and
 every private event's text (the Witch's looks, the Astronomer's draws, a hand's contents).
 
-One hidden thing is left as it is: while a region card may be played on a rat (Africanus),
-the hands stay as dealt, because the bot asks only players holding a card that matches, so
-that a private question is pending at all says someone holds one (the rule of the bot, not a
-preview or an offer; who is asked stays secret).
+What one moment cannot show is left to the flow's own tests: the bot asks whether to play a
+region card (Africanus) only of players holding one that matches, so that such a private
+question is pending at all says that someone holds one (who is asked stays secret).
 """
 
 from __future__ import annotations
@@ -128,8 +127,7 @@ def face_down(game: Any) -> list[str]:
 def rattus_hidden_changed(game: Any, rng: random.Random) -> Game:
     """The same moment with everything hidden dealt again: the fronts of the face-down tokens
     (among tokens of the same back: starting or not) and, with Africanus, the region-card
-    deck and the hands (each keeping its size; the hands stay while a region card may be
-    played on a rat, see the module's docstring)."""
+    deck and the hands (each keeping its size)."""
     saved = game.to_dict()
     tokens = saved["tokens"]
     hidden = face_down(game)
@@ -141,8 +139,7 @@ def rattus_hidden_changed(game: Any, rng: random.Random) -> Game:
             tokens[token] = front
     if regions.KEY in saved["ext"]:
         table = saved["ext"][regions.KEY]
-        asking = any(frame["kind"] == "region_play" for frame in saved["stack"])
-        redeal([table["deck"], *([] if asking else table["hands"])], rng)
+        redeal([table["deck"], *table["hands"]], rng)
     return rattus.from_dict(saved)
 
 
@@ -215,6 +212,10 @@ def record_of(kind: Kind, game: Game, seats: list[Seat]) -> GameRecord:
     )
 
 
+WHOLE = 5000
+"""More moments than any game lasts: play to the end."""
+
+
 @dataclass
 class Seen:
     """What a game went through, so a test knows it covered what it means to."""
@@ -227,7 +228,7 @@ class Seen:
     labels: frozenset[str] = frozenset()  # every legal action's label met on the way
 
 
-def play_and_check(kind: Kind, game: Any, seed: int, limit: int = 5000) -> Seen:
+def play_and_check(kind: Kind, game: Any, seed: int, limit: int = WHOLE) -> Seen:
     """Play the game with random legal actions to its end (or ``limit`` moments), checking
     every moment's public surfaces against its hidden-changed twin and its secrets."""
     players = len(game.view(None)["players"])
@@ -280,10 +281,6 @@ def play_and_check(kind: Kind, game: Any, seed: int, limit: int = 5000) -> Seen:
     seen.over = game.is_over
     seen.labels = frozenset(labels)
     return seen
-
-
-WHOLE = 5000
-"""More moments than any game lasts: play to the end."""
 
 
 def check_rattus(expansions: tuple[str, ...], players: int, seed: int, limit: int = WHOLE) -> Seen:
