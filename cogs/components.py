@@ -15,8 +15,8 @@ registered dynamic items answer every click, before and after a restart.
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
@@ -366,6 +366,8 @@ class Group:
     title: str
     actions: tuple[Action, ...]
     quiet: bool = False  # a grey button after the others (going back, ending a turn)
+    descriptions: Mapping[str, str] = field(default_factory=dict)
+    """A line under an action's option in a list (a class card's effect), by notation."""
 
     @property
     def single(self) -> Action | None:
@@ -421,10 +423,19 @@ def group_buttons(
     return items
 
 
-def action_options(actions: Sequence[Action]) -> list[discord.SelectOption]:
-    """Select options in words (the notation is only the value, never shown)."""
+def action_options(
+    actions: Sequence[Action], descriptions: Mapping[str, str] | None = None
+) -> list[discord.SelectOption]:
+    """Select options in words (the notation is only the value, never shown), each with its
+    line of ``descriptions`` under it when it has one."""
+    lines = descriptions or {}
     return [
-        discord.SelectOption(label=shown(action)[:100], value=action.notation) for action in actions
+        discord.SelectOption(
+            label=shown(action)[:100],
+            value=action.notation,
+            description=lines.get(action.notation, "")[:100] or None,
+        )
+        for action in actions
     ]
 
 
@@ -451,7 +462,13 @@ def choices_view(
         listed.pop()
     selects: list[discord.ui.Item[Any]] = [
         ActionSelect(
-            kind, game_id, version, g.name, 0, action_options(g.actions), placeholder=g.title
+            kind,
+            game_id,
+            version,
+            g.name,
+            0,
+            action_options(g.actions, g.descriptions),
+            placeholder=g.title,
         )
         for g in listed
     ]
@@ -470,13 +487,14 @@ def select_view(
     *,
     placeholder: str | None = None,
     beside: Sequence[Group] = (),
+    descriptions: Mapping[str, str] | None = None,
 ) -> discord.ui.View:
-    """A select with one page of options (at most 25), page buttons when there are more, and
-    buttons for the ``beside`` groups (such as Back)."""
+    """A select with one page of options (at most 25, each with its line of ``descriptions``),
+    page buttons when there are more, and buttons for the ``beside`` groups (such as Back)."""
     pages = max(1, -(-len(actions) // SELECT_SIZE))
     page = min(max(page, 0), pages - 1)
     chunk = actions[page * SELECT_SIZE : (page + 1) * SELECT_SIZE]
-    options = action_options(chunk)
+    options = action_options(chunk, descriptions)
     if pages > 1:
         placeholder = f"{placeholder or 'Choose'} (page {page + 1} of {pages})"
     items: list[discord.ui.Item[Any]] = [

@@ -10,7 +10,8 @@ one multi-select. Every title and option is in words (``Presenter.group_title``,
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 import discord
 
@@ -50,18 +51,36 @@ def action_groups(
             decided.setdefault(action.kind, kind)
         for group in secret:
             held.setdefault(group, presenter.group_title(group, decision=kind))
+    view: Mapping[str, Any] = record.view(None) if by_kind and record.game is not None else {}
     groups = [
         Group(
             kind,
             presenter.group_title(kind, actions.values(), decided[kind]),
-            tuple(actions.values()),
+            tuple(sorted(actions.values(), key=lambda action: action.ends_turn)),
             quiet=kind in presenter.quiet_groups,
+            descriptions=described(presenter, view, actions.values()),
         )
         for kind, actions in by_kind.items()
     ]
     if held:
         groups.append(Group(HAND, " / ".join(held.values()), ()))
-    return sorted(groups, key=lambda group: group.quiet)
+    return sorted(groups, key=lambda group: (ends_turn(group), group.quiet))
+
+
+def ends_turn(group: Group) -> bool:
+    """Whether every choice of the group ends the turn: such groups come last, after going
+    back or stopping, so the choice that hands the game on is the last one offered."""
+    return bool(group.actions) and all(action.ends_turn for action in group.actions)
+
+
+def described(
+    presenter: Presenter, view: Mapping[str, Any], actions: Iterable[Action]
+) -> dict[str, str]:
+    """The presenter's line under each action that has one (by notation)."""
+    if not view:
+        return {}
+    lines = {action.notation: presenter.describe(view, action) for action in actions}
+    return {notation: line for notation, line in lines.items() if line}
 
 
 def follow_ups(game: Game, seat: int, action: Action, presenter: Presenter) -> list[Action]:

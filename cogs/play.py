@@ -173,6 +173,7 @@ class Play:
             actions,
             page,
             placeholder=chosen.title,
+            descriptions=chosen.descriptions,
         )
         prompt = decision.prompt if decision is not None else chosen.title
         content = which_game(interaction, record) + prompt

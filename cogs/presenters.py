@@ -39,6 +39,9 @@ class Presenter:
     them must be mentioned in the channel, all of them are, so nobody learns who was asked."""
     quiet_groups: frozenset[str] = frozenset()
     """Groups of actions shown as grey buttons after the others (going back, ending a turn)."""
+    describe: Callable[[View, Action], str] = lambda view, action: ""
+    """One short line under an action where it is offered in a list (a select option's
+    description, at most 100 characters), or "" for none: what a class card does."""
     table_players: bool = True
     """Whether the table message lists the players in words; False when the picture shows
     them as legibly (the table then keeps to ``cogs.embeds.TABLE_TEXT`` characters)."""

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from cogs.presenters import Presenter, View, colour_square, player_name, score_parts, tie_lines
+from engine.core import CHAIN, Action
 from render.rattus_board import rattus_board
 
 STAGES = {
@@ -65,6 +66,54 @@ GROUP_TITLES = {
     "carry": "Take the diplomat along or not",
     "caravan": "Place the caravan",
 }
+
+
+CARD_EFFECTS = {
+    "assassin": "Plague up to 3 steps; 1 coin for each rival cube your rats kill",
+    "astronomer": "Draw 3 region cards, keep one",
+    "baker": "Save a cube on the card; whoever takes it drops them all in one region",
+    "bishop": "Set or move a bishop: no rat may enter its region",
+    "brewer": "Take one more face-up goods token",
+    "caravaner": "Move the caravan 2 steps; the leaders where it goes add a cube",
+    "courier": "Swap two cubes of different colours in different regions",
+    "crusader": "Plague up to 3 steps; turn its rats over at once and choose their order",
+    "deacon": "Pay coins to ignore what a rat does to you (1, then 2, then 3)",
+    "emperor": "Set or move the walls: rats, cubes and the plague can't cross them",
+    "explorer": "Draw 3 region cards and put a cube in one of their regions",
+    "grave_robber": "A goods token for each rival cube your rats kill",
+    "hanseatic_trader": "Move up to 5 cubes into a region showing the goods kept on the card",
+    "king": "Move a cube from a region without rats into the palace, safe for good",
+    "knight": "Plague up to 3 steps; it may count as 2 more people there",
+    "landowner": "Place 2 cubes in a region showing the goods kept on the card",
+    "mayor": "Instead of placing: one cube in each region you lead",
+    "merchant": "Move 1 to 3 of your cubes to a neighbouring region",
+    "monk": "Move a face-down rat to a neighbouring region",
+    "nun": "Set or move the nuns: each counts as one person fewer",
+    "peasant": "Place one cube more than usual",
+    "pied_piper": "Move a cube to a neighbour and lead rats along with it",
+    "pope": "Pay 2 coins: a cube from any region into the palace",
+    "queen": "With the largest connected area, place up to 2 cubes more",
+    "raider": "Plague up to 3 steps; take a goods token where it ends",
+    "serf": "Each rival cube your rats kill lets you put a cube there",
+    "shaman": "Share the rats out among the regions showing the goods kept on the card",
+    "soldier": "Plague up to 3 steps; add one more rat when it spreads",
+    "stadtholder": "Buy cubes in one region: 1 coin for 1, 3 for 2, 6 for 3",
+    "sultan": "Put a diplomat under a cube; the most diplomats score at the end",
+    "swindler": "Add a rat where you have a cube, maybe taking its goods",
+    "treasurer": "Take 2 coins from the bank",
+    "witch": "Look at up to 2 face-down rats and swap them if you like",
+    "wizard": "Give a cube a potion: it survives the next rat that would kill it",
+}
+"""Each class card's effect in one short line (our own words; ``/rattus rules`` has more),
+shown under the card wherever it is offered."""
+
+
+def describe(view: View, action: Action) -> str:
+    """What the class card an action takes or uses does, in one line."""
+    parts = action.notation.split(CHAIN, 1)[0].split(":")
+    if parts[0] not in ("take", "use") or len(parts) < 2:
+        return ""
+    return CARD_EFFECTS.get(parts[1], "")
 
 
 def _region_name(view: View, region: str) -> str:
@@ -226,5 +275,6 @@ RATTUS = Presenter(
     could_be_asked=could_be_asked,
     quiet_groups=frozenset({"back", "done", "pass", "later"}),
     table_players=False,
+    describe=describe,
     inline_groups=frozenset({"use"}),
 )

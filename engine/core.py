@@ -90,6 +90,21 @@ class PickGroup:
     code: str  # lowercase letters, e.g. "ch"; the notation counts items by it
     label: str  # "Church card"
     available: int  # the most items of this group that may be chosen
+    item: str = ""  # what one item is ("new rat") when the label names a place, not the item
+
+    def entry(self, copy: int) -> str:
+        """The menu entry for the ``copy``-th item, read as a count: "Church card", "A second
+        Church card"; with ``item``: "Bulgaria (1 there now)", "Bulgaria: a second new rat"."""
+        if copy == 1:
+            return self.label
+        nth = ORDINALS[copy] if copy < len(ORDINALS) else f"{copy}th"
+        if self.item:
+            place = self.label.split(" (", 1)[0]
+            return f"{place}: a {nth} {self.item}"
+        return f"A {nth} {self.label}"
+
+
+ORDINALS = ("", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 
 
 @dataclass(frozen=True)
@@ -126,7 +141,7 @@ class Pick:
         out: list[tuple[str, str]] = []
         for g in self.groups:
             for i in range(1, room[g.code] + 1):
-                out.append((f"{g.code}.{i}", g.label if i == 1 else f"{g.label} ({i})"))
+                out.append((f"{g.code}.{i}", g.entry(i)))
         return out
 
     def counts_notation(self, counts: Mapping[str, int]) -> str:

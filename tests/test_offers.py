@@ -19,9 +19,9 @@ import pytest
 
 from cogs.cartus_presenter import CARTUS
 from cogs.components import ENDS_TURN, Group, choices_view, shown
-from cogs.offers import panel, with_chains
+from cogs.offers import ends_turn, panel, with_chains
 from cogs.presenters import Presenter
-from cogs.rattus_presenter import RATTUS
+from cogs.rattus_presenter import CARD_EFFECTS, RATTUS
 from cogs.table import table_groups
 from engine import cartus, rattus
 from engine.contract import Game
@@ -62,8 +62,13 @@ def texts(view: discord.ui.View | None) -> list[str]:
         elif isinstance(item, discord.ui.Select):
             out.append(str(item.placeholder or ""))
             out += [option.label for option in item.options]
-            assert all(option.description is None for option in item.options)
+            out += [option.description for option in item.options if option.description]
     return out
+
+
+def options_of(view: discord.ui.View | None) -> list[discord.SelectOption]:
+    items = [getattr(c, "item", c) for c in (view.children if view is not None else [])]
+    return [o for i in items if isinstance(i, discord.ui.Select) for o in i.options]
 
 
 def raw(text: str, words: set[str]) -> bool:
@@ -103,6 +108,17 @@ def walk(
             if len(actions) <= 25 and decision.pick is None:
                 assert shown(action) in seen, (action, seen)
         marks += sum(ENDS_TURN in text for text in seen)
+        for option in options_of(controls):
+            card = option.value.split("+")[0].split(":")
+            if presenter is RATTUS and card[0] in ("take", "use"):
+                assert option.description == CARD_EFFECTS[card[1]], option
+            assert len(option.description or "") <= 100
+        ordered = [group for group in groups if group.actions]
+        last = [ends_turn(group) for group in ordered]
+        assert last == sorted(last), "a group that ends the turn comes after every other"
+        for group in ordered:
+            ends = [a.ends_turn for a in group.actions]
+            assert ends == sorted(ends), "a choice that ends the turn comes last in its list"
         wanted = [a for a in actions if a.kind == prefer]
         chosen = rng.choice(wanted if wanted and rng.random() < 0.6 else actions)
         game = game.apply(seat, chosen)

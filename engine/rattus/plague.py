@@ -127,7 +127,7 @@ def _spread_pick(s: State, f: Frame) -> Pick | None:
     if wanted < 2 or len(targets) < 2:
         return None
     groups = tuple(
-        PickGroup(r, f"{board.name(r)} ({len(s.rats[r])} there now)", room)
+        PickGroup(r, f"{board.name(r)} ({len(s.rats[r])} there now)", room, item="new rat")
         for r in targets
         if (room := min(wanted, board.MAX_RATS - len(s.rats[r]))) > 0
     )

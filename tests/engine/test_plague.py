@@ -212,3 +212,14 @@ def test_revealed_tokens_are_public_and_reset_next_turn() -> None:
     assert g.view()["turn"] == 2  # the board after the turn still shows why people died
     g = play(g, "plague:germania")
     assert g.view()["revealed"] == []
+
+
+def test_the_spread_menu_counts_a_second_new_rat_in_words() -> None:
+    g = position(4, plague="anglia", rats={"gallia": [token(99)] * 2})
+    g = play(g, "plague:gallia")
+    pick = g.decision(0).pick  # type: ignore[union-attr]
+    assert pick is not None
+    labels = dict(pick.options())
+    assert labels["italia.1"] == "Italia (0 there now)"
+    assert labels["italia.2"] == "Italia: a second new rat"
+    assert not any(label.endswith(")") and "(2)" in label for label in labels.values())

@@ -362,6 +362,7 @@ def _shaman_pick(s: State, f: Frame) -> Pick | None:
             r,
             f"{board.name(r)} ({len(s.rats[r])} there now)",
             board.MAX_RATS if board.rat_may_enter(s, r) else len(s.rats[r]),
+            item="rat",
         )
         for r in regions
     )

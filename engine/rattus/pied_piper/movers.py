@@ -279,7 +279,12 @@ def _nun_pick(s: State, f: Frame) -> Pick | None:
         return None
     nuns = pieces.pieces(s)["nuns"]
     groups = tuple(
-        PickGroup(r, f"{board.name(r)} ({_nuns_word(pieces.nuns_in(s, r))} there now)", pieces.NUNS)
+        PickGroup(
+            r,
+            f"{board.name(r)} ({_nuns_word(pieces.nuns_in(s, r))} there now)",
+            pieces.NUNS,
+            item="nun",
+        )
         for r in s.regions
     )
     return Pick("nuns", sum(1 for r in nuns if r is not None), pieces.NUNS, groups)

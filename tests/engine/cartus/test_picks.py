@@ -53,7 +53,7 @@ def test_the_menu_labels_name_the_card_types() -> None:
     assert pick is not None
     assert pick.options() == [
         ("cv.1", "Chivalry card"),
-        ("cv.2", "Chivalry card (2)"),
+        ("cv.2", "A second Chivalry card"),
         ("fl.1", "Flute card"),
     ]
     assert set(data.CODES.values()) >= {g.code for g in pick.groups}
