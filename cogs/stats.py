@@ -20,6 +20,7 @@ from cogs.replies import reply
 from host import stats as host_stats
 from host.errors import UserError
 from host.kinds import GameKind
+from host.rating import shown
 from host.service import GameService
 from host.stats_tables import Standing
 
@@ -34,7 +35,7 @@ def rating_text(standing: Standing | None) -> str:
     if standing is None:
         return "not rated yet"
     games = f"{standing.games} rated game{'s' if standing.games != 1 else ''}"
-    return f"rating **{standing.rating.ordinal:.1f}** ({games})"
+    return f"rating **{standing.rating.shown:.1f}** ({games})"
 
 
 def tally_line(title: str, tally: host_stats.Tally) -> str:
@@ -99,7 +100,7 @@ def server_field(kind: GameKind, server: host_stats.ServerStats) -> tuple[str, s
 
 def board_lines(board: list[Standing]) -> list[str]:
     return [
-        f"{place}. {escape_markdown(clip(s.name, 60))}: **{s.rating.ordinal:.1f}** "
+        f"{place}. {escape_markdown(clip(s.name, 60))}: **{s.rating.shown:.1f}** "
         f"({s.games} game{'s' if s.games != 1 else ''})"
         for place, s in enumerate(board, start=1)
     ]
@@ -116,8 +117,8 @@ async def add_rating_changes(service: GameService, game_id: int, embed: discord.
     if not changes:
         return
     lines = [
-        f"{escape_markdown(clip(x.name, 60))}: {after:.1f} ({signed(after - before)})"
-        + (" · left" if x.left else "")
+        f"{escape_markdown(clip(x.name, 60))}: {shown(after):.1f} "
+        f"({signed(shown(after) - shown(before))})" + (" · left" if x.left else "")
         for x, before, after in changes
     ]
     embed.add_field(name="Ratings", value=lines_block(lines), inline=False)

@@ -8,8 +8,9 @@ a weak one, a shared place moves nobody relative to each other, and ``sigma`` sh
 come in, so a newcomer's rating moves fast and a regular's slowly. Before each game ``sigma``
 grows a little (``TAU``), so skill can drift and a rating never freezes.
 
-What players see is the conservative estimate ``ordinal = mu - 3 * sigma``: a newcomer starts
-at 0 and climbs as the bot grows sure of them, so one lucky win does not top a leaderboard.
+What players see is the conservative estimate ``ordinal = mu - 3 * sigma``, never below 0
+(``shown``): a newcomer starts at 0 and climbs as the bot grows sure of them, so one lucky win
+does not top a leaderboard, and early losses do not show a negative number.
 
 Teams are supported for completeness (a team's mean and variance are its members' sums); the
 bot rates every seat as a team of one.
@@ -38,8 +39,20 @@ class Rating:
 
     @property
     def ordinal(self) -> float:
-        """The conservative estimate shown to players: ``mu - 3 sigma`` (0 for a newcomer)."""
+        """The conservative estimate: ``mu - 3 sigma`` (0 for a newcomer; below 0 after a
+        newcomer's first losses, when the doubt is still larger than the skill)."""
         return self.mu - 3 * self.sigma
+
+    @property
+    def shown(self) -> float:
+        """The number players see (``shown``)."""
+        return shown(self.ordinal)
+
+
+def shown(ordinal: float) -> float:
+    """A rating as players see it: the conservative estimate, never below 0, so a newcomer
+    shows 0 and climbs (rankings still order by the estimate itself)."""
+    return max(0.0, ordinal)
 
 
 def rate(

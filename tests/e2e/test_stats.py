@@ -76,6 +76,8 @@ async def test_stats_and_leaderboard_after_three_games(world: World, tmp_path: A
         )
         ratings = field_text(final["embeds"][0], "Ratings").splitlines()
         assert len(ratings) == 2 and all(" (+" in r or " (−" in r for r in ratings)
+        # newcomers: the loser shows 0 (no negative rating), the winner above it
+        assert sorted(float(r.split(": ")[1].split(" ")[0]) for r in ratings)[0] == 0.0
         assert {r.split(":")[0] for r in ratings} == {"Anna", "Ben"}
         # 2: played to the end.
         second = await lobby_of_two(fake, world.other_channel, world.anna, world.ben, client)

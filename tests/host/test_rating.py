@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from host.rating import MU, SIGMA, Rating, rate, rate_players
+from host.rating import MU, SIGMA, Rating, rate, rate_players, shown
 
 
 def test_matches_the_published_two_team_example() -> None:
@@ -21,6 +21,13 @@ def test_matches_the_published_two_team_example() -> None:
 def test_a_newcomer_starts_at_zero() -> None:
     assert Rating().mu == MU and Rating().sigma == SIGMA
     assert Rating().ordinal == pytest.approx(0.0)
+
+
+def test_a_newcomer_who_loses_shows_zero_not_a_negative_rating() -> None:
+    first, *_, fourth = rate_players([Rating()] * 4, [1, 2, 3, 4])
+    assert fourth.ordinal < 0  # the doubt is still larger than the skill
+    assert fourth.shown == 0.0 and shown(fourth.ordinal) == 0.0
+    assert first.shown == first.ordinal > 0
 
 
 def test_the_order_moves_everyone_and_certainty_grows() -> None:
