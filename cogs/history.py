@@ -255,8 +255,10 @@ class HistoryCommands(GameCommandBase):
             return
         then, turns = await replays.at_turn(self.service, record, turn)
         # Shown as a running game is shown to spectators: nothing private, not even who was
-        # answering a private question at that moment.
-        view = replace(record, game=then, status="running").view(None)
+        # answering a private question at that moment; each seat named as it was then.
+        changes = await seats.seat_log(self.service, record.id)
+        names = replays.names_at(record, changes, then.version)
+        view = replace(record, game=then, status="running").view(None, names=names)
         presenter = self._presenter(record)
         png = await self.bot.tables.board_png(record, view)
         recent = (await self.bot.tables.happened(record, until=then.version))[1]

@@ -153,8 +153,10 @@ class GameRecord:
             return f"someone to take {name}'s seat (`/{self.kind} join`)"
         return name
 
-    def view(self, seat: int | None = None) -> View:
-        """The game's view for a seat (None: a spectator), with players named everywhere.
+    def view(self, seat: int | None = None, names: list[str] | None = None) -> View:
+        """The game's view for a seat (None: a spectator), with players named everywhere:
+        as the table names them now, or by ``names`` (one per seat: who held each seat at
+        another moment, for a replayed turn).
 
         Who answers a private question is hidden from everyone else: such seats are left out
         of ``actors`` and the decision shown is a blank private one.
@@ -163,9 +165,10 @@ class GameRecord:
             if self.status == "lobby":
                 raise UserError(f"Game #{self.id} has not started yet.")
             raise UserError(f"Game #{self.id} was closed before it started.")
-        view = self.game.view(seat, names=self.names())
+        view = self.game.view(seat, names=names or self.names())
         for player in view.get("players", []):
-            player["name"] = self.shown_name(int(player["seat"]))
+            at = int(player["seat"])
+            player["name"] = names[at] if names else self.shown_name(at)
         hidden = [s for s in self.private_actors() if s != seat]
         if hidden:
             view["actors"] = [s for s in view.get("actors") or [] if s not in hidden]

@@ -8,6 +8,7 @@ The action log holds every action and every undo (notation ``undo``) in order, s
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine import replay
@@ -15,6 +16,7 @@ from engine.contract import Game
 from engine.replay import History
 from host.errors import UserError
 from host.models import ActionLogEntry, GameRecord
+from host.seat_store import SeatChangeEntry
 
 if TYPE_CHECKING:
     from host.service import GameService
@@ -35,6 +37,20 @@ async def rebuild(
 
 def players(record: GameRecord) -> list[dict[str, Any]]:
     return [{"seat": s.seat, "name": s.name, "computer": s.is_ai} for s in record.seats]
+
+
+def names_at(record: GameRecord, changes: Sequence[SeatChangeEntry], version: int) -> list[str]:
+    """Each seat's name when the game stood at ``version``: the name a seat had before the
+    first change of who plays it made at that version or later (``changes``, oldest first),
+    or its name now when none was."""
+    names = record.names()
+    named: set[int] = set()
+    for change in changes:
+        if change.version >= version and change.seat not in named:
+            if change.name_before is not None and 0 <= change.seat < len(names):
+                names[change.seat] = change.name_before
+            named.add(change.seat)
+    return names
 
 
 async def replay_file(service: GameService, record: GameRecord) -> tuple[str, bytes]:

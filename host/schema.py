@@ -281,6 +281,11 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE table_messages ADD COLUMN posted_version INTEGER;
     ALTER TABLE table_messages ADD COLUMN stage TEXT;
 """,
+    # 14: the seat's name before each change of who plays it, so a moment of the game's past
+    # (a replayed turn) names whoever held the seat then (older rows: NULL, unknown).
+    """
+    ALTER TABLE seat_changes ADD COLUMN name_before TEXT;
+""",
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -32,6 +32,8 @@ class SeatChangeEntry:
     reason: str | None
     text: str
     at: float
+    name_before: str | None = None
+    """The seat's name before the change (None: not known, an older row)."""
 
 
 def seat_from_row(r: Row) -> Seat:
@@ -82,6 +84,7 @@ class SeatChanges:
         at: float,
         concerns: int | None,
         host_user_id: int | None = None,
+        name_before: str | None = None,
     ) -> None:
         """Write the seat as it is now and log the change (``concerns``: the person it is
         about), in one transaction, only if the game still runs at ``version``; with
@@ -110,14 +113,24 @@ class SeatChanges:
             )
             await db.execute(
                 "INSERT INTO seat_changes (game_id, version, seat, user_id, level, reason, text,"
-                " at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (game_id, version, seat.seat, concerns, seat.level, seat.stand_in, text, at),
+                " at, name_before) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    game_id,
+                    version,
+                    seat.seat,
+                    concerns,
+                    seat.level,
+                    seat.stand_in,
+                    text,
+                    at,
+                    name_before,
+                ),
             )
 
     async def log(self, game_id: int, *, limit: int | None = None) -> list[SeatChangeEntry]:
         """The game's seat changes in the order they happened (with ``limit``, the latest)."""
         sql = (
-            "SELECT version, seat, user_id, level, reason, text, at FROM seat_changes"
+            "SELECT version, seat, user_id, level, reason, text, at, name_before FROM seat_changes"
             " WHERE game_id = ? ORDER BY id DESC"
         )
         params: tuple[Any, ...] = (game_id,)
@@ -133,6 +146,7 @@ class SeatChanges:
                 reason=r["reason"],
                 text=r["text"],
                 at=float(r["at"]),
+                name_before=r["name_before"],
             )
             for r in reversed(rows)
         ]

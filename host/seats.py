@@ -284,7 +284,14 @@ async def _save(
 ) -> SeatChange:
     now = service.now()
     await service.store.seats.change(
-        record.id, record.version, changed, text=text, at=now, concerns=concerns, host_user_id=host
+        record.id,
+        record.version,
+        changed,
+        text=text,
+        at=now,
+        concerns=concerns,
+        host_user_id=host,
+        name_before=record.name_of(changed.seat),
     )
     seats = [changed if s.seat == changed.seat else s for s in record.seats]
     record = replace(

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from engine import replay
-from host import replays
+from host import replays, seats
 from render.rattus_board import rattus_board
 from tests.e2e.conftest import World
 from tests.e2e.seeded import play_seeded
@@ -330,6 +330,50 @@ async def test_replayed_turns_show_their_own_pictures_and_the_board_stays_the_fi
         assert "Game over" in text_of(board)
         assert fake.attachments(board)[0] == rattus_board(record.view())
         assert fake.attachments(board)[0] not in shown
+        assert fake.rejected == [] and fake.unhandled == []
+
+
+async def test_a_replayed_turn_names_whoever_held_each_seat_then(
+    world: World, tmp_path: Path
+) -> None:
+    """Ben plays, hands his seat over and Dave plays it to the end: a turn replayed from
+    before the change says Ben (text and picture), one after it says Dave."""
+    fake = world.fake
+    client = make_bot(fake, tmp_path / "games.sqlite3", world.guild)
+    async with fake.running(client):
+        table = await open_game(world, client, players=2)
+        service = client.service
+        rng = random.Random(5)
+        changed_at = None
+        for _ in range(2000):
+            record = await service.get(table.game_id)
+            if record.status != "running":
+                break
+            if changed_at is None and int(record.game.view(None)["turn"]) == 12:
+                await seats.resign(service, table.game_id, world.ben.id, None)
+                await seats.take_seat(service, table.game_id, world.dave.id, "Dave")
+                changed_at = record.version
+                continue
+            seat = record.game.actors()[0]
+            action = rng.choice(record.game.legal_actions(seat))
+            await service.act(table.game_id, record.user_of(seat), action.notation, version=None)
+        assert record.status == "finished" and changed_at is not None
+        ben = record.seat_of(world.dave.id)
+        assert record.name_of(ben) == "Dave"
+        history = await replays.rebuild(service, record)
+        for turn, then_name, not_name in [(5, "Ben", "Dave"), (15, "Dave", "Ben")]:
+            answer = await (
+                await fake.slash(
+                    world.anna, world.channel, "rattus", "replay", options={"turn": turn}
+                )
+            ).wait_reply()
+            text = text_of(answer)
+            assert then_name in text and not_name not in text, (turn, text)
+            then = history.at_turn(turn)
+            names = record.names()
+            names[ben] = then_name
+            view = replace(record, game=then, status="running").view(None, names=names)
+            assert fake.attachments(answer)[0] == rattus_board(view), turn
         assert fake.rejected == [] and fake.unhandled == []
 
 
