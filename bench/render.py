@@ -22,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from PIL import Image
 
+from cogs.pictures import moment
 from engine import rattus
 from engine.core import Rng
 from render import canvas, cartus_table, rattus_board
@@ -293,7 +294,17 @@ def main() -> None:
         f"render: median {median:.1f} ms wall, {cpu:.1f} ms CPU to render and encode one "
         f"mid-game board ({args.runs} runs)"
     )
-    print(f"render: the same view again {cached:.2f} ms (kept per game version and viewer)")
+    print(f"render: the same view again {cached:.2f} ms (kept per moment: cogs.pictures)")
+    six = every_expansion_view()
+    fingerprints = []
+    for _ in range(args.runs):
+        start = time.process_time()
+        moment(six)
+        fingerprints.append((time.process_time() - start) * 1000)
+    print(
+        f"render: the fingerprint a picture is kept under, 6 players with every expansion: "
+        f"median {statistics.median(fingerprints):.2f} ms CPU ({args.runs} runs)"
+    )
     print(f"render: PNG {size / 1024:.0f} KiB")
     table = cartus_view()
     c_wall, c_cpu, c_size = bench_cartus(table, args.runs)

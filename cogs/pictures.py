@@ -111,7 +111,8 @@ class Pictures:
 
 def moment(view: Mapping[str, Any]) -> str:
     """The fingerprint of a view: equal for equal views, whatever their keys' order. A view is
-    JSON (docs/views.md); this takes well under a millisecond at six players."""
+    JSON (docs/views.md); this takes 0.2 ms CPU at six players with every expansion, against
+    about 17 ms to draw the board (``python bench/render.py``)."""
     text = json.dumps(view, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.blake2b(text.encode("utf-8"), digest_size=16).hexdigest()
 
