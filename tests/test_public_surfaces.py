@@ -8,11 +8,13 @@ Then everything hidden at that moment is changed, and nothing else:
 
 - Rattus: the fronts of every face-down rat token (on the board, in the draw pile, set aside)
   are shuffled among tokens of the same back; with Africanus, the region-card deck and the
-  cards in every hand are dealt again from the same cards, each hand keeping its size.
+  cards in every hand are dealt again from the same cards, each hand keeping its size; the
+  seeded generator's state (every draw to come).
 - Rattus Cartus: the population deck and the Nun-row, every hand and every building's cards
   played face down and not yet turned over (each keeping its size), the victory point tokens
   in the pile and in front of each player (each keeping how many), the building and
-  replacement decks, and the supply actions chosen in secret so far.
+  replacement decks, the supply actions chosen in secret so far, and the seeded generator's
+  state.
 
 The changed moment must give the very same public view, texts and components, and (every few
 moments) the very same board image, byte for byte. A preview that runs an action which draws
@@ -140,6 +142,7 @@ def rattus_hidden_changed(game: Any, rng: random.Random) -> Game:
     if regions.KEY in saved["ext"]:
         table = saved["ext"][regions.KEY]
         redeal([table["deck"], *table["hands"]], rng)
+    saved["rng"] = rng.getrandbits(64)  # every draw to come
     return rattus.from_dict(saved)
 
 
@@ -178,6 +181,7 @@ def cartus_hidden_changed(game: Any, rng: random.Random) -> Game:
             None if place is None else rng.randrange(len(saved["row"]))
             for place in saved["supply_chosen"]
         ]
+    saved["rng"] = rng.getrandbits(64)  # every draw to come
     return cartus.from_dict(saved)
 
 
