@@ -43,6 +43,11 @@ def deciders(record: GameRecord) -> tuple[int, ...]:
     return (*sorted(record.public_actors()), *hidden)
 
 
+def seated(record: GameRecord) -> tuple[str, ...]:
+    """Every seat's name as the picture draws it (who holds it now, a computer or open)."""
+    return tuple(record.shown_name(seat.seat) for seat in record.seats)
+
+
 @dataclass(frozen=True)
 class Shown:
     """The picture a message carries now."""
@@ -51,6 +56,7 @@ class Shown:
     attachment: discord.Attachment
     deciders: tuple[int, ...]
     game_id: int
+    names: tuple[str, ...] = ()
 
 
 class Pictures:
@@ -81,11 +87,14 @@ class Pictures:
 
     def keeps(self, record: GameRecord, message_id: int) -> discord.Attachment | None:
         """The attachment an edit of this message keeps: the message carries a picture of
-        this game drawn while the same seats were deciding. None: draw and upload anew."""
+        this game drawn while the same seats were deciding, held by the same people. None:
+        draw and upload anew (a seat changed hands: the picture names its new holder)."""
         shown = self._shown.get(message_id)
         if shown is None or shown.game_id != record.id:
             return None
         if record.status != "running" or shown.deciders != deciders(record):
+            return None
+        if shown.names != seated(record):
             return None
         return shown.attachment
 
@@ -102,7 +111,7 @@ class Pictures:
             self._shown.pop(message.id, None)
             return
         self._shown[message.id] = Shown(
-            digest(png), message.attachments[0], deciders(record), record.id
+            digest(png), message.attachments[0], deciders(record), record.id, seated(record)
         )
         self._shown.move_to_end(message.id)
         while len(self._shown) > SHOWN_KEPT:

@@ -9,6 +9,7 @@ import pytest
 
 from cogs.seats import show_seat_change
 from host import computers, replays, seats
+from render.rattus_board import rattus_board
 from tests.e2e.conftest import World
 from tests.e2e.seeded import play_seeded
 from tests.e2e.table import controls_of, make_bot, past_placement, text_of
@@ -320,6 +321,8 @@ async def test_after_a_seat_changes_hands_texts_keep_who_played_and_undo_keeps_t
         assert f"<@{world.ben.id}>" not in (shown.get("content") or "")
         assert [int(u["id"]) for u in shown.get("mentions") or []] == [world.dave.id]
         text = text_of(shown)
+        # The picture names the seat's new holder: drawn anew, not kept from Ben's turn.
+        assert fake.attachments(shown)[0] == rattus_board((await table.record()).view())
         line = discord.utils.escape_markdown(played.public_text)
         assert line in text
         assert line.replace("Ben", "Dave") not in text
