@@ -48,6 +48,8 @@ class Settings:
     http_port: int | None = None
     """Where /healthz and /metrics are served (None: not at all)."""
     http_host: str = "127.0.0.1"
+    forget_days: float = 30.0
+    """How long a server's data is kept after it removed the bot."""
 
 
 def read_env_file(path: Path) -> dict[str, str]:
@@ -111,7 +113,22 @@ def load_settings(environ: Mapping[str, str], env_file: Path | None = ENV_FILE) 
         log_format=log_format,
         http_port=read_http_port(merged),
         http_host=merged.get("RATTUS_HTTP_HOST", "").strip() or Settings.http_host,
+        forget_days=read_forget_days(merged),
     )
+
+
+def read_forget_days(merged: Mapping[str, str]) -> float:
+    """RATTUS_FORGET_DAYS: how long a server's data is kept after it removed the bot."""
+    text = merged.get("RATTUS_FORGET_DAYS", "").strip() or "30"
+    try:
+        days = float(text)
+    except ValueError:
+        days = -1.0
+    if not 0 <= days <= 3650:
+        raise SettingsError(
+            f"RATTUS_FORGET_DAYS must be a number of days from 0 to 3650, not {text!r}."
+        )
+    return days
 
 
 def read_http_port(merged: Mapping[str, str]) -> int | None:
@@ -186,6 +203,7 @@ def build_bot(
         clock_speed=settings.clock_speed,
         http_port=settings.http_port,
         http_host=settings.http_host,
+        forget_days=settings.forget_days,
     )
 
 

@@ -50,12 +50,12 @@ class CartusCog(
 
     @app_commands.command(name="new", description="Open a Rattus Cartus lobby in this channel")
     @app_commands.describe(
-        buildings="How the buildings are chosen, or six names, one of each class",
+        buildings="How buildings are chosen, or six names (one a class)",
         simultaneous_supply="Everyone chooses their supply action at once, in secret",
-        seat_order="Seats in random order or in the order players joined",
-        players="The most players the lobby takes (5 if not given)",
+        seat_order="Seats at random, or as joined",
+        players="The most players (default 5)",
         everyone_dead="If the plague takes everyone: the fewest rats survive, or nobody wins",
-        guard_tower="With 2 players, let random choices use the Guard Tower",
+        guard_tower="With 2 players, random choices may take the Guard Tower",
         timer=TIMER_HELP,
     )
     async def new(

@@ -18,15 +18,19 @@ from cogs.lifecycle import OUTAGES, Gate, Gated, install_outage_log
 from cogs.play import Play
 from cogs.repair import Repair
 from cogs.replies import GameTree
+from cogs.server_commands import ForgetButton
 from cogs.status_server import StatusServer
 from cogs.table import Tables
 from host.clock_scheduler import Scheduler
 from host.clocks import Clocks
+from host.servers import DEFAULT_FORGET_DAYS, purge_departed, server_left
 from host.service import GameService
 from host.sharding import Shards
 from host.store import Store
 
 log = logging.getLogger(__name__)
+
+PURGE_EVERY_SECONDS = 6 * 3600.0
 
 
 def bot_intents() -> discord.Intents:
@@ -60,6 +64,7 @@ class GameBot(commands.Bot):
         clock_speed: float = 1.0,
         http_port: int | None = None,
         http_host: str = "127.0.0.1",
+        forget_days: float = DEFAULT_FORGET_DAYS,
     ) -> None:
         sharding: dict[str, Any] = {}
         if shards is not None:
@@ -88,6 +93,9 @@ class GameBot(commands.Bot):
         """Every click and command passes it; a stop closes it (cogs/lifecycle.py)."""
         self.set_up = False
         """True once setup_hook has begun (after the login went through)."""
+        self.forget_days = forget_days
+        """How long a server's data is kept after it removed the bot."""
+        self._purge_task: asyncio.Task[None] | None = None
         self.gateway_up = False
         """Connected to Discord's gateway now (for /healthz)."""
         self.status_server: StatusServer | None = (
@@ -120,7 +128,7 @@ class GameBot(commands.Bot):
         self.repair = Repair(self.tables)
         self.play = Play(self.service, self.tables)
         self.clocks, self.scheduler = start_clocks(self, self.clock_speed)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, ForgetButton)
         history.install(self)
         rematch.install(self)
         for name in self.extension_names:
@@ -153,10 +161,46 @@ class GameBot(commands.Bot):
         finally:
             self.repaired.set()
         self._clock_task = asyncio.create_task(self.scheduler.run())
+        self._purge_task = asyncio.create_task(self._purge_departed_servers())
+
+    async def _purge_departed_servers(self) -> None:
+        """Every few hours (of the clocks' time), delete the data of servers that removed the
+        bot longer ago than the grace period."""
+        while True:
+            try:
+                gone = await purge_departed(self.service, forget_days=self.forget_days)
+                for guild_id, games in gone.items():
+                    log.info("Deleted the data of server %s (%d games)", guild_id, games)
+            except Exception:
+                log.exception("Could not delete the data of servers that removed the bot")
+            await asyncio.sleep(PURGE_EVERY_SECONDS / self.clock_speed)
+
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        ended = await server_left(self.service, guild.id)
+        log.info(
+            "Removed from server %s: %d open games ended; its data goes in %g days",
+            guild.id,
+            len(ended),
+            self.forget_days,
+        )
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        if await self.service.store.servers.returned(guild.id):
+            log.info("Back in server %s within the grace period: nothing was deleted", guild.id)
 
     async def on_ready(self) -> None:
         self.gateway_up = True
         OUTAGES.back()
+        await self._note_servers_back()
+
+    async def _note_servers_back(self) -> None:
+        """Servers that invited the bot back while it was stopped keep their data too."""
+        if not hasattr(self, "service"):
+            return
+        rows = self.service.store.servers
+        for guild_id in await rows.departed_before(float("inf")):
+            if self.get_guild(guild_id) is not None and await rows.returned(guild_id):
+                log.info("Back in server %s within the grace period: nothing was deleted", guild_id)
 
     async def on_resumed(self) -> None:
         self.gateway_up = True
@@ -180,6 +224,8 @@ class GameBot(commands.Bot):
                 log.warning("Could not post a deleted table again in %s: %s", channel_id, error)
 
     async def close(self) -> None:
+        if self._purge_task is not None:
+            self._purge_task.cancel()
         if self._repair_task is not None and not self._repair_task.done():
             self._repair_task.cancel()
         if hasattr(self, "scheduler"):

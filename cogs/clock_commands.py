@@ -17,7 +17,7 @@ from host.errors import UserError
 if TYPE_CHECKING:
     pass
 
-TIMER_HELP = "none, 5m (minutes a decision), 24h (hours a decision) or 2/day (a time bank)"
+TIMER_HELP = "none, 5m, 24h or 2/day (suggested as you type)"
 
 
 def lobby_clock(timer: str | None) -> ClockSettings:

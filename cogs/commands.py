@@ -13,13 +13,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.clock_commands import ClockCommands, lobby_clock
+from cogs.clock_commands import ClockCommands
 from cogs.command_base import GAME_HELP
 from cogs.components import parse_offered, shown
 from cogs.embeds import clip, lines_block, secrets_embed, status_embed, table_embed
 from cogs.history import HistoryCommands
 from cogs.replies import png_file, reply
 from cogs.seats import SeatCommands
+from cogs.server_commands import ServerCommands, check_lobby, lobby_timer
 from cogs.stats import StatsCommands
 from host.errors import NotSeated, UserError
 from host.models import GameRecord
@@ -59,9 +60,17 @@ def filtered(pairs: list[tuple[str, str]], current: str) -> list[app_commands.Ch
     ][:25]
 
 
-class GameCommands(SeatCommands, StatsCommands, ClockCommands, HistoryCommands, commands.GroupCog):
+class GameCommands(
+    SeatCommands,
+    StatsCommands,
+    ClockCommands,
+    HistoryCommands,
+    ServerCommands,
+    commands.GroupCog,
+):
     """Commands shared by every kind of game; subclasses set ``kind``. Seats, statistics,
-    clocks, and undo, replay and log come from their own command classes."""
+    clocks, undo, replay and log, and the server's settings come from their own command
+    classes."""
 
     kind: ClassVar[str] = ""
 
@@ -299,7 +308,9 @@ class GameCommands(SeatCommands, StatsCommands, ClockCommands, HistoryCommands, 
         if interaction.guild is None or interaction.channel_id is None:
             raise UserError("Open a game in a server channel or thread, not in direct messages.")
         require_posting(interaction, "host a game")
-        clock = lobby_clock(timer)
+        settings = await check_lobby(self.bot, interaction, self.kind)
+        clock = lobby_timer(settings, timer)
+        options = settings.lobby_options(options, named=set(options))
         user = interaction.user
         self.bot.tables.remember_user(user)
         try:

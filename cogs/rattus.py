@@ -99,11 +99,9 @@ class RattusCog(GameCommands, group_name="rattus", group_description="Play Rattu
         chivalry: bool = True,
         timer: str | None = None,
     ) -> None:
-        options: dict[str, Any] = {
-            "expansions": parse_expansions(expansions),
-            "ensure_chivalry": chivalry,
-            "seat_order": seat_order,
-        }
+        options: dict[str, Any] = {"ensure_chivalry": chivalry, "seat_order": seat_order}
+        if expansions is not None:  # else the server's default (/rattus settings), or none
+            options["expansions"] = parse_expansions(expansions)
         if players is not None:
             options["players"] = players
         cards = parse_class_cards(class_cards)

@@ -286,6 +286,23 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE seat_changes ADD COLUMN name_before TEXT;
 """,
+    # 15: each server's settings for each game (host/servers.py: where games may be opened,
+    # who may open them and change the settings, the defaults of a new lobby), and the servers
+    # that removed the bot, with when (their data is deleted after a grace period).
+    """
+    CREATE TABLE server_settings (
+        guild_id    INTEGER NOT NULL,
+        kind        TEXT    NOT NULL,
+        settings    TEXT    NOT NULL DEFAULT '{}',
+        updated_at  REAL    NOT NULL,
+        PRIMARY KEY (guild_id, kind)
+    );
+
+    CREATE TABLE departed_guilds (
+        guild_id  INTEGER PRIMARY KEY,
+        left_at   REAL    NOT NULL
+    );
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -308,6 +308,20 @@ class GameService(ServiceChannels):
         """The game for the caller alone, as in ``act``: for changes made outside ``act``."""
         return self._exclusive(game_id)
 
+    async def end_for_departure(self, game_id: int) -> GameRecord | None:
+        """The bot left the game's server: a lobby or running game ends as abandoned (its
+        stats recorded as for any abandoned game). The ended game, or None if it was over."""
+        async with self._exclusive(game_id):
+            changed = await self.store.set_status(
+                game_id, "abandoned", now=self._clock(), only_from=("lobby", "running")
+            )
+            if not changed:
+                return None
+            self._ended.add(game_id)
+            ended = await self._load(game_id)
+            await self._changed(ended, None, None)
+            return ended
+
     async def end_idle(self, game_id: int) -> bool:
         """End a running game nobody plays as abandoned (holding it; its stats as ``cancel``)."""
         changed = await self.store.set_status(

@@ -23,6 +23,7 @@ from host.errors import StaleAction
 from host.jobs import Jobs
 from host.models import OPEN_STATUSES, ActionLogEntry, ResultRow, Seat, Status, TableMessage
 from host.seat_store import SeatChanges, read_seats, replace_seats
+from host.servers import ServerRows
 from host.sharding import Shards
 from host.sqlite_backend import SqliteBackend
 from host.state_cache import States
@@ -101,6 +102,8 @@ class Store:
         """Results, statistics and ratings (``host/stats_tables.py``)."""
         self.clocks = ClockRows(backend)
         """Timer settings, time banks, muted reminders (``host/clock_rows.py``)."""
+        self.servers = ServerRows(backend)
+        """Server settings, servers that removed the bot, forgetting a person (host/servers.py)."""
         self.states = States()
         """The last state text of each game and its decoded form (``host/state_cache.py``)."""
 

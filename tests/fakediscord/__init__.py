@@ -12,6 +12,7 @@ from .models import (
     Channel,
     FakeDiscordError,
     Guild,
+    Role,
     User,
 )
 from .state import Rejection, Repeat, Request
@@ -27,5 +28,6 @@ __all__ = [
     "Rejection",
     "Repeat",
     "Request",
+    "Role",
     "User",
 ]

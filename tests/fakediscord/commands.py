@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from .models import JSON, PERMISSION_ADMINISTRATOR, Channel, FakeDiscordError, Guild, User
+from .models import (
+    JSON,
+    PERMISSION_ADMINISTRATOR,
+    Channel,
+    FakeDiscordError,
+    Guild,
+    Role,
+    User,
+)
 
 SUBCOMMAND = 1
 SUBCOMMAND_GROUP = 2
@@ -140,6 +148,9 @@ def _typed(
         if guild is not None:
             member = value.member_payload(guild, with_user=False)
             resolved.setdefault("members", {})[str(value.id)] = member
+        return str(value.id)
+    elif kind in (ROLE, MENTIONABLE) and isinstance(value, Role):
+        resolved.setdefault("roles", {})[str(value.id)] = value.payload()
         return str(value.id)
     elif kind == CHANNEL and isinstance(value, Channel):
         resolved.setdefault("channels", {})[str(value.id)] = _resolved_channel(value)

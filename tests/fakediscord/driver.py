@@ -25,6 +25,7 @@ from .models import (
     Channel,
     FakeDiscordError,
     Guild,
+    Role,
     StoredMessage,
     User,
 )
@@ -142,6 +143,18 @@ class FakeDiscord:
 
     def add_guild(self, name: str = "Test Guild") -> Guild:
         return self.state.add_guild(name)
+
+    def add_role(self, guild: Guild, name: str) -> Role:
+        return self.state.add_role(guild, name)
+
+    def give_role(self, user: User, role: Role) -> None:
+        user.role_ids.add(role.id)
+
+    def remove_bot(self, guild: Guild) -> None:
+        self.state.remove_bot(guild)
+
+    def invite_bot(self, guild: Guild) -> None:
+        self.state.invite_bot(guild)
 
     def add_text_channel(self, guild: Guild, name: str = "general") -> Channel:
         return self.state.add_channel(guild, name)

@@ -71,6 +71,8 @@ class User:
     dms_open: bool = True
     permissions: int = MEMBER_PERMISSIONS
     locale: str = "en-US"
+    role_ids: set[int] = field(default_factory=set)
+    """The guild roles the user has (besides @everyone)."""
 
     def payload(self) -> JSON:
         return {
@@ -90,7 +92,7 @@ class User:
 
     def member_payload(self, guild: Guild, *, with_user: bool = True) -> JSON:
         member: JSON = {
-            "roles": [],
+            "roles": [str(r) for r in sorted(self.role_ids) if r in guild.role_ids()],
             "nick": None,
             "avatar": None,
             "joined_at": snowflake_iso(guild.id),
@@ -167,11 +169,37 @@ class Channel:
 
 
 @dataclass(eq=False)
+class Role:
+    id: int
+    name: str
+
+    def payload(self, position: int = 1) -> JSON:
+        return {
+            "id": str(self.id),
+            "name": self.name,
+            "color": 0,
+            "colors": {"primary_color": 0, "secondary_color": None, "tertiary_color": None},
+            "hoist": False,
+            "icon": None,
+            "unicode_emoji": None,
+            "position": position,
+            "permissions": "0",
+            "managed": False,
+            "mentionable": True,
+            "flags": 0,
+        }
+
+
+@dataclass(eq=False)
 class Guild:
     id: int
     name: str
     owner_id: int
     channels: list[Channel] = field(default_factory=list)
+    roles: list[Role] = field(default_factory=list)
+
+    def role_ids(self) -> set[int]:
+        return {r.id for r in self.roles}
 
     def everyone_role(self) -> JSON:
         return {
@@ -217,7 +245,8 @@ class Guild:
             "public_updates_channel_id": None,
             "vanity_url_code": None,
             "features": [],
-            "roles": [self.everyone_role()],
+            "roles": [self.everyone_role()]
+            + [r.payload(n) for n, r in enumerate(self.roles, start=1)],
             "emojis": [],
             "stickers": [],
             "channels": [c.payload() for c in plain],

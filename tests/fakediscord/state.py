@@ -20,6 +20,7 @@ from .models import (
     Channel,
     Guild,
     Pulse,
+    Role,
     Snowflakes,
     StoredMessage,
     User,
@@ -117,8 +118,29 @@ class FakeState:
     def add_guild(self, name: str) -> Guild:
         guild = Guild(self.ids.next(), name, owner_id=self.owner.id)
         self.guilds[guild.id] = guild
-        self.announce("GUILD_CREATE", guild.payload(self.bot), INTENT_GUILDS)
+        payload = guild.payload(self.bot)
+        payload.pop("unavailable")  # a guild just joined, not one coming back from an outage
+        self.announce("GUILD_CREATE", payload, INTENT_GUILDS)
         return guild
+
+    def add_role(self, guild: Guild, name: str) -> Role:
+        role = Role(self.ids.next(), name)
+        guild.roles.append(role)
+        payload = {"guild_id": str(guild.id), "role": role.payload(len(guild.roles))}
+        self.announce("GUILD_ROLE_CREATE", payload, INTENT_GUILDS)
+        return role
+
+    def remove_bot(self, guild: Guild) -> None:
+        """The bot is kicked from (or leaves) the guild: Discord sends GUILD_DELETE."""
+        self.guilds.pop(guild.id, None)
+        self.announce("GUILD_DELETE", {"id": str(guild.id)}, INTENT_GUILDS)
+
+    def invite_bot(self, guild: Guild) -> None:
+        """The bot is invited back: GUILD_CREATE with everything in the guild."""
+        self.guilds[guild.id] = guild
+        payload = guild.payload(self.bot)
+        payload.pop("unavailable")  # a guild just joined, not one coming back from an outage
+        self.announce("GUILD_CREATE", payload, INTENT_GUILDS)
 
     def add_channel(
         self, guild: Guild, name: str, *, kind: int = CHANNEL_TEXT, parent: Channel | None = None

@@ -1,0 +1,226 @@
+"""``/<game> settings`` (a server's own rules for the game) and ``/<game> forget-me`` (delete
+what the bot keeps about you), shared by every game's command group; and what a new lobby
+asks of the server's settings (``check_lobby``)."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import TYPE_CHECKING, Any, Literal
+
+import discord
+from discord import app_commands
+
+from cogs.clock_commands import lobby_clock, timer_choices
+from cogs.command_base import GameCommandBase
+from cogs.lifecycle import Gated
+from cogs.replies import reply, report_error
+from host import servers
+from host.clock_settings import ClockSettings
+from host.errors import UserError
+from host.servers import ServerSettings
+
+if TYPE_CHECKING:
+    from cogs.client import GameBot
+
+FORGET = r"forget:(?P<user>[0-9]+)"
+
+
+def _roles(interaction: discord.Interaction[Any]) -> list[int]:
+    user = interaction.user
+    return [role.id for role in user.roles] if isinstance(user, discord.Member) else []
+
+
+def _manages_server(interaction: discord.Interaction[Any]) -> bool:
+    return interaction.guild is not None and interaction.permissions.manage_guild
+
+
+def describe(settings: ServerSettings, kind: str, has_expansions: bool) -> str:
+    """The settings in words, one a line."""
+    where = ", ".join(f"<#{c}>" for c in settings.channels) if settings.channels else "any channel"
+    who = "everyone" if settings.opener_role is None else f"members of <@&{settings.opener_role}>"
+    changes = "people with Manage Server" + (
+        f" and members of <@&{settings.manager_role}>" if settings.manager_role else ""
+    )
+    lines = [
+        f"**Lobbies may be opened in:** {where}",
+        f"**Who may open one:** {who}",
+        f"**Who may change these settings:** {changes}",
+        f"**Default timer:** {settings.timer or 'none'}",
+    ]
+    if has_expansions:
+        lines.append(
+            "**Default expansions:** "
+            + (
+                ", ".join(e.replace("_", " ").title() for e in settings.expansions)
+                if settings.expansions
+                else "none (the base game)"
+            )
+        )
+    lines.append(f"**Stand-in after a missed deadline:** {settings.stand_in or 'easy'}")
+    lines.append(f"Change them with `/{kind} settings` and its options (Manage Server).")
+    return "\n".join(lines)
+
+
+async def check_lobby(
+    bot: GameBot, interaction: discord.Interaction[Any], kind: str
+) -> ServerSettings:
+    """The server's settings for a new lobby here; UserError, in words, if this channel or
+    this person may not open one."""
+    assert interaction.guild is not None
+    settings = await bot.service.store.servers.settings(interaction.guild.id, kind)
+    channel = interaction.channel
+    parent = channel.parent_id if isinstance(channel, discord.Thread) else None
+    if not settings.allows_channel(interaction.channel_id or 0, parent):
+        where = " ".join(f"<#{c}>" for c in settings.channels)
+        raise UserError(
+            f"On this server, {kind} lobbies are opened in {where} (the moderators chose this "
+            f"with `/{kind} settings`)."
+        )
+    if not settings.allows_opener(_roles(interaction), _manages_server(interaction)):
+        raise UserError(
+            f"On this server, opening a {kind} lobby needs the role <@&{settings.opener_role}> "
+            f"(the moderators chose this with `/{kind} settings`)."
+        )
+    return settings
+
+
+def lobby_timer(settings: ServerSettings, timer: str | None) -> ClockSettings:
+    """A new lobby's clock: the timer its host typed, else the server's default, with the
+    server's stand-in."""
+    clock = lobby_clock(timer if timer is not None else settings.timer)
+    if settings.stand_in is not None:
+        clock = dataclasses.replace(clock, stand_in=settings.stand_in)
+    return clock
+
+
+def split_names(text: str) -> list[str]:
+    return [part for part in re.split(r"[\s,;+]+", text.strip().lower()) if part]
+
+
+class ForgetButton(Gated, discord.ui.DynamicItem[discord.ui.Button[Any]], template=FORGET):
+    """The confirmation of ``forget-me``: only the person it was offered to can press it."""
+
+    def __init__(self, user_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Delete my data",
+                style=discord.ButtonStyle.danger,
+                custom_id=f"forget:{user_id}",
+            )
+        )
+        self.user_id = user_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ForgetButton:
+        return cls(int(match["user"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            if interaction.user.id != self.user_id:
+                raise UserError("This button deletes someone else's data: it is not yours.")
+            bot: GameBot = interaction.client
+            rows = bot.service.store.servers
+            open_games = await rows.open_games_of_user(self.user_id)
+            if open_games:
+                listed = ", ".join(f"#{g}" for g in open_games)
+                raise UserError(
+                    f"You are still in game {listed}. Leave, resign or finish it first, then "
+                    "ask again."
+                )
+            games = await rows.forget_user(self.user_id)
+            await interaction.response.edit_message(
+                content=(
+                    "Done: your statistics, ratings and preferences are deleted, and the "
+                    f"{games} ended game{'s' if games != 1 else ''} you played name you "
+                    f"'{servers.FORMER_PLAYER}'."
+                ),
+                view=None,
+            )
+        except Exception as error:
+            await report_error(interaction, error)
+
+
+class ServerCommands(GameCommandBase):
+    """``settings`` and ``forget-me``."""
+
+    @app_commands.command(name="settings", description="This server's settings for the game")
+    @app_commands.describe(
+        channels="#channels for lobbies, or any",
+        opener="Role that may open lobbies",
+        everyone="Anyone opens lobbies",
+        manager="Role that may change these",
+        timer="Default timer",
+        expansions="Default expansions, or none",
+        stand_in="Default stand-in",
+    )
+    async def settings(
+        self,
+        interaction: discord.Interaction[Any],
+        channels: str | None = None,
+        opener: discord.Role | None = None,
+        everyone: bool = False,
+        manager: discord.Role | None = None,
+        timer: str | None = None,
+        expansions: str | None = None,
+        stand_in: Literal["easy", "strong"] | None = None,
+    ) -> None:
+        if interaction.guild is None:
+            raise UserError("Settings belong to a server: use this command in one.")
+        rows = self.service.store.servers
+        current = await rows.settings(interaction.guild.id, self.kind)
+        kind = self.service.kind(self.kind)
+        has_expansions = "expansions" in kind.validate_options({})
+        asked = (channels, opener, manager, timer, expansions, stand_in)
+        if all(a is None for a in asked) and not everyone:
+            await reply(interaction, describe(current, self.kind, has_expansions))
+            return
+        if not current.allows_manager(_roles(interaction), _manages_server(interaction)):
+            raise UserError(
+                "Only people with Manage Server"
+                + (f" or the role <@&{current.manager_role}>" if current.manager_role else "")
+                + " can change these settings."
+            )
+        if timer is not None and timer.strip().lower() != "none":
+            lobby_clock(timer)  # a timer that can't be read is refused in words
+        names: list[str] | None = None
+        if expansions is not None:
+            if not has_expansions:
+                raise UserError(f"{self.kind} has no expansions.")
+            names = [] if expansions.strip().lower() == "none" else split_names(expansions)
+            kind.validate_options({"expansions": names})
+        new = servers.changed(
+            current,
+            channels=None if channels is None else servers.parse_channels(channels),
+            opener_role=None if opener is None else opener.id,
+            everyone_opens=everyone,
+            manager_role=None if manager is None else manager.id,
+            timer=None if timer is None else timer.strip().lower(),
+            expansions=names,
+            stand_in=stand_in,
+        )
+        await rows.save_settings(interaction.guild.id, self.kind, new, now=self.service.now())
+        await reply(
+            interaction, "Saved.\n" + describe(new, self.kind, has_expansions), ephemeral=False
+        )
+
+    @settings.autocomplete("timer")
+    async def settings_timer(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return timer_choices(current)
+
+    @app_commands.command(name="forget-me", description="Delete your stats and data")
+    async def forget_me(self, interaction: discord.Interaction[Any]) -> None:
+        view = discord.ui.View(timeout=None)
+        view.add_item(ForgetButton(interaction.user.id))
+        view.stop()
+        await reply(
+            interaction,
+            "This deletes, in every server, your statistics and ratings in every game and "
+            "your preferences (closed DMs, shared statistics). Ended games keep their moves, "
+            f"under '{servers.FORMER_PLAYER}'. It cannot be undone.",
+            view=view,
+        )

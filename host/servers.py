@@ -1,0 +1,326 @@
+"""A server's own rules for a game, and the data a server or a person can have deleted.
+
+**Settings** (``ServerSettings``, per server and game kind, kept in ``server_settings``):
+the channels where lobbies may be opened (none listed: anywhere), the role a person needs to
+open one (none: everyone), a role whose members may change the settings besides those with
+Manage Server, and the defaults of a new lobby: its timer, its expansions and the computer
+that stands in for a player who misses a deadline.
+
+**Departures**: when the bot is removed from a server, that server's open games end as
+abandoned and the moment is noted; ``purge_departed`` deletes everything of servers that
+left longer ago than the grace period. A server that invites the bot back in time loses
+nothing (``returned``).
+
+**Forgetting a person** (``forget_user``): their statistics, ratings and preferences are
+deleted; in ended games their seat, results and log keep their moves under "a former player".
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
+
+from host.database import Backend, Connection
+from host.errors import UserError
+
+if TYPE_CHECKING:
+    from host.models import GameRecord
+    from host.service import GameService
+
+FORMER_PLAYER = "a former player"
+LEVELS = ("easy", "strong")
+MOST_CHANNELS = 10
+
+
+@dataclass(frozen=True)
+class ServerSettings:
+    """One server's settings for one game."""
+
+    channels: tuple[int, ...] = ()
+    """Where lobbies may be opened (a thread counts as its channel); empty: anywhere."""
+    opener_role: int | None = None
+    """The role needed to open a lobby; None: everyone."""
+    manager_role: int | None = None
+    """A role that may change these settings (besides Manage Server)."""
+    timer: str | None = None
+    """A new lobby's timer when its host names none (``/<game> new timer:`` text)."""
+    expansions: tuple[str, ...] | None = None
+    """A new lobby's expansions when its host names none (games that have expansions)."""
+    stand_in: str | None = None
+    """The computer level that stands in after a missed deadline; None: the game's default."""
+
+    def to_json(self) -> str:
+        data: dict[str, Any] = {
+            "channels": list(self.channels),
+            "opener_role": self.opener_role,
+            "manager_role": self.manager_role,
+            "timer": self.timer,
+            "expansions": None if self.expansions is None else list(self.expansions),
+            "stand_in": self.stand_in,
+        }
+        return json.dumps({k: v for k, v in data.items() if v not in (None, [])})
+
+    @classmethod
+    def from_json(cls, text: str) -> ServerSettings:
+        """The stored settings; anything unreadable reads as not set."""
+        try:
+            data = json.loads(text)
+        except ValueError:
+            return cls()
+        if not isinstance(data, dict):
+            return cls()
+        channels = data.get("channels", [])
+        expansions = data.get("expansions")
+        return cls(
+            channels=tuple(int(c) for c in channels if isinstance(c, int))
+            if isinstance(channels, list)
+            else (),
+            opener_role=_int_or_none(data.get("opener_role")),
+            manager_role=_int_or_none(data.get("manager_role")),
+            timer=data["timer"] if isinstance(data.get("timer"), str) else None,
+            expansions=tuple(str(e) for e in expansions) if isinstance(expansions, list) else None,
+            stand_in=data["stand_in"] if data.get("stand_in") in LEVELS else None,
+        )
+
+    def allows_channel(self, channel_id: int, parent_id: int | None) -> bool:
+        return not self.channels or channel_id in self.channels or parent_id in self.channels
+
+    def allows_opener(self, role_ids: Iterable[int], can_manage_server: bool) -> bool:
+        return self.opener_role is None or can_manage_server or self.opener_role in role_ids
+
+    def allows_manager(self, role_ids: Iterable[int], can_manage_server: bool) -> bool:
+        return can_manage_server or (
+            self.manager_role is not None and self.manager_role in role_ids
+        )
+
+    def lobby_options(self, options: Mapping[str, Any], *, named: set[str]) -> dict[str, Any]:
+        """A new lobby's options: what its host named, else this server's defaults."""
+        chosen = dict(options)
+        if self.expansions is not None and "expansions" not in named:
+            chosen["expansions"] = list(self.expansions)
+        return chosen
+
+
+def _int_or_none(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def changed(
+    settings: ServerSettings,
+    *,
+    channels: Sequence[int] | None = None,
+    opener_role: int | None = None,
+    everyone_opens: bool = False,
+    manager_role: int | None = None,
+    timer: str | None = None,
+    expansions: Sequence[str] | None = None,
+    stand_in: str | None = None,
+) -> ServerSettings:
+    """The settings with what was given changed (None leaves a setting as it was)."""
+    if channels is not None and len(channels) > MOST_CHANNELS:
+        raise UserError(f"Name at most {MOST_CHANNELS} channels.")
+    if stand_in is not None and stand_in not in LEVELS:
+        raise UserError("The stand-in is easy or strong.")
+    new = settings
+    if channels is not None:
+        new = replace(new, channels=tuple(dict.fromkeys(channels)))
+    if everyone_opens:
+        new = replace(new, opener_role=None)
+    elif opener_role is not None:
+        new = replace(new, opener_role=opener_role)
+    if manager_role is not None:
+        new = replace(new, manager_role=manager_role)
+    if timer is not None:
+        new = replace(new, timer=None if timer == "none" else timer)
+    if expansions is not None:
+        new = replace(new, expansions=tuple(expansions))
+    if stand_in is not None:
+        new = replace(new, stand_in=stand_in)
+    return new
+
+
+CHANNEL_MENTION = re.compile(r"<#([0-9]+)>|\b([0-9]{15,21})\b")
+
+
+def parse_channels(text: str) -> list[int]:
+    """Channels named as mentions (#games) or ids; "any" (or "all") clears the list."""
+    if text.strip().lower() in {"any", "all", "anywhere", "everywhere"}:
+        return []
+    found = [int(a or b) for a, b in CHANNEL_MENTION.findall(text)]
+    if not found:
+        raise UserError(
+            "Name the channels by picking them as you type (#games #plague), or say `any`."
+        )
+    return found
+
+
+@dataclass
+class ServerRows:
+    """Reads and writes of the server tables; the rules are above."""
+
+    backend: Backend
+    forgotten_name: str = field(default=FORMER_PLAYER)
+
+    async def settings(self, guild_id: int, kind: str) -> ServerSettings:
+        row = await self.backend.fetchone(
+            "SELECT settings FROM server_settings WHERE guild_id = ? AND kind = ?",
+            (guild_id, kind),
+        )
+        return ServerSettings() if row is None else ServerSettings.from_json(row["settings"])
+
+    async def save_settings(
+        self, guild_id: int, kind: str, settings: ServerSettings, *, now: float
+    ) -> None:
+        async with self.backend.transaction() as db:
+            await db.execute(
+                "INSERT INTO server_settings (guild_id, kind, settings, updated_at)"
+                " VALUES (?, ?, ?, ?) ON CONFLICT (guild_id, kind) DO UPDATE"
+                " SET settings = excluded.settings, updated_at = excluded.updated_at",
+                (guild_id, kind, settings.to_json(), now),
+            )
+
+    async def left(self, guild_id: int, *, now: float) -> None:
+        """The bot was removed from the server (the first moment counts)."""
+        async with self.backend.transaction() as db:
+            await db.execute(
+                "INSERT INTO departed_guilds (guild_id, left_at) VALUES (?, ?)"
+                " ON CONFLICT (guild_id) DO NOTHING",
+                (guild_id, now),
+            )
+
+    async def returned(self, guild_id: int) -> bool:
+        """The bot is in the server (again): nothing of it will be deleted. True if it had
+        left."""
+        async with self.backend.transaction() as db:
+            return bool(
+                await db.execute("DELETE FROM departed_guilds WHERE guild_id = ?", (guild_id,))
+            )
+
+    async def departed_before(self, moment: float) -> list[int]:
+        rows = await self.backend.fetchall(
+            "SELECT guild_id FROM departed_guilds WHERE left_at <= ? ORDER BY guild_id",
+            (moment,),
+        )
+        return [int(r["guild_id"]) for r in rows]
+
+    async def purge(self, guild_id: int) -> int:
+        """Delete everything of the server (its games with all that hangs on them, its
+        ratings and settings); how many games went."""
+        async with self.backend.transaction() as db:
+            games = await db.execute("DELETE FROM games WHERE guild_id = ?", (guild_id,))
+            await db.execute("DELETE FROM ratings WHERE scope = ?", (guild_id,))
+            await db.execute("DELETE FROM server_settings WHERE guild_id = ?", (guild_id,))
+            await db.execute("DELETE FROM departed_guilds WHERE guild_id = ?", (guild_id,))
+        return games
+
+    async def open_games_in(self, guild_id: int) -> list[int]:
+        rows = await self.backend.fetchall(
+            "SELECT id FROM games WHERE guild_id = ? AND status IN ('lobby', 'running')"
+            " ORDER BY id",
+            (guild_id,),
+        )
+        return [int(r["id"]) for r in rows]
+
+    async def open_games_of_user(self, user_id: int) -> list[int]:
+        rows = await self.backend.fetchall(
+            "SELECT DISTINCT g.id FROM games g JOIN seats s ON s.game_id = g.id"
+            " WHERE s.user_id = ? AND g.status IN ('lobby', 'running') ORDER BY g.id",
+            (user_id,),
+        )
+        return [int(r["id"]) for r in rows]
+
+    async def forget_user(self, user_id: int) -> int:
+        """Delete what is kept about the person and anonymise their ended games; how many
+        games they were named in. Their open games must have ended first."""
+        async with self.backend.transaction() as db:
+            names = await self._names_of(db, user_id)
+            games = await db.fetchall(
+                "SELECT DISTINCT game_id FROM seats WHERE user_id = ? OR left_user_id = ?",
+                (user_id, user_id),
+            )
+            ids = [int(r["game_id"]) for r in games]
+            await self._rewrite_texts(db, ids, names)
+            former = self.forgotten_name
+            for sql in (
+                "UPDATE seats SET user_id = NULL, name = ? WHERE user_id = ?",
+                "UPDATE results SET user_id = NULL, name = ? WHERE user_id = ?",
+                "UPDATE player_stats SET user_id = NULL, name = ? WHERE user_id = ?",
+                "UPDATE actions SET user_id = NULL, name = ? WHERE user_id = ?",
+            ):
+                await db.execute(sql, (former, user_id))
+            for sql in (
+                "UPDATE seats SET left_user_id = NULL WHERE left_user_id = ?",
+                "UPDATE seat_changes SET user_id = NULL WHERE user_id = ?",
+                "UPDATE games SET host_user_id = 0 WHERE host_user_id = ?",
+                "DELETE FROM ratings WHERE user_id = ?",
+                "DELETE FROM user_prefs WHERE user_id = ?",
+                "DELETE FROM clock_mutes WHERE user_id = ?",
+                "DELETE FROM pending_dms WHERE user_id = ?",
+            ):
+                await db.execute(sql, (user_id,))
+        return len(ids)
+
+    @staticmethod
+    async def _names_of(db: Connection, user_id: int) -> set[str]:
+        rows = await db.fetchall(
+            "SELECT name FROM seats WHERE user_id = ? UNION SELECT name FROM results"
+            " WHERE user_id = ? UNION SELECT name FROM player_stats WHERE user_id = ?",
+            (user_id, user_id, user_id),
+        )
+        return {str(r["name"]) for r in rows if str(r["name"]).strip()}
+
+    async def _rewrite_texts(self, db: Connection, game_ids: list[int], names: set[str]) -> None:
+        """Their names in the public texts of those games' logs become "a former player"."""
+        if not names or not game_ids:
+            return
+        pattern = re.compile(
+            r"(?<!\w)("
+            + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+            + r")(?!\w)"
+        )
+        for game_id in game_ids:
+            for table, key, column in (
+                ("actions", "version", "public_text"),
+                ("seat_changes", "id", "text"),
+            ):
+                rows = await db.fetchall(
+                    f"SELECT {key}, {column} FROM {table} WHERE game_id = ?", (game_id,)
+                )
+                for row in rows:
+                    text = row[column]
+                    if not isinstance(text, str) or not pattern.search(text):
+                        continue
+                    await db.execute(
+                        f"UPDATE {table} SET {column} = ? WHERE game_id = ? AND {key} = ?",
+                        (pattern.sub(self.forgotten_name, text), game_id, row[key]),
+                    )
+
+
+DAY = 86_400.0
+DEFAULT_FORGET_DAYS = 30
+
+
+async def server_left(service: GameService, guild_id: int) -> list[GameRecord]:
+    """The bot was removed from the server: note when, and end its open games as abandoned.
+    The games that ended."""
+    rows = service.store.servers
+    await rows.left(guild_id, now=service.now())
+    ended = []
+    for game_id in await rows.open_games_in(guild_id):
+        record = await service.end_for_departure(game_id)
+        if record is not None:
+            ended.append(record)
+    return ended
+
+
+async def purge_departed(service: GameService, *, forget_days: float) -> dict[int, int]:
+    """Delete the data of every server that removed the bot more than ``forget_days`` ago;
+    server -> how many games went."""
+    rows = service.store.servers
+    gone: dict[int, int] = {}
+    for guild_id in await rows.departed_before(service.now() - forget_days * DAY):
+        gone[guild_id] = await rows.purge(guild_id)
+    return gone
