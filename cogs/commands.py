@@ -273,9 +273,20 @@ class GameCommands(
         )
         await reply(interaction, embed=embed)
 
-    @app_commands.command(name="spectate", description="Follow a game in this channel")
-    @app_commands.describe(game="The number of the game to follow")
-    async def spectate(self, interaction: discord.Interaction[Any], game: int) -> None:
+    @app_commands.command(name="spectate", description="Follow a game in this channel, or stop")
+    @app_commands.describe(game="The game to follow", stop="Stop following the game here")
+    async def spectate(
+        self, interaction: discord.Interaction[Any], game: int | None = None, stop: bool = False
+    ) -> None:
+        if stop:
+            await self.service.remove_spectator(interaction.channel_id or 0)
+            await reply(interaction, "This channel no longer follows a game.")
+            return
+        if game is None:
+            raise UserError(
+                f"Give the game's number to follow it here (`/{self.kind} games` lists yours), "
+                "or `stop:True` to stop following."
+            )
         if interaction.guild_id is None:
             raise UserError("A game can be followed in a channel of its own server.")
         record = await self.resolve(interaction, game)
@@ -294,11 +305,6 @@ class GameCommands(
                 f"game #{record.id}. Check my permissions here and try again."
             ) from None
         await reply(interaction, f"This channel now follows game #{record.id}.")
-
-    @app_commands.command(name="unspectate", description="Stop following a game in this channel")
-    async def unspectate(self, interaction: discord.Interaction[Any]) -> None:
-        await self.service.remove_spectator(interaction.channel_id or 0)
-        await reply(interaction, "This channel no longer follows a game.")
 
     # -- opening a lobby (each kind's ``new`` command calls this) ----------------------------
 

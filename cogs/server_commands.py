@@ -1,6 +1,6 @@
-"""``/<game> settings`` (a server's own rules for the game) and ``/<game> forget-me`` (delete
-what the bot keeps about you), shared by every game's command group; and what a new lobby
-asks of the server's settings (``check_lobby``)."""
+"""``/<game> settings`` (a server's own rules for the game) and ``/<game> stats forget-me``'s
+confirmation (delete what the bot keeps about you), shared by every game's command group; and
+what a new lobby asks of the server's settings (``check_lobby``)."""
 
 from __future__ import annotations
 
@@ -143,8 +143,22 @@ class ForgetButton(Gated, discord.ui.DynamicItem[discord.ui.Button[Any]], templa
             await report_error(interaction, error)
 
 
+async def ask_to_forget(interaction: discord.Interaction[Any]) -> None:
+    """``/<game> stats forget-me``: what it deletes, and the button that does it."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(ForgetButton(interaction.user.id))
+    view.stop()
+    await reply(
+        interaction,
+        "This deletes, in every server, your statistics and ratings in every game and "
+        "your preferences (closed DMs, shared statistics). Ended games keep their moves, "
+        f"under '{servers.FORMER_PLAYER}'. It cannot be undone.",
+        view=view,
+    )
+
+
 class ServerCommands(GameCommandBase):
-    """``settings`` and ``forget-me``."""
+    """``settings``: a server's own rules for the game."""
 
     @app_commands.command(name="settings", description="This server's settings for the game")
     @app_commands.describe(
@@ -211,16 +225,3 @@ class ServerCommands(GameCommandBase):
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         return timer_choices(current)
-
-    @app_commands.command(name="forget-me", description="Delete your stats and data")
-    async def forget_me(self, interaction: discord.Interaction[Any]) -> None:
-        view = discord.ui.View(timeout=None)
-        view.add_item(ForgetButton(interaction.user.id))
-        view.stop()
-        await reply(
-            interaction,
-            "This deletes, in every server, your statistics and ratings in every game and "
-            "your preferences (closed DMs, shared statistics). Ended games keep their moves, "
-            f"under '{servers.FORMER_PLAYER}'. It cannot be undone.",
-            view=view,
-        )

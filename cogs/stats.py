@@ -17,6 +17,7 @@ from discord.utils import escape_markdown
 from cogs.command_base import GameCommandBase
 from cogs.embeds import clip, lines_block
 from cogs.replies import reply
+from cogs.server_commands import ask_to_forget
 from host import stats as host_stats
 from host.errors import UserError
 from host.kinds import GameKind
@@ -128,6 +129,10 @@ class StatsCommands(GameCommandBase):
     """The stats and leaderboard commands of a kind's command group."""
 
     stats = app_commands.Group(name="stats", description="Statistics, ratings and leaderboards")
+
+    @stats.command(name="forget-me", description="Delete your stats and data")
+    async def forget_me(self, interaction: discord.Interaction[Any]) -> None:
+        await ask_to_forget(interaction)
 
     @stats.command(name="player", description="Games played and won, ratings, favourites")
     @app_commands.describe(player="Whose stats (default: yours)")

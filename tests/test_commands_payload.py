@@ -125,7 +125,7 @@ async def test_each_game_is_one_group_with_the_playing_commands(
     assert {"new", "join", "leave", "start", "abandon", "play", "board", "status", "hand"} <= (
         subcommands
     )
-    assert {"games", "spectate", "unspectate", "rules", "log", "undo", "replay"} <= subcommands
+    assert {"games", "spectate", "rules", "log", "undo", "replay"} <= subcommands
 
 
 async def test_play_offers_autocomplete_for_its_action(payload: list[dict[str, Any]]) -> None:

@@ -133,7 +133,9 @@ async def test_a_spectator_channel_follows_without_buttons(world: World, tmp_pat
         assert newest is not None and newest["id"] != watched["id"]
         assert "Turn 1" in text_of(newest) and controls_of(newest) == []
 
-        stop = await fake.slash(world.dave, world.other_channel, "rattus", "unspectate")
+        stop = await fake.slash(
+            world.dave, world.other_channel, "rattus", "spectate", options={"stop": True}
+        )
         await stop.wait_reply()
         count = len(fake.messages(world.other_channel))
         await table.step()

@@ -129,7 +129,7 @@ async def test_forget_me_deletes_a_persons_data_and_keeps_the_games_moves(
     client = make_bot(fake, db, world.guild)
     async with fake.running(client):
         table = await open_game(world, client, players=2)
-        asked = await fake.slash(world.ben, world.channel, "rattus", "forget-me")
+        asked = await fake.slash(world.ben, world.channel, "rattus", "stats", "forget-me")
         question = await asked.wait_reply(timeout=30)
         assert "cannot be undone" in text_of(question)
         # While Ben is in a game, it says so and deletes nothing.
