@@ -60,7 +60,7 @@ async def test_a_spectator_channel_the_bot_lost_stops_following_and_the_game_goe
         await table.step()
         assert (await table.record()).version == 2
         assert await client.service.spectator_channels(table.game_id) == []
-        assert "move 2" in text_of(table.table_message())
+        assert "Move 2" in text_of(table.table_message())
         lost = [r for r in caplog.records if "stops following" in r.getMessage()]
         assert len(lost) == 1 and lost[0].levelno == logging.WARNING
         assert [r.status for r in fake.rejected] == [403]
@@ -77,7 +77,7 @@ async def test_a_deleted_table_message_is_posted_again_at_once(world: World, tmp
 
         again = await fake.wait_for_message(world.channel, has_table)
         assert again["id"] != deleted["id"]
-        assert f"move {(await table.record()).version}" in text_of(again)
+        assert f"Move {(await table.record()).version}" in text_of(again)
         await table.step()
         assert (await table.record()).version == 2
 

@@ -91,7 +91,7 @@ async def test_a_table_the_bot_missed_is_reposted_on_start(world: World, bot_db:
         table.client = restarted
         current = table.table_message()
         assert current["id"] != old_table["id"]
-        assert f"move {record.version + 1}" in text_of(current)
+        assert f"Move {record.version + 1}" in text_of(current)
         assert controls_of(fake.message(old_table)) == []
         await table.step()
         assert (await table.record()).version > record.version + 1

@@ -59,7 +59,7 @@ async def test_only_the_owning_shards_process_repairs_a_game(
         table.client = replacement
         current = table.table_message()
         assert current["id"] != old_table["id"]
-        assert f"move {record.version + 1}" in text_of(current)
+        assert f"Move {record.version + 1}" in text_of(current)
         assert controls_of(fake.message(old_table)) == []
         await table.step()
         assert (await table.record()).version > record.version + 1
