@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from cogs.presenters import Presenter, View, colour_square, player_name, score_parts, tie_lines
+from engine.core import counted
 from render.cartus_table import cartus_table
 
 STAGES = {
@@ -71,7 +72,7 @@ def players_lines(view: View) -> list[str]:
         if influence:
             parts.append(", ".join(f"{type_name(c)} {n}" for c, n in influence.items()))
         if player.get("rats") is not None and view.get("status") == "over":
-            parts.append(f"{player['rats']} rats")
+            parts.append(counted(int(player["rats"]), "rat"))
         lines.append(" · ".join(parts))
     return lines
 
@@ -162,7 +163,7 @@ def secret_lines(view: View) -> list[str]:
     if me is None:
         return []
     seat = int(me["seat"])
-    lines = [f"Your hand ({me.get('hand_count', 0)} cards):", *hand_lines(view)]
+    lines = [f"Your hand ({counted(int(me.get('hand_count', 0)), 'card')}):", *hand_lines(view)]
     if me.get("rats") is not None:
         lines.append(f"Your rats: {me['rats']}")
     if me.get("vp"):
@@ -172,7 +173,7 @@ def secret_lines(view: View) -> list[str]:
         if seen is not None and view.get("status") != "over":
             lines.append(
                 f"Nun-row card {card.get('place')}: {type_name(str(seen.get('type')))}, "
-                f"{seen.get('nuns', 0)} nuns"
+                f"{counted(int(seen.get('nuns', 0)), 'nun')}"
             )
     for building in view.get("row") or []:
         if building.get("revealed"):
@@ -188,11 +189,11 @@ SCORE_LINES = {
         cls: f"{cls.capitalize()} influence"
         for cls in ("peasantry", "bourgeoisie", "church", "chivalry", "magic", "royalty")
     },
-    "cards": "most cards",
-    "sword": "most Swords",
-    "flute": "most Flutes",
-    "pass": "most Passes",
-    "gold": "Gold",
+    "cards": "for most cards",
+    "sword": "for most Swords",
+    "flute": "for most Flutes",
+    "pass": "for most Passes",
+    "gold": "from Gold",
     "tokens": "in tokens",
 }
 """The words for each scoring line of the view's breakdown."""
@@ -212,13 +213,13 @@ def outcome_lines(view: View) -> list[str]:
             mark += " ☠ died of the plague"
         elif seat in spared:
             mark += " (spared: fewest rats)"
-        held = f", {rats[seat]} rats" if seat < len(rats) else ""
+        held = f", {counted(int(rats[seat]), 'rat')}" if seat < len(rats) else ""
         score = scores.get(str(seat), "?")
         parts = score_parts(view, int(seat), SCORE_LINES)
         name = player_name(view, int(seat))
         lines.append(f"{place}. **{name}**: {score}{held}{mark}{parts}")
     if "nuns" in details:
-        lines.append(f"The Nun-row showed {details['nuns']} nuns.")
+        lines.append(f"The Nun-row showed {counted(int(details['nuns']), 'nun')}.")
     return lines + tie_lines(view)
 
 

@@ -19,8 +19,9 @@ import discord
 from cogs.embeds import clip
 from cogs.messaging import DMS_CLOSED, MENTIONS, mentions_of
 from cogs.table import Tables, plain
+from engine.core import counted
 from host.clock_scheduler import POLL_SECONDS, Scheduler
-from host.clock_settings import ClockSettings, counted
+from host.clock_settings import ClockSettings
 from host.clocks import Clocks, Fired
 from host.models import GameRecord
 

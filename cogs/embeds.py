@@ -7,8 +7,8 @@ from collections.abc import Iterable, Sequence
 import discord
 
 from cogs.presenters import Presenter, View, plain, player_name
-from engine.core import Event
-from host.clock_settings import counted, duration_text
+from engine.core import Event, counted
+from host.clock_settings import duration_text
 from host.clocks import TableClock
 from host.models import GameRecord
 

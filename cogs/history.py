@@ -21,6 +21,7 @@ from cogs.command_base import GAME_HELP, GameCommandBase
 from cogs.components import GAME, parse_offered
 from cogs.embeds import clip, lines_block, table_embed
 from cogs.lifecycle import Gated
+from cogs.presenters import plain, plain_prose
 from cogs.replies import png_file, reply, report_error
 from engine.replay import UNDO
 from host import replays, seats, undo
@@ -150,8 +151,8 @@ def log_lines(entries: list[ActionLogEntry]) -> list[tuple[float, str]]:
         if e.public_text is None:
             lines.append((e.at, f"`{e.version:>3}` {PRIVATE_ANSWER}{when}"))
             continue
-        text = discord.utils.escape_markdown(e.public_text)
-        name = discord.utils.escape_markdown(e.name)
+        text = plain_prose(e.public_text)
+        name = plain(e.name)
         shown = text.replace(name, f"**{name}**", 1) if name in text else f"**{name}**: {text}"
         lines.append((e.at, f"`{e.version:>3}` {shown}{when}"))
     return lines
@@ -159,8 +160,7 @@ def log_lines(entries: list[ActionLogEntry]) -> list[tuple[float, str]]:
 
 def seat_lines(changes: list[SeatChangeEntry]) -> list[tuple[float, str]]:
     """(time, line) per change of who plays a seat, as the table announced it."""
-    escape = discord.utils.escape_markdown
-    return [(c.at, f"`{c.version:>3}` {escape(c.text)} <t:{int(c.at)}:R>") for c in changes]
+    return [(c.at, f"`{c.version:>3}` {plain_prose(c.text)} <t:{int(c.at)}:R>") for c in changes]
 
 
 def since_last_move(entries: list[ActionLogEntry], seat: int | None) -> list[ActionLogEntry]:

@@ -19,6 +19,7 @@ from cogs.components import HAND, SELECT_SIZE, Group, choices_view, pick_view
 from cogs.presenters import Presenter
 from engine.contract import Game, irreversible
 from engine.core import CHAIN, Action, IllegalAction
+from host import turns
 from host.models import GameRecord
 from host.service import GameService
 
@@ -83,13 +84,16 @@ def described(
     return {notation: line for notation, line in lines.items() if line}
 
 
-def follow_ups(game: Game, seat: int, action: Action, presenter: Presenter) -> list[Action]:
+def follow_ups(
+    game: Game, seat: int, action: Action, presenter: Presenter, names: Sequence[str]
+) -> list[Action]:
     """The answers to the question that taking ``action`` puts to the same seat next, as
     chains (``use:king+palace:gallia``), when that question is as public as the action: the
     action neither draws on chance nor shows anything hidden (``engine.contract.irreversible``,
     the engine's own test for undo: the Explorer's three cards are not known before they are
     drawn, so their regions cannot be offered ahead), no private event on the way, a public
-    decision of that seat alone, no pick. Otherwise none."""
+    decision of that seat alone, no pick. Otherwise none. A chain reads as
+    ``turns.action_label`` says the chosen chain did."""
     try:
         after = game.apply(seat, action.notation)
     except IllegalAction:
@@ -105,7 +109,7 @@ def follow_ups(game: Game, seat: int, action: Action, presenter: Presenter) -> l
         return []
     return [
         Action(f"{action.notation}{CHAIN}{answer.notation}", f"{action.label}: {answer.label}")
-        for answer in after.legal_actions(seat)
+        for answer in turns.legal_actions(after, seat, names)
         if answer.kind not in presenter.quiet_groups and CHAIN not in answer.notation
     ]
 
@@ -121,9 +125,10 @@ def with_chains(
     if game is None or not inline:
         return list(actions)
     room = SELECT_SIZE - len(inline)
+    names = record.names()
     out: list[Action] = []
     for action in actions:
-        chains = follow_ups(game, seat, action, presenter) if action in inline else []
+        chains = follow_ups(game, seat, action, presenter, names) if action in inline else []
         if chains and len(chains) - 1 <= room:
             room -= len(chains) - 1
             out += chains

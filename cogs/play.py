@@ -7,6 +7,7 @@ of small decisions (use a card, then pick where) needs no trip back to the table
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -16,7 +17,7 @@ from cogs.embeds import event_texts, secrets_embed, status_embed
 from cogs.offers import action_groups, panel
 from cogs.replies import replace, reply
 from cogs.table import Tables
-from engine.core import IllegalAction, parse_notation
+from engine.core import Event, IllegalAction, parse_notation
 from host.errors import NotSeated, NotYourTurn, StaleAction, UserError
 from host.models import GameRecord
 from host.service import GameService
@@ -307,10 +308,8 @@ class Play:
             await replace(interaction, content, view=controls)
             return
         record = update.record
-        done = event_texts(update.public_events, record) or [
-            await self._label_of_last(game_id, notation)
-        ]
-        lines = [f"✅ {done[0]}", *done[1:4]]
+        label = None if update.public_events else await self._label_of_last(game_id, notation)
+        lines = confirmation(record, update.public_events, label or notation)
         embed = None
         private = update.private.get(user.id)
         if private and record.game is not None:
@@ -325,6 +324,13 @@ class Play:
         prompt, controls = self.panel(record, user.id)
         content = which_game(interaction, record) + "\n".join([*lines, prompt])
         await replace(interaction, content, embed=embed, view=controls)
+
+
+def confirmation(record: GameRecord, public_events: Sequence[Event], label: str) -> list[str]:
+    """The lines that confirm a person's choice in their panel: what everyone saw happen
+    (or, when it told nobody anything, the choice's label)."""
+    done = event_texts(public_events, record) or [label]
+    return [f"✅ {done[0]}", *done[1:4]]
 
 
 async def acknowledge(interaction: discord.Interaction[Any], tables: Tables) -> None:

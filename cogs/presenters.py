@@ -7,6 +7,7 @@ header. A new game kind registers its presenter in ``cogs/games.py``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -130,3 +131,17 @@ def tie_lines(view: View) -> list[str]:
 def plain(text: str) -> str:
     """Text shown as written in Discord: markdown characters (from players' names) escaped."""
     return discord.utils.escape_markdown(text)
+
+
+COMMAND_SPAN = re.compile(r"`/[a-z][\w -]*`")
+"""A command written as code in the bot's own texts ("`/rattus join`")."""
+
+
+def plain_prose(text: str) -> str:
+    """The bot's own text with names in it, shown as written: markdown from the names is
+    escaped, while the commands it quotes as code (``COMMAND_SPAN``) stay code."""
+    out, start = [], 0
+    for match in COMMAND_SPAN.finditer(text):
+        out += [plain(text[start : match.start()]), match.group(0)]
+        start = match.end()
+    return "".join([*out, plain(text[start:])])

@@ -6,7 +6,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from cogs.presenters import Presenter, View, colour_square, player_name, score_parts, tie_lines
-from engine.core import CHAIN, Action
+from engine import rattus
+from engine.core import CHAIN, Action, counted
 from render.rattus_board import rattus_board
 
 STAGES = {
@@ -127,11 +128,8 @@ def _card_name(view: View, card: str) -> str:
 
 
 def _token_text(token: Mapping[str, Any]) -> str:
-    """The printed front in words: limit, class symbols, then one M or A per symbol."""
-    parts = [f"limit {token.get('limit', '?')}"]
-    parts += [str(c).title() for c in token.get("classes", [])]
-    parts += ["M"] * int(token.get("majority", 0)) + ["A"] * int(token.get("all", 0))
-    return " · ".join(parts)
+    """The printed front in words, as the game's own lines say it."""
+    return rattus.describe_front(token)
 
 
 def stage_line(view: View) -> str:
@@ -154,14 +152,14 @@ def players_lines(view: View) -> list[str]:
         if player.get("palace"):
             parts.append(f"{player['palace']} in the palace")
         if "coins" in player:
-            parts.append(f"{player['coins']} coins")
+            parts.append(counted(int(player["coins"]), "coin"))
         held = player.get("goods") or {}
         if held:
             parts.append(", ".join(f"{n} {kind}" for kind, n in sorted(held.items())))
         if player.get("baker"):
             parts.append(f"{player['baker']} on the Baker")
         if player.get("hand_count"):
-            parts.append(f"{player['hand_count']} region cards")
+            parts.append(counted(int(player["hand_count"]), "region card"))
         cards = [_card_name(view, c) for c in player.get("cards", [])]
         if cards:
             parts.append(", ".join(cards))
@@ -220,7 +218,7 @@ def _africanus_lines(view: View) -> list[str]:
             line += f" on the {_card_name(view, str(played['protects']))}"
         lines.append(line)
     if "region_deck" in view:
-        lines.append(f"{view['region_deck']} region cards left in the deck")
+        lines.append(f"{counted(int(view['region_deck']), 'region card')} left in the deck")
     return lines
 
 

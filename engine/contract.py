@@ -14,7 +14,7 @@ each player entry holds while the shared code still knows every entry has a ``se
 from collections.abc import Hashable
 from typing import Any, Generic, NamedTuple, NotRequired, Protocol, TypedDict, TypeVar
 
-from .core import Action, Decision, Event, Pick
+from .core import Action, Decision, Event, IllegalAction, Pick, chained
 
 PlayerT = TypeVar("PlayerT")
 
@@ -148,6 +148,32 @@ def irreversible(before: "Game", after: "Game") -> str | None:
     if was.knowledge != now.knowledge:
         return REVEAL
     return None
+
+
+def action_label(game: "Game", seat: int, notation: str) -> str | None:
+    """How a seat's answer reads, as it was offered: its label; for a chain (``CHAIN``: a card
+    and its first answer) each part's label, joined with ": " ("Use the Witch: Look at the
+    rats in Polonia"); for a pick's answer, the items chosen in words. Seats are placeholders
+    (``seat_ref``) as in every engine text. None for an answer the game does not allow."""
+    words: list[str] = []
+    parts = chained(notation)
+    for index, part in enumerate(parts):
+        label = next((a.label for a in game.legal_actions(seat) if a.notation == part), None)
+        decision = game.decision(seat)
+        if label is None and decision is not None and decision.pick is not None:
+            try:
+                label = decision.pick.describe(decision.pick.parse(part))
+            except IllegalAction:
+                label = None
+        if label is None:
+            return None
+        words.append(label)
+        if index < len(parts) - 1:
+            try:
+                game = game.apply(seat, part)
+            except IllegalAction:
+                return None
+    return ": ".join(words)
 
 
 class Game(Protocol):

@@ -230,6 +230,12 @@ class Decision:
         }
 
 
+def counted(number: int, word: str, plural: str | None = None) -> str:
+    """A number and its noun in agreement, for every text a person reads: "1 rat", "3 rats",
+    "0 cards", "1 person" / "2 people" (``plural`` for a noun that does not just take an s)."""
+    return f"{number} {word if number == 1 else plural or word + 's'}"
+
+
 _SEAT_REF = re.compile("\u27e8(\\d+)\u27e9")
 
 

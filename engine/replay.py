@@ -26,8 +26,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import cartus, rattus, replay_format
-from .contract import CHANCE, REVEAL, Game, irreversible
-from .core import CHAIN, IllegalAction, parse_notation
+from .contract import CHANCE, REVEAL, Game, action_label, irreversible
+from .core import IllegalAction, parse_notation
 from .replay_format import FORMAT, FORMAT_VERSION, BadReplay
 
 UNDO = "undo"
@@ -98,18 +98,8 @@ class Played:
 
     @property
     def label(self) -> str:
-        """The action in words, as it was offered (a chain's parts joined as offered)."""
-        game, words = self.before, []
-        for part in self.notation.split(CHAIN):
-            label = next(
-                (a.label for a in game.legal_actions(self.seat) if a.notation == part), part
-            )
-            words.append(label)
-            try:
-                game = game.apply(self.seat, part)
-            except IllegalAction:
-                break
-        return ": ".join(words)
+        """The action in words, as it was offered (``engine.contract.action_label``)."""
+        return action_label(self.before, self.seat, self.notation) or self.notation
 
 
 class History:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, ParamSpec, TypeVar
 
 from engine.contract import Game
-from engine.core import Event, IllegalAction, parse_notation
+from engine.core import Event, IllegalAction, fill_names, parse_notation
 from host import turns
 from host.errors import StaleAction, UserError
 from host.models import GameRecord, Seat
@@ -71,8 +71,8 @@ def apply_for_seat(record: GameRecord, seat: int, notation: str) -> Applied:
         wanted = parse_notation(notation)
         after: Game = game.apply(seat, wanted)
     except IllegalAction as exc:
-        raise UserError(str(exc)) from exc
-    label = next((a.label for a in game.legal_actions(seat) if a.notation == wanted), None)
+        raise UserError(fill_names(str(exc), record.names())) from exc
+    label = turns.action_label(game, seat, wanted, record.names())
     return Applied(
         seat=seat,
         notation=wanted,
@@ -107,7 +107,7 @@ def public_text(
         decision = before.decision(seat)
         if decision is None or decision.private:
             return None
-        shown = label or ""
+        shown = f"{names[seat]}: {label}" if label else ""
     if len(shown) > PUBLIC_TEXT_LIMIT:
         shown = shown[: PUBLIC_TEXT_LIMIT - 1] + "…"
     return shown or None

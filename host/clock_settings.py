@@ -18,6 +18,7 @@ import re
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
+from engine.core import counted
 from host.errors import UserError
 
 MODES = ("none", "live", "turn", "daily")
@@ -234,10 +235,6 @@ def _typed_value(settings: ClockSettings) -> str:
     if settings.mode == "daily":
         return f"{settings.per_day}/day"
     return "none"
-
-
-def counted(number: int, word: str) -> str:
-    return f"{number} {word}{'' if number == 1 else 's'}"
 
 
 def _duration(seconds: float) -> str:

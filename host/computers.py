@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from engine import ai
 from engine.contract import Game
 from engine.core import Event
-from host import metrics
+from host import metrics, turns
 from host.acting import owed_dms, public_text
 from host.errors import UserError
 from host.models import GameRecord, Seat
@@ -104,7 +104,7 @@ async def move(service: GameService, record: GameRecord) -> tuple[GameRecord, li
             break
         notation = await choose(record, game, seat)
         after = game.apply(seat, notation)
-        label = next((a.label for a in game.legal_actions(seat) if a.notation == notation), None)
+        label = turns.action_label(game, seat, notation, record.names())
         now = service.now()
         await service.store.save_action(
             record.id,

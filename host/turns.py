@@ -9,10 +9,11 @@ so the seat check that guards ``act`` is the same one that decides who sees whic
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from engine import contract
 from engine.contract import Game
-from engine.core import Action, Decision
+from engine.core import Action, Decision, fill_names
 from host.errors import NotSeated, NotYourTurn, UserError
 from host.models import GameRecord
 
@@ -52,6 +53,40 @@ def actors(record: GameRecord) -> tuple[int, ...]:
     return tuple(record.game.actors())
 
 
+def named_action(action: Action, names: Sequence[str]) -> Action:
+    """The action with players named in its label (the engine writes seats as placeholders,
+    ``engine.core.seat_ref``)."""
+    return replace(action, label=fill_names(action.label, names))
+
+
+def named_decision(decision: Decision | None, names: Sequence[str]) -> Decision | None:
+    """The decision with players named in its prompt and in its pick's items."""
+    if decision is None:
+        return None
+    pick = decision.pick
+    if pick is not None:
+        groups = tuple(replace(g, label=fill_names(g.label, names)) for g in pick.groups)
+        pick = replace(pick, groups=groups)
+    return replace(decision, prompt=fill_names(decision.prompt, names), pick=pick)
+
+
+def legal_actions(game: Game, seat: int, names: Sequence[str]) -> list[Action]:
+    """The seat's legal actions, players named in their labels: what people read."""
+    return [named_action(action, names) for action in game.legal_actions(seat)]
+
+
+def decision_of(game: Game, seat: int, names: Sequence[str]) -> Decision | None:
+    """The seat's decision, players named in its prompt: what people read."""
+    return named_decision(game.decision(seat), names)
+
+
+def action_label(game: Game, seat: int, notation: str, names: Sequence[str]) -> str | None:
+    """How a chosen action reads, players named (``engine.contract.action_label``: a chain's
+    parts as the panel offers them, a pick's items in words); None if it is not allowed."""
+    label = contract.action_label(game, seat, notation)
+    return None if label is None else fill_names(label, names)
+
+
 def turn_of(record: GameRecord, user_id: int) -> Turn:
     """Where the game stands for this user: never raises."""
     game = record.game if record.status == "running" else None
@@ -61,8 +96,8 @@ def turn_of(record: GameRecord, user_id: int) -> Turn:
     decision: Decision | None = None
     actions: tuple[Action, ...] = ()
     if game is not None and seat is not None and seat in deciding and not stood_in:
-        decision = game.decision(seat)
-        actions = tuple(game.legal_actions(seat))
+        decision = decision_of(game, seat, record.names())
+        actions = tuple(legal_actions(game, seat, record.names()))
     return Turn(
         running=game is not None,
         actors=deciding,
@@ -110,7 +145,7 @@ def actions_of(record: GameRecord, seats: Sequence[int] | None = None) -> dict[i
         return {}
     chosen = actors(record) if seats is None else tuple(seats)
     return {
-        seat: list(game.legal_actions(seat))
+        seat: legal_actions(game, seat, record.names())
         for seat in chosen
         if record.player_of(seat) is not None and seat in actors(record)
     }

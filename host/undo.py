@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from engine.contract import Game
-from engine.core import Event, IllegalAction
+from engine.core import Event, IllegalAction, fill_names
 from engine.replay import UNDO
 from host import replays, turns
 from host.errors import NotSeated, StaleAction, UserError
@@ -82,9 +82,9 @@ async def _plan(service: GameService, record: GameRecord, user_id: int) -> Plann
     try:
         after = history.undo(seat, named=True)
     except IllegalAction as refusal:
-        raise UserError(str(refusal)) from None
+        raise UserError(fill_names(str(refusal), record.names())) from None
     assert taken is not None
-    return Planned(record, seat, game, after, taken.label)
+    return Planned(record, seat, game, after, fill_names(taken.label, record.names()))
 
 
 async def preview(service: GameService, game_id: int, user_id: int) -> tuple[GameRecord, str]:

@@ -30,6 +30,7 @@ from render.canvas import ALERT, GOLD, INK, MUTED, RGB, WHITE, Canvas, Point, en
 from render.frame import PANEL_BG, ROW_BG, header_band, seats_of, width_of, wrap
 from render.palette import rattus_palette
 from render.pieces import CHIP_H, Seat, chip_width, class_colour, class_glyph, cube_chip
+from render.text import counted
 
 WIDTH = 720
 """Narrower than the Rattus board: shown 380 pixels wide, it is scaled less, so the same
@@ -447,7 +448,7 @@ def _fate(view: Mapping[str, Any], seat: int) -> tuple[str, RGB] | None:
         return None
     rats = list(details.get("rats") or [])
     nuns = int(details.get("nuns") or 0)
-    held = f"{rats[seat]} rats" if seat < len(rats) else "too many rats"
+    held = counted(int(rats[seat]), "rat") if seat < len(rats) else "too many rats"
     if seat in (details.get("spared") or []):
         return f"Spared by the plague: fewest rats ({held})", INK
     if seat in (details.get("dead") or []):

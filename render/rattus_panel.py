@@ -20,6 +20,7 @@ from render.pieces import (
     rat_back,
     token_face,
 )
+from render.text import counted
 
 PAD = 14
 ACTIVE_BG: RGB = (255, 236, 170)
@@ -105,10 +106,10 @@ def words_width(text: str) -> float:
 
 def _head(view: Mapping[str, Any], player: Mapping[str, Any]) -> str:
     """What the first line of a player's row says at its right: cubes left, or the score."""
-    bits = [f"{player.get('cubes_supply', 0)} cubes left"]
+    bits = [f"{counted(int(player.get('cubes_supply', 0)), 'cube')} left"]
     if view.get("status") == "over":
         score = (view.get("scores") or {}).get(str(player.get("seat")))
-        bits = [f"{score} points"] if score is not None else []
+        bits = [counted(int(score), "point")] if score is not None else []
     if player.get("palace"):
         bits.append(f"{player['palace']} in palace")
     return " · ".join(bits)
@@ -118,10 +119,10 @@ def _stats(view: Mapping[str, Any], player: Mapping[str, Any]) -> str:
     """The second line of a player's row (the expansions' holdings)."""
     bits = []
     if "coins" in player:
-        bits.append(f"{player['coins']} coins")
+        bits.append(counted(int(player["coins"]), "coin"))
     if "hand_count" in player:
         count = int(player["hand_count"] or 0)
-        bits.append(f"{count} region card{'' if count == 1 else 's'}")
+        bits.append(counted(count, "region card"))
     if player.get("baker"):
         bits.append(f"{player['baker']} on Baker")
     goods = {str(k): int(v) for k, v in (player.get("goods") or {}).items() if int(v) > 0}
@@ -278,7 +279,7 @@ def _table_lines(view: Mapping[str, Any]) -> list[str]:
     supply = int(view.get("rat_supply") or 0)
     first = f"{supply} rat{'' if supply == 1 else 's'} left to draw"
     if "diplomats_left" in view:
-        first += f" · {PIECE_GLYPHS['diplomat']} {int(view['diplomats_left'] or 0)} diplomats left"
+        first += f" · {PIECE_GLYPHS['diplomat']} {counted(int(view['diplomats_left'] or 0), 'diplomat')} left"
     lines = [first]
     goods = view.get("goods_supply")
     if isinstance(goods, Mapping) and goods:

@@ -33,7 +33,9 @@ def test_a_token_waiting_for_answers_is_shown_with_its_front() -> None:
         "revealed": [],
     }
     ((title, text),) = extra_fields(view)
-    assert title == "Just turned over" and text.startswith("Gallia: limit 2 · Church · M")
+    assert title == "Just turned over" and text.startswith(
+        "Gallia: limit 2, Church, the majority loses 1"
+    )
     assert extra_fields({"revealed": [], "turning": None}) == []
 
 

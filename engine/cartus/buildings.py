@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..core import Action, Pick
+from ..core import Action, Pick, counted
 from . import cards, data, steps
 from .resolve import BUILDING_ACTIONS, BuildingAction
 from .rounds import push_peeks
@@ -116,7 +116,7 @@ def _hospital_act(ctx: Ctx, f: Frame, seat: int, a: Action) -> None:
 
 
 def _hospital_prompt(s: State, f: Frame, seat: int) -> str:
-    return f"Hospital: discard up to {f['most']} hand cards, one rat for each."
+    return f"Hospital: discard up to {counted(f['most'], 'hand card')}, one rat for each."
 
 
 steps.register(

@@ -74,7 +74,7 @@ class Game:
         if not isinstance(seat, int) or not 0 <= seat < self._s.players:
             raise IllegalAction("There is no such seat in this game.")
         if seat not in self.actors():
-            raise IllegalAction(f"It is not {self._s.colour_name(seat)}'s decision now.")
+            raise IllegalAction(f"It is not {self._s.colour(seat)}'s decision now.")
         chosen = self._chosen(seat, notation)
         s = self._s.clone()
         ctx = Ctx(s)

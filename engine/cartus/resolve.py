@@ -182,8 +182,7 @@ def pass_rat(ctx: Ctx, giver: int, taker: int) -> None:
 def _target_options(s: State, f: Frame, seat: int) -> list[Action]:
     verb = "gives you half their hand" if f["special"] == "sword" else "gets one of your rats"
     return [
-        Action(f"target:{s.colour_name(p).lower()}", f"{s.colour_name(p)} {verb}")
-        for p in f["among"]
+        Action(f"target:{s.colour_name(p).lower()}", f"{s.colour(p)} {verb}") for p in f["among"]
     ]
 
 

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from typing import Any, TypedDict
 
 from ..contract import tie_groups
+from ..core import counted
 from . import cards, data
 from .state import Ctx, State
 
@@ -139,12 +140,17 @@ def finish(ctx: Ctx) -> None:
     s.stack = []
     result = outcome(s)
     s.outcome = result
-    ctx.say("nun_row", f"The Nun-row is turned over: {result['nuns']} nuns.", nuns=result["nuns"])
+    ctx.say(
+        "nun_row",
+        f"The Nun-row is turned over: {counted(result['nuns'], 'nun')}.",
+        nuns=result["nuns"],
+    )
     for p in range(s.players):
         fate = "dies of the plague" if p in result["dead"] else "survives"
         ctx.say(
             "score",
-            f"{s.colour(p)}: {result['scores'][p]} points, {s.rats[p]} rats, {fate}.",
+            f"{s.colour(p)}: {counted(result['scores'][p], 'point')}, "
+            f"{counted(s.rats[p], 'rat')}, {fate}.",
             seat=p,
         )
     if result["spared"]:

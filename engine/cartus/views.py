@@ -33,7 +33,9 @@ def actors(s: State) -> list[int]:
     return steps.deciders(s.stack[-1])
 
 
-def _decision(s: State, seat: int | None, acting: list[int]) -> DecisionView | None:
+def _decision(
+    s: State, seat: int | None, acting: list[int], names: list[str]
+) -> DecisionView | None:
     if not acting:
         return None
     frame = s.stack[-1]
@@ -45,7 +47,9 @@ def _decision(s: State, seat: int | None, acting: list[int]) -> DecisionView | N
     return {
         "seat": who,
         "kind": frame["kind"],
-        "prompt": step.prompt(s, frame, who) if (mine or not step.private) else "",
+        "prompt": fill_names(step.prompt(s, frame, who), names)
+        if (mine or not step.private)
+        else "",
         "private": step.private,
         "pick": None if pick is None else pick_view(pick),
     }
@@ -182,7 +186,7 @@ def view(s: State, seat: int | None, names: list[str] | None = None) -> CartusVi
         "final_round": s.final_round,
         "active": acting[0] if acting and not everyone else None,
         "actors": acting,
-        "decision": _decision(s, seat, acting),
+        "decision": _decision(s, seat, acting, names or s.colour_names()),
         "start_player": s.start_player,
         "options": {
             "buildings": s.options["buildings"],

@@ -22,6 +22,7 @@ from .game import (
     player_limits,
     start,
 )
+from .plague import describe_front
 
 __all__ = [
     "EXPANSIONS",
@@ -30,6 +31,7 @@ __all__ = [
     "DataError",
     "Game",
     "class_cards",
+    "describe_front",
     "from_dict",
     "new_game",
     "player_limits",

@@ -187,7 +187,7 @@ def _turn_options(s: State, f: Frame) -> list[Action]:
             holder = s.holder(card)
             if holder == seat:
                 continue
-            where = "from beside the board" if holder is None else f"from {s.colour_name(holder)}"
+            where = "from beside the board" if holder is None else f"from {s.colour(holder)}"
             out.append(Action(f"take:{card}", f"Take the {cards.card_name(card)} {where}"))
     if not s.placed:
         out += _place_options(s, seat)

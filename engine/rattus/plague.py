@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..core import Action, Pick, PickGroup, Rng
+from ..core import Action, Pick, PickGroup, Rng, counted
 from . import board, cards, data, steps
 from .hooks import Hooks
 from .state import Ctx, Frame, State
@@ -386,18 +386,25 @@ def resolve_token(ctx: Ctx, f: Frame, pending: dict[str, Any]) -> dict[str, Any]
     return entry
 
 
-def describe_front(front: dict[str, Any]) -> str:
-    parts = [f"limit {front['limit']}"]
+def describe_front(front: Mapping[str, Any]) -> str:
+    """A rat token's front in words: its limit, the class cards it strikes, then what its
+    majority and "all" symbols cost ("limit 3, Church, the majority loses 1, everyone loses
+    1")."""
+    parts = [f"limit {front.get('limit', '?')}"]
     classes = data.cards_classes()
-    parts += [classes.get(c, c) for c in front["classes"]]
-    parts += ["M"] * front["majority"] + ["A"] * front["all"]
+    parts += [classes.get(str(c), str(c).title()) for c in front.get("classes", [])]
+    majority, everyone = int(front.get("majority", 0)), int(front.get("all", 0))
+    if majority:
+        parts.append(f"the majority loses {majority}")
+    if everyone:
+        parts.append(f"everyone loses {everyone}")
     return ", ".join(parts)
 
 
 def describe(s: State, entry: dict[str, Any], people: int) -> str:
     head = f"Rat revealed in {board.name(entry['region'])} ({describe_front(entry)})"
     if not entry["outbreak"]:
-        crowd = "1 person" if people == 1 else f"{people} people"
+        crowd = counted(people, "person", "people")
         return f"{head}: only {crowd} there, below the limit: no effect."
     losses = entry.get("losses", {})
     who = ", ".join(f"{s.colour(int(k))} loses {v}" for k, v in sorted(losses.items()))

@@ -119,7 +119,9 @@ def view(s: State, seat: int | None, names: list[str] | None = None) -> RattusVi
         decision = {
             "seat": acting[0],
             "kind": frame["kind"],
-            "prompt": step.prompt(s, frame) if (not step.private or seat in acting) else "",
+            "prompt": fill_names(step.prompt(s, frame), names or s.colour_names())
+            if (not step.private or seat in acting)
+            else "",
             "private": step.private,
         }
         if pick is not None:

@@ -156,7 +156,7 @@ def test_error_messages_tell_the_player_what_is_possible() -> None:
     g = position(3, rats={"italia": [token(1)]})
     with pytest.raises(IllegalAction, match="place:italia"):
         g.apply(0, "place:hispania")
-    with pytest.raises(IllegalAction, match="not Yellow's decision"):
+    with pytest.raises(IllegalAction, match="not ⟨1⟩'s decision"):
         g.apply(1, "take:king")
 
 

@@ -141,7 +141,7 @@ def _where(target: str) -> str:
 
 
 def _carry_options(s: State, f: Frame) -> list[Action]:
-    whose = "your" if f["owner"] == f["seat"] else f"{s.colour_name(f['owner'])}'s"
+    whose = "your" if f["owner"] == f["seat"] else f"{s.colour(f['owner'])}'s"
     out = [Action("carry:0", f"No: {whose} diplomat stays in {board.name(f['source'])}")]
     for n in range(1, f["most"] + 1):
         what = "diplomat goes" if n == 1 else f"{n} diplomats go"
@@ -167,7 +167,7 @@ def _carry_act(ctx: Ctx, f: Frame, a: Action) -> None:
 def _carry_prompt(s: State, f: Frame) -> str:
     return (
         f"One of the cubes that left {board.name(f['source'])} may be the one with "
-        f"{s.colour_name(f['owner'])}'s diplomat: does the diplomat go along to "
+        f"{s.colour(f['owner'])}'s diplomat: does the diplomat go along to "
         f"{_where(f['target'])}?"
     )
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core import Action
+from ...core import Action, counted
 from .. import board, cards, data, flow, plague, steps
 from ..cards import Ability, chain_step, push_chain
 from ..state import Ctx, Frame, State
@@ -205,7 +205,7 @@ def _astronomer_start(ctx: Ctx, seat: int) -> None:
     f["back"] = False
     ctx.say(
         "astronomer",
-        f"{s.colour(seat)} (Astronomer) drew {len(drawn)} region cards to keep one.",
+        f"{s.colour(seat)} (Astronomer) drew {counted(len(drawn), 'region card')} to keep one.",
         seat=seat,
     )
     ctx.tell(

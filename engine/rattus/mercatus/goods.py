@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core import Action, Rng
+from ...core import Action, Rng, counted
 from .. import board
 from ..state import Ctx, State
 from ..view_types import RattusView
@@ -162,7 +162,7 @@ def sell(ctx: Ctx, kinds: list[str]) -> None:
                 text = f"{s.colour(seat)} leads no {kind} region: {tokens} back unsold."
             else:
                 unsold = f", {held - sold} unsold" if held > sold else ""
-                text = f"{s.colour(seat)} sold {sold} {kind} for {SALE_PRICE * sold} coins{unsold}."
+                text = f"{s.colour(seat)} sold {sold} {kind} for {counted(SALE_PRICE * sold, 'coin')}{unsold}."
             ctx.say("sale", text, goods=kind, seat=seat, sold=sold)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core import Action
+from ...core import Action, counted
 from .. import board, cards, data, final_plague, plague, steps
 from ..state import Ctx, Frame, State
 from . import goods
@@ -33,7 +33,7 @@ def _killed_others(entry: dict[str, Any], seat: int) -> bool:
 
 
 def _coins(n: int) -> str:
-    return f"{n} coin" if n == 1 else f"{n} coins"
+    return counted(n, "coin")
 
 
 def _long_move(s: State, seat: int) -> int:
@@ -110,7 +110,7 @@ def _deacon_offer(ctx: Ctx, ravage: Frame, pending: dict[str, Any]) -> bool:
 
 
 def _deacon_options(s: State, f: Frame) -> list[Action]:
-    lose = f"{f['hit']} cube" if f["hit"] == 1 else f"{f['hit']} cubes"
+    lose = counted(f["hit"], "cube")
     return [
         Action("pay:yes", f"Pay {_coins(f['cost'])}: this rat does nothing to you"),
         Action("pay:no", f"Keep your coins and lose {lose}"),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...core import Action
+from ...core import Action, counted
 from .. import board, cards, data, flow, steps
 from ..cards import Ability, chain_step, push_chain
 from ..state import Ctx, Frame, State
@@ -10,7 +10,7 @@ from . import pieces
 
 
 def _cubes(n: int) -> str:
-    return "1 cube" if n == 1 else f"{n} cubes"
+    return counted(n, "cube")
 
 
 # Queen: a strictly largest connected area lets you place up to 2 cubes more.
@@ -253,7 +253,7 @@ def _baker_before_final_ravage(ctx: Ctx) -> None:
 
 
 def _describe_load(s: State) -> str:
-    return ", ".join(f"{s.colour_name(p)} {n}" for p, n in enumerate(on_baker(s)) if n > 0)
+    return ", ".join(f"{s.colour(p)} {n}" for p, n in enumerate(on_baker(s)) if n > 0)
 
 
 def _unload_options(s: State, f: Frame) -> list[Action]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from ...core import MAX_OPTIONS, Action, Pick, PickGroup
+from ...core import MAX_OPTIONS, Action, Pick, PickGroup, counted
 from .. import board, cards, steps
 from ..cards import Ability, Check, Start, chain_step, push_chain
 from ..state import COLOURS, Ctx, Frame, State
@@ -291,7 +291,7 @@ def _nun_pick(s: State, f: Frame) -> Pick | None:
 
 
 def _nuns_word(n: int) -> str:
-    return f"{n} nun" if n == 1 else f"{n} nuns"
+    return counted(n, "nun")
 
 
 def _nun_arrange(ctx: Ctx, f: Frame, a: Action) -> None:
@@ -438,7 +438,7 @@ def _courier_cube_options(s: State, f: Frame) -> list[Action]:
     return [
         Action(
             f"cube:{COLOURS[p]}",
-            f"A {COLOURS[p]} cube ({s.colour_name(p)} has {s.cubes[region][p]} there)",
+            f"A cube of {s.colour(p)}'s ({s.cubes[region][p]} of theirs there)",
         )
         for r, p in _courier_choices(s, f)
         if r == region
@@ -503,7 +503,7 @@ def _followers(s: State, source: str, target: str) -> int:
 
 
 def _rats_word(n: int) -> str:
-    return "no rat" if n == 0 else ("1 rat" if n == 1 else f"{n} rats")
+    return "no rat" if n == 0 else counted(n, "rat")
 
 
 def _piper_start(ctx: Ctx, seat: int) -> None:
