@@ -24,7 +24,10 @@ from host import turns
 from host.errors import StaleAction, UserError
 from host.models import GameRecord, Seat
 
-PUBLIC_TEXT_LIMIT = 500
+PUBLIC_TEXT_LIMIT = 1000
+"""The longest text kept of what one action showed everyone: it fits a table's field (1,024
+characters) whole. A longer one keeps its whole sentences that fit, then says it goes on."""
+CUT = " …and more."
 ENGINE_THREADS = 2
 """Worker threads for the engine's work (apart from the ones drawing boards, so an action
 never waits in line behind pictures)."""
@@ -109,7 +112,9 @@ def public_text(
             return None
         shown = f"{names[seat]}: {label}" if label else ""
     if len(shown) > PUBLIC_TEXT_LIMIT:
-        shown = shown[: PUBLIC_TEXT_LIMIT - 1] + "…"
+        head = shown[: PUBLIC_TEXT_LIMIT - len(CUT)]
+        end = head.rfind(". ")
+        shown = (head[: end + 1] if end > 0 else head.rsplit(" ", 1)[0]) + CUT
     return shown or None
 
 
