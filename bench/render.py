@@ -135,7 +135,7 @@ SCRIPTS = ["Aoife", "Bruno", "Χλόη", "Дмитрий", "Émeka", "明美"]
 """Six names in five scripts, as a real group's might be."""
 
 
-def every_expansion_view(seed: int = 5) -> dict[str, Any]:
+def every_expansion_game(seed: int = 5) -> Any:
     """A seeded 6-player game with every expansion, just after a plague turned rats over."""
     game = rattus.new_game(players=6, expansions=set(rattus.EXPANSIONS), seed=seed)
     rng = Rng.from_seed(seed)
@@ -145,9 +145,55 @@ def every_expansion_view(seed: int = 5) -> dict[str, Any]:
         view = game.view(None)
         if view["turn"] >= 14 and view["revealed"] and view["status"] == "playing":
             break
+    return game
+
+
+def every_expansion_view(seed: int = 5) -> dict[str, Any]:
+    """The picture's view of ``every_expansion_game``, players named in five scripts."""
+    view = every_expansion_game(seed).view(None)
     for player in view["players"]:
         player["name"] = SCRIPTS[player["seat"]]
     return view
+
+
+def write_table_text(seed: int = 5) -> Path:
+    """The text of the table message that goes with the 6-player picture, as Discord shows
+    it (the call to act, title, description, fields, footer), with a 12-hour timer."""
+    from cogs.embeds import table_embed
+    from cogs.rattus_presenter import RATTUS
+    from host.clocks import TableClock
+    from host.models import GameRecord, Seat
+
+    game = every_expansion_game(seed)
+    seats = [Seat(n, 1000 + n, SCRIPTS[n]) for n in range(6)]
+    record = GameRecord(
+        id=7,
+        kind="rattus",
+        guild_id=1,
+        channel_id=2,
+        status="running",
+        version=game.version,
+        host_user_id=1000,
+        options={},
+        seats=seats,
+        game=game,
+        created_at=0.0,
+        updated_at=0.0,
+    )
+    clock = TableClock({seat: 1_900_000_000.0 for seat in game.actors()}, {})
+    embed = table_embed(record, record.view(None), RATTUS, clock=clock)
+    ping = f"@{SCRIPTS[game.actors()[0]]}, your move."
+    parts = [ping, f"**{embed.title}**", embed.description or ""]
+    parts += [f"**{field.name}**\n{field.value}" for field in embed.fields]
+    parts.append(embed.footer.text or "")
+    text = "\n".join(parts)
+    path = SAMPLES / "rattus-6p-every-expansion-table.txt"
+    path.write_text(
+        f"{text}\n\n[{len(embed) + len(ping)} characters; the picture below it is "
+        "rattus-6p-every-expansion.png]\n",
+        encoding="utf-8",
+    )
+    return path
 
 
 def bench(view: dict[str, Any], runs: int) -> tuple[float, float, float, float, int]:
@@ -325,6 +371,8 @@ def main() -> None:
         for name, view in views.items():
             for path in write_sample(name, view):
                 print(f"wrote {path.relative_to(SAMPLES.parent.parent)}")
+        table_text = write_table_text()
+        print(f"wrote {table_text.relative_to(SAMPLES.parent.parent)}")
         for path in write_sample("cartus", table, cartus_table, table_image):
             print(f"wrote {path.relative_to(SAMPLES.parent.parent)}")
         for path in write_sample("cartus-end", cartus_end_view(), cartus_table, table_image):
