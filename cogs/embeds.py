@@ -31,13 +31,26 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def lines_block(lines: Iterable[str], limit: int = FIELD_LIMIT, *, keep_last: bool = False) -> str:
-    """Join lines within Discord's field limit, dropping whole lines (oldest or newest)."""
+def lines_block(
+    lines: Iterable[str], limit: int = FIELD_LIMIT, *, keep_last: bool = False, where: str = ""
+) -> str:
+    """Join lines within ``limit`` (a field's, by default). Lines that do not fit are folded,
+    never dropped silently: the newest (``keep_last``) or the first lines are kept, and one
+    line says how many more there are (and ``where`` to read them, when given)."""
     every = list(lines)
+    joined = "\n".join(every)
+    if len(joined) <= limit:
+        return joined or "—"
     items = list(every)
-    while items and len("\n".join(items)) > limit:
+    while items:
         items = items[1:] if keep_last else items[:-1]
-    return "\n".join(items) if items else clip("\n".join(every), limit) or "—"
+        left = len(every) - len(items)
+        word = "earlier line" if keep_last else "more line"
+        note = f"… {counted(left, word)} not shown{where}"
+        text = "\n".join([note, *items] if keep_last else [*items, note])
+        if len(text) <= limit:
+            return text
+    return clip(joined, limit) or "—"
 
 
 def fitted(embed: discord.Embed) -> discord.Embed:
@@ -86,14 +99,17 @@ def _named_line(view: View, actors: list[int]) -> str:
     return first
 
 
-def happened_fields(lines: Sequence[str]) -> list[tuple[str, str]]:
-    """Every line, oldest first, in as many fields as they need."""
+def happened_fields(
+    lines: Sequence[str], title: str = "What just happened"
+) -> list[tuple[str, str]]:
+    """Every line, oldest first, in as many fields as they need (the later ones titled
+    "(continued)")."""
     chunks: list[list[str]] = []
     for line in (clip(line, FIELD_LIMIT) for line in lines):
         if not chunks or len("\n".join([*chunks[-1], line])) > FIELD_LIMIT:
             chunks.append([])
         chunks[-1].append(line)
-    names = ["What just happened", *["What just happened (continued)"] * len(chunks)]
+    names = [title, *[f"{title} (continued)"] * len(chunks)]
     return [(name, "\n".join(chunk)) for name, chunk in zip(names, chunks, strict=False)]
 
 
@@ -328,8 +344,8 @@ def secrets_embed(
         title=f"{presenter.title} · game #{record.id} · only for you",
         colour=presenter.colour,
     )
-    if news:
-        embed.add_field(name="Just now", value=lines_block(news), inline=False)
+    for name, value in happened_fields(news, "Just now"):
+        embed.add_field(name=name, value=value, inline=False)
     known = presenter.secret_lines(view)
     embed.add_field(
         name="What you know",

@@ -299,9 +299,6 @@ class HistoryCommands(GameCommandBase):
             await reply(interaction, f"Nothing has been played in game #{record.id} yet.")
             return
         lines = [line for _, line in sorted(timed, key=lambda pair: pair[0])]
-        text = lines_block(lines, 4000, keep_last=True)
-        left = len(lines) - len(text.splitlines())
+        text = lines_block(lines, 4000, keep_last=True, where=": ask for fewer with `count`")
         embed = discord.Embed(title=title, description=text, colour=self._presenter(record).colour)
-        if left > 0:
-            embed.set_footer(text=f"{left} earlier actions did not fit; ask for fewer with count.")
         await reply(interaction, embed=embed)

@@ -17,13 +17,15 @@ from cogs.embeds import event_texts, secrets_embed, status_embed
 from cogs.offers import action_groups, panel
 from cogs.replies import replace, reply
 from cogs.table import Tables
-from engine.core import Event, IllegalAction, parse_notation
+from engine.core import Event, IllegalAction, counted, parse_notation
 from host.errors import NotSeated, NotYourTurn, StaleAction, UserError
 from host.models import GameRecord
 from host.service import GameService
 
 STALE = str(StaleAction())
 PICKS_REMEMBERED = 1000
+MESSAGE_LIMIT = 2000
+"""The most characters of a message's text on Discord."""
 
 
 def is_panel(interaction: discord.Interaction[Any]) -> bool:
@@ -322,15 +324,42 @@ class Play:
                 with_image=False,
             )
         prompt, controls = self.panel(record, user.id)
-        content = which_game(interaction, record) + "\n".join([*lines, prompt])
+        content = panel_content(which_game(interaction, record), lines, prompt, record.kind)
         await replace(interaction, content, embed=embed, view=controls)
 
 
 def confirmation(record: GameRecord, public_events: Sequence[Event], label: str) -> list[str]:
-    """The lines that confirm a person's choice in their panel: what everyone saw happen
-    (or, when it told nobody anything, the choice's label)."""
+    """The lines that confirm a person's choice in their panel: everything everyone saw
+    happen since it, in order (its own result first, then whatever followed before the
+    person is shown it: others' losses, computer players' whole turns), or, when it told
+    nobody anything, the choice's label. ``panel_content`` folds them to fit."""
     done = event_texts(public_events, record) or [label]
-    return [f"✅ {done[0]}", *done[1:4]]
+    return [f"✅ {done[0]}", *done[1:]]
+
+
+def panel_content(lead: str, done: Sequence[str], prompt: str, kind: str) -> str:
+    """A panel's text within Discord's 2,000 characters: ``lead`` (which game), every line of
+    ``done``, then the ``prompt``. Lines that do not fit are folded, never dropped silently:
+    the first line (the person's own result) always shows, and the last line says how many
+    more there are and where to read them."""
+    tail = [prompt] if prompt else []
+    lines = list(done)
+    if len(lead + "\n".join([*lines, *tail])) <= MESSAGE_LIMIT:
+        return lead + "\n".join([*lines, *tail])
+    kept = lines[:1]
+    for line in lines[1:]:
+        more = len(lines) - len(kept) - 1
+        note = f"… and {counted(more, 'more line')}: `/{kind} log` shows them all."
+        if len(lead + "\n".join([*kept, line, note, *tail])) > MESSAGE_LIMIT:
+            break
+        kept.append(line)
+    left = len(lines) - len(kept)
+    note = f"… and {counted(left, 'more line')}: `/{kind} log` shows them all."
+    text = lead + "\n".join([*kept, note, *tail])
+    if len(text) > MESSAGE_LIMIT:  # one line alone is longer than a message: it is shortened
+        room = MESSAGE_LIMIT - len(text) + len(kept[0]) - 1
+        text = lead + "\n".join([kept[0][: max(room, 0)] + "…", note, *tail])
+    return text
 
 
 async def acknowledge(interaction: discord.Interaction[Any], tables: Tables) -> None:
