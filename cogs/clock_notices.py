@@ -142,6 +142,10 @@ class ClockTable:
         await self.tables.show_abandoned(record, "", why=why)
         await self.tables.show_lobby(record)
 
+    async def back(self, fired: Fired) -> None:
+        """Someone is back from being away: the table shows their deadline again."""
+        await self.tables.show_table(fired.record, new_message=False)
+
     async def _say(self, record: GameRecord, text: str, *, mention: int | None = None) -> None:
         """Post a notice in the game's channel; ``mention``: the one person it notifies."""
         allowed = discord.AllowedMentions.none()

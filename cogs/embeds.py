@@ -160,6 +160,17 @@ def deadline_line(record: GameRecord, clock: TableClock | None) -> str:
     return "⏰ " + ", ".join(parts)
 
 
+def away_line(record: GameRecord, clock: TableClock | None) -> str:
+    """Who is away (their clocks frozen) and until when."""
+    if clock is None or not clock.away:
+        return ""
+    parts = [
+        f"{plain(record.name_of(seat))} until {when(until)}"
+        for seat, until in sorted(clock.away.items())
+    ]
+    return "💤 Away, clocks stopped: " + ", ".join(parts)
+
+
 def bank_line(record: GameRecord, clock: TableClock | None) -> str:
     """Each person's time bank (a daily timer), in seat order; the deciders' is running."""
     if clock is None or not clock.banks:
@@ -196,9 +207,10 @@ def table_embed(
         recent = [plain(str(line)) for line in view.get("log") or []][-RECENT_LINES:]
     waiting = waiting_line(record, view)
     deadline = deadline_line(record, clock)
+    lines = [line for line in (waiting, deadline, away_line(record, clock)) if line]
     embed = discord.Embed(
         title=f"{presenter.title} · game #{record.id} · {presenter.stage_line(view)}",
-        description=clip(f"{waiting}\n{deadline}" if deadline else waiting, DESCRIPTION_LIMIT),
+        description=clip("\n".join(lines), DESCRIPTION_LIMIT),
         colour=presenter.colour,
     )
     for name, value in presenter.extra_fields(view):

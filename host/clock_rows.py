@@ -1,6 +1,6 @@
 """The clocks' rows in the store (``store.clocks``): each game's timer settings, each seat's
-time bank and missed deadlines in a row, who muted a game's reminders, and when each group of
-shards last ran its clocks. The deadlines themselves are ``jobs`` rows (``host/jobs.py``).
+time bank and missed deadlines in a row, who muted a game's reminders, when each group of
+shards last ran its clocks, who is away and what was left of each decision an absence froze. The deadlines themselves are ``jobs`` rows (``host/jobs.py``).
 
 Statements run by a task that holds a game's lock join that lock's transaction (PostgreSQL),
 so a clock change commits together with the game change that caused it.
@@ -9,6 +9,7 @@ so a clock change commits together with the game change that caused it.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from host.database import Backend
@@ -104,3 +105,86 @@ class ClockRows:
                 " ON CONFLICT (owner) DO UPDATE SET seen_at = excluded.seen_at",
                 (owner, at),
             )
+
+    # -- away -----------------------------------------------------------------------------
+
+    async def away_now(self, user_ids: Sequence[int], now: float) -> dict[int, float]:
+        """user -> until when they are away, for those of ``user_ids`` who are away at ``now``."""
+        if not user_ids:
+            return {}
+        marks = ", ".join("?" for _ in user_ids)
+        rows = await self._db.fetchall(
+            f"SELECT user_id, max(away_until) AS away_until FROM away WHERE user_id IN ({marks})"
+            " AND back_at IS NULL AND away_until > ? GROUP BY user_id",
+            (*user_ids, now),
+        )
+        return {int(r["user_id"]): float(r["away_until"]) for r in rows}
+
+    async def away_spells(self, user_id: int, since: float) -> list[tuple[float, float]]:
+        """(from, to) of each of the user's absences that ended after ``since`` (to: when
+        they came back, or until when they said they would be away)."""
+        rows = await self._db.fetchall(
+            "SELECT started_at, away_until, back_at FROM away WHERE user_id = ?"
+            " AND coalesce(back_at, away_until) > ? ORDER BY started_at",
+            (user_id, since),
+        )
+        return [
+            (
+                float(r["started_at"]),
+                float(r["back_at"] if r["back_at"] is not None else r["away_until"]),
+            )
+            for r in rows
+        ]
+
+    async def start_away(self, user_id: int, now: float, until: float) -> None:
+        """The user is away from ``now`` until ``until`` (an absence still running ends now)."""
+        async with self._db.transaction() as db:
+            await db.execute(
+                "UPDATE away SET back_at = ? WHERE user_id = ? AND back_at IS NULL"
+                " AND away_until > ?",
+                (now, user_id, now),
+            )
+            await db.execute(
+                "INSERT INTO away (user_id, started_at, away_until) VALUES (?, ?, ?)",
+                (user_id, now, until),
+            )
+
+    async def end_away(self, user_id: int, now: float) -> bool:
+        """The user is back at ``now``; False if they were not away."""
+        async with self._db.transaction() as db:
+            changed = await db.execute(
+                "UPDATE away SET back_at = ? WHERE user_id = ? AND back_at IS NULL"
+                " AND away_until > ?",
+                (now, user_id, now),
+            )
+        return changed > 0
+
+    async def frozen(self, game_id: int, seat: int) -> tuple[float, bool] | None:
+        """(game seconds left, whether it was a reaction's) of a decision whose clock an
+        absence froze; None if none."""
+        row = await self._db.fetchone(
+            "SELECT left_for, reaction FROM clock_frozen WHERE game_id = ? AND seat = ?",
+            (game_id, seat),
+        )
+        return None if row is None else (float(row["left_for"]), bool(row["reaction"]))
+
+    async def freeze(self, game_id: int, seat: int, left: float, reaction: bool) -> None:
+        async with self._db.transaction() as db:
+            await db.execute(
+                "INSERT INTO clock_frozen (game_id, seat, left_for, reaction) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (game_id, seat) DO UPDATE SET left_for = excluded.left_for,"
+                " reaction = excluded.reaction",
+                (game_id, seat, left, int(reaction)),
+            )
+
+    async def thaw(self, game_id: int, seat: int) -> None:
+        async with self._db.transaction() as db:
+            await db.execute(
+                "DELETE FROM clock_frozen WHERE game_id = ? AND seat = ?", (game_id, seat)
+            )
+
+    async def frozen_seats(self, game_id: int) -> list[int]:
+        rows = await self._db.fetchall(
+            "SELECT seat FROM clock_frozen WHERE game_id = ?", (game_id,)
+        )
+        return [int(r["seat"]) for r in rows]

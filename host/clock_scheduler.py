@@ -47,6 +47,9 @@ class ClockNotices(Protocol):
     async def ended_idle(self, fired: Fired) -> None:
         """Nobody played the game for too long: it is abandoned."""
 
+    async def back(self, fired: Fired) -> None:
+        """A person is back from being away: the game's clocks run again for them."""
+
 
 @asynccontextmanager
 async def _no_guard(game_id: int) -> AsyncIterator[None]:
@@ -125,6 +128,8 @@ class Scheduler:
             await self.notices.stood_in(fired)
         elif fired.what == "reminder":
             await self.notices.remind(fired)
+        elif fired.what == "back":
+            await self.notices.back(fired)
         else:
             await self.notices.ended_idle(fired)
 

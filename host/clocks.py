@@ -8,17 +8,23 @@ claims them when due and calls ``fire``. Whenever a game changes (the service te
 decides now: a seat that acted, or no longer decides, loses its deadline, and a person who
 now decides gets one. Every duration is divided by ``speed`` (tests and trials run the clocks
 faster); the service's clock gives the time, so tests control it.
+
+A person may say they are away (``go_away``, at most ``AWAY_MOST_DAYS`` at a time and
+``AWAY_DAYS_A_YEAR`` in any year): while they are, ``sync`` freezes each of their decisions
+(what was left of it is kept in ``clock_frozen``) with its reminder, and an ``AWAY`` job due
+when they are back brings the game's clocks in line again. Acting in any game ends the
+absence at once.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from host import computers, seats
-from host.clock_settings import START_BANK, ClockSettings
+from host.clock_settings import DAY, START_BANK, ClockSettings
 from host.errors import DamagedGame, NotFound, NotSeated, UserError
 from host.jobs import Job
 from host.models import GameRecord, Update
@@ -27,7 +33,15 @@ from host.service import GameService
 log = logging.getLogger(__name__)
 
 DEADLINE, REMINDER, IDLE = "clock:deadline", "clock:reminder", "clock:idle"
-KINDS = (DEADLINE, REMINDER, IDLE)
+AWAY = "clock:away"
+"""Due when a seat's person is back from being away (or came back early): its game's clocks
+are brought in line again, the seat's frozen decision going on with the time it had left."""
+KINDS = (DEADLINE, REMINDER, IDLE, AWAY)
+AWAY_MOST_DAYS = 30
+"""The longest single absence, in days."""
+AWAY_DAYS_A_YEAR = 60
+"""How many days anyone may be away in any 365 days, as vacation days go on game sites."""
+YEAR_DAYS = 365
 IDLE_SLACK = 3600.0
 """Game seconds an idle deadline may lag behind the latest person's move before its job is
 rewritten (a stale one is checked when it comes due). Time the bot was down pushes deadlines
@@ -51,7 +65,7 @@ def seat_of(job: Job) -> int | None:
 class Fired:
     """What a due job did, for the Discord side to show."""
 
-    what: Literal["stand_in", "reminder", "abandoned"]
+    what: Literal["stand_in", "reminder", "abandoned", "back"]
     record: GameRecord
     seat: int | None = None
     update: Update | None = None  # a stand-in's action and what followed it
@@ -72,6 +86,18 @@ class TableClock:
     banks: Mapping[int, float]
     """With a daily timer, each person's seat: game seconds left in its time bank (for a seat
     deciding now, what is left of this decision)."""
+    away: Mapping[int, float] = field(default_factory=dict)
+    """Seat: until when (the service's clock) its person is away, its clock frozen."""
+
+
+@dataclass(frozen=True)
+class Absence:
+    """A person's absence as ``Clocks.go_away`` set it: until when, the days of the yearly
+    allowance left after it, and the running games whose clocks it froze."""
+
+    until: float | None
+    days_left: float
+    games: list[GameRecord]
 
 
 class Clocks:
@@ -149,8 +175,9 @@ class Clocks:
         if record.status != "running":
             return None
         settings = await self.settings(record.id)
+        away = await self.away_seats(record)
         if not settings.timed:
-            return None
+            return TableClock({}, {}, away) if away else None
         deadlines = {
             int(job.payload["seat"]): job.due_at
             for job in await self.jobs.pending(record.id)
@@ -165,7 +192,7 @@ class Clocks:
                 else:
                     bank, _ = await self.rows.seat(record.id, seat)
                     banks[seat] = START_BANK if bank is None else bank
-        return TableClock(deadlines, banks)
+        return TableClock(deadlines, banks, away)
 
     # -- keeping jobs in line with the game ------------------------------------------------
 
@@ -182,7 +209,71 @@ class Clocks:
             _, missed = await self.rows.seat(record.id, seat)
             if missed:
                 await self.rows.set_missed(record.id, seat, 0)
+        if user_id is not None and await self.away_until(user_id) is not None:
+            await self.rows.end_away(user_id, self.now())  # acting anywhere ends an absence
+            await self._wake_other_games(user_id, record.id)
         await self.sync(record, acted=seat, by_person=user_id is not None)
+
+    async def away_seats(self, record: GameRecord) -> dict[int, float]:
+        """Seat -> until when its person is away, for the game's people away now."""
+        people = {
+            s.seat: user for s in record.seats if (user := record.player_of(s.seat)) is not None
+        }
+        away = await self.rows.away_now(sorted(set(people.values())), self.now())
+        return {seat: away[user] for seat, user in people.items() if user in away}
+
+    async def away_until(self, user_id: int) -> float | None:
+        return (await self.rows.away_now([user_id], self.now())).get(user_id)
+
+    async def _wake_other_games(self, user_id: int, but: int | None) -> None:
+        """The user is back: each of their other running games brings its clocks in line
+        when its AWAY job, due now, fires (each under its own lock, never two at once)."""
+        now = self.now()
+        for other in await self.service.games_for_user(user_id):
+            seat = other.seat_of(user_id)
+            if other.id != but and other.status == "running" and seat is not None:
+                await self.jobs.schedule(AWAY, now, game_id=other.id, payload={"seat": seat})
+
+    async def days_left(self, user_id: int) -> float:
+        """Days of the yearly allowance of absence the user has left now."""
+        now = self.now()
+        year = self.scaled(YEAR_DAYS * DAY)
+        used = sum(  # an absence running counts whole: its days are booked
+            end - max(start, now - year)
+            for start, end in await self.rows.away_spells(user_id, now - year)
+        )
+        return max(0.0, AWAY_DAYS_A_YEAR - used / self.scaled(DAY))
+
+    async def go_away(self, user_id: int, days: int) -> Absence:
+        """The user is away for ``days`` (1 to ``AWAY_MOST_DAYS``; 0: back now) from now: in
+        every running game of theirs, their clocks and reminders stop until they are back (or
+        act anywhere). UserError beyond the limits. Call holding no game."""
+        if not 0 <= days <= AWAY_MOST_DAYS:
+            raise UserError(f"Say how many days you are away: 1 to {AWAY_MOST_DAYS} (0: back).")
+        now = self.now()
+        if days == 0:
+            if not await self.rows.end_away(user_id, now):
+                raise UserError("You are not away.")
+            until = None
+        else:
+            await self.rows.end_away(user_id, now)  # a new absence replaces one running
+            left = await self.days_left(user_id)
+            if days > left:
+                raise UserError(
+                    f"You have {int(left)} days of absence left in the past year "
+                    f"({AWAY_DAYS_A_YEAR} a year): ask for at most that many."
+                )
+            until = now + self.scaled(days * DAY)
+            await self.rows.start_away(user_id, now, until)
+        games = []
+        for record in await self.service.games_for_user(user_id):
+            if record.status != "running":
+                continue
+            async with self.service.hold(record.id):
+                current = await self.service.get(record.id)
+                await self.sync(current)
+            games.append(current)
+        return Absence(until, await self.days_left(user_id), games)
 
     async def sync(
         self,
@@ -199,12 +290,16 @@ class Clocks:
         if record.status != "running" or record.game is None:
             for job in jobs:
                 await self.jobs.drop(job.id)
+            for frozen_seat in await self.rows.frozen_seats(record.id):
+                await self.rows.thaw(record.id, frozen_seat)
             return
         settings = await self.settings(record.id)
         now = self.now()
         deciding = set(self.people_deciding(record))
+        away = await self.away_seats(record)
         timed: set[int] = set()
         idle: Job | None = None
+        waking: set[int] = set()
         for job in jobs:
             if job.kind == IDLE:
                 idle = job
@@ -213,14 +308,32 @@ class Clocks:
             if seat is None:
                 await self.jobs.set_aside(job, NO_SEAT)
                 continue
+            if job.kind == AWAY:
+                if seat in away and job.due_at == away[seat] and seat not in waking:
+                    waking.add(seat)
+                else:
+                    await self.jobs.drop(job.id)
+                continue
             if restart or not settings.timed or seat == acted or seat not in deciding:
                 if job.kind == DEADLINE and not restart:
                     await self._keep_bank(record.id, seat, job, settings, now)
                 await self.jobs.drop(job.id)
+            elif seat in away:  # frozen: it goes on with what it had left when they are back
+                if job.kind == DEADLINE:
+                    left = max(0.0, job.due_at - now) * self.speed
+                    reaction = bool(job.payload.get("reaction"))
+                    await self.rows.freeze(record.id, seat, left, reaction)
+                await self.jobs.drop(job.id)
             elif job.kind == DEADLINE:
                 timed.add(seat)
+        for frozen_seat in await self.rows.frozen_seats(record.id):
+            gone = frozen_seat == acted or frozen_seat not in deciding
+            if restart or not settings.timed or gone:
+                await self.rows.thaw(record.id, frozen_seat)
+        for seat in sorted(set(away) - waking):
+            await self.jobs.schedule(AWAY, away[seat], game_id=record.id, payload={"seat": seat})
         if settings.timed:
-            for seat in sorted(deciding - timed):
+            for seat in sorted(deciding - timed - set(away)):
                 await self._schedule(record, seat, settings, now)
         idle_due = now + self.scaled(settings.idle_seconds)
         # A person's move pushes the idle deadline back, but the job is only rewritten when
@@ -251,6 +364,11 @@ class Clocks:
         if settings.mode == "daily" and not reaction:
             bank, _ = await self.rows.seat(record.id, seat)
         allowed = settings.decision_seconds(reaction=reaction, bank=bank)
+        frozen = await self.rows.frozen(record.id, seat)
+        if frozen is not None:  # back from away: the decision goes on where it stopped
+            await self.rows.thaw(record.id, seat)
+            if frozen[1] == reaction and allowed is not None:
+                allowed = frozen[0]
         if allowed is None:
             return
         due = now + self.scaled(allowed)
@@ -298,6 +416,10 @@ class Clocks:
                 if job.kind == IDLE:
                     return await self._idle(record)
                 assert seat is not None
+                if job.kind == AWAY:
+                    await self.sync(record)
+                    back = record.status == "running" and seat not in await self.away_seats(record)
+                    return Fired("back", record, seat) if back else None
                 if seat not in self.people_deciding(record):
                     return None
                 if job.kind == REMINDER:
@@ -359,6 +481,12 @@ class Clocks:
         if record.status != "running":
             return None
         settings = await self.settings(record.id)
+        away = await self.away_seats(record)
+        waited = [until for seat, until in away.items() if seat in self.people_deciding(record)]
+        if waited:  # the game waits for someone away: idle counts from their return
+            due = max(waited) + self.scaled(settings.idle_seconds)
+            await self.jobs.schedule(IDLE, due, game_id=record.id)
+            return None
         moved = await self.rows.last_person_move(record.id)
         if moved is not None and self.now() < moved + self.scaled(settings.idle_seconds):
             # someone moved since this deadline was set: the game is not idle yet

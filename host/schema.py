@@ -303,6 +303,26 @@ MIGRATIONS: tuple[str, ...] = (
         left_at   REAL    NOT NULL
     );
     """,
+    # 16: away: each time a person said they are away (from when, until when, and when they
+    # came back, if early), and what was left of each decision whose clock their absence froze.
+    """
+    CREATE TABLE away (
+        id          INTEGER PRIMARY KEY AUTOINCREMENT,
+        user_id     INTEGER NOT NULL,
+        started_at  REAL    NOT NULL,
+        away_until  REAL    NOT NULL,
+        back_at     REAL
+    );
+    CREATE INDEX away_by_user ON away (user_id, away_until);
+
+    CREATE TABLE clock_frozen (
+        game_id   INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat      INTEGER NOT NULL,
+        left_for  REAL    NOT NULL,
+        reaction  INTEGER NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    );
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

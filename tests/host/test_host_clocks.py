@@ -59,6 +59,9 @@ class Notices:
     async def ended_idle(self, fired: Fired) -> None:
         self.fired.append(fired)
 
+    async def back(self, fired: Fired) -> None:
+        self.fired.append(fired)
+
     def of(self, what: str) -> list[Fired]:
         return [f for f in self.fired if f.what == what]
 
