@@ -11,7 +11,8 @@ from discord import app_commands
 
 from cogs.command_base import GAME_HELP, GameCommandBase
 from cogs.replies import reply
-from host.clock_settings import ClockSettings, timer_suggestions
+from host.clock_settings import ClockSettings, counted, timer_suggestions
+from host.clocks import AWAY_DAYS_A_YEAR, AWAY_MOST_DAYS
 from host.errors import UserError
 
 if TYPE_CHECKING:
@@ -34,9 +35,9 @@ def timer_choices(current: str) -> list[app_commands.Choice[str]]:
 
 class ClockCommands(GameCommandBase):
     """The clock commands of a game's command group (``GameCommands`` is one), in its
-    subcommand group ``clock``: ``/<game> clock timer``, ``clock reminders``."""
+    subcommand group ``clock``: ``/<game> clock timer``, ``clock reminders``, ``clock away``."""
 
-    clock = app_commands.Group(name="clock", description="Timers and reminders")
+    clock = app_commands.Group(name="clock", description="Timers, reminders and time away")
 
     @clock.command(
         name="timer", description="Show or change the game's timer (changes: host or moderator)"
@@ -93,6 +94,35 @@ class ClockCommands(GameCommandBase):
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         return timer_choices(current)
+
+    @clock.command(name="away", description="Stop your clocks in all your games for some days")
+    @app_commands.describe(days=f"1 to {AWAY_MOST_DAYS} ({AWAY_DAYS_A_YEAR} a year); 0: back now")
+    async def away(
+        self,
+        interaction: discord.Interaction[Any],
+        days: app_commands.Range[int, 0, AWAY_MOST_DAYS],
+    ) -> None:
+        """Away: every running game of the user, of every kind, stops their clocks and
+        reminders (``Clocks.go_away``) and its table says so, until they are back."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        absence = await self.bot.clocks.go_away(interaction.user.id, days)
+        for record in absence.games:
+            async with self.bot.tables.lock(record.id):
+                current = await self.service.get(record.id)
+                if current.status == "running":
+                    await self.bot.tables.show_table(current, new_message=False)
+        games = counted(len(absence.games), "running game")
+        left = f"Days of absence left in the past year: {int(absence.days_left)} of {AWAY_DAYS_A_YEAR}."
+        if absence.until is None:
+            text = f"Welcome back: your clocks run again in your {games}. {left}"
+        else:
+            until = int(absence.until)
+            text = (
+                f"You are away until <t:{until}:f> (<t:{until}:R>): your clocks and reminders "
+                f"are stopped in your {games}, and their tables say so. A move in any game, "
+                f"or `/{self.kind} clock away days:0`, brings you back early. {left}"
+            )
+        await reply(interaction, text)
 
     @clock.command(name="reminders", description="Turn your reminders for a game on or off")
     @app_commands.describe(
