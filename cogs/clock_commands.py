@@ -11,7 +11,8 @@ from discord import app_commands
 
 from cogs.command_base import GAME_HELP, GameCommandBase
 from cogs.replies import reply
-from host.clock_settings import ClockSettings, counted, timer_suggestions
+from engine.core import counted
+from host.clock_settings import ClockSettings, timer_suggestions
 from host.clocks import AWAY_DAYS_A_YEAR, AWAY_MOST_DAYS
 from host.errors import UserError
 
@@ -39,14 +40,12 @@ class ClockCommands(GameCommandBase):
 
     clock = app_commands.Group(name="clock", description="Timers, reminders and time away")
 
-    @clock.command(
-        name="timer", description="Show or change the game's timer (changes: host or moderator)"
-    )
+    @clock.command(name="timer", description="Show or change the timer (host or moderator)")
     @app_commands.describe(
         timer=TIMER_HELP,
-        stand_in="The computer player who decides when someone's time runs out",
-        missed="Missed deadlines in a row before a computer plays the seat (default 3)",
-        idle_days="Days without anyone playing before the game is ended (default 14)",
+        stand_in="Who decides when time runs out",
+        missed="Misses in a row before a computer plays the seat (default 3)",
+        idle_days="Days without a move before the game ends (default 14)",
         game=GAME_HELP,
     )
     async def timer(

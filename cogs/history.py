@@ -272,7 +272,7 @@ class HistoryCommands(GameCommandBase):
     @app_commands.command(name="log", description="What happened: since your last move, or more")
     @app_commands.describe(
         game=GAME_HELP,
-        count=f"How many of the latest actions (1-{LOG_MOST}; default: since your last move)",
+        count="How many latest actions (default: since your last move)",
     )
     async def log(
         self,

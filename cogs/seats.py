@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 Taker = Literal["easy", "strong", "open"]
-TAKER_HELP = "Who plays the seat now: an easy or strong computer, or open for a person"
+TAKER_HELP = "An easy or strong computer, or open for a person"
 NO_MENTIONS = discord.AllowedMentions.none()
 
 
@@ -56,7 +56,7 @@ class SeatCommands(GameCommandBase):
     loaded on its own."""
 
     seat = app_commands.Group(
-        name="seat", description="Leave a running game, remove a player, take your seat back"
+        name="seat", description="Resign, remove a player, take your seat back"
     )
 
     async def _changed(
@@ -78,7 +78,7 @@ class SeatCommands(GameCommandBase):
         name="kick", description="Remove a player: a computer or a newcomer takes their seat"
     )
     @app_commands.describe(
-        player="The player to remove (host or Manage Channels only)",
+        player="Who to remove (host or Manage Channels)",
         level=TAKER_HELP,
         game=GAME_HELP,
     )

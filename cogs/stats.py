@@ -165,7 +165,7 @@ class StatsCommands(GameCommandBase):
         await reply(interaction, embed=embed, ephemeral=False)
 
     @stats.command(name="share", description="Show your name on leaderboards across servers")
-    @app_commands.describe(setting="on: across servers too; off: only where you play")
+    @app_commands.describe(setting="on: shown across servers; off: not")
     async def share(
         self, interaction: discord.Interaction[Any], setting: Literal["on", "off"]
     ) -> None:
@@ -180,7 +180,7 @@ class StatsCommands(GameCommandBase):
 
     @stats.command(name="leaderboard", description="The best ratings, here or everywhere")
     @app_commands.describe(
-        scope="This server's players, or everyone who shares their stats (all)",
+        scope="This server, or all who share their stats",
     )
     async def leaderboard(
         self,
