@@ -3,8 +3,8 @@
     .venv/bin/python bench/stats.py [games]
 
 Plays ``games`` short 3-player games of the host tests' counting game among 60 people in one
-server (SQLite file), each recorded when it ends; then times ``/rattus stats`` and
-``/rattus leaderboard``'s reads, and ``catch_up`` recording the same number of games that
+server (SQLite file), each recorded when it ends; then times ``/rattus stats player`` and
+``/rattus stats leaderboard``'s reads, and ``catch_up`` recording the same number of games that
 ended without the hook (as after a crash, or for a database from before statistics).
 """
 
