@@ -13,10 +13,8 @@ from render.pieces import (
     PIECE_GLYPHS,
     RAT_R,
     Seat,
-    chip_width,
     class_colour,
     class_glyph,
-    cube_chip,
     rat_back,
     token_face,
 )
@@ -167,18 +165,8 @@ def _player_row(
         width=2.5 if lit else 1,
         radius=8,
     )
-    colour = seat.colour
     mid = y0 + 5 + LINE_H / 2
-    canvas.rect(
-        (x0 + 8, mid - MARK_BOX / 2, x0 + 8 + MARK_BOX, mid + MARK_BOX / 2),
-        fill=colour.fill,
-        outline=colour.edge,
-        width=2,
-        radius=6,
-    )
-    canvas.text(
-        (x0 + 8 + MARK_BOX / 2, mid + 0.5), seat.mark, 30, fill=colour.text, bold=True, anchor="mm"
-    )
+    mark_box(canvas, (x0 + 8, mid - MARK_BOX / 2), seat)
     head = _head(view, player)
     low = status != "over" and int(player.get("cubes_supply") or 0) <= 3
     head_w = words_width(head)
@@ -190,6 +178,24 @@ def _player_row(
     stats = _stats(view, player)
     if stats and _player_lines(view) > 1:
         _words(canvas, (left, mid + LINE_H), stats, fill=MUTED, max_width=x1 - 10 - left)
+
+
+def mark_box(canvas: Canvas, at: tuple[float, float], seat: Seat) -> None:
+    """A seat's colour with its mark letter as tall as the names (a player row, a card's
+    holder)."""
+    x, y = at
+    colour = seat.colour
+    canvas.rect(
+        (x, y, x + MARK_BOX, y + MARK_BOX), fill=colour.fill, outline=colour.edge, width=2, radius=6
+    )
+    canvas.text(
+        (x + MARK_BOX / 2, y + MARK_BOX / 2 + 0.5),
+        seat.mark,
+        30,
+        fill=colour.text,
+        bold=True,
+        anchor="mm",
+    )
 
 
 def _players_in_order(view: Mapping[str, Any]) -> list[tuple[Mapping[str, Any], int]]:
@@ -224,7 +230,7 @@ def _card_holders(view: Mapping[str, Any]) -> list[tuple[str, int | None]]:
 
 def _card_cell_width(view: Mapping[str, Any], cards: Sequence[str]) -> float:
     widest = max((words_width(card_name(view, c)) for c in cards), default=0.0)
-    return PILL_H + 6 + 8 + widest + 10 + max(chip_width(""), words_width("free"))
+    return PILL_H + 6 + 8 + widest + 10 + max(MARK_BOX, words_width("free"))
 
 
 def _cards_layout(view: Mapping[str, Any], width: float) -> tuple[int, float, int]:
@@ -269,7 +275,7 @@ def _draw_cards(
         after = cx + 2 * r + 8 + words_width(name) + 10
         holder = seats.get(seat) if seat is not None else None
         if holder is not None:
-            cube_chip(canvas, (after, cy + 1), holder, "")
+            mark_box(canvas, (after, cy + (LINE_H - MARK_BOX) / 2), holder)
         else:
             _words(canvas, (after, cy + LINE_H / 2), "free", fill=MUTED)
 

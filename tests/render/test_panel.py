@@ -68,6 +68,15 @@ def test_everything_under_the_map_is_eight_pixels_tall_on_a_phone(which: str) ->
         image, (name_left, cards + LINE_H, name_left + 40, cards + 2 * LINE_H), INK
     )
     assert cards_height(view, width - 2 * PAD) > LINE_H
+    held = {str(c): int(p["seat"]) for p in view["players"] for c in p.get("cards") or []}
+    first = next(iter(view["card_info"]))
+    if first in held:  # the first card's holder: their mark after the card's name
+        holder = seats[held[first]]
+        heights["a card holder's mark"] = ink_height(
+            image,
+            (name_left, cards + LINE_H + 4, width / 3, cards + 2 * LINE_H - 4),
+            holder.colour.text,
+        )
     heights["the key"] = ink_height(
         image, (PAD, image.height - 8 - LINE_H, width - PAD, image.height - 8), MUTED
     )
