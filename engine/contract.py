@@ -131,6 +131,17 @@ class Disclosure(NamedTuple):
     knowledge: Hashable
 
 
+class StartOption(NamedTuple):
+    """One lobby option a game's ``start`` reads, as a file handed to us may hold it: what it
+    must be, in words ("true or false"), and the JSON types it may take (a list holds texts).
+
+    Each game's package declares its own in ``START_OPTIONS`` (option name -> this), next to
+    its ``start``; ``engine.replay_format`` checks a replay file's options against them."""
+
+    wanted: str
+    types: tuple[type, ...]
+
+
 CHANCE = "chance"
 """``irreversible``'s answer for an action that drew on chance."""
 

@@ -13,31 +13,20 @@ import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from importlib import import_module
 from typing import Any
+
+from .contract import StartOption
 
 FORMAT = "rattus-replay"
 FORMAT_VERSION = 1
 KINDS = ("rattus", "cartus")
+"""The kinds of game a replay file may hold: each is a package of ``engine`` whose
+``START_OPTIONS`` say which lobby options change the deal and what they must be."""
 MOST_BYTES = 16 * 1024 * 1024
 """A replay file of the longest game is tens of KiB; anything this large is not one."""
 MOST_MOVES = 100_000
 SHA256 = re.compile(r"[0-9a-f]{64}")
-
-OPTION_TYPES: dict[str, dict[str, tuple[str, tuple[type, ...]]]] = {
-    "rattus": {
-        "expansions": ("a list of expansion names", (list,)),
-        "class_cards": ("a name, a list of card names or null", (str, list, type(None))),
-        "ensure_chivalry": ("true or false", (bool,)),
-    },
-    "cartus": {
-        "buildings": ("a name, a list of building cards or null", (str, list, type(None))),
-        "simultaneous_supply": ("true or false", (bool,)),
-        "guard_tower": ("true or false", (bool,)),
-        "everyone_dead": ("a name", (str,)),
-    },
-}
-"""Each kind's options that change the deal -> (what they must be, the JSON types allowed).
-Lists must hold strings. Other keys (``seat_order``, ``players``) are the host's and ignored."""
 
 
 class BadReplay(ValueError):
@@ -135,7 +124,7 @@ def _options(kind: str, options: object) -> dict[str, Any]:
         return {}
     if not isinstance(options, Mapping):
         raise BadReplay(f'"options" is {_shown(options)}: it must be an object')
-    for key, (wanted, types) in OPTION_TYPES[kind].items():
+    for key, (wanted, types) in start_options(kind).items():
         if key not in options:
             continue
         value = options[key]
@@ -146,6 +135,13 @@ def _options(kind: str, options: object) -> dict[str, Any]:
         ):
             raise BadReplay(f'"options.{key}" is {_shown(value)}: it must be {wanted}')
     return dict(options)
+
+
+def start_options(kind: str) -> Mapping[str, StartOption]:
+    """The options that change a game of this kind's deal, as its own package declares them
+    (``START_OPTIONS``): other keys (``seat_order``, ``players``) are the host's and ignored."""
+    declared: Mapping[str, StartOption] = import_module(f"{__package__}.{kind}").START_OPTIONS
+    return declared
 
 
 def _players(players: object) -> list[Player]:

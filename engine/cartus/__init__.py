@@ -8,7 +8,16 @@ Decisions that choose several cards carry a ``Pick`` (see ``engine.core.Pick``).
 """
 
 from .data import DataError
-from .game import BUILDING_MODES, MAX_PLAYERS, MIN_PLAYERS, Game, from_dict, new_game, start
+from .game import (
+    BUILDING_MODES,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    START_OPTIONS,
+    Game,
+    from_dict,
+    new_game,
+    start,
+)
 from .setup import EVERYONE_DEAD
 
 __all__ = [
@@ -16,6 +25,7 @@ __all__ = [
     "EVERYONE_DEAD",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
+    "START_OPTIONS",
     "DataError",
     "Game",
     "from_dict",

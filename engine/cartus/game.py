@@ -225,6 +225,18 @@ def new_game(
     return Game(state, ctx.events)
 
 
+START_OPTIONS: dict[str, contract.StartOption] = {
+    "buildings": contract.StartOption(
+        "a name, a list of building cards or null", (str, list, type(None))
+    ),
+    "simultaneous_supply": contract.StartOption("true or false", (bool,)),
+    "guard_tower": contract.StartOption("true or false", (bool,)),
+    "everyone_dead": contract.StartOption("a name", (str,)),
+}
+"""The lobby options ``start`` reads and the JSON types they may take (a replay file's are
+checked against these); others are the host's and ignored."""
+
+
 def start(players: int, options: Mapping[str, Any], seed: int | str) -> Game:
     """A new game from a lobby's options (``buildings``, ``simultaneous_supply``,
     ``guard_tower``, ``everyone_dead``; others are ignored): how the bot and a replay file
@@ -247,6 +259,7 @@ __all__ = [
     "BUILDING_MODES",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
+    "START_OPTIONS",
     "Game",
     "from_dict",
     "new_game",

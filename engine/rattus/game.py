@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from ..contract import Disclosure, Outcome, tie_groups
+from ..contract import Disclosure, Outcome, StartOption, tie_groups
 from ..core import (
     Action,
     Decision,
@@ -237,6 +237,15 @@ def new_game(
     )
     steps.advance(ctx)
     return Game(state, ctx.events)
+
+
+START_OPTIONS: dict[str, StartOption] = {
+    "expansions": StartOption("a list of expansion names", (list,)),
+    "class_cards": StartOption("a name, a list of card names or null", (str, list, type(None))),
+    "ensure_chivalry": StartOption("true or false", (bool,)),
+}
+"""The lobby options ``start`` reads and the JSON types they may take (a replay file's are
+checked against these); others are the host's and ignored."""
 
 
 def start(players: int, options: Mapping[str, Any], seed: int | str) -> Game:

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from engine import replay
+from engine import replay, replay_format
 from engine.replay_format import BadReplay
 from tests.engine.test_replay import file_of, playout
 
@@ -287,3 +287,16 @@ def test_mutated_bytes_of_a_real_file_never_raise_anything_else() -> None:
             replay.replay(replay.replay_format.read(bytes(damaged)))
         except BadReplay as error:
             assert "\n" not in str(error)
+
+
+@pytest.mark.parametrize("kind", replay_format.KINDS)
+def test_each_game_declares_every_option_its_lobby_deals_with(kind: str) -> None:
+    """A replay file's options are checked against what the game's own package declares, so
+    a lobby option added to a game without declaring it would go unchecked: the two agree."""
+    from cogs.games import hosted_games
+    from host.kinds import SHARED_OPTIONS
+
+    declared = replay_format.start_options(kind)
+    lobby = set(hosted_games()[kind].kind.validate_options({})) - set(SHARED_OPTIONS)
+    assert set(declared) == lobby
+    assert all(option.wanted and option.types for option in declared.values())
