@@ -493,8 +493,7 @@ class Clocks:
             due = moved + self.scaled(settings.idle_seconds)
             await self.jobs.schedule(IDLE, due, game_id=record.id)
             return None
-        if not await self.service.end_idle(record.id):
+        ended = await self.service.end_idle(record.id)
+        if ended is None:
             return None
-        ended = await self.service.get(record.id)
-        await self.sync(ended)
         return Fired("abandoned", ended, settings=await self.settings(record.id))

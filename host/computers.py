@@ -13,7 +13,6 @@ import asyncio
 import re
 import time
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from engine import ai
@@ -94,8 +93,6 @@ async def choose(record: GameRecord, game: Game, seat: int, level: str | None = 
 async def move(service: GameService, record: GameRecord) -> tuple[GameRecord, list[Event]]:
     """Every move computer seats must make now, each saved like a person's; stops at a
     person's decision or the end. Returns the record after them and their events."""
-    from host import stats
-
     events: list[Event] = []
     while record.status == "running" and record.game is not None:
         game: Game = record.game
@@ -105,29 +102,15 @@ async def move(service: GameService, record: GameRecord) -> tuple[GameRecord, li
         notation = await choose(record, game, seat)
         after = game.apply(seat, notation)
         label = turns.action_label(game, seat, notation, record.names())
-        now = service.now()
-        await service.store.save_action(
-            record.id,
-            record.version,
-            after.version,
-            after.to_dict(),
-            NewAction(
-                seat=seat,
-                user_id=None,
-                notation=notation,
-                label=label,
-                at=now,
-                public_text=public_text(record, game, seat, after, label),
-            ),
-            results=stats.result_rows(record, after, now) if after.is_over else [],
-            dms=owed_dms(record.seats, after.events),
+        action = NewAction(
+            seat=seat,
+            user_id=None,
+            notation=notation,
+            label=label,
+            at=service.now(),
+            public_text=public_text(record, game, seat, after, label),
         )
-        record = replace(
-            record,
-            game=after,
-            version=after.version,
-            status="finished" if after.is_over else "running",
-            updated_at=now,
-        )
+        dms = owed_dms(record.seats, after.events)
+        record = await service.save_action(record, after, action, dms=dms, cause=False)
         events += after.events
     return record, events

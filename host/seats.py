@@ -282,30 +282,12 @@ async def _save(
     concerns: int | None,
     host: int | None = None,
 ) -> SeatChange:
-    now = service.now()
-    await service.store.seats.change(
-        record.id,
-        record.version,
-        changed,
-        text=text,
-        at=now,
-        concerns=concerns,
-        host_user_id=host,
-        name_before=record.name_of(changed.seat),
-    )
-    seats = [changed if s.seat == changed.seat else s for s in record.seats]
-    record = replace(
-        record,
-        seats=seats,
-        updated_at=now,
-        host_user_id=record.host_user_id if host is None else host,
-    )
+    record = await service.save_seat(record, changed, text=text, concerns=concerns, host=host)
     before = record.game
     record, moved = await computers.move(service, record)
     after = record.game
     new_turn = False
     if moved and before is not None and after is not None:
         new_turn = await asyncio.to_thread(acting.turn_changed, before, after)
-    await service._changed(record, None, None)  # e.g. the clocks: who decides now has changed
     update = service._update(record, moved, new_turn=new_turn)
     return SeatChange(update=update, seat=changed.seat, text=text)

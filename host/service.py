@@ -4,6 +4,14 @@ The service knows nothing of discord.py. Users are plain ints with display names
 change to one game runs under that game's asyncio lock and the store's game lock (which
 keeps other processes out on PostgreSQL) and is saved with a version check, so two clicks at
 once give one winner and one StaleAction.
+
+Every change is saved through one place: the ``save_*`` methods below (``save_action``,
+``save_seat``, and the lobby's, the start's and the status's), the only callers of the store's
+writes of a game, each only while the game is held. What a hold saved is told, as the hold
+ends (still holding the game, inside its transaction on PostgreSQL), to the
+``change_listeners`` (the clocks), once, with the game as it is then and who caused the change;
+a game the hold ended gets its statistics once the hold has committed. An action, a computer's
+move, an undo, a seat change, a start, an abandon: none can save without them being told.
 """
 
 from __future__ import annotations
@@ -20,8 +28,9 @@ from engine.core import Action, Event
 from host import computers, stats, turns
 from host.acting import Applied, apply_action, apply_for_seat, off_loop, owed_dms, turn_changed
 from host.errors import NotFound, NotSeated, UserError
-from host.models import ActionLogEntry, GameRecord, Seat, Update
+from host.models import ActionLogEntry, GameRecord, Seat, Status, Update
 from host.service_channels import ServiceChannels, ended_word
+from host.service_core import Changes
 from host.store import ChannelTaken, NewAction
 from host.turns import Turn
 
@@ -36,16 +45,150 @@ class GameService(ServiceChannels):
     @asynccontextmanager
     async def _exclusive(self, game_id: int) -> AsyncIterator[None]:
         """The game for this caller alone: the asyncio lock against this process's other
-        coroutines, then the store's game lock against other processes (PostgreSQL)."""
+        coroutines, then the store's game lock against other processes (PostgreSQL). What
+        the block saves is told to the ``change_listeners`` as it ends (see the module)."""
+        changes = Changes()
         async with (
             self._setting_aside_after(),
             self._lock(game_id),
             self.store.game_lock(game_id),
         ):
-            yield
-        if game_id in self._ended:  # it ended in the block, which has committed: its stats
-            self._ended.discard(game_id)
+            self._holds[game_id] = changes
+            try:
+                yield
+                if changes.record is not None:
+                    for listener in self.change_listeners:
+                        await listener(changes.record, changes.seat, changes.user_id)
+            finally:
+                del self._holds[game_id]
+        if changes.ended:  # it ended in the block, which has committed: its stats
             await stats.game_ended(self, game_id)
+
+    # -- saving: the one place every change to a game is written ------------------------------
+
+    def _changes(self, game_id: int) -> Changes:
+        changes = self._holds.get(game_id)
+        if changes is None:
+            raise RuntimeError(f"game #{game_id} was to be saved without being held")
+        return changes
+
+    def _saved(
+        self,
+        record: GameRecord,
+        *,
+        seat: int | None = None,
+        user_id: int | None = None,
+        cause: bool = True,
+    ) -> GameRecord:
+        changes = self._changes(record.id)
+        changes.record = record
+        if cause and not changes.caused:
+            changes.caused, changes.seat, changes.user_id = True, seat, user_id
+        changes.ended = changes.ended or record.status in ("finished", "abandoned")
+        return record
+
+    async def save_action(
+        self,
+        record: GameRecord,
+        after: Game,
+        action: NewAction,
+        *,
+        state: dict[str, Any] | None = None,
+        dms: Mapping[int, Sequence[str]] = {},
+        cause: bool = True,
+    ) -> GameRecord:
+        """Save the game ``after`` an action on ``record`` (held), with the action in the log
+        and the private messages it owes; the record saved. ``cause`` False: a computer's own
+        move, which follows the change that let it move (listeners hear of that one)."""
+        self._changes(record.id)
+        saved_state = after.to_dict() if state is None else state
+        await self.store.save_action(
+            record.id,
+            record.version,
+            after.version,
+            saved_state,
+            action,
+            results=stats.result_rows(record, after, action.at) if after.is_over else [],
+            dms=dms,
+        )
+        self._games.saved(record.id, saved_state, after)
+        saved = replace(
+            record,
+            game=after,
+            version=after.version,
+            status="finished" if after.is_over else "running",
+            updated_at=action.at,
+        )
+        return self._saved(saved, seat=action.seat, user_id=action.user_id, cause=cause)
+
+    async def save_seat(
+        self,
+        record: GameRecord,
+        changed: Seat,
+        *,
+        text: str,
+        concerns: int | None,
+        host: int | None = None,
+    ) -> GameRecord:
+        """Save a change of who plays a seat of a running game (held), logged with ``text``;
+        with ``host`` the game gets that host. The record saved."""
+        self._changes(record.id)
+        now = self._clock()
+        await self.store.seats.change(
+            record.id,
+            record.version,
+            changed,
+            text=text,
+            at=now,
+            concerns=concerns,
+            host_user_id=host,
+            name_before=record.name_of(changed.seat),
+        )
+        seats = [changed if s.seat == changed.seat else s for s in record.seats]
+        saved = replace(
+            record,
+            seats=seats,
+            updated_at=now,
+            host_user_id=record.host_user_id if host is None else host,
+        )
+        return self._saved(saved)
+
+    async def _save_lobby(
+        self, record: GameRecord, *, seats: Sequence[Seat], host: int, status: Status = "lobby"
+    ) -> GameRecord:
+        self._changes(record.id)
+        await self.store.update_lobby(
+            record.id,
+            host_user_id=host,
+            options=record.options,
+            seats=seats,
+            status=status,
+            now=self._clock(),
+        )
+        return self._saved(await self._load(record.id))
+
+    async def _save_start(
+        self, record: GameRecord, seats: Sequence[Seat], seed: int, game: Game
+    ) -> GameRecord:
+        self._changes(record.id)
+        await self.store.start_game(
+            record.id,
+            seats=seats,
+            seed=seed,
+            state=game.to_dict(),
+            version=game.version,
+            now=self._clock(),
+            dms=owed_dms(seats, game.events, everyone=True),
+        )
+        return self._saved(await self._load(record.id))
+
+    async def _save_status(
+        self, game_id: int, status: Status, *, only_from: Sequence[Status]
+    ) -> GameRecord | None:
+        self._changes(game_id)
+        if not await self.store.set_status(game_id, status, now=self._clock(), only_from=only_from):
+            return None
+        return self._saved(await self._load(game_id))
 
     # -- lobby ----------------------------------------------------------------------------
 
@@ -101,15 +244,7 @@ class GameService(ServiceChannels):
             if len(record.seats) >= most:
                 raise UserError(f"Game #{game_id} is full: it seats {most} players.")
             seats = [*record.seats, Seat(len(record.seats), user_id, name)]
-            await self.store.update_lobby(
-                game_id,
-                host_user_id=record.host_user_id,
-                options=record.options,
-                seats=seats,
-                status="lobby",
-                now=self._clock(),
-            )
-            return await self._load(game_id)
+            return await self._save_lobby(record, seats=seats, host=record.host_user_id)
 
     async def add_computer(self, game_id: int, user_id: int, level: str) -> GameRecord:
         """Seat a computer player of this level in the lobby (anyone seated may)."""
@@ -124,15 +259,7 @@ class GameService(ServiceChannels):
                 raise UserError(f"Game #{game_id} is full: it seats {most} players.")
             name = computers.new_name(record.seats, level)
             seats = [*record.seats, Seat(len(record.seats), None, name, is_ai=True, level=level)]
-            await self.store.update_lobby(
-                game_id,
-                host_user_id=record.host_user_id,
-                options=record.options,
-                seats=seats,
-                status="lobby",
-                now=self._clock(),
-            )
-            return await self._load(game_id)
+            return await self._save_lobby(record, seats=seats, host=record.host_user_id)
 
     async def remove_computer(self, game_id: int, user_id: int, number: int) -> GameRecord:
         """Take computer player number ``number`` ("Computer 2 (easy)") out of the lobby
@@ -149,15 +276,8 @@ class GameService(ServiceChannels):
             if gone is None:
                 raise UserError(f"Computer {number} is not in game #{game_id} any more.")
             kept = [s for s in record.seats if s is not gone]
-            await self.store.update_lobby(
-                game_id,
-                host_user_id=record.host_user_id,
-                options=record.options,
-                seats=[replace(s, seat=i) for i, s in enumerate(kept)],
-                status="lobby",
-                now=self._clock(),
-            )
-            return await self._load(game_id)
+            seats = [replace(s, seat=i) for i, s in enumerate(kept)]
+            return await self._save_lobby(record, seats=seats, host=record.host_user_id)
 
     async def leave(self, game_id: int, user_id: int) -> GameRecord:
         """Leave a lobby. A leaving host passes the lobby on; the last one out closes it."""
@@ -178,15 +298,8 @@ class GameService(ServiceChannels):
             host = record.host_user_id
             if host == user_id and seats:
                 host = next((s.user_id for s in seats if s.user_id is not None), host)
-            await self.store.update_lobby(
-                game_id,
-                host_user_id=host,
-                options=record.options,
-                seats=seats,
-                status="lobby" if seats else "abandoned",
-                now=self._clock(),
-            )
-            return await self._load(game_id)
+            status: Status = "lobby" if seats else "abandoned"
+            return await self._save_lobby(record, seats=seats, host=host, status=status)
 
     async def start(self, game_id: int, user_id: int) -> Update:
         """Deal the game (host only): seats are fixed, shuffled if the lobby asked for it."""
@@ -212,18 +325,8 @@ class GameService(ServiceChannels):
                 game = kind.new_game(len(seats), record.options, seed)
             except ValueError as exc:
                 raise UserError(str(exc)) from exc
-            await self.store.start_game(
-                game_id,
-                seats=seats,
-                seed=seed,
-                state=game.to_dict(),
-                version=game.version,
-                now=self._clock(),
-                dms=owed_dms(seats, game.events, everyone=True),
-            )
-            started = await self._load(game_id)
+            started = await self._save_start(record, seats, seed, game)
             started, moved = await computers.move(self, started)
-            await self._changed(started, None, None)
             return self._update(started, list(game.events) + moved, new_turn=True)
 
     async def cancel(
@@ -249,12 +352,8 @@ class GameService(ServiceChannels):
                     f"Only the host, {host}, or someone who can manage this channel can {verb} "
                     f"game #{game_id}."
                 )
-            await self.store.set_status(
-                game_id, "abandoned", now=self._clock(), only_from=("lobby", "running")
-            )
-            self._ended.add(game_id)
-            ended = await self._load(game_id)
-            await self._changed(ended, None, None)
+            ended = await self._save_status(game_id, "abandoned", only_from=("lobby", "running"))
+            assert ended is not None  # held and open: nothing else changed its status
             return ended
 
     # -- play -----------------------------------------------------------------------------
@@ -277,31 +376,16 @@ class GameService(ServiceChannels):
         return await self._save_applied(record, done, user_id)
 
     async def _save_applied(self, record: GameRecord, done: Applied, user_id: int | None) -> Update:
-        """Save an applied action, let computer seats move, tell the ``change_listeners``."""
+        """Save an applied action and let computer seats move."""
         after = done.after
-        now = self._clock()
-        await self.store.save_action(
-            record.id,
-            record.version,
-            after.version,
-            done.state,
-            NewAction(done.seat, user_id, done.notation, done.label, now, done.public_text),
-            results=stats.result_rows(record, after, now) if after.is_over else [],
-            dms=done.dms,
+        action = NewAction(
+            done.seat, user_id, done.notation, done.label, self._clock(), done.public_text
         )
-        self._games.saved(record.id, done.state, after)
-        saved = replace(
-            record,
-            game=after,
-            version=after.version,
-            status="finished" if after.is_over else "running",
-            updated_at=now,
-        )
+        saved = await self.save_action(record, after, action, state=done.state, dms=done.dms)
         saved, moved = await computers.move(self, saved)
         final = saved.game
         assert final is not None
         new_turn = await off_loop(turn_changed, done.before, final)
-        await self._changed(saved, done.seat, user_id)
         return self._update(saved, list(after.events) + moved, new_turn=new_turn)
 
     def hold(self, game_id: int) -> AbstractAsyncContextManager[None]:
@@ -312,28 +396,12 @@ class GameService(ServiceChannels):
         """The bot left the game's server: a lobby or running game ends as abandoned (its
         stats recorded as for any abandoned game). The ended game, or None if it was over."""
         async with self._exclusive(game_id):
-            changed = await self.store.set_status(
-                game_id, "abandoned", now=self._clock(), only_from=("lobby", "running")
-            )
-            if not changed:
-                return None
-            self._ended.add(game_id)
-            ended = await self._load(game_id)
-            await self._changed(ended, None, None)
-            return ended
+            return await self._save_status(game_id, "abandoned", only_from=("lobby", "running"))
 
-    async def end_idle(self, game_id: int) -> bool:
-        """End a running game nobody plays as abandoned (holding it; its stats as ``cancel``)."""
-        changed = await self.store.set_status(
-            game_id, "abandoned", now=self._clock(), only_from=("running",)
-        )
-        if changed:
-            self._ended.add(game_id)
-        return changed
-
-    async def _changed(self, record: GameRecord, seat: int | None, user_id: int | None) -> None:
-        for listener in self.change_listeners:
-            await listener(record, seat, user_id)
+    async def end_idle(self, game_id: int) -> GameRecord | None:
+        """End a running game nobody plays as abandoned (holding it; its stats as ``cancel``);
+        the game ended, or None if it was not running."""
+        return await self._save_status(game_id, "abandoned", only_from=("running",))
 
     async def resume_computers(self, game_id: int) -> Update | None:
         """Let computer seats that must decide move (after a restart cut their thinking
@@ -349,7 +417,6 @@ class GameService(ServiceChannels):
             final = record.game
             assert final is not None
             new_turn = await off_loop(turn_changed, before, final)
-            await self._changed(record, None, None)
             return self._update(record, moved, new_turn=new_turn)
 
     # -- whose move (on a loaded record; the Discord side asks these instead of the game) ----
@@ -373,8 +440,6 @@ class GameService(ServiceChannels):
         return turns.actions_of(record, seats)
 
     def _update(self, record: GameRecord, events: list[Event], *, new_turn: bool) -> Update:
-        if record.status == "finished":
-            self._ended.add(record.id)
         private: dict[int, list[Event]] = {}
         for seat in record.seats:
             if seat.user_id is None:

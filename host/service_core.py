@@ -11,6 +11,7 @@ import os
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 
 from engine.contract import Game
 from host.acting import off_loop
@@ -27,6 +28,18 @@ log = logging.getLogger("host.service")
 def urandom_seed() -> int:
     """A fresh 63-bit seed (it fits SQLite's signed INTEGER)."""
     return int.from_bytes(os.urandom(8), "big") >> 1
+
+
+@dataclass
+class Changes:
+    """What one hold of a game saved: the game as it is now, who caused the change (the first
+    action or change that was not a computer's own move), and whether the game ended."""
+
+    record: GameRecord | None = None
+    seat: int | None = None
+    user_id: int | None = None
+    caused: bool = False
+    ended: bool = False
 
 
 class ServiceCore:
@@ -47,7 +60,6 @@ class ServiceCore:
         self._clock = clock
         self._seed_source = seed_source
         self._locks: dict[int, asyncio.Lock] = {}
-        self._ended: set[int] = set()  # games that ended under the game lock held now
         self.set_aside_listeners: list[Callable[[StoredGame], Awaitable[None]]] = []
         """Called once for each game found damaged (the Discord side tells its channel)."""
         self.change_listeners: list[
@@ -57,6 +69,8 @@ class ServiceCore:
         self._found_damaged: contextvars.ContextVar[list[tuple[StoredGame, Exception]] | None]
         self._found_damaged = contextvars.ContextVar(f"found_damaged_{id(self)}", default=None)
         """Damaged games this task found while holding a game, to set aside after the hold."""
+        self._holds: dict[int, Changes] = {}
+        """What each game held now has saved (``GameService._exclusive``)."""
         self._games: Games[Game] = Games()
         """The engine game built from each game's kept state (``host/state_cache.py``)."""
 

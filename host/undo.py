@@ -11,7 +11,7 @@ owed a private message with them, recorded in the same transaction.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.contract import Game
@@ -111,15 +111,8 @@ async def undo(
         shown = f"{record.name_of(seat)} takes back their last action."
         now = service.now()
         owed = _owed_secrets(record, planned.before, after)
-        await service.store.save_action(
-            game_id,
-            record.version,
-            after.version,
-            after.to_dict(),
-            NewAction(seat, user_id, UNDO, f"Undo: {planned.label}", now, public_text=shown),
-            dms=owed,
-        )
-        saved = replace(record, game=after, version=after.version, updated_at=now)
+        action = NewAction(seat, user_id, UNDO, f"Undo: {planned.label}", now, public_text=shown)
+        saved = await service.save_action(record, after, action, dms=owed)
         event = Event("undo", shown, None, {"seat": seat}, "")
         update = Update(record=saved, events=[event], public_events=[event])
         return update, planned.label
