@@ -19,7 +19,7 @@ from render.frame import PANEL_BG, seats_of
 from render.palette import rattus_palette
 from render.pieces import Seat, wall
 from render.rattus_map import TILE_RADIUS, draw_map
-from render.rattus_panel import HEADER_H, draw_header, draw_panel, panel_height
+from render.rattus_panel import HEADER_H, draw_header, draw_panel, panel_height, plague_tokens
 from render.tile_pieces import Piece, content_height, place_pieces
 from render.tiles import Grid, grid, grid_spec, rows, tile_widths
 
@@ -112,8 +112,8 @@ def board_image(view: Mapping[str, Any]) -> Image.Image:
     image = Image.new("RGB", (width, height), PANEL_BG)
     image.paste(_map(where, names), (0, 0))
     canvas = Canvas(image, scale=1)
-    for token in view.get("revealed") or []:
-        box = where.tiles.get(str(token.get("region"))) if isinstance(token, Mapping) else None
+    for region in dict.fromkeys(str(token.get("region")) for token in plague_tokens(view)):
+        box = where.tiles.get(region)
         if box is not None:
             size = (box[2] - box[0], box[3] - box[1])
             canvas.stamp(box[:2], size, ("outline", size), partial(_outline, *size))

@@ -298,6 +298,17 @@ def _table_lines(view: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+def plague_tokens(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The face-up tokens to draw: those of every ravage since the viewer's last move
+    (``ravages``, oldest first), or of the latest ravage for a view without them."""
+    ravages = [r for r in view.get("ravages") or [] if isinstance(r, Mapping)]
+    if "ravages" in view:
+        found = [t for r in ravages for t in r.get("tokens") or [] if isinstance(t, Mapping)]
+    else:
+        found = [t for t in view.get("revealed") or [] if isinstance(t, Mapping)]
+    return found
+
+
 def _token_cells(count: int, width: float) -> tuple[int, float]:
     """(tokens a row, their scale): the latest plague's tokens keep one row's height, at full
     size while they fit and smaller when a plague turned over more."""
@@ -323,14 +334,14 @@ def _revealed(
     y: float,
     width: float,
 ) -> None:
-    """The latest plague's tokens face up, each over its region's name (red when it broke
-    out); who lost what is in the table's text."""
-    tokens = [t for t in view.get("revealed") or [] if isinstance(t, Mapping)]
-    _words(canvas, (x, y + LINE_H / 2), "LATEST PLAGUE", fill=MUTED)
+    """The tokens of every plague since the viewer's last move (``plague_tokens``) face up,
+    each over its region's name (red when it broke out); who lost what is in the text."""
+    tokens = plague_tokens(view)
+    several = len({str(t.get("region")) for t in tokens}) > 1
+    title = "LATEST PLAGUES" if several else "LATEST PLAGUE"
+    _words(canvas, (x, y + LINE_H / 2), title, fill=MUTED)
     if not tokens:
-        _words(
-            canvas, (x + words_width("LATEST PLAGUE") + 16, y + LINE_H / 2), "none yet", fill=MUTED
-        )
+        _words(canvas, (x + words_width(title) + 16, y + LINE_H / 2), "none yet", fill=MUTED)
         return
     per_row, scale = _token_cells(len(tokens), width)
     cell_w = width / per_row if scale < 1 else BIG_TOKEN_CELL

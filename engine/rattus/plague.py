@@ -186,6 +186,7 @@ def _ravage_auto(ctx: Ctx, f: Frame) -> bool:
             steps.pop(s, f)
             return True
         ctx.say("ravage", f"The plague ravages {board.name(region)}.", region=region)
+        f["first"] = len(s.revealed)
         return True
     while f["hook"] < len(RAVAGE_START):
         hook = RAVAGE_START[f["hook"]]
@@ -206,6 +207,7 @@ def _ravage_auto(ctx: Ctx, f: Frame) -> bool:
     if s.cubes_in(region) == 0 or not rats:
         steps.pop(s, f)
         _remove_face_up(ctx, region)
+        remember(s, f)
         for ending in RAVAGE_END:
             ending(ctx, f)
         return True
@@ -217,6 +219,18 @@ def _ravage_auto(ctx: Ctx, f: Frame) -> bool:
     rats.remove(token)
     turn_over(s, f, token)
     return True
+
+
+def remember(s: State, f: Frame) -> None:
+    """Keep the ravage that just ended among the round's (``State.ravages``), with the tokens
+    it turned over; forget those older than a round (one turn of each player), so each
+    player's view reaches back to their own latest ravage."""
+    tokens = [dict(entry) for entry in s.revealed[int(f.get("first", 0)) :]]
+    if tokens:
+        s.ravages.append(
+            {"turn": s.turn, "seat": f["seat"], "region": f["region"], "tokens": tokens}
+        )
+    s.ravages = [r for r in s.ravages if int(r["turn"]) > s.turn - s.players]
 
 
 def _remove_face_up(ctx: Ctx, region: str) -> None:

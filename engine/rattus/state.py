@@ -57,6 +57,10 @@ def _field_names() -> tuple[str, ...]:
     return tuple(f.name for f in fields(State))
 
 
+ADDED_LATER = frozenset({"ravages"})
+"""Fields a game saved before they existed lacks: it loads with their defaults."""
+
+
 @dataclass
 class State:
     players: int
@@ -86,6 +90,9 @@ class State:
     took: bool = False
     placed: bool = False
     revealed: list[dict[str, Any]] = field(default_factory=list)  # latest ravage, public
+    ravages: list[dict[str, Any]] = field(default_factory=list)
+    """Every ravage of the last round, oldest first (public): {"turn", "seat" (whose move
+    brought it), "region", "tokens" (its ``revealed`` entries)}; see ``plague.remember``."""
     face_up: list[str] = field(default_factory=list)  # tokens shown to all before they act
     last_seat: int | None = None
     final_order: list[int] = field(default_factory=list)
@@ -114,7 +121,7 @@ class State:
             raise ValueError("not a saved Rattus game of a format this version can read")
         # the saved form has every field, defaults included (``to_dict``): one that lacks
         # any (its pending decisions, say) is damaged
-        required = {f.name for f in fields(cls) if f.init}
+        required = {f.name for f in fields(cls) if f.init} - ADDED_LATER
         missing = required - set(raw)
         if missing:
             raise ValueError(f"saved game lacks {', '.join(sorted(missing))}")

@@ -96,6 +96,15 @@ class Revealed(TokenFront):
     exempt: NotRequired[list[int]]  # seats the token spared
 
 
+class Ravage(TypedDict):
+    """One ravage of the last round: whose move brought it, where, and what it turned over."""
+
+    turn: int
+    seat: int
+    region: str
+    tokens: list[Revealed]
+
+
 CardInfo = TypedDict("CardInfo", {"name": str, "class": str, "text": str})
 """A class card in play: its name, its class and its text in our own words."""
 
@@ -129,6 +138,7 @@ class RattusView(ViewHeader[RattusPlayer]):
     card_info: dict[str, CardInfo]  # every card in play
     rat_supply: int  # face-down tokens left to draw
     revealed: list[Revealed]  # the latest ravage, kept until the plague moves again
+    ravages: list[Ravage]  # since the viewer's latest ravage (a spectator: the last round)
     turning: Turning | None
     final_order: NotRequired[list[int]]  # final round: seats still to act, in order
     walls: NotRequired[list[list[str]]]  # Pied Piper: edges with a wall

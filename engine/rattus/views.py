@@ -14,6 +14,7 @@ from .view_types import (
     RattusPlayer,
     RattusRegion,
     RattusView,
+    Ravage,
     Revealed,
     Slot,
     TokenFront,
@@ -67,6 +68,24 @@ def _turning(s: State) -> Turning | None:
         if pending is not None:
             return {"region": frame["region"], **_front(s.tokens[pending["token"]])}
     return None
+
+
+def _ravages_since(s: State, seat: int | None) -> list[dict[str, Any]]:
+    """The ravages since the viewer's own latest one (their last move's plague), or for a
+    spectator those of the last round (since the player to move last moved): each with the
+    tokens it turned over."""
+    kept = list(s.ravages) + [
+        {"turn": s.turn, "seat": f["seat"], "region": f["region"], "tokens": tokens}
+        for f in s.stack
+        if f["kind"] == "ravage" and "first" in f
+        for tokens in [s.revealed[int(f["first"]) :]]
+        if tokens
+    ]  # a ravage still going on (waiting for an answer) with the tokens it turned over so far
+    if seat is None:
+        kept = [r for r in kept if int(r["turn"]) > s.turn - s.players]
+    own = [i for i, r in enumerate(kept) if seat is not None and r["seat"] == seat]
+    start = own[-1] if own else 0
+    return [{**r, "tokens": [dict(t) for t in r["tokens"]]} for r in kept[start:]]
 
 
 def view(s: State, seat: int | None, names: list[str] | None = None) -> RattusView:
@@ -150,6 +169,7 @@ def view(s: State, seat: int | None, names: list[str] | None = None) -> RattusVi
         },
         "rat_supply": len(s.rat_supply),
         "revealed": cast("list[Revealed]", [dict(e) for e in s.revealed]),
+        "ravages": cast("list[Ravage]", _ravages_since(s, seat)),
         "turning": _turning(s),
         "log": [fill_names(line, names or s.colour_names()) for line in s.log],
     }

@@ -20,8 +20,9 @@ CASES = [(2, 101), (3, 202), (4, 303)]
 
 
 def digest(state: dict[str, object]) -> str:
-    """The rules' outcome: the whole saved state except the wording of the log."""
-    ruled = {k: v for k, v in state.items() if k != "log"}
+    """The rules' outcome: the whole saved state except what only tells of it (the log's
+    wording, the round's ravages kept to be shown)."""
+    ruled = {k: v for k, v in state.items() if k not in ("log", "ravages")}
     return hashlib.sha256(json.dumps(ruled, sort_keys=True).encode()).hexdigest()
 
 

@@ -147,7 +147,7 @@ def test_counts_up_to_twenty_fit_one_chip_each() -> None:
 def test_revealed_tokens_show_under_the_map_and_outline_their_tile() -> None:
     view = base_view(4)
     quiet = copy.deepcopy(view)
-    quiet["revealed"] = []
+    quiet["revealed"] = quiet["ravages"] = []
     before, after = board(quiet), board(view)
     where = board_grid(view, seats_of(view))
     assert after.height == before.height  # room is kept for the plague all game long
@@ -164,6 +164,7 @@ def test_many_revealed_tokens_fit_the_picture(count: int) -> None:
     view = base_view(4)
     token = view["revealed"][0]
     view["revealed"] = [dict(token, region=name) for name in list(view["regions"]) * 4][:count]
+    view["ravages"] = [{"turn": 9, "seat": 0, "region": "gallia", "tokens": view["revealed"]}]
     assert board(view).size == board_size(view)
 
 
@@ -247,9 +248,10 @@ def test_the_goods_supply_is_listed_under_the_map() -> None:
 @pytest.mark.parametrize("region", ["russia", "tartaria"])
 def test_the_plague_outline_stays_on_its_tile(region: str) -> None:
     view = base_view(4)
-    view["revealed"] = []
+    view["revealed"] = view["ravages"] = []
     hit = copy.deepcopy(view)
     hit["revealed"] = [{"region": region, "limit": 1, "classes": [], "majority": 0, "all": 0}]
+    hit["ravages"] = [{"turn": 9, "seat": 0, "region": region, "tokens": hit["revealed"]}]
     before, after = board(view), board(hit)
     where = board_grid(view, seats_of(view))
     top = (0, 0, before.width, round(where.height))

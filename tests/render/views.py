@@ -85,7 +85,7 @@ def base_view(players: int) -> dict[str, Any]:
         )
     taken = {c for hand in held.values() for c in hand}
     edges = EDGES + (AFRICA_EDGES if players > 4 else [])
-    return {
+    view: dict[str, Any] = {
         "game": "rattus",
         "ruleset": "Base game; house-default rat tokens and inferred borders",
         "players_count": players,
@@ -139,6 +139,10 @@ def base_view(players: int) -> dict[str, Any]:
             "A rat broke out in Germania: Anna lost 2 cubes, Björn lost 1",
         ],
     }
+    view["ravages"] = [
+        {"turn": 9, "seat": 0, "region": "germania", "tokens": [dict(t) for t in view["revealed"]]}
+    ]
+    return view
 
 
 def expansion_view(players: int = 6) -> dict[str, Any]:
