@@ -61,6 +61,10 @@ def seat_of(job: Job) -> int | None:
     return None
 
 
+class LeaseLost(Exception):
+    """Another process took over a due job meanwhile (its lease ran out): it does the job."""
+
+
 @dataclass(frozen=True)
 class Fired:
     """What a due job did, for the Discord side to show."""
@@ -409,8 +413,10 @@ class Clocks:
                 if job.kind != IDLE and seat is None:
                     await self.jobs.set_aside(job, NO_SEAT)
                     return None
-                # Gone means the game moved on meanwhile and dropped it: nothing to do.
-                if not await self.jobs.finish(job.id, owner):
+                # Gone means the game moved on meanwhile and dropped it: nothing to do. A
+                # deadline ends with the stand-in's action, in its transaction (``_stand_in``).
+                done = self.jobs.holds if job.kind == DEADLINE else self.jobs.finish
+                if not await done(job.id, owner):
                     return None
                 record = await self.service.get(job.game_id)
                 if job.kind == IDLE:
@@ -421,11 +427,15 @@ class Clocks:
                     back = record.status == "running" and seat not in await self.away_seats(record)
                     return Fired("back", record, seat) if back else None
                 if seat not in self.people_deciding(record):
+                    await self.jobs.finish(job.id, owner)
                     return None
                 if job.kind == REMINDER:
                     return await self._remind(record, seat, job)
-                return await self._stand_in(record, seat, bool(job.payload.get("reaction")))
+                return await self._stand_in(record, seat, job, owner)
         except (DamagedGame, NotFound):
+            await self.jobs.finish(job.id, owner)  # its game is gone or set aside
+            return None
+        except LeaseLost:
             return None
 
     async def _remind(self, record: GameRecord, seat: int, job: Job) -> Fired | None:
@@ -449,23 +459,31 @@ class Clocks:
             settings=await self.settings(record.id),
         )
 
-    async def _stand_in(self, record: GameRecord, seat: int, reaction: bool) -> Fired:
+    async def _stand_in(self, record: GameRecord, seat: int, job: Job, owner: str) -> Fired:
+        """The stand-in decides for the seat. The deadline's end, the missed count and the
+        action commit together (one transaction on both backends): a crash between them
+        neither loses the deadline nor counts one miss twice."""
         game = record.game
         assert game is not None
+        reaction = bool(job.payload.get("reaction"))
         settings = await self.settings(record.id)
         private = seat in record.private_actors()
         notation = self.service.kind(record.kind).default_answer(game, seat) if reaction else None
         defaulted = notation is not None
         if notation is None:
             notation = await computers.choose(record, game, seat, level=settings.stand_in)
-        _, missed = await self.rows.seat(record.id, seat)
-        if not reaction:
-            missed += 1
-            await self.rows.set_missed(record.id, seat, missed)
-            if settings.mode == "daily":
-                await self.rows.set_bank(record.id, seat, 0.0)
+
+        async def missed() -> None:
+            if not await self.jobs.finish(job.id, owner):
+                raise LeaseLost(job.id)
+            if not reaction:
+                _, count = await self.rows.seat(record.id, seat)
+                await self.rows.set_missed(record.id, seat, count + 1)
+                if settings.mode == "daily":
+                    await self.rows.set_bank(record.id, seat, 0.0)
+
         log.info("Game #%s: seat %s ran out of time; %s answers", record.id, seat, notation)
-        update = await self.service.apply_held(record, seat, notation, user_id=None)
+        update = await self.service.apply_held(record, seat, notation, commit_with=missed)
         return Fired(
             "stand_in",
             update.record,

@@ -75,6 +75,12 @@ class Backend(Protocol):
         """All or nothing: committed when the block ends, rolled back if it raises."""
         ...
 
+    def unit(self) -> AbstractAsyncContextManager[None]:
+        """Every statement this task runs in the block, in one transaction (the transactions
+        it opens join it): writes made by different parts of the host that must commit
+        together, or not at all. Inside a game lock on PostgreSQL that is the lock's own."""
+        ...
+
     def snapshot(self) -> AbstractAsyncContextManager[Connection]:
         """Several reads that all see the same moment (no writes)."""
         ...

@@ -178,6 +178,13 @@ class Jobs:
                 > 0
             )
 
+    async def holds(self, job_id: int, owner: str) -> bool:
+        """Whether ``owner`` still holds the job (it claimed it and has not lost the lease)."""
+        row = await self._db.fetchone(
+            "SELECT 1 AS held FROM jobs WHERE id = ? AND claimed_by = ?", (job_id, owner)
+        )
+        return row is not None
+
     async def retry(self, job_id: int, owner: str, due_at: float) -> bool:
         """Give the job back, due again at ``due_at`` (if ``owner`` still holds it)."""
         async with self._db.transaction() as db:

@@ -177,6 +177,20 @@ class PostgresBackend:
                 await conn.execute("UPDATE rattus_schema SET version = $1", target)
 
     @asynccontextmanager
+    async def unit(self) -> AsyncIterator[None]:
+        """One transaction for every statement this task runs in the block: inside a game
+        lock, the lock's own (it is one already); elsewhere a new one, which they join."""
+        if self._held.get() is not None:
+            yield
+            return
+        async with self._pool.acquire() as conn, conn.transaction():
+            token = self._held.set(conn)
+            try:
+                yield
+            finally:
+                self._held.reset(token)
+
+    @asynccontextmanager
     async def transaction(self) -> AsyncIterator[_Transaction]:
         held = self._held.get()
         if held is not None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import replace
 from typing import Any
@@ -368,20 +368,40 @@ class GameService(ServiceChannels):
             return await self._save_applied(record, done, user_id)
 
     async def apply_held(
-        self, record: GameRecord, seat: int, notation: str, *, user_id: int | None = None
+        self,
+        record: GameRecord,
+        seat: int,
+        notation: str,
+        *,
+        user_id: int | None = None,
+        commit_with: Callable[[], Awaitable[None]] | None = None,
     ) -> Update:
         """Apply one action for ``seat`` of a record loaded under ``hold`` and save it like
-        ``act`` does; ``user_id`` None: a stand-in chose it for the seat's absent person."""
+        ``act`` does; ``user_id`` None: a stand-in chose it for the seat's absent person.
+        ``commit_with`` makes writes that commit with the action or not at all (the stand-in's
+        end of its deadline and the missed count): it runs just before the action is saved,
+        in one transaction with it, on both backends; raising there saves nothing."""
         done = await off_loop(apply_for_seat, record, seat, notation)
-        return await self._save_applied(record, done, user_id)
+        return await self._save_applied(record, done, user_id, commit_with=commit_with)
 
-    async def _save_applied(self, record: GameRecord, done: Applied, user_id: int | None) -> Update:
-        """Save an applied action and let computer seats move."""
+    async def _save_applied(
+        self,
+        record: GameRecord,
+        done: Applied,
+        user_id: int | None,
+        *,
+        commit_with: Callable[[], Awaitable[None]] | None = None,
+    ) -> Update:
+        """Save an applied action (with ``commit_with``'s writes), then let computer seats
+        move (each its own save: their thinking never holds a transaction open on SQLite)."""
         after = done.after
         action = NewAction(
             done.seat, user_id, done.notation, done.label, self._clock(), done.public_text
         )
-        saved = await self.save_action(record, after, action, state=done.state, dms=done.dms)
+        async with self.store.unit():
+            if commit_with is not None:
+                await commit_with()
+            saved = await self.save_action(record, after, action, state=done.state, dms=done.dms)
         saved, moved = await computers.move(self, saved)
         final = saved.game
         assert final is not None

@@ -4,11 +4,17 @@ Every statement runs under one asyncio lock, so a transaction begun by one corou
 sees another coroutine's statements inside it. SQLite serves one bot process: its game lock
 takes nothing, the service's per-game asyncio lock already serialises a game's changes.
 Several processes sharing games need PostgreSQL.
+
+Writes that must commit together although different parts of the host make them (a stand-in's
+end of its deadline, the missed count and the action) run inside ``unit``: one transaction,
+which the statements of the task that opened it join. It holds the connection for every other
+task meanwhile, so a unit holds only those writes, never a computer's thinking.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import sqlite3
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
@@ -110,6 +116,10 @@ class SqliteBackend:
         self._tx = _Transaction(conn)
         self.target = path
         self._lock = asyncio.Lock()
+        self._in_unit: contextvars.ContextVar[bool] = contextvars.ContextVar(
+            f"sqlite_unit_{id(self)}", default=False
+        )
+        """Whether this task's statements join the unit it opened (``unit``)."""
 
     @classmethod
     async def open(cls, path: str | Path) -> SqliteBackend:
@@ -221,7 +231,30 @@ class SqliteBackend:
             await self._conn.execute("ROLLBACK")
 
     @asynccontextmanager
+    async def unit(self) -> AsyncIterator[None]:
+        """One transaction for every statement this task runs in the block (the transactions
+        it opens join it): all commit together, or none if the block raises or the process
+        dies."""
+        if self._in_unit.get():
+            yield
+            return
+        async with self._lock:
+            await self._conn.execute("BEGIN IMMEDIATE")
+            token = self._in_unit.set(True)
+            try:
+                yield
+            except BaseException:
+                self._in_unit.reset(token)
+                await self._conn.execute("ROLLBACK")
+                raise
+            self._in_unit.reset(token)
+            await self._conn.execute("COMMIT")
+
+    @asynccontextmanager
     async def transaction(self) -> AsyncIterator[_Transaction]:
+        if self._in_unit.get():  # inside this task's unit: its statements join it
+            yield self._tx
+            return
         async with self._lock:
             await self._conn.execute("BEGIN IMMEDIATE")
             try:
@@ -233,6 +266,9 @@ class SqliteBackend:
 
     @asynccontextmanager
     async def snapshot(self) -> AsyncIterator[_Transaction]:
+        if self._in_unit.get():  # the unit already holds the connection
+            yield self._tx
+            return
         async with self._lock:  # no other statement runs on the connection meanwhile
             yield self._tx
 
@@ -241,9 +277,13 @@ class SqliteBackend:
         yield
 
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        if self._in_unit.get():
+            return await self._tx.fetchall(sql, params)
         async with self._lock:
             return await self._tx.fetchall(sql, params)
 
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        if self._in_unit.get():
+            return await self._tx.fetchone(sql, params)
         async with self._lock:
             return await self._tx.fetchone(sql, params)

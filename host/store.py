@@ -163,6 +163,12 @@ class Store:
         async with self._db.game_lock(game_id):
             yield
 
+    def unit(self) -> AbstractAsyncContextManager[None]:
+        """The writes this task makes in the block commit together, or none of them (one
+        transaction on both backends; on PostgreSQL inside a game lock, the lock's own). Keep
+        it short: on SQLite it holds the database for every other task meanwhile."""
+        return self._db.unit()
+
     def _transaction(self) -> AbstractAsyncContextManager[Connection]:
         return self._db.transaction()
 

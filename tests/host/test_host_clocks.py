@@ -12,7 +12,7 @@ import pytest
 
 from host import computers, seats
 from host.cartus_kind import CartusKind
-from host.clock_scheduler import Scheduler
+from host.clock_scheduler import RETRY_SECONDS, Scheduler
 from host.clock_settings import ClockSettings
 from host.clocks import DEADLINE, IDLE, REMINDER, Clocks, Fired
 from host.errors import UserError
@@ -520,3 +520,51 @@ async def test_a_damaged_clock_job_is_set_aside_once_and_every_other_clock_goes_
     await r.scheduler.tick()
     assert broken.id in [f.record.id for f in r.notices.of("stand_in")]
     assert len([rec for rec in caplog.records if rec.levelno >= logging.ERROR]) == 1
+
+
+class Killed(Exception):
+    """The process dies here (what it had not committed is lost)."""
+
+
+@pytest.mark.parametrize(
+    "dies_in",
+    ["clocks.set_missed", "save_action"],
+    ids=["after the deadline's end", "after the missed count"],
+)
+async def test_a_crash_in_a_stand_in_neither_counts_the_miss_nor_loses_the_deadline(
+    store: Store, db_target: str, monkeypatch: pytest.MonkeyPatch, dies_in: str
+) -> None:
+    r = rig(store, Clock())
+    record = await started(r)
+    assert record.game is not None
+    seat = record.game.actors()[0]
+
+    async def killed(*args: object, **kwargs: object) -> None:
+        raise Killed(f"in {dies_in}")
+
+    # the stand-in dies between its steps: the deadline's end, the miss, the action
+    with monkeypatch.context() as patched:
+        owner, name = (store.clocks, "set_missed") if "." in dies_in else (store, dies_in)
+        patched.setattr(owner, name, killed)
+        r.clock.advance(5 * 60 + 1)
+        await r.scheduler.tick()
+    assert r.notices.of("stand_in") == []
+
+    # what a process started after the crash finds: nothing of the stand-in at all
+    after = await Store.open(db_target)
+    try:
+        assert await after.clocks.seat(record.id, seat) == (None, 0)
+        deadlines = [j for j in await after.jobs.pending(record.id) if j.kind == DEADLINE]
+        assert [int(j.payload["seat"]) for j in deadlines] == [seat]
+        assert len(await after.actions(record.id)) == 0
+    finally:
+        await after.close()
+
+    # the deadline fires again: one stand-in, one miss counted
+    r.clock.advance(RETRY_SECONDS + 1)
+    assert await r.scheduler.tick() == 1
+    [fired] = r.notices.of("stand_in")
+    assert fired.seat == seat and fired.handed_over is None
+    assert await store.clocks.seat(record.id, seat) == (None, 1)
+    log = await store.actions(record.id)
+    assert [(e.seat, e.user_id) for e in log] == [(seat, None)]

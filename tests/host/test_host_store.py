@@ -318,3 +318,29 @@ async def test_an_id_beyond_64_bits_names_no_game(store: Store) -> None:
         assert await store.load(forged) is None
         async with store.game_lock(forged):
             assert await store.load(forged) is None
+
+
+async def test_the_writes_of_a_unit_commit_together_or_not_at_all(store: Store) -> None:
+    game_id = await store.create_game(
+        kind="count",
+        guild_id=1,
+        channel_id=77,
+        host_user_id=1,
+        host_name="Anna",
+        options={},
+        now=1.0,
+    )
+    with pytest.raises(RuntimeError):
+        async with store.unit():
+            await store.clocks.set_missed(game_id, 0, 1)
+            await store.jobs.schedule("t", 5.0, game_id=game_id)
+            assert await store.clocks.seat(game_id, 0) == (None, 1)  # seen inside
+            raise RuntimeError("dies before the end")
+    assert await store.clocks.seat(game_id, 0) == (None, 0)
+    assert await store.jobs.pending(game_id) == []
+
+    async with store.unit():
+        await store.clocks.set_missed(game_id, 0, 2)
+        await store.jobs.schedule("t", 5.0, game_id=game_id)
+    assert await store.clocks.seat(game_id, 0) == (None, 2)
+    assert len(await store.jobs.pending(game_id)) == 1
