@@ -310,8 +310,10 @@ class Play:
             await replace(interaction, content, view=controls)
             return
         record = update.record
-        label = None if update.public_events else await self._label_of_last(game_id, notation)
-        lines = confirmation(record, update.public_events, label or notation)
+        own = update.public_events[: update.own_public]
+        label = None if own else await self._label_of_last(game_id, notation)
+        after = update.public_events[len(own) :]
+        lines = confirmation(record, own, label or notation, after)
         embed = None
         private = update.private.get(user.id)
         if private and record.game is not None:
@@ -328,13 +330,19 @@ class Play:
         await replace(interaction, content, embed=embed, view=controls)
 
 
-def confirmation(record: GameRecord, public_events: Sequence[Event], label: str) -> list[str]:
+def confirmation(
+    record: GameRecord,
+    public_events: Sequence[Event],
+    label: str,
+    after: Sequence[Event] = (),
+) -> list[str]:
     """The lines that confirm a person's choice in their panel: everything everyone saw
-    happen since it, in order (its own result first, then whatever followed before the
-    person is shown it: others' losses, computer players' whole turns), or, when it told
-    nobody anything, the choice's label. ``panel_content`` folds them to fit."""
+    happen since it, in order: its own result (``public_events``: every rat it turned over
+    and who lost what; or, when it told nobody anything, the choice's ``label``), then
+    whatever followed before the person is shown it (``after``: computer players' whole
+    turns). ``panel_content`` folds them to fit."""
     done = event_texts(public_events, record) or [label]
-    return [f"✅ {done[0]}", *done[1:]]
+    return [f"✅ {done[0]}", *done[1:], *event_texts(after, record)]
 
 
 def panel_content(lead: str, done: Sequence[str], prompt: str, kind: str) -> str:

@@ -113,4 +113,8 @@ async def move(service: GameService, record: GameRecord) -> tuple[GameRecord, li
         dms = owed_dms(record.seats, after.events)
         record = await service.save_action(record, after, action, dms=dms, cause=False)
         events += after.events
+        if action.public_text and not any(e.public for e in after.events):
+            # a choice that told nobody anything is told as the log tells it ("Computer 1:
+            # Use the King"), so whoever is shown these moves reads every one of them
+            events.append(Event("choice", action.public_text, None, {"seat": seat}))
     return record, events

@@ -194,6 +194,9 @@ class Update:
     private: dict[int, list[Event]] = field(default_factory=dict)
     new_turn: bool = False
     finished: bool = False
+    own_public: int | None = None
+    """How many of ``public_events`` the acting person's own action made (the rest came from
+    the computer players who moved after it); None: all of them."""
 
 
 @dataclass(frozen=True)

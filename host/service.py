@@ -406,7 +406,9 @@ class GameService(ServiceChannels):
         final = saved.game
         assert final is not None
         new_turn = await off_loop(turn_changed, done.before, final)
-        return self._update(saved, list(after.events) + moved, new_turn=new_turn)
+        return self._update(
+            saved, list(after.events) + moved, new_turn=new_turn, own=len(after.events)
+        )
 
     def hold(self, game_id: int) -> AbstractAsyncContextManager[None]:
         """The game for the caller alone, as in ``act``: for changes made outside ``act``."""
@@ -459,7 +461,11 @@ class GameService(ServiceChannels):
         """The legal actions of the given seats (default: every actor seated by a person)."""
         return turns.actions_of(record, seats)
 
-    def _update(self, record: GameRecord, events: list[Event], *, new_turn: bool) -> Update:
+    def _update(
+        self, record: GameRecord, events: list[Event], *, new_turn: bool, own: int | None = None
+    ) -> Update:
+        """The update of ``events``; ``own``: how many of them the acting person's action
+        made (the rest are computer players' moves after it)."""
         private: dict[int, list[Event]] = {}
         for seat in record.seats:
             if seat.user_id is None:
@@ -474,6 +480,7 @@ class GameService(ServiceChannels):
             private=private,
             new_turn=new_turn,
             finished=record.status == "finished",
+            own_public=None if own is None else sum(e.audience is None for e in events[:own]),
         )
 
     # -- queries --------------------------------------------------------------------------

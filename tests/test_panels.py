@@ -123,3 +123,14 @@ def test_private_news_longer_than_a_field_continues_in_the_next_one() -> None:
     told = [f for f in embed.fields if f.name.startswith("Just now")]
     assert len(told) > 1 and told[1].name == "Just now (continued)"
     assert "\n".join(f.value for f in told).splitlines() == news
+
+
+def test_a_choice_that_told_nothing_is_confirmed_first_then_what_followed() -> None:
+    """Using a card tells nobody anything until its answer: the panel says the choice, then
+    the computer's turn that came after it (it used to start with the computer's first line)."""
+    game, events = plague_then_a_computer_turn()
+    record = record_of(game)
+    bobs = [e for e in events if e.public][-6:]
+    lines = confirmation(record, [], "Use the King", bobs)
+    assert lines[0] == "✅ Use the King"
+    assert lines[1:] == [e.text_for(NAMES[:2] + ["Carol"]) for e in bobs]
