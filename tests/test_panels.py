@@ -133,4 +133,4 @@ def test_a_choice_that_told_nothing_is_confirmed_first_then_what_followed() -> N
     bobs = [e for e in events if e.public][-6:]
     lines = confirmation(record, [], "Use the King", bobs)
     assert lines[0] == "✅ Use the King"
-    assert lines[1:] == [e.text_for(NAMES[:2] + ["Carol"]) for e in bobs]
+    assert lines[1:] == [e.text_for(NAMES) for e in bobs]
