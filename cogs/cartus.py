@@ -54,7 +54,7 @@ class CartusCog(
         simultaneous_supply="Everyone chooses their supply action at once, in secret",
         seat_order="Seats at random, or as joined",
         players="The most players (default 5)",
-        everyone_dead="If the plague takes everyone: the fewest rats survive, or nobody wins",
+        everyone_dead="If the plague takes everyone: all lose, or the fewest rats survive",
         guard_tower="With 2 players, random choices may take the Guard Tower",
         timer=TIMER_HELP,
     )
@@ -65,7 +65,7 @@ class CartusCog(
         simultaneous_supply: bool = False,
         seat_order: Literal["random", "joined"] = "random",
         players: app_commands.Range[int, cartus.MIN_PLAYERS, cartus.MAX_PLAYERS] | None = None,
-        everyone_dead: Literal["spare_fewest_rats", "no_winner"] = "spare_fewest_rats",
+        everyone_dead: Literal["no_winner", "spare_fewest_rats"] = "no_winner",
         guard_tower: bool = False,
         timer: str | None = None,
     ) -> None:

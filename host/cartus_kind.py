@@ -8,8 +8,9 @@ Lobby options (normalised by ``validate_options``, stored with the game):
 - ``simultaneous_supply``: everyone chooses their supply action at once, in secret, instead of
   one after another from the starting player.
 - ``guard_tower``: with 2 players, random choices may include the Guard Tower.
-- ``everyone_dead``: when the plague takes every player, ``"spare_fewest_rats"`` lets those
-  with the fewest rats survive; ``"no_winner"`` leaves the game without a winner.
+- ``everyone_dead``: when the plague takes every player, ``"no_winner"`` (the default, the
+  printed rule) means all have lost; ``"spare_fewest_rats"`` lets those with the fewest rats
+  survive and finds the winner among them.
 - ``seat_order`` and ``players``: as for every kind (``host.kinds.SHARED_OPTIONS``).
 
 Random choices are drawn from the game's seed, so replaying a game's log deals the same game.
@@ -150,8 +151,8 @@ class CartusKind(GameKind):
             if options.get("simultaneous_supply")
             else "supplies chosen in turn"
         )
-        if options.get("everyone_dead") == "no_winner":
-            parts.append("if the plague takes everyone, nobody wins")
+        if options.get("everyone_dead") == "spare_fewest_rats":
+            parts.append("if the plague takes everyone, the fewest rats survive")
         parts.append(
             "seats in random order"
             if options.get("seat_order") == "random"

@@ -147,7 +147,7 @@ def new_game(
     *,
     simultaneous_supply: bool = False,
     guard_tower: bool = False,
-    everyone_dead: str = "spare_fewest_rats",
+    everyone_dead: str = "no_winner",
     seed: int | str = 0,
 ) -> Game:
     """Set up a game for 2-5 players.
@@ -155,7 +155,7 @@ def new_game(
     ``buildings``: "first_game" (the default), "per_class", "random", or a custom list (see
     ``choose_buildings``). ``simultaneous_supply``: everyone chooses their supply action at
     once, in secret. ``guard_tower``: let random choices use the Guard Tower with 2 players.
-    ``everyone_dead``: "spare_fewest_rats" or "no_winner".
+    ``everyone_dead``: "no_winner" (everyone has lost, the default) or "spare_fewest_rats".
     """
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ValueError(f"Rattus Cartus needs {MIN_PLAYERS} to {MAX_PLAYERS} players")

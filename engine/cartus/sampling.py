@@ -20,7 +20,7 @@ from typing import Any
 
 from ..core import Rng
 from . import data, simulate
-from .setup import deal_cards
+from .setup import EVERYONE_DEAD, deal_cards
 from .state import Frame, State
 
 REBUILDS = ("supply", "supply_all", "enter", "commit")
@@ -302,7 +302,7 @@ def sample_state(view: dict[str, Any], legal: Sequence[str], rng: Rng) -> State 
             "buildings": options["buildings"],
             "simultaneous_supply": bool(options["simultaneous_supply"]),
             "guard_tower": False,
-            "everyone_dead": "spare_fewest_rats",
+            "everyone_dead": str(options.get("everyone_dead", EVERYONE_DEAD[0])),
         },
         cards=cards,
         building_cards=building_cards,

@@ -7,8 +7,8 @@ Gold, when the Treasury was in the game, 6 and 3 (a tie for the most shares 9 an
 a tie for second shares 3; no second place with 2 players); victory point tokens. A player
 with more rats than the Nun-row shows nuns dies of the plague. The winner is the survivor
 with the most points, then the fewest rats; still tied, they share the win. If everyone
-dies, by default the players with the fewest rats are spared and the winner found among
-them (option ``everyone_dead``: "no_winner" declares nobody).
+dies, by default all have lost (the printed rule); the option ``everyone_dead``
+"spare_fewest_rats" spares the players with the fewest rats and finds the winner among them.
 """
 
 from __future__ import annotations

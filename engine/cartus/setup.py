@@ -12,7 +12,9 @@ BUILDING_MODES = ("first_game", "per_class", "random")
 """How the 30 building cards are chosen, besides a custom list: the rulebook's first-game
 set, one random building per class (5 copies each), or 5 random copies per class."""
 
-EVERYONE_DEAD = ("spare_fewest_rats", "no_winner")
+EVERYONE_DEAD = ("no_winner", "spare_fewest_rats")
+"""When the plague takes every player: by default all have lost (the printed rule); the
+option spares those with the fewest rats and finds the winner among them."""
 
 
 def _copies(building: str) -> list[str]:

@@ -24,7 +24,7 @@ def test_defaults() -> None:
         "buildings": "first_game",
         "simultaneous_supply": False,
         "guard_tower": False,
-        "everyone_dead": "spare_fewest_rats",
+        "everyone_dead": "no_winner",
         "seat_order": "random",
         "players": cartus.MAX_PLAYERS,
     }
@@ -42,7 +42,7 @@ def test_defaults() -> None:
         ({"buildings": ["farm", "palace"]}, "one of each class"),
         ({"buildings": ["farm", "castle", "palace", "monastery", "office", "hospital"]}, "each"),
         ({"simultaneous_supply": "yes"}, "true or false"),
-        ({"everyone_dead": "coin toss"}, "spare_fewest_rats, no_winner"),
+        ({"everyone_dead": "coin toss"}, "no_winner, spare_fewest_rats"),
     ],
 )
 def test_bad_options_say_what_is_wrong(options: dict[str, object], message: str) -> None:

@@ -141,22 +141,25 @@ def test_a_tie_on_points_goes_to_the_fewest_rats_then_the_win_is_shared() -> Non
     assert scoring.ties(scoring.outcome(s)) == {"ties": [], "tie_break": ""}
 
 
-def test_if_everyone_dies_the_fewest_rats_are_spared_by_default() -> None:
-    s = _end(3)
+def test_if_everyone_dies_all_have_lost_by_default() -> None:
+    s = cartus.new_game(3, seed=1).state
+    assert s.options["everyone_dead"] == "no_winner"
+    s = _end(3, everyone_dead=s.options["everyone_dead"])
+    s.rats = [30, 25, 25]
+    result = scoring.outcome(s)
+    assert result["dead"] == [0, 1, 2]
+    assert result["winners"] == [] and result["spared"] == []
+    assert sorted(result["ranking"]) == [0, 1, 2]
+
+
+def test_if_everyone_dies_the_host_may_spare_the_fewest_rats() -> None:
+    s = _end(3, everyone_dead="spare_fewest_rats")
     s.vp = [[3], [1], [2]]
     s.rats = [30, 25, 25]
     result = scoring.outcome(s)
     assert result["dead"] == [0, 1, 2] and result["spared"] == [1, 2]
     assert result["winners"] == [2]
     assert result["ranking"][:2] == [2, 1]
-
-
-def test_if_everyone_dies_the_host_may_choose_that_nobody_wins() -> None:
-    s = _end(3, everyone_dead="no_winner")
-    s.rats = [30, 25, 25]
-    result = scoring.outcome(s)
-    assert result["winners"] == [] and result["spared"] == []
-    assert sorted(result["ranking"]) == [0, 1, 2]
 
 
 def test_scores_add_every_line() -> None:
