@@ -1,21 +1,58 @@
 """Random playouts per second and median actions per game: Rattus for 2, 3 and 4 players,
 in the base game and with the expansions, and Rattus Cartus for 2 to 5 players.
 
-Usage: python bench/playouts.py [games per row] [rattus | cartus]   (both games by default)
+Usage: python bench/playouts.py [games per row] [rattus | cartus] [--against COMMIT]
+       [--rows NAME,NAME...]
+
+Both games by default. ``--against COMMIT`` checks that commit out into a temporary git
+worktree and plays the same seeded games with its engine too, side by side in one run: each
+row is played in four alternating chunks in fresh processes (this engine and that one the
+first half of the seeds, then that one and this one the second half), so a machine whose load
+drifts slows both alike; it prints both figures, their ratio, and whether both engines played
+every seeded game to the same number of actions. ``--rows`` keeps only the named rows ("4p base", "4p Rattus Cartus", ...).
 """
 
 from __future__ import annotations
 
+import argparse
+import json
+import os
 import random
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
+from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+HERE = Path(__file__).resolve().parent.parent
+ENGINE_ROOT = "--engine-root"
 
-from engine import cartus, rattus
+
+def _engine_root() -> Path:
+    """The checkout whose engine is played: this one, or the one ``--engine-root`` names
+    (read before ``engine`` is imported)."""
+    if ENGINE_ROOT in sys.argv:
+        return Path(sys.argv[sys.argv.index(ENGINE_ROOT) + 1])
+    return HERE
+
+
+sys.path.insert(0, str(_engine_root()))
+
+from engine import cartus, rattus  # noqa: E402
+
+NAMES = {"pied_piper": "Pied Piper", "mercatus": "Mercatus", "africanus": "Africanus"}
+RATTUS_ROWS = [
+    (frozenset(), (2, 3, 4)),
+    (frozenset({"pied_piper"}), (2, 3, 4)),
+    (frozenset({"mercatus"}), (2, 3, 4)),
+    (frozenset({"mercatus", "pied_piper"}), (2, 3, 4)),
+    (frozenset({"africanus"}), (4, 5, 6)),
+    (frozenset({"africanus", "mercatus", "pied_piper"}), (6,)),
+]
 
 
 def playout(players: int, seed: int, expansions: frozenset[str] = frozenset()) -> int:
@@ -40,38 +77,130 @@ def cartus_playout(players: int, seed: int) -> int:
     return actions
 
 
-def _row(name: str, games: int, play: Callable[[int], int]) -> None:
-    counts = []
+def _rattus_seed(players: int, expansions: frozenset[str], seed: int) -> int:
+    return playout(players, seed, expansions)
+
+
+def _cartus_seed(players: int, seed: int) -> int:
+    return cartus_playout(players, seed)
+
+
+def rows(only: str | None) -> dict[str, Callable[[int], int]]:
+    """Row name -> one seeded playout of it, in the table's order."""
+    out: dict[str, Callable[[int], int]] = {}
+    for expansions, counts_of_players in RATTUS_ROWS if only != "cartus" else []:
+        for players in counts_of_players:
+            name = f"{players}p " + (" + ".join(NAMES[e] for e in sorted(expansions)) or "base")
+            out[name] = partial(_rattus_seed, players, expansions)
+    for players in (2, 3, 4, 5) if only != "rattus" else ():
+        out[f"{players}p Rattus Cartus"] = partial(_cartus_seed, players)
+    return out
+
+
+def timed(play: Callable[[int], int], seeds: range) -> dict[str, Any]:
+    """Play these seeds; the seconds taken and the actions of each game."""
     start = time.perf_counter()
-    for seed in range(games):
-        counts.append(play(seed))
-    elapsed = time.perf_counter() - start
-    print(
-        f"{name:>38} {games / elapsed:>9.1f} {sum(counts) / elapsed:>10.0f} "
-        f"{statistics.median(counts):>15.0f}"
+    counts = [play(seed) for seed in seeds]
+    return {"seconds": time.perf_counter() - start, "counts": counts}
+
+
+def _chunk_in_process(root: Path, row: str, seeds: range) -> dict[str, Any]:
+    """One chunk of a row played by the engine at ``root``, in a fresh process."""
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(Path(__file__).resolve()),
+            ENGINE_ROOT,
+            str(root),
+            "--chunk",
+            f"{row}|{seeds.start}|{seeds.stop}",
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(root)},
     )
+    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+def side_by_side(games: int, names: list[str], commit: str) -> None:
+    with tempfile.TemporaryDirectory(prefix="playouts-") as tmp:
+        other = Path(tmp) / "tree"
+        subprocess.run(
+            ["git", "-C", str(HERE), "worktree", "add", "--detach", "--quiet", str(other), commit],
+            check=True,
+        )
+        try:
+            label = subprocess.run(
+                ["git", "-C", str(other), "log", "-1", "--format=%h %cs"],
+                check=True,
+                capture_output=True,
+                text=True,
+            ).stdout.strip()
+            print(f"{games} random games per row; this checkout against {commit} ({label});")
+            print("each row in 4 alternating chunks (this, that, that, this), a process each")
+            print(
+                f"{'game':>24} {'this games/s':>13} {'that games/s':>13} {'ratio':>6}"
+                f" {'this actions/s':>15} {'that actions/s':>15} {'same games':>11}"
+            )
+            half = games // 2
+            plan = [(HERE, range(0, half)), (other, range(0, half))]
+            plan += [(other, range(half, games)), (HERE, range(half, games))]
+            for row in names:
+                done: dict[Path, list[dict[str, Any]]] = {HERE: [], other: []}
+                for root, seeds in plan:
+                    done[root].append(_chunk_in_process(root, row, seeds))
+                mine, theirs = done[HERE], done[other]
+                mine_s = sum(c["seconds"] for c in mine)
+                theirs_s = sum(c["seconds"] for c in theirs)
+                mine_counts = [n for c in mine for n in c["counts"]]
+                theirs_counts = [n for c in theirs for n in c["counts"]]
+                print(
+                    f"{row:>24} {games / mine_s:>13.1f} {games / theirs_s:>13.1f}"
+                    f" {theirs_s / mine_s:>5.2f}x"
+                    f" {sum(mine_counts) / mine_s:>15.0f} {sum(theirs_counts) / theirs_s:>15.0f}"
+                    f" {'yes' if mine_counts == theirs_counts else 'NO':>11}",
+                    flush=True,
+                )
+        finally:
+            subprocess.run(
+                ["git", "-C", str(HERE), "worktree", "remove", "--force", str(other)], check=True
+            )
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
-    only = sys.argv[2] if len(sys.argv) > 2 else None
-    print(f"{games} random games per row (one process, one core)")
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("games", nargs="?", type=int, default=200)
+    parser.add_argument("only", nargs="?", choices=("rattus", "cartus"))
+    parser.add_argument("--against", metavar="COMMIT")
+    parser.add_argument("--rows", help="comma-separated row names, e.g. '4p base'")
+    parser.add_argument(ENGINE_ROOT, help=argparse.SUPPRESS)
+    parser.add_argument("--chunk", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    every = rows(args.only)
+    if args.chunk:
+        row, start, stop = args.chunk.split("|")
+        print(json.dumps(timed(every[row], range(int(start), int(stop)))))
+        return
+    names = list(every)
+    if args.rows:
+        names = [n.strip() for n in args.rows.split(",")]
+        unknown = [n for n in names if n not in every]
+        if unknown:
+            parser.error(f"no such row: {', '.join(unknown)} (rows: {', '.join(every)})")
+    if args.against:
+        side_by_side(args.games, names, args.against)
+        return
+    print(f"{args.games} random games per row (one process, one core)")
     print(f"{'game':>38} {'games/s':>9} {'actions/s':>10} {'median actions':>15}")
-    rows = [
-        (frozenset(), (2, 3, 4)),
-        (frozenset({"pied_piper"}), (2, 3, 4)),
-        (frozenset({"mercatus"}), (2, 3, 4)),
-        (frozenset({"mercatus", "pied_piper"}), (2, 3, 4)),
-        (frozenset({"africanus"}), (4, 5, 6)),
-        (frozenset({"africanus", "mercatus", "pied_piper"}), (6,)),
-    ]
-    names = {"pied_piper": "Pied Piper", "mercatus": "Mercatus", "africanus": "Africanus"}
-    for expansions, counts_of_players in rows if only != "cartus" else []:
-        for players in counts_of_players:
-            name = f"{players}p " + (" + ".join(names[e] for e in sorted(expansions)) or "base")
-            _row(name, games, lambda seed: playout(players, seed, expansions))  # noqa: B023
-    for players in (2, 3, 4, 5) if only != "rattus" else ():
-        _row(f"{players}p Rattus Cartus", games, lambda seed: cartus_playout(players, seed))  # noqa: B023
+    for name in names:
+        result = timed(every[name], range(args.games))
+        counts, elapsed = result["counts"], result["seconds"]
+        print(
+            f"{name:>38} {args.games / elapsed:>9.1f} {sum(counts) / elapsed:>10.0f} "
+            f"{statistics.median(counts):>15.0f}"
+        )
 
 
 if __name__ == "__main__":
