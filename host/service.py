@@ -16,6 +16,7 @@ move, an undo, a seat change, a start, an abandon: none can save without them be
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import random
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
@@ -398,7 +399,8 @@ class GameService(ServiceChannels):
         action = NewAction(
             done.seat, user_id, done.notation, done.label, self._clock(), done.public_text
         )
-        async with self.store.unit():
+        together = self.store.unit() if commit_with is not None else contextlib.nullcontext()
+        async with together:  # with nothing to commit with it, the action commits on its own
             if commit_with is not None:
                 await commit_with()
             saved = await self.save_action(record, after, action, state=done.state, dms=done.dms)
