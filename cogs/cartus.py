@@ -26,7 +26,8 @@ HOW_TO_PLAY = (
     "The table message shows the buildings, the influence tracks and the Nun-row, with buttons "
     "for whoever must decide. Choosing cards (which to play in a building, which to give after "
     "a Sword) is one menu where you tick several cards at once. Your hand comes by direct "
-    "message, and `/cartus hand` shows it any time. `/cartus play` takes an action by name."
+    "message once a round, with any question someone else's move puts to you; "
+    "`/cartus hand` shows it any time. `/cartus play` takes an action by name."
 )
 
 

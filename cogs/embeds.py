@@ -350,13 +350,15 @@ def secrets_embed(
     news: Sequence[str] = (),
     *,
     with_image: bool = True,
+    news_title: str = "Just now",
 ) -> discord.Embed:
-    """What one player alone may see: new private events, then everything they know."""
+    """What one player alone may see: new private events (under ``news_title``), then
+    everything they know."""
     embed = discord.Embed(
         title=f"{presenter.title} · game #{record.id} · only for you",
         colour=presenter.colour,
     )
-    for name, value in happened_fields(news, "Just now"):
+    for name, value in happened_fields(news, news_title):
         embed.add_field(name=name, value=value, inline=False)
     known = presenter.secret_lines(view)
     embed.add_field(

@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import logging
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -24,13 +25,15 @@ from cogs.offers import panel
 from cogs.presenters import Presenter
 from cogs.replies import png_file
 from host.errors import UserError
-from host.models import GameRecord, Update
+from host.models import DmQuestion, GameRecord, Update
 from host.service import GameService
 
 log = logging.getLogger(__name__)
 
 DMS_CLOSED = 50007
 MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+SINCE = "Since your last message"
+"""The title of the news a DM brings: everything private since the DM before it."""
 NONCE_LIMIT = 25
 """Discord takes a message nonce of at most 25 characters."""
 
@@ -59,6 +62,9 @@ class Messaging:
     client: discord.Client
     _users: dict[int, discord.User | discord.Member]
     _sending: set[int]
+    _news_turn: dict[tuple[int, int], object]
+    """(game, user) -> the turn (a Cartus round) of the latest DM they were sent, so that
+    news comes at most once a turn; forgotten on a restart (then it is sent at once)."""
 
     if TYPE_CHECKING:
 
@@ -72,10 +78,18 @@ class Messaging:
 
     # -- telling whoever decides ------------------------------------------------------------
 
-    async def tell_deciders(self, record: GameRecord, pinged: Sequence[int] = ()) -> None:
+    async def tell_deciders(
+        self, record: GameRecord, pinged: Sequence[int] = (), acted_by: int | None = None
+    ) -> None:
         """Notify each seat that has just become a decider, once: a public decision by a
         mention in a new message (``pinged``: already mentioned by the new table message),
-        a private question by a DM, never with a secret in the channel."""
+        a private question by a DM, never with a secret in the channel.
+
+        A question is asked in one place. The person whose own action (``acted_by``) led to
+        their next question sees it in the panel they answered from, so it is not sent by
+        DM as well; anyone else's question goes by DM. Before that, the DM questions the
+        game has moved past are closed (``close_questions``)."""
+        await self.close_questions(record)
         new = await self.service.new_deciders(record)
         private = set(record.private_actors())
         public = [seat for seat in new if seat not in private and seat not in pinged]
@@ -96,7 +110,7 @@ class Messaging:
             except discord.HTTPException:
                 log.warning("Could not tell the deciders of game #%s", record.id)
         for seat in new:
-            if seat in private:
+            if seat in private and (acted_by is None or record.user_of(seat) != acted_by):
                 await self.ask_privately(record, seat)
         # Only now: a crash before this line leaves the notices to start-up repair.
         await self.service.mark_deciders_told(record)
@@ -107,17 +121,31 @@ class Messaging:
         user_id = record.user_of(seat)
         if user_id is None:
             return
-        prompt, controls = panel(self.service, record, self.presenter(record), user_id)
-        url = await self.table_url(record)
-        text = (
-            f"**Game #{record.id}**: a private question for you, only you see it.\n"
-            f"{prompt}\n[Back to the table]({url})"
-        )
+        owed = [
+            (dm_id, lines)
+            for dm_id, _, user, lines in await self.service.pending_dms(record.id)
+            if user == user_id and dm_id not in self._sending
+        ]
+        ids = [dm_id for dm_id, _ in owed]
+        self._sending.update(ids)
         try:
             user = await self._user(user_id)
+            text, controls = await self._question(record, user_id)
             kwargs: dict[str, Any] = {"view": controls} if controls is not None else {}
+            view = record.view(seat)
+            news = [line for _, lines in owed for line in lines]
+            embed = secrets_embed(record, view, self.presenter(record), news, news_title=SINCE)
+            png = await self.board_png(record, view)
             question = nonce("q", record.id, record.version, seat)
-            await user.send(clip(text, 2000), nonce=question, **kwargs)
+            sent = await user.send(
+                text, embed=fitted(embed), file=png_file(png), nonce=question, **kwargs
+            )
+            self._news_turn[(record.id, user_id)] = self._turn(record)
+            for dm_id in ids:
+                await self.service.dm_done(dm_id)
+            await self.service.set_dm_question(
+                DmQuestion(record.id, user_id, seat, sent.channel.id, sent.id, record.version)
+            )
             return
         except discord.Forbidden as error:
             if error.code != DMS_CLOSED:
@@ -128,6 +156,8 @@ class Messaging:
         except discord.HTTPException:
             log.warning("Could not DM %s for game #%s", user_id, record.id, exc_info=True)
             return
+        finally:
+            self._sending.difference_update(ids)
         view = record.view()
         asked = [s for s in self.presenter(record).could_be_asked(view) if record.user_of(s)]
         if seat not in asked:
@@ -145,6 +175,72 @@ class Messaging:
             )
         except discord.HTTPException:
             log.warning("Could not mention the players of game #%s", record.id)
+
+    async def _question(
+        self, record: GameRecord, user_id: int
+    ) -> tuple[str, discord.ui.View | None]:
+        """The text and controls of a person's private question now, as a DM shows it."""
+        prompt, controls = panel(self.service, record, self.presenter(record), user_id)
+        url = await self.table_url(record)
+        text = (
+            f"**Game #{record.id}**: a private question for you, only you see it.\n"
+            f"{prompt}\n[Back to the table]({url})"
+        )
+        return clip(text, 2000), controls
+
+    async def close_questions(self, record: GameRecord) -> None:
+        """Bring every DM question of the game up to date once the game has moved on: a
+        question its person answered (in the DM, from the table or by command) or that is
+        gone says so and loses its controls; one still waiting for them (others answered
+        theirs meanwhile) gets controls for the game as it is now."""
+        for question in await self.service.dm_questions(record.id):
+            if question.version == record.version:
+                continue
+            answered = await self._answer_since(record, question)
+            waiting = (
+                answered is None
+                and record.status == "running"
+                and question.seat in record.private_actors()
+                and record.user_of(question.seat) == question.user_id
+            )
+            channel = self.client.get_partial_messageable(question.channel_id)
+            message = channel.get_partial_message(question.message_id)
+            try:
+                if waiting:
+                    text, controls = await self._question(record, question.user_id)
+                    await message.edit(content=text, view=controls)
+                    await self.service.set_dm_question(replace(question, version=record.version))
+                    continue
+                if answered is not None:
+                    text = f"**Game #{record.id}**: ✅ answered: {answered}"
+                else:
+                    text = f"**Game #{record.id}**: this question is closed; the game moved on."
+                await message.edit(content=clip(text, 2000), view=None)
+            except discord.NotFound:
+                pass  # deleted: nothing left to close
+            except discord.HTTPException:
+                log.warning("Could not close a question of game #%s", record.id, exc_info=True)
+                continue
+            await self.service.drop_dm_question(record.id, question.user_id)
+
+    async def _answer_since(self, record: GameRecord, question: DmQuestion) -> str | None:
+        """How the question's seat answered it: its first action after the question was
+        asked (None if it has not acted since)."""
+        since = record.version - question.version
+        if since <= 0:
+            return None
+        log_entries = await self.service.store.actions(record.id, limit=since)
+        mine = [e for e in log_entries if e.version > question.version and e.seat == question.seat]
+        if not mine:
+            return None
+        first = mine[0]
+        return first.label or first.public_text or first.notation
+
+    def _turn(self, record: GameRecord) -> object:
+        """The turn the game is in (a Cartus round), or its status once it is not running."""
+        if record.status != "running" or record.game is None:
+            return record.status
+        return record.game.view(None).get("turn")
 
     # -- secrets ----------------------------------------------------------------------------
 
@@ -171,8 +267,12 @@ class Messaging:
             self._sending.update(ids)
             try:
                 current = record if record is not None else await self.service.get(owed_game)
+                turn = self._turn(current)
+                if self._news_turn.get((owed_game, user_id), None) == turn:
+                    continue  # they had this turn's DM: the news waits for the next one
                 if news or self._has_secrets(current, user_id):
                     await self._dm(current, user_id, news, nonce("s", ids[0], ids[-1]))
+                    self._news_turn[(owed_game, user_id)] = turn
                 sent.add(user_id)
             except UserError:
                 log.warning("Game #%s cannot be shown; its owed DM is dropped", owed_game)
@@ -214,7 +314,7 @@ class Messaging:
             return
         view = record.view(seat)
         png = await self.board_png(record, view)
-        embed = secrets_embed(record, view, self.presenter(record), news)
+        embed = secrets_embed(record, view, self.presenter(record), news, news_title=SINCE)
         embed.add_field(
             name="Table",
             value=f"[Back to game #{record.id}]({await self.table_url(record)})",

@@ -94,6 +94,7 @@ class Tables(Messaging):
         self._locks: dict[int, asyncio.Lock] = {}
         self._users: dict[int, discord.User | discord.Member] = {}
         self._sending: set[int] = set()
+        self._news_turn: dict[tuple[int, int], object] = {}
         self.clocks: Clocks | None = None
         """The games' clocks, once the bot has them (the lobby shows the timer)."""
         self.pictures = Pictures()
@@ -144,7 +145,7 @@ class Tables(Messaging):
     ) -> Update:
         async with self.lock(game_id):
             update = await self.service.act(game_id, user_id, notation, version=version)
-            await self.publish(update)
+            await self.publish(update, acted_by=user_id)
         await self.send_secrets(update)
         return update
 
@@ -221,8 +222,9 @@ class Tables(Messaging):
 
     # -- the table --------------------------------------------------------------------------
 
-    async def publish(self, update: Update) -> None:
-        """Show an update in the home channel and every spectator channel."""
+    async def publish(self, update: Update, acted_by: int | None = None) -> None:
+        """Show an update in the home channel and every spectator channel (``acted_by``: the
+        person whose own action it was, who sees their next question in their panel)."""
         record = update.record
         pinged: list[int] = []
         try:
@@ -233,7 +235,7 @@ class Tables(Messaging):
                 pinged = await self.show_table(record, new_message=update.new_turn)
         except discord.HTTPException:
             log.exception("Could not show game #%s, version %s", record.id, record.version)
-        await self.tell_deciders(record, pinged)
+        await self.tell_deciders(record, pinged, acted_by)
 
     async def board_png(self, record: GameRecord, view: Mapping[str, Any]) -> bytes:
         """The picture of ``view``, drawn once per moment shown (``cogs.pictures``) in a thread."""
@@ -508,8 +510,10 @@ class Tables(Messaging):
         )
 
     async def show_abandoned(self, record: GameRecord, by: str, *, why: str | None = None) -> None:
-        """A running game was abandoned: its table loses its buttons and the channel is told
-        (``why``: the sentence that says so, instead of naming who abandoned it)."""
+        """A running game was abandoned: its table loses its buttons, so do the questions
+        asked by DM, and the channel is told (``why``: the sentence that says so, instead of
+        naming who abandoned it)."""
+        await self.close_questions(record)
         for stored in await self.service.table_messages(record.id):
             channel = self.channel(record, stored.channel_id)
             if stored.version != LOBBY_VERSION:

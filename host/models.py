@@ -200,6 +200,18 @@ class Update:
 
 
 @dataclass(frozen=True)
+class DmQuestion:
+    """The direct message that asks a person a private question of a game, at a version."""
+
+    game_id: int
+    user_id: int
+    seat: int
+    channel_id: int
+    message_id: int
+    version: int
+
+
+@dataclass(frozen=True)
 class TableMessage:
     """The message showing a game's table in one channel (its home or a spectator channel)."""
 

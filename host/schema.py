@@ -323,6 +323,19 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (game_id, seat)
     );
     """,
+    # 17: the direct message that asks a person a private question, one per person and game,
+    # so that once the question is answered (anywhere) or gone, its controls are taken off.
+    """
+    CREATE TABLE dm_questions (
+        game_id     INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id     INTEGER NOT NULL,
+        seat        INTEGER NOT NULL,
+        channel_id  INTEGER NOT NULL,
+        message_id  INTEGER NOT NULL,
+        version     INTEGER NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    );
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

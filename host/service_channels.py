@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from host import turns
 from host.errors import NotFound, UserError
-from host.models import GameRecord, TableMessage
+from host.models import DmQuestion, GameRecord, TableMessage
 from host.service_core import ServiceCore
 
 
@@ -104,6 +104,18 @@ class ServiceChannels(ServiceCore):
 
     async def dm_done(self, dm_id: int) -> None:
         await self.store.dm_done(dm_id)
+
+    async def set_dm_question(self, question: DmQuestion) -> None:
+        """Remember the DM that asks a person a question, to close it once answered."""
+        await self.store.set_dm_question(question)
+
+    async def dm_questions(self, game_id: int) -> list[DmQuestion]:
+        """The DMs that ask the game's players a question, as last shown."""
+        return await self.store.dm_questions(game_id)
+
+    async def drop_dm_question(self, game_id: int, user_id: int) -> None:
+        """The DM's question is closed: nothing more to do with it."""
+        await self.store.drop_dm_question(game_id, user_id)
 
     async def dms_closed(self, user_id: int) -> bool:
         return await self.store.dms_closed(user_id)

@@ -21,7 +21,15 @@ from host.clock_rows import ClockRows
 from host.database import Backend, Connection, IntegrityError, NewerSchema, Row, is_postgres_url
 from host.errors import StaleAction
 from host.jobs import Jobs
-from host.models import OPEN_STATUSES, ActionLogEntry, ResultRow, Seat, Status, TableMessage
+from host.models import (
+    OPEN_STATUSES,
+    ActionLogEntry,
+    DmQuestion,
+    ResultRow,
+    Seat,
+    Status,
+    TableMessage,
+)
 from host.seat_store import SeatChanges, read_seats, replace_seats
 from host.servers import ServerRows
 from host.sharding import Shards
@@ -409,6 +417,47 @@ class Store:
         """A pending private message was sent (or can never be): forget it."""
         async with self._transaction() as db:
             await db.execute("DELETE FROM pending_dms WHERE id = ?", (dm_id,))
+
+    async def set_dm_question(self, question: DmQuestion) -> None:
+        """Remember the DM that asks a person a private question (one per person and game)."""
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO dm_questions (game_id, user_id, seat, channel_id, message_id,"
+                " version) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, user_id) DO UPDATE"
+                " SET seat = excluded.seat, channel_id = excluded.channel_id,"
+                " message_id = excluded.message_id, version = excluded.version",
+                (
+                    question.game_id,
+                    question.user_id,
+                    question.seat,
+                    question.channel_id,
+                    question.message_id,
+                    question.version,
+                ),
+            )
+
+    async def dm_questions(self, game_id: int) -> list[DmQuestion]:
+        """The DMs that ask the game's players a question, as last shown."""
+        rows = await self._fetchall(
+            "SELECT * FROM dm_questions WHERE game_id = ? ORDER BY user_id", (game_id,)
+        )
+        return [
+            DmQuestion(
+                int(r["game_id"]),
+                int(r["user_id"]),
+                int(r["seat"]),
+                int(r["channel_id"]),
+                int(r["message_id"]),
+                int(r["version"]),
+            )
+            for r in rows
+        ]
+
+    async def drop_dm_question(self, game_id: int, user_id: int) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "DELETE FROM dm_questions WHERE game_id = ? AND user_id = ?", (game_id, user_id)
+            )
 
     async def set_status(
         self, game_id: int, status: Status, *, now: float, only_from: Iterable[Status]

@@ -24,6 +24,10 @@ from tests.test_public_surfaces import rattus_hidden_changed
 PEEK = "Witch: rat"
 
 
+def plague(buttons: list[dict[str, Any]]) -> dict[str, Any]:
+    return next(b for b in buttons if group_of(b) == "plague")
+
+
 async def use_the_witch(world: World, table: Any) -> list[dict[str, Any]]:
     """Anna, first to play, takes the Witch and looks at two rats. Returns her panels."""
     fake, anna = world.fake, world.anna
@@ -51,8 +55,18 @@ async def test_the_witch_peek_comes_by_dm_and_never_in_the_channel(
         await past_placement(table)
         await use_the_witch(world, table)
 
+        # the first look comes at once; the second (shown in her panel) waits for the next
+        # turn, so news that needs no answer comes in one DM a turn at most
+        first = await fake.wait_for(lambda: fake.dms(world.anna))
+        await fake.wait_for(lambda: not client.tables.lock(table.game_id).locked())
+        assert len(fake.dms(world.anna)) == 1 and PEEK in text_of(first[0])
+        turn = (await table.record()).game.view()["turn"]
+        for _ in range(30):
+            if (await table.record()).game.view()["turn"] != turn:
+                break
+            await table.step(plague)
         dms = await fake.wait_for(lambda: len(fake.dms(world.anna)) >= 2 and fake.dms(world.anna))
-        assert PEEK in text_of(dms[0]) and PEEK in text_of(dms[1])
+        assert len(dms) == 2 and PEEK in text_of(dms[1])
         assert "What you know" in text_of(dms[1])
         assert fake.attachments(dms[1])[0].startswith(PNG)
         assert fake.dms(world.ben) == [] and fake.dms(world.cleo) == []
@@ -112,9 +126,6 @@ async def test_a_player_who_opens_dms_later_gets_the_next_secret_by_dm(
 
         fake.open_dms(anna)
         first_turn = (await table.record()).game.view()["turn"]
-
-        def plague(buttons: list[dict[str, Any]]) -> dict[str, Any]:
-            return next(b for b in buttons if group_of(b) == "plague")
 
         for _ in range(30):
             if (await table.record()).game.view()["turn"] == first_turn + 3:

@@ -9,7 +9,7 @@ import pytest
 
 from host.database import IntegrityError, is_postgres_url
 from host.errors import StaleAction
-from host.models import ResultRow
+from host.models import DmQuestion, ResultRow
 from host.schema import MIGRATIONS, SCHEMA_VERSION, migrations_for, render
 from host.store import ChannelTaken, NewAction, NewerSchema, Store
 
@@ -344,3 +344,21 @@ async def test_the_writes_of_a_unit_commit_together_or_not_at_all(store: Store) 
         await store.jobs.schedule("t", 5.0, game_id=game_id)
     assert await store.clocks.seat(game_id, 0) == (None, 2)
     assert len(await store.jobs.pending(game_id)) == 1
+
+
+async def test_a_dm_question_is_kept_one_per_person_and_game_until_dropped(store: Store) -> None:
+    game_id = await running_game(store)
+    other = await running_game(store, channel_id=11)
+    assert await store.dm_questions(game_id) == []
+    first = DmQuestion(game_id, user_id=1, seat=0, channel_id=70, message_id=700, version=3)
+    await store.set_dm_question(first)
+    await store.set_dm_question(DmQuestion(other, 1, 0, 70, 701, 1))
+    assert await store.dm_questions(game_id) == [first]
+    # asked again (a new DM, or the same one brought up to date): the one row is replaced
+    again = DmQuestion(game_id, user_id=1, seat=0, channel_id=70, message_id=702, version=5)
+    await store.set_dm_question(again)
+    await store.set_dm_question(DmQuestion(game_id, 2, 1, 71, 710, 5))
+    assert [q.message_id for q in await store.dm_questions(game_id)] == [702, 710]
+    await store.drop_dm_question(game_id, 1)
+    assert [q.user_id for q in await store.dm_questions(game_id)] == [2]
+    assert [q.message_id for q in await store.dm_questions(other)] == [701]
