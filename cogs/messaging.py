@@ -4,6 +4,12 @@ secrets they are owed (DMs, recorded with the action so a crash cannot lose them
 ``Messaging`` is part of ``cogs.table.Tables``; it is kept apart so each module holds one
 concern. A private question's controls come from ``cogs.offers.panel``, as in ephemeral replies.
 
+One place for each question, closed everywhere once answered: a question a person's own choice
+leads to shows in their panel and is not sent by DM; any other goes by DM, with the news owed
+since their last DM folded in. The DM is remembered (``DmQuestion``) and brought up to date
+whenever the game moves on (``close_questions``): answered, closed, or fresh controls. News that
+needs no answer goes at most once a turn (a Cartus round) per person and game.
+
 Exactly once: whatever start-up repair may send again after a crash (an owed DM, a notice to
 a decider, a private question, a table or lobby post) goes with a message ``nonce`` made from
 what it is (``nonce``): discord.py sends it with ``enforce_nonce``, and Discord answers a

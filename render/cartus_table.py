@@ -167,8 +167,8 @@ def _entry_text(entry: Mapping[str, Any]) -> str:
             for k, v in sorted(cards.items())
             if v
         )
-        return ("★ " if entry.get("premium") else "") + (shown or "none")
-    star = "★ " if entry.get("premium") else ""
+        return ("▲ " if entry.get("premium") else "") + (shown or "none")
+    star = "▲ " if entry.get("premium") else ""
     return star + f"{int(entry.get('count') or 0)} face down"
 
 
@@ -214,14 +214,19 @@ def _building(
             continue
         count = str(int(entry.get("count") or 0))
         label = _entry_text(entry)
-        need = chip_width(count) + 6 + width_of(label, TEXT, bold=True) + 14
-        if x > x0 + 10 and x + need > x1 - 10:
+        room = x1 - x0 - 20 - chip_width(count) - 6
+        rows = wrap(label, TEXT, room, bold=True)
+        need = chip_width(count) + 6 + max(width_of(r, TEXT, bold=True) for r in rows) + 14
+        if x > x0 + 10 and (x + need > x1 - 10 or len(rows) > 1):
             x, y = x0 + 10, y + CHIP_H + 8
         if pen.draw:
             cube_chip(canvas, (x, y), seat, count)
         ink = GOLD if entry.get("premium") else INK
-        pen.text((x + chip_width(count) + 6, y + CHIP_H / 2), label, TEXT, ink)
+        for i, row in enumerate(rows):
+            pen.text((x + chip_width(count) + 6, y + CHIP_H / 2 + i * LINE), row, TEXT, ink)
         x += need
+        if len(rows) > 1:  # a long list of revealed cards has its lines to itself
+            x, y = x1, y + (len(rows) - 1) * LINE
     return y + CHIP_H + 10 - y0
 
 

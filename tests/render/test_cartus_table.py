@@ -304,3 +304,21 @@ def _close(pixel: Any, colour: tuple[int, int, int]) -> bool:
 def _pixels(image: Image.Image) -> list[tuple[int, int, int]]:
     data = image.convert("RGB").tobytes()
     return [(data[i], data[i + 1], data[i + 2]) for i in range(0, len(data), 3)]
+
+
+def test_a_long_list_of_revealed_cards_wraps_inside_its_building() -> None:
+    view = json.loads(json.dumps(cartus.new_game(3, seed=3).view(None)))
+    every = {kind: 1 for kind in [*CLASS_ORDER, "joker", "sword", "flute"]}
+    for building in view["row"]:
+        building["revealed"] = True
+        building["entries"] = [
+            {"seat": 0, "space": 1, "count": 9, "cards": every, "premium": True},
+            {"seat": 1, "space": 2, "count": 1, "cards": {"sword": 1}, "premium": False},
+        ]
+    _, boxes = text_boxes(view)
+    tops = section_tops(view)
+    inside = [b for b in boxes if tops["buildings"] <= b.box[1] < tops["tracks"]]
+    assert len([b for b in inside if b.text.startswith("▲")]) == 2
+    gutter = WIDTH / 2
+    for box in inside:
+        assert box.box[2] <= gutter or box.box[0] >= gutter, f"{box.text!r} crosses into the next"
