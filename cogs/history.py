@@ -93,7 +93,7 @@ async def take_back(
     try:
         async with bot.tables.lock(game_id):
             update, label = await undo.undo(bot.service, game_id, user.id, version=version)
-            await bot.tables.publish(update)
+            await bot.tables.publish(update, acted_by=user.id)
     except StaleAction:
         await bot.play.answer_stale(interaction, game_id, UNDO, version)
         return
