@@ -27,7 +27,7 @@ from typing import Any
 from PIL import Image
 
 from render.canvas import ALERT, GOLD, INK, MUTED, RGB, WHITE, Canvas, Point, encode_png, mix
-from render.frame import PANEL_BG, ROW_BG, header_band, seats_of, width_of, wrap
+from render.frame import PANEL_BG, ROW_BG, seats_of, width_of, wrap
 from render.palette import rattus_palette
 from render.pieces import CHIP_H, Seat, chip_width, class_colour, class_glyph, cube_chip
 from render.text import counted
@@ -552,11 +552,31 @@ def _counts_text(view: Mapping[str, Any]) -> list[str]:
 # -- the whole picture -------------------------------------------------------------------
 
 
+def _header(pen: _Pen, view: Mapping[str, Any], seats: Mapping[int, Seat]) -> float:
+    """The status pill, then who and what they do, wrapped (a long name takes a second line,
+    never cut); returns where the rule under it is."""
+    title, pill, who, what = _status(view, seats)
+    x, y = 14, 10
+    pill_w = width_of(title, TEXT, True) + 28
+    canvas = pen.canvas
+    if pen.draw:
+        canvas.rect((x, y, x + pill_w, y + 36), fill=pill, radius=18)
+        canvas.text((x + pill_w / 2, y + 18.5), title, TEXT, fill=WHITE, bold=True, anchor="mm")
+    left = x + pill_w + 12
+    rows = wrap(f"{who} {what}".strip(), NAME, WIDTH - 14 - left, bold=True)
+    for i, row in enumerate(rows):
+        pen.text((left, y + 18 + i * 30), row, NAME)
+    rule = y + 48 + (len(rows) - 1) * 30
+    if pen.draw:
+        canvas.line([(0, rule), (WIDTH, rule)], fill=mix(PANEL_BG, INK, 0.25), width=1)
+    return rule
+
+
 def _layout(pen: _Pen, view: Mapping[str, Any], seats: Mapping[int, Seat]) -> dict[str, float]:
     """Lay out (and with a drawing pen, draw) every section; returns where each starts and
     "end". Once the game is over the ranked players come first."""
     tops: dict[str, float] = {}
-    y = 68.0
+    y = _header(pen, view, seats) + 10
     over = view.get("status") == "over"
     if over:
         tops["players"] = y
@@ -589,11 +609,8 @@ def _draw(view: Mapping[str, Any]) -> tuple[Image.Image, list[TextBox]]:
     height = round(section_tops(view)["end"])
     image = Image.new("RGB", (WIDTH, height), PANEL_BG)
     canvas = Canvas(image, scale=1)
-    title, pill, who, what = _status(view, seats)
-    header_band(canvas, title, pill, who, what, WIDTH)
     pen = _Pen(canvas, draw=True)
     _layout(pen, view, seats)
-    canvas.line([(0, 58), (WIDTH, 58)], fill=mix(PANEL_BG, INK, 0.25), width=1)
     return image, pen.boxes
 
 
