@@ -23,8 +23,8 @@ from typing import Any, cast
 import pytest
 
 from cogs.cartus_presenter import CARTUS
-from cogs.components import select_view, shown
-from cogs.embeds import final_embed, secrets_embed, status_embed, table_embed
+from cogs.components import lobby_view, select_view, shown
+from cogs.embeds import final_embed, lobby_embed, secrets_embed, status_embed, table_embed
 from cogs.history import log_lines, seat_lines
 from cogs.offers import action_groups, panel
 from cogs.play import confirmation
@@ -35,7 +35,9 @@ from engine import cartus, rattus
 from engine.contract import Game
 from engine.core import counted
 from host.acting import apply_for_seat
+from host.cartus_kind import CartusKind
 from host.models import ActionLogEntry, GameRecord, Seat
+from host.rattus_kind import RattusKind
 from host.seat_store import SeatChangeEntry
 from host.service import GameService
 from render.text import counted as render_counted
@@ -265,6 +267,31 @@ def problems(texts: Iterable[tuple[str, str]]) -> list[str]:
     return [f"{where}: {what}" for what, where in itertools.islice(seen.items(), 40)]
 
 
+def lobby_texts(kind: str, options: dict[str, Any], players: int) -> Iterator[tuple[str, str]]:
+    """The lobby of such a game, full (its options in words, its buttons)."""
+    hosted = RattusKind() if kind == "rattus" else CartusKind()
+    presenter = RATTUS if kind == "rattus" else CARTUS
+    record = GameRecord(
+        id=7,
+        kind=kind,
+        guild_id=1,
+        channel_id=2,
+        status="lobby",
+        version=0,
+        host_user_id=1000,
+        options=hosted.validate_options(options),
+        seats=[Seat(n, 1000 + n, NAMES[n]) for n in range(players)],
+        game=None,
+        created_at=0.0,
+        updated_at=0.0,
+    )
+    described = hosted.describe_options(record.options)
+    for text in embed_texts(lobby_embed(record, presenter, described)):
+        yield "lobby", text
+    for text in view_texts(lobby_view(record, players)):
+        yield "lobby button", text
+
+
 RATTUS_GAMES = [
     (expansions, players)
     for size in range(len(rattus.EXPANSIONS) + 1)
@@ -278,7 +305,8 @@ RATTUS_GAMES = [
 def test_every_rattus_text_is_in_words(expansions: tuple[str, ...], players: int) -> None:
     seed = 13 * players + len(expansions)
     game = rattus.new_game(players, expansions=set(expansions), seed=seed)
-    assert problems(game_texts("rattus", game, players, RATTUS, seed)) == []
+    lobby = lobby_texts("rattus", {"expansions": list(expansions), "players": players}, players)
+    assert problems([*lobby, *game_texts("rattus", game, players, RATTUS, seed)]) == []
 
 
 CARTUS_GAMES = [
@@ -295,7 +323,8 @@ def test_every_cartus_text_is_in_words(players: int, simultaneous: bool) -> None
     game = cartus.new_game(
         players, "random", simultaneous_supply=simultaneous, guard_tower=True, seed=seed
     )
-    assert problems(game_texts("cartus", game, players, CARTUS, seed)) == []
+    lobby = lobby_texts("cartus", {"players": players}, players)
+    assert problems([*lobby, *game_texts("cartus", game, players, CARTUS, seed)]) == []
 
 
 def test_a_full_expansion_game_and_a_cartus_game_read_in_words() -> None:
