@@ -33,6 +33,9 @@ LEASE_SECONDS = 120.0
 """How long a claimed job is this process's alone; a process that dies lets it go after this."""
 RETRY_SECONDS = 60.0
 """How long a job that failed waits before it is tried again."""
+ATTEMPTS = 5
+"""How many times a failing job is tried before it is set aside as damaged (``damaged_jobs``,
+kept for repair, logged once), so that it stops no other clock and fills no log."""
 
 
 class ClockNotices(Protocol):
@@ -117,8 +120,12 @@ class Scheduler:
                     if done is not None:
                         fired += 1
                         await self._tell(done)
-            except Exception:
+            except Exception as error:
                 log.exception("Clock job %s (%s) of game #%s failed", job.id, job.kind, job.game_id)
+                if job.attempts >= ATTEMPTS:  # it will fail again: set it aside, tell once
+                    why = f"failed {job.attempts} times, last: {type(error).__name__}: {error}"
+                    await self.clocks.jobs.set_aside(job, why)
+                    continue
                 retry = self.clocks.now() + self.clocks.scaled(RETRY_SECONDS)
                 await self.clocks.jobs.retry(job.id, self.owner, retry)
         return fired

@@ -12,10 +12,11 @@ import pytest
 
 from host import computers, seats
 from host.cartus_kind import CartusKind
-from host.clock_scheduler import RETRY_SECONDS, Scheduler
+from host.clock_scheduler import ATTEMPTS, RETRY_SECONDS, Scheduler
 from host.clock_settings import ClockSettings
 from host.clocks import DEADLINE, IDLE, REMINDER, Clocks, Fired
 from host.errors import UserError
+from host.jobs import Job
 from host.models import GameRecord
 from host.rattus_kind import RattusKind
 from host.service import GameService
@@ -568,3 +569,27 @@ async def test_a_crash_in_a_stand_in_neither_counts_the_miss_nor_loses_the_deadl
     assert await store.clocks.seat(record.id, seat) == (None, 1)
     log = await store.actions(record.id)
     assert [(e.seat, e.user_id) for e in log] == [(seat, None)]
+
+
+async def test_a_clock_job_that_always_fails_is_set_aside_after_its_attempts(
+    store: Store, db_target: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    r = rig(store, Clock())
+    broken = await started(r, channel=50)
+    healthy = await started(r, channel=51)
+    real = r.clocks.fire
+
+    async def fire(job: Job, owner: str) -> Fired | None:
+        if job.game_id == broken.id:
+            raise RuntimeError("this game's clock cannot work")
+        return await real(job, owner)
+
+    monkeypatch.setattr(r.clocks, "fire", fire)
+    r.clock.advance(5 * 60 + 1)
+    for _ in range(ATTEMPTS + 2):
+        await r.scheduler.tick()
+        r.clock.advance(RETRY_SECONDS + 1)
+    assert {f.record.id for f in r.notices.of("stand_in")} == {healthy.id}  # it goes on
+    kept = await raw(db_target, "SELECT game_id, kind FROM damaged_jobs ORDER BY kind")
+    assert kept == [(broken.id, DEADLINE), (broken.id, REMINDER)]
+    assert [j for j in await store.jobs.pending(broken.id) if j.kind != IDLE] == []
