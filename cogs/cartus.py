@@ -12,6 +12,7 @@ from cogs.cartus_presenter import CARTUS
 from cogs.clock_commands import TIMER_HELP, timer_choices
 from cogs.commands import GameCommands, filtered
 from cogs.embeds import clip
+from cogs.server_commands import SETTINGS_HELP, Level
 from engine import cartus
 from engine.cartus import data as cartus_data
 from engine.cartus import rules_help
@@ -93,6 +94,34 @@ class CartusCog(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         return filtered(building_choices(), current)
+
+    @app_commands.command(name="settings", description="This server's settings for Cartus")
+    @app_commands.describe(**SETTINGS_HELP)
+    async def settings(
+        self,
+        interaction: discord.Interaction[Any],
+        channels: str | None = None,
+        opener: discord.Role | None = None,
+        everyone: bool = False,
+        manager: discord.Role | None = None,
+        timer: str | None = None,
+        stand_in: Level | None = None,
+    ) -> None:
+        await self.change_settings(
+            interaction,
+            channels=channels,
+            opener=opener,
+            everyone=everyone,
+            manager=manager,
+            timer=timer,
+            stand_in=stand_in,
+        )
+
+    @settings.autocomplete("timer")
+    async def settings_timer(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return timer_choices(current)
 
     @app_commands.command(
         name="rules", description="How Rattus Cartus is played, or what a building or card does"

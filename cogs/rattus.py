@@ -12,6 +12,7 @@ from discord.ext import commands
 from cogs.clock_commands import TIMER_HELP, timer_choices
 from cogs.commands import GameCommands, filtered
 from cogs.embeds import clip
+from cogs.server_commands import SETTINGS_HELP, Level
 from engine import rattus
 from engine.rattus import data as rattus_data
 from engine.rattus import rules_help
@@ -127,6 +128,43 @@ class RattusCog(GameCommands, group_name="rattus", group_description="Play Rattu
     ) -> list[app_commands.Choice[str]]:
         typed = getattr(interaction.namespace, "expansions", None)
         return filtered(card_choices(typed if isinstance(typed, str) else None), current)
+
+    @app_commands.command(name="settings", description="This server's settings for Rattus")
+    @app_commands.describe(**SETTINGS_HELP, expansions="Default expansions, or none")
+    async def settings(
+        self,
+        interaction: discord.Interaction[Any],
+        channels: str | None = None,
+        opener: discord.Role | None = None,
+        everyone: bool = False,
+        manager: discord.Role | None = None,
+        timer: str | None = None,
+        stand_in: Level | None = None,
+        expansions: str | None = None,
+    ) -> None:
+        defaults = None if expansions is None else {"expansions": parse_expansions(expansions)}
+        await self.change_settings(
+            interaction,
+            channels=channels,
+            opener=opener,
+            everyone=everyone,
+            manager=manager,
+            timer=timer,
+            stand_in=stand_in,
+            defaults=defaults,
+        )
+
+    @settings.autocomplete("timer")
+    async def settings_timer(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return timer_choices(current)
+
+    @settings.autocomplete("expansions")
+    async def settings_expansions(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return filtered(expansion_choices(), current)
 
     @app_commands.command(
         name="rules", description="How Rattus is played, a rule of an expansion, or one card"

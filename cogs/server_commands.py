@@ -9,15 +9,15 @@ import re
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
-from discord import app_commands
 
-from cogs.clock_commands import lobby_clock, timer_choices
+from cogs.clock_commands import lobby_clock
 from cogs.command_base import GameCommandBase
 from cogs.lifecycle import Gated
 from cogs.replies import reply, report_error
 from host import servers
 from host.clock_settings import ClockSettings
 from host.errors import UserError
+from host.kinds import GameKind
 from host.servers import ServerSettings
 
 if TYPE_CHECKING:
@@ -35,31 +35,25 @@ def _manages_server(interaction: discord.Interaction[Any]) -> bool:
     return interaction.guild is not None and interaction.permissions.manage_guild
 
 
-def describe(settings: ServerSettings, kind: str, has_expansions: bool) -> str:
+def describe(settings: ServerSettings, name: str, kind: GameKind) -> str:
     """The settings in words, one a line."""
     where = ", ".join(f"<#{c}>" for c in settings.channels) if settings.channels else "any channel"
     who = "everyone" if settings.opener_role is None else f"members of <@&{settings.opener_role}>"
     changes = "people with Manage Server" + (
         f" and members of <@&{settings.manager_role}>" if settings.manager_role else ""
     )
-    lines = [
-        f"**Lobbies may be opened in:** {where}",
-        f"**Who may open one:** {who}",
-        f"**Who may change these settings:** {changes}",
-        f"**Default timer:** {settings.timer or 'none'}",
-    ]
-    if has_expansions:
-        lines.append(
-            "**Default expansions:** "
-            + (
-                ", ".join(e.replace("_", " ").title() for e in settings.expansions)
-                if settings.expansions
-                else "none (the base game)"
-            )
-        )
-    lines.append(f"**Stand-in after a missed deadline:** {settings.stand_in or 'easy'}")
-    lines.append(f"Change them with `/{kind} settings` and its options (Manage Server).")
-    return "\n".join(lines)
+    lobby = kind.describe_options(kind.validate_options(dict(settings.defaults)))
+    return "\n".join(
+        [
+            f"**Lobbies may be opened in:** {where}",
+            f"**Who may open one:** {who}",
+            f"**Who may change these settings:** {changes}",
+            f"**A new lobby, unless its host says otherwise:** {lobby}",
+            f"**Default timer:** {settings.timer or 'none'}",
+            f"**Stand-in after a missed deadline:** {settings.stand_in or 'easy'}",
+            f"Change them with `/{name} settings` and its options (Manage Server).",
+        ]
+    )
 
 
 async def check_lobby(
@@ -92,10 +86,6 @@ def lobby_timer(settings: ServerSettings, timer: str | None) -> ClockSettings:
     if settings.stand_in is not None:
         clock = dataclasses.replace(clock, stand_in=settings.stand_in)
     return clock
-
-
-def split_names(text: str) -> list[str]:
-    return [part for part in re.split(r"[\s,;+]+", text.strip().lower()) if part]
 
 
 class ForgetButton(Gated, discord.ui.DynamicItem[discord.ui.Button[Any]], template=FORGET):
@@ -157,39 +147,44 @@ async def ask_to_forget(interaction: discord.Interaction[Any]) -> None:
     )
 
 
-class ServerCommands(GameCommandBase):
-    """``settings``: a server's own rules for the game."""
+SETTINGS_HELP = {
+    "channels": "#channels for lobbies, or any",
+    "opener": "Role that may open lobbies",
+    "everyone": "Anyone opens lobbies",
+    "manager": "Role that may change these",
+    "timer": "Default timer",
+    "stand_in": "Default stand-in",
+}
+"""The settings command's options, described once for every game's own ``settings``."""
+Level = Literal["easy", "strong"]
 
-    @app_commands.command(name="settings", description="This server's settings for the game")
-    @app_commands.describe(
-        channels="#channels for lobbies, or any",
-        opener="Role that may open lobbies",
-        everyone="Anyone opens lobbies",
-        manager="Role that may change these",
-        timer="Default timer",
-        expansions="Default expansions, or none",
-        stand_in="Default stand-in",
-    )
-    async def settings(
+
+class ServerCommands(GameCommandBase):
+    """What every game's ``settings`` command does; each game's cog declares the command
+    itself (with the game's own default options, if any) and calls ``change_settings``."""
+
+    async def change_settings(
         self,
         interaction: discord.Interaction[Any],
-        channels: str | None = None,
-        opener: discord.Role | None = None,
-        everyone: bool = False,
-        manager: discord.Role | None = None,
-        timer: str | None = None,
-        expansions: str | None = None,
-        stand_in: Literal["easy", "strong"] | None = None,
+        *,
+        channels: str | None,
+        opener: discord.Role | None,
+        everyone: bool,
+        manager: discord.Role | None,
+        timer: str | None,
+        stand_in: str | None,
+        defaults: dict[str, Any] | None = None,
     ) -> None:
+        """Show the settings, or change what was given (Manage Server or the manager role).
+        ``defaults``: the game's own lobby options to use when a host names none."""
         if interaction.guild is None:
             raise UserError("Settings belong to a server: use this command in one.")
         rows = self.service.store.servers
         current = await rows.settings(interaction.guild.id, self.kind)
         kind = self.service.kind(self.kind)
-        has_expansions = "expansions" in kind.validate_options({})
-        asked = (channels, opener, manager, timer, expansions, stand_in)
+        asked = (channels, opener, manager, timer, stand_in, defaults)
         if all(a is None for a in asked) and not everyone:
-            await reply(interaction, describe(current, self.kind, has_expansions))
+            await reply(interaction, describe(current, self.kind, kind))
             return
         if not current.allows_manager(_roles(interaction), _manages_server(interaction)):
             raise UserError(
@@ -199,12 +194,8 @@ class ServerCommands(GameCommandBase):
             )
         if timer is not None and timer.strip().lower() != "none":
             lobby_clock(timer)  # a timer that can't be read is refused in words
-        names: list[str] | None = None
-        if expansions is not None:
-            if not has_expansions:
-                raise UserError(f"{self.kind} has no expansions.")
-            names = [] if expansions.strip().lower() == "none" else split_names(expansions)
-            kind.validate_options({"expansions": names})
+        if defaults is not None:
+            kind.validate_options({**current.defaults, **defaults})
         new = servers.changed(
             current,
             channels=None if channels is None else servers.parse_channels(channels),
@@ -212,16 +203,8 @@ class ServerCommands(GameCommandBase):
             everyone_opens=everyone,
             manager_role=None if manager is None else manager.id,
             timer=None if timer is None else timer.strip().lower(),
-            expansions=names,
+            defaults=defaults,
             stand_in=stand_in,
         )
         await rows.save_settings(interaction.guild.id, self.kind, new, now=self.service.now())
-        await reply(
-            interaction, "Saved.\n" + describe(new, self.kind, has_expansions), ephemeral=False
-        )
-
-    @settings.autocomplete("timer")
-    async def settings_timer(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
-        return timer_choices(current)
+        await reply(interaction, "Saved.\n" + describe(new, self.kind, kind), ephemeral=False)

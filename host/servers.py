@@ -3,8 +3,9 @@
 **Settings** (``ServerSettings``, per server and game kind, kept in ``server_settings``):
 the channels where lobbies may be opened (none listed: anywhere), the role a person needs to
 open one (none: everyone), a role whose members may change the settings besides those with
-Manage Server, and the defaults of a new lobby: its timer, its expansions and the computer
-that stands in for a player who misses a deadline.
+Manage Server, and the defaults of a new lobby: its timer, the computer that stands in for a
+player who misses a deadline, and any of the game's own lobby options (Rattus: expansions),
+which the game's own cog names and its kind validates.
 
 **Departures**: when the bot is removed from a server, that server's open games end as
 abandoned and the moment is noted; ``purge_departed`` deletes everything of servers that
@@ -47,8 +48,9 @@ class ServerSettings:
     """A role that may change these settings (besides Manage Server)."""
     timer: str | None = None
     """A new lobby's timer when its host names none (``/<game> new timer:`` text)."""
-    expansions: tuple[str, ...] | None = None
-    """A new lobby's expansions when its host names none (games that have expansions)."""
+    defaults: Mapping[str, Any] = field(default_factory=dict)
+    """A new lobby's options where its host names none (the game's own option keys, as its
+    kind validates them)."""
     stand_in: str | None = None
     """The computer level that stands in after a missed deadline; None: the game's default."""
 
@@ -58,10 +60,10 @@ class ServerSettings:
             "opener_role": self.opener_role,
             "manager_role": self.manager_role,
             "timer": self.timer,
-            "expansions": None if self.expansions is None else list(self.expansions),
+            "defaults": dict(self.defaults),
             "stand_in": self.stand_in,
         }
-        return json.dumps({k: v for k, v in data.items() if v not in (None, [])})
+        return json.dumps({k: v for k, v in data.items() if v not in (None, [], {})})
 
     @classmethod
     def from_json(cls, text: str) -> ServerSettings:
@@ -73,7 +75,7 @@ class ServerSettings:
         if not isinstance(data, dict):
             return cls()
         channels = data.get("channels", [])
-        expansions = data.get("expansions")
+        defaults = data.get("defaults")
         return cls(
             channels=tuple(int(c) for c in channels if isinstance(c, int))
             if isinstance(channels, list)
@@ -81,7 +83,7 @@ class ServerSettings:
             opener_role=_int_or_none(data.get("opener_role")),
             manager_role=_int_or_none(data.get("manager_role")),
             timer=data["timer"] if isinstance(data.get("timer"), str) else None,
-            expansions=tuple(str(e) for e in expansions) if isinstance(expansions, list) else None,
+            defaults=dict(defaults) if isinstance(defaults, dict) else {},
             stand_in=data["stand_in"] if data.get("stand_in") in LEVELS else None,
         )
 
@@ -99,8 +101,9 @@ class ServerSettings:
     def lobby_options(self, options: Mapping[str, Any], *, named: set[str]) -> dict[str, Any]:
         """A new lobby's options: what its host named, else this server's defaults."""
         chosen = dict(options)
-        if self.expansions is not None and "expansions" not in named:
-            chosen["expansions"] = list(self.expansions)
+        for key, value in self.defaults.items():
+            if key not in named:
+                chosen[key] = value
         return chosen
 
 
@@ -116,7 +119,7 @@ def changed(
     everyone_opens: bool = False,
     manager_role: int | None = None,
     timer: str | None = None,
-    expansions: Sequence[str] | None = None,
+    defaults: Mapping[str, Any] | None = None,
     stand_in: str | None = None,
 ) -> ServerSettings:
     """The settings with what was given changed (None leaves a setting as it was)."""
@@ -135,8 +138,8 @@ def changed(
         new = replace(new, manager_role=manager_role)
     if timer is not None:
         new = replace(new, timer=None if timer == "none" else timer)
-    if expansions is not None:
-        new = replace(new, expansions=tuple(expansions))
+    if defaults is not None:
+        new = replace(new, defaults={**new.defaults, **defaults})
     if stand_in is not None:
         new = replace(new, stand_in=stand_in)
     return new
@@ -281,22 +284,23 @@ class ServerRows:
             + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
             + r")(?!\w)"
         )
+        rewrites = (
+            (
+                "SELECT version AS k, public_text AS t FROM actions WHERE game_id = ?",
+                "UPDATE actions SET public_text = ? WHERE game_id = ? AND version = ?",
+            ),
+            (
+                "SELECT id AS k, text AS t FROM seat_changes WHERE game_id = ?",
+                "UPDATE seat_changes SET text = ? WHERE game_id = ? AND id = ?",
+            ),
+        )
         for game_id in game_ids:
-            for table, key, column in (
-                ("actions", "version", "public_text"),
-                ("seat_changes", "id", "text"),
-            ):
-                rows = await db.fetchall(
-                    f"SELECT {key}, {column} FROM {table} WHERE game_id = ?", (game_id,)
-                )
-                for row in rows:
-                    text = row[column]
-                    if not isinstance(text, str) or not pattern.search(text):
-                        continue
-                    await db.execute(
-                        f"UPDATE {table} SET {column} = ? WHERE game_id = ? AND {key} = ?",
-                        (pattern.sub(self.forgotten_name, text), game_id, row[key]),
-                    )
+            for select, update in rewrites:
+                for row in await db.fetchall(select, (game_id,)):
+                    text = row["t"]
+                    if isinstance(text, str) and pattern.search(text):
+                        new = pattern.sub(self.forgotten_name, text)
+                        await db.execute(update, (new, game_id, row["k"]))
 
 
 DAY = 86_400.0

@@ -21,11 +21,15 @@ async def test_settings_round_trip_per_server_and_game(store: Store) -> None:
     rows = store.servers
     assert await rows.settings(7, "rattus") == ServerSettings()
     chosen = changed(
-        ServerSettings(), channels=[5, 6, 5], opener_role=9, timer="24h", expansions=["africanus"]
+        ServerSettings(),
+        channels=[5, 6, 5],
+        opener_role=9,
+        timer="24h",
+        defaults={"expansions": ["africanus"]},
     )
     await rows.save_settings(7, "rattus", chosen, now=1.0)
     assert await rows.settings(7, "rattus") == ServerSettings(
-        channels=(5, 6), opener_role=9, timer="24h", expansions=("africanus",)
+        channels=(5, 6), opener_role=9, timer="24h", defaults={"expansions": ["africanus"]}
     )
     assert await rows.settings(7, "cartus") == ServerSettings()
     assert await rows.settings(8, "rattus") == ServerSettings()
