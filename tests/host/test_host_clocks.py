@@ -593,3 +593,23 @@ async def test_a_clock_job_that_always_fails_is_set_aside_after_its_attempts(
     kept = await raw(db_target, "SELECT game_id, kind FROM damaged_jobs ORDER BY kind")
     assert kept == [(broken.id, DEADLINE), (broken.id, REMINDER)]
     assert [j for j in await store.jobs.pending(broken.id) if j.kind != IDLE] == []
+
+
+async def test_a_game_with_a_damaged_clock_job_still_moves(
+    store: Store, db_target: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    r = rig(store, Clock())
+    record = await started(r)
+    await raw(db_target, "UPDATE jobs SET payload = 'not json {' WHERE game_id = ?", record.id)
+    caplog.clear()
+    mover = deciding_user(record)
+    actions = await r.service.legal_actions(record.id, mover)
+    moved = await r.service.act(record.id, mover, actions[0].notation)  # the change syncs
+    assert moved.record.version > record.version
+    kinds = sorted(kind for _, kind in await raw(db_target, "SELECT id, kind FROM damaged_jobs"))
+    assert kinds == sorted([DEADLINE, REMINDER, IDLE])
+    assert len([rec for rec in caplog.records if rec.levelno >= logging.ERROR]) == 3
+    assert moved.record.game is not None
+    assert await clock_jobs(r, record.id, DEADLINE) == [
+        s for s in moved.record.game.actors() if moved.record.user_of(s) is not None
+    ]
