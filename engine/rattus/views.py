@@ -71,9 +71,9 @@ def _turning(s: State) -> Turning | None:
 
 
 def _ravages_since(s: State, seat: int | None) -> list[dict[str, Any]]:
-    """The ravages since the viewer's own latest one (their last move's plague), or for a
-    spectator those of the last round (since the player to move last moved): each with the
-    tokens it turned over."""
+    """The ravages since the viewer's own latest one (their last move's plague, which stays
+    drawn while others move after it), or for a spectator those of the last round, from the
+    player to move's own previous turn on: each with the tokens it turned over."""
     kept = list(s.ravages) + [
         {"turn": s.turn, "seat": f["seat"], "region": f["region"], "tokens": tokens}
         for f in s.stack
@@ -81,8 +81,8 @@ def _ravages_since(s: State, seat: int | None) -> list[dict[str, Any]]:
         for tokens in [s.revealed[int(f["first"]) :]]
         if tokens
     ]  # a ravage still going on (waiting for an answer) with the tokens it turned over so far
-    if seat is None:
-        kept = [r for r in kept if int(r["turn"]) > s.turn - s.players]
+    if seat is None:  # the player to move: back to and with their own latest turn
+        kept = [r for r in kept if int(r["turn"]) >= s.turn - s.players]
     own = [i for i, r in enumerate(kept) if seat is not None and r["seat"] == seat]
     start = own[-1] if own else 0
     return [{**r, "tokens": [dict(t) for t in r["tokens"]]} for r in kept[start:]]

@@ -11,8 +11,10 @@ from typing import Any
 import pytest
 
 from host import computers
+from render.rattus_board import rattus_board
+from render.rattus_panel import plague_tokens
 from tests.e2e.conftest import World
-from tests.e2e.table import make_bot, restart, start_game
+from tests.e2e.table import make_bot, restart, start_game, text_of
 from tests.engine.helpers import position, token
 
 
@@ -85,3 +87,13 @@ async def test_the_answer_to_a_plague_shows_every_rat_every_loss_and_the_compute
         for text in theirs:
             assert text in told, (text, panel)
         assert len(lines) > 4 and len(panel) <= 2000
+        # the table anyone sees says the same: every rat of Anna's plague, then the computer's
+        table = text_of(fake.last_message(world.channel) or {})
+        assert table.count("Rat revealed in Gallia") == 3, table
+        assert all(text in table for text in theirs), table
+        # and its picture: drawn from a view holding every ravage since, Gallia's among them
+        now = await restarted.service.get(record.id)
+        drawn = [str(t["region"]) for t in plague_tokens(now.view(None))]
+        assert drawn.count("gallia") == 3, drawn
+        shown = fake.state.messages.attachment_bytes(fake.last_message(world.channel) or {})
+        assert shown == [rattus_board(now.view(None))]
