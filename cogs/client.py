@@ -188,6 +188,13 @@ class GameBot(commands.Bot):
         if await self.service.store.servers.returned(guild.id):
             log.info("Back in server %s within the grace period: nothing was deleted", guild.id)
 
+    def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
+        """Events that arrive after the bot closed (discord.py's delayed READY, for one) are
+        dropped: their handlers would be scheduled on a loop that is gone."""
+        if self.is_closed():
+            return
+        super().dispatch(event_name, *args, **kwargs)
+
     async def on_ready(self) -> None:
         self.gateway_up = True
         OUTAGES.back()
