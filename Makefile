@@ -38,6 +38,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/replay.py
 	$(BIN)/python bench/stats.py
 	$(BIN)/python bench/latency.py
+	$(BIN)/python bench/own_result.py
 
 # A whole game between computer players, offline: boards and a log in demo-game/.
 demo: $(STAMP)

@@ -237,6 +237,8 @@ class GameBot(commands.Bot):
             self._repair_task.cancel()
         if hasattr(self, "scheduler"):
             await stop_clocks(self.scheduler, self._clock_task)
+        if getattr(self, "tables", None) is not None:
+            await self.tables.computers.stop()  # start-up repair resumes them
         await super().close()
         if self.status_server is not None:
             await self.status_server.stop()

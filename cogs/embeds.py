@@ -8,6 +8,7 @@ import discord
 
 from cogs.presenters import Presenter, View, plain, player_name
 from engine.core import Event, counted
+from host import computers
 from host.clock_settings import duration_text
 from host.clocks import TableClock
 from host.models import GameRecord
@@ -78,8 +79,13 @@ def jump_url(guild_id: int | None, channel_id: int, message_id: int | None = Non
     return f"{where}/{message_id}" if message_id else where
 
 
-def waiting_line(record: GameRecord, view: View) -> str:
-    """Who must decide now and what, for the table and status embeds."""
+def waiting_line(record: GameRecord, view: View, *, live: bool = True) -> str:
+    """Who must decide now and what, for the table and status embeds: while only computer
+    players decide, that they are thinking (``cogs.thinking`` shows their moves as made);
+    ``live`` False: a moment of the past (a replay), where nobody is thinking now."""
+    thinking = computers.thinking_line(record) if live else None
+    if thinking is not None:
+        return f"⏳ {thinking}"
     actors = [int(seat) for seat in view.get("actors") or []]
     if view.get("private_waiting"):
         hidden = "The game waits for private answers: whoever is asked was told privately."
@@ -195,6 +201,7 @@ def table_embed(
     moves: Sequence[str] | None = None,
     clock: TableClock | None = None,
     recent: Sequence[str] | None = None,
+    live: bool = True,
 ) -> discord.Embed:
     """The table: who decides what and by when, the latest moves, what the picture cannot
     show. At most ``TABLE_TEXT`` characters: the picture carries the board and the players.
@@ -205,7 +212,7 @@ def table_embed(
     and every computer move after it (the newest that fit, and how many more the log has)."""
     if recent is None:
         recent = [plain(str(line)) for line in view.get("log") or []][-RECENT_LINES:]
-    waiting = waiting_line(record, view)
+    waiting = waiting_line(record, view, live=live)
     deadline = deadline_line(record, clock)
     lines = [line for line in (waiting, deadline, away_line(record, clock)) if line]
     embed = discord.Embed(

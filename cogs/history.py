@@ -263,7 +263,7 @@ class HistoryCommands(GameCommandBase):
         png = await self.bot.tables.board_png(record, view)
         recent = (await self.bot.tables.happened(record, until=then.version))[1]
         embed = table_embed(
-            replace(record, game=then, status="running"), view, presenter, recent=recent
+            replace(record, game=then, status="running"), view, presenter, recent=recent, live=False
         )
         embed.title = f"Game #{record.id} as turn {turn} ended"
         embed.set_footer(text=f"Turns {turns[0]}-{turns[-1]}. Only what everyone could see.")

@@ -19,7 +19,7 @@ from cogs.components import HAND, SELECT_SIZE, Group, choices_view, pick_view
 from cogs.presenters import Presenter
 from engine.contract import Game, irreversible
 from engine.core import CHAIN, Action, IllegalAction
-from host import turns
+from host import computers, turns
 from host.models import GameRecord
 from host.service import GameService
 
@@ -146,7 +146,7 @@ def panel(
     if not turn.running:
         return f"Game #{record.id} is {record.status}.", None
     if turn.seat is None or not turn.is_theirs:
-        return f"Waiting for {turn.waiting}.", None
+        return computers.thinking_line(record) or f"Waiting for {turn.waiting}.", None
     groups = action_groups(service, record, presenter, [turn.seat])
     decision = turn.decision
     prompt = decision.prompt if decision is not None else "Your move."

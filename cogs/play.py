@@ -19,7 +19,7 @@ from cogs.replies import replace, reply
 from cogs.table import Tables
 from engine.core import Event, IllegalAction, counted, parse_notation
 from host.errors import NotSeated, NotYourTurn, StaleAction, UserError
-from host.models import GameRecord
+from host.models import GameRecord, Update
 from host.service import GameService
 
 STALE = str(StaleAction())
@@ -309,7 +309,20 @@ class Play:
             content = which_game(interaction, record) + "\n".join(lines)
             await replace(interaction, content, view=controls)
             return
+        try:
+            await self._answer_chosen(interaction, update, notation)
+        finally:
+            # Only now, with the person's own result shown (the table, then their panel), do
+            # the computer seats that must decide next move (``cogs.thinking``).
+            self.tables.computers.wake(game_id, update.record)
+
+    async def _answer_chosen(
+        self, interaction: discord.Interaction[Any], update: Update, notation: str
+    ) -> None:
+        """The chooser's private answer: what was done, and their next controls."""
+        user = interaction.user
         record = update.record
+        game_id = record.id
         own = update.public_events[: update.own_public]
         label = None if own else await self._label_of_last(game_id, notation)
         after = update.public_events[len(own) :]

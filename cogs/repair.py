@@ -2,14 +2,16 @@
 line with the saved games, and a deleted table message is posted again.
 
 What repair does for each kind of game: a lobby saved but never posted is posted; a running
-game whose computer players were cut short moves on; a table missing or behind the game is
+game's table missing or behind the game is
 posted again (its nonce makes a repeat the same message), stray live tables lose their
-buttons, spectator channels catch up, and deciders not yet told are told; a game that ended
+buttons, spectator channels catch up, and deciders not yet told are told; then its computer
+players that were due to move move (``cogs.thinking``, every game at once); a game that ended
 just before the crash shows its final scores. Owed DMs go out first.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 
 import discord
@@ -59,7 +61,8 @@ class Repair:
                 repaired += 1
             except discord.HTTPException as error:
                 log.warning("Could not post the lobby of game #%s: %s", lobby.id, error)
-        for record in await self.service.running_games():
+        running = await self.service.running_games()
+        for record in running:
             try:
                 if await self.repair(record):
                     repaired += 1
@@ -70,6 +73,9 @@ class Repair:
                 log.warning("Could not repair the table of game #%s: %s", record.id, error)
             except Exception:
                 log.exception("Start-up repair of game #%s failed; the others go on", record.id)
+        # The computers woken above move in the background, all games at once: repair is done
+        # when they have made the moves a restart cut short.
+        await self.tables.computers.settle(record.id for record in running)
         for record in await self.service.recently_finished_games(FINAL_REPAIR_SECONDS):
             try:
                 if await self.repair_final(record):
@@ -140,14 +146,15 @@ class Repair:
             log.warning("Could not look for stray tables of game #%s: %s", record.id, error)
 
     async def repair(self, record: GameRecord) -> bool:
-        async with self.tables.lock(record.id):
-            resumed = await self.service.resume_computers(record.id)
-            if resumed is not None:
-                log.info("Computer players of game #%s moved after a restart", record.id)
-                await self.tables.publish(resumed)
-        if resumed is not None:
-            await self.tables.send_secrets(resumed)
-            return True
+        """Bring the game's table in line with the saved game, then let the computer seats
+        that must decide move (a restart cut their thinking short)."""
+        try:
+            return await self._repair_table(record)
+        finally:
+            with contextlib.suppress(UserError):
+                self.tables.computers.wake(record.id, await self.service.get(record.id))
+
+    async def _repair_table(self, record: GameRecord) -> bool:
         async with self.tables.lock(record.id):
             record = await self.service.get(record.id)
             if record.status != "running":

@@ -36,6 +36,8 @@ from cogs.pictures import Pictures
 from cogs.presenters import Presenter
 from cogs.replies import png_file
 from cogs.stats import add_rating_changes
+from cogs.thinking import ComputerTurns
+from host import computers
 from host.acting import off_loop
 from host.clocks import Clocks, TableClock
 from host.errors import UserError
@@ -100,6 +102,8 @@ class Tables(Messaging):
         self.pictures = Pictures()
         self.handles = Handles()
         """Recent clicks on table messages, to edit them through (``cogs.handles``)."""
+        self.computers = ComputerTurns(self)
+        """The computer players' moves, made in the background (``cogs.thinking``)."""
         self.table_extras: list[Callable[[GameRecord], Awaitable[list[Item]]]] = []
         """Give more buttons for a table message (the Undo button, ``cogs.history``)."""
         self.final_files: list[Callable[[GameRecord], Awaitable[list[discord.File]]]] = []
@@ -143,9 +147,11 @@ class Tables(Messaging):
     async def act(
         self, game_id: int, user_id: int, notation: str, *, version: int | None
     ) -> Update:
+        """Take a person's action and show it. The computer seats that must decide next are
+        not woken: the caller does it once the person has their own answer (``computers``)."""
         async with self.lock(game_id):
             update = await self.service.act(game_id, user_id, notation, version=version)
-            await self.publish(update, acted_by=user_id)
+            await self.publish(update, acted_by=user_id, wake=False)
         await self.send_secrets(update)
         return update
 
@@ -222,9 +228,17 @@ class Tables(Messaging):
 
     # -- the table --------------------------------------------------------------------------
 
-    async def publish(self, update: Update, acted_by: int | None = None) -> None:
+    async def publish(
+        self, update: Update, acted_by: int | None = None, *, wake: bool = True
+    ) -> None:
         """Show an update in the home channel and every spectator channel (``acted_by``: the
-        person whose own action it was, who sees their next question in their panel)."""
+        person whose own action it was, who sees their next question in their panel); then
+        (``wake``) the computer seats that must decide move, in the background
+        (``cogs.thinking``).
+
+        A new table message is posted when the turn passed to a person: a turn passing to
+        a computer edits the table, which then says the computer is thinking and shows its
+        moves as it makes them, until a person must decide."""
         record = update.record
         pinged: list[int] = []
         try:
@@ -232,10 +246,13 @@ class Tables(Messaging):
                 await self.show_final(record)
                 await self.show_lobby(record)
             else:
-                pinged = await self.show_table(record, new_message=update.new_turn)
+                new_message = update.new_turn and not computers.thinking(record)
+                pinged = await self.show_table(record, new_message=new_message)
         except discord.HTTPException:
             log.exception("Could not show game #%s, version %s", record.id, record.version)
         await self.tell_deciders(record, pinged, acted_by)
+        if wake:
+            self.computers.wake(record.id, record)
 
     async def board_png(self, record: GameRecord, view: Mapping[str, Any]) -> bytes:
         """The picture of ``view``, drawn once per moment shown (``cogs.pictures``) in a thread."""

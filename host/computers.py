@@ -5,6 +5,13 @@ A computer seat is a ``Seat`` with ``is_ai`` set and no user; its level is the s
 computer for a while (``host/seats.py``): it then has a ``level`` as well, and moves here like
 a computer seat. The moves are chosen by ``engine.ai`` from the seat's view and legal actions
 only, in a thread so the event loop keeps answering everyone else while it thinks.
+
+A computer's move is never part of anyone else's: a person's action is saved and shown on its
+own, and the computer seats that must decide next move afterwards, one decision at a time:
+``think`` chooses with no lock held, then ``GameService.computer_move`` saves the choice like a
+person's action if the game has not moved on (``cogs/thinking.py`` runs this on the Discord
+side, showing each move as it is made). A restart between the two leaves the decision owed,
+and start-up repair lets the computer make it.
 """
 
 from __future__ import annotations
@@ -13,19 +20,13 @@ import asyncio
 import re
 import time
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
 from engine import ai
 from engine.contract import Game
-from engine.core import Event
-from host import metrics, turns
-from host.acting import owed_dms, public_text
+from host import metrics
 from host.errors import UserError
 from host.models import GameRecord, Seat
-from host.store import NewAction
-
-if TYPE_CHECKING:
-    from host.service import GameService
 
 LEVELS = ai.LEVELS
 THINK_SECONDS = 2.5
@@ -90,31 +91,57 @@ async def choose(record: GameRecord, game: Game, seat: int, level: str | None = 
         )
 
 
-async def move(service: GameService, record: GameRecord) -> tuple[GameRecord, list[Event]]:
-    """Every move computer seats must make now, each saved like a person's; stops at a
-    person's decision or the end. Returns the record after them and their events."""
-    events: list[Event] = []
-    while record.status == "running" and record.game is not None:
-        game: Game = record.game
-        seat = deciding(record, game)
-        if seat is None:
-            break
-        notation = await choose(record, game, seat)
-        after = game.apply(seat, notation)
-        label = turns.action_label(game, seat, notation, record.names())
-        action = NewAction(
-            seat=seat,
-            user_id=None,
-            notation=notation,
-            label=label,
-            at=service.now(),
-            public_text=public_text(record, game, seat, after, label),
-        )
-        dms = owed_dms(record.seats, after.events)
-        record = await service.save_action(record, after, action, dms=dms, cause=False)
-        events += after.events
-        if action.public_text and not any(e.public for e in after.events):
-            # a choice that told nobody anything is told as the log tells it ("Computer 1:
-            # Use the King"), so whoever is shown these moves reads every one of them
-            events.append(Event("choice", action.public_text, None, {"seat": seat}))
-    return record, events
+@dataclass(frozen=True)
+class Choice:
+    """A computer seat's decision, thought out on the game at ``version``: saved only if the
+    game is still at that version (``GameService.computer_move``)."""
+
+    version: int
+    seat: int
+    notation: str
+
+
+async def think(record: GameRecord) -> Choice | None:
+    """The choice of the computer seat that must decide now in this record's game, thought
+    out with no lock held (nothing else waits on it); None when no computer seat decides."""
+    game = record.game
+    if record.status != "running" or game is None:
+        return None
+    seat = deciding(record, game)
+    if seat is None:
+        return None
+    return Choice(record.version, seat, await choose(record, game, seat))
+
+
+def thinking(record: GameRecord) -> list[int]:
+    """The seats a computer plays that decide now, when no person decides (the table says
+    they are thinking and a person's click is answered that they are)."""
+    game = record.game
+    if record.status != "running" or game is None:
+        return []
+    actors = game.actors()
+    played = {s.seat for s in record.seats if s.computer_plays}
+    if not actors or any(seat not in played for seat in actors):
+        return []
+    return list(actors)
+
+
+def thinking_names(record: GameRecord) -> str | None:
+    """Who is thinking while only computers decide, as the table names them ("Computer 2
+    (strong)"; a computer answering a private question is not named: "A computer player")."""
+    seats = thinking(record)
+    if not seats:
+        return None
+    hidden = set(record.private_actors())
+    names = [record.shown_name(seat) for seat in seats if seat not in hidden]
+    return " and ".join(names) if names else "A computer player"
+
+
+def thinking_line(record: GameRecord, *, still: bool = False) -> str | None:
+    """What the table says while only computers decide: "Computer 2 (strong) is thinking…";
+    ``still``: a click's answer, "Computer 2 (strong) is still thinking"."""
+    names = thinking_names(record)
+    if names is None:
+        return None
+    verb = "are" if " and " in names else "is"
+    return f"{names} {verb} still thinking" if still else f"{names} {verb} thinking…"

@@ -13,18 +13,18 @@ A seat belongs to a person. A computer player (a level) may play it for now:
 Every change is saved in one transaction that checks the game still runs at the version it
 was decided on (so it can never cross an action), and it is logged with the line the table
 shows about it, for everyone: nothing secret is in it. A computer player that must decide
-after the change moves at once, like after any action. This module is the service's own
+after the change moves afterwards, like after any action (``GameService.computer_move``). This
+module is the service's own
 (it works under the service's game lock); the Discord side and the clocks call the functions
 below.
 """
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from host import acting, computers, turns
+from host import computers, turns
 from host.errors import NotSeated, UserError
 from host.models import GameRecord, Seat, StandIn, Update
 from host.seat_store import SeatChangeEntry
@@ -40,7 +40,7 @@ DEFAULT_LEVEL = "easy"
 class SeatChange:
     """A change of who plays a seat, for the Discord side to show."""
 
-    update: Update  # the game after it, with any moves computer players made at once
+    update: Update  # the game after it (computer players that must decide move afterwards)
     seat: int
     text: str  # what the table says about it (public)
 
@@ -283,11 +283,5 @@ async def _save(
     host: int | None = None,
 ) -> SeatChange:
     record = await service.save_seat(record, changed, text=text, concerns=concerns, host=host)
-    before = record.game
-    record, moved = await computers.move(service, record)
-    after = record.game
-    new_turn = False
-    if moved and before is not None and after is not None:
-        new_turn = await asyncio.to_thread(acting.turn_changed, before, after)
-    update = service._update(record, moved, new_turn=new_turn)
+    update = service._update(record, [], new_turn=False)
     return SeatChange(update=update, seat=changed.seat, text=text)

@@ -28,7 +28,7 @@ from engine.contract import Game, View
 from engine.core import Action, Event
 from host import computers, stats, turns
 from host.acting import Applied, apply_action, apply_for_seat, off_loop, owed_dms, turn_changed
-from host.errors import NotFound, NotSeated, UserError
+from host.errors import NotFound, NotSeated, StaleAction, UserError
 from host.models import ActionLogEntry, GameRecord, Seat, Status, Update
 from host.service_channels import ServiceChannels, ended_word
 from host.service_core import Changes
@@ -327,8 +327,7 @@ class GameService(ServiceChannels):
             except ValueError as exc:
                 raise UserError(str(exc)) from exc
             started = await self._save_start(record, seats, seed, game)
-            started, moved = await computers.move(self, started)
-            return self._update(started, list(game.events) + moved, new_turn=True)
+            return self._update(started, list(game.events), new_turn=True)
 
     async def cancel(
         self, game_id: int, user_id: int, *, can_manage: bool, lobby_only: bool = False
@@ -385,6 +384,32 @@ class GameService(ServiceChannels):
         done = await off_loop(apply_for_seat, record, seat, notation)
         return await self._save_applied(record, done, user_id, commit_with=commit_with)
 
+    async def computer_move(self, game_id: int, choice: computers.Choice) -> Update:
+        """Save a computer seat's choice (``computers.think``) like a person's action, if the
+        game is where it was when the computer thought (StaleAction otherwise: think again)."""
+        async with self._exclusive(game_id):
+            record = await self._load(game_id)
+            game = record.game
+            if (
+                record.version != choice.version
+                or game is None
+                or computers.deciding(record, game) != choice.seat
+            ):
+                raise StaleAction(current_version=record.version)
+            done = await off_loop(apply_for_seat, record, choice.seat, choice.notation)
+            return await self._save_applied(record, done, None, by_computer=True)
+
+    async def move_computers(self, game_id: int) -> list[Update]:
+        """Every move the computer seats must make now, each thought out and saved on its own
+        (as the Discord side does, showing each): stops at a person's decision or the end."""
+        moved: list[Update] = []
+        while (choice := await computers.think(await self._load(game_id))) is not None:
+            try:
+                moved.append(await self.computer_move(game_id, choice))
+            except StaleAction:
+                continue
+        return moved
+
     async def _save_applied(
         self,
         record: GameRecord,
@@ -392,9 +417,11 @@ class GameService(ServiceChannels):
         user_id: int | None,
         *,
         commit_with: Callable[[], Awaitable[None]] | None = None,
+        by_computer: bool = False,
     ) -> Update:
-        """Save an applied action (with ``commit_with``'s writes), then let computer seats
-        move (each its own save: their thinking never holds a transaction open on SQLite)."""
+        """Save an applied action (with ``commit_with``'s writes) on its own: a person's, a
+        stand-in's or (``by_computer``) a computer's; computer seats that must decide next move
+        afterwards (``computer_move``: their thinking never holds a lock or a transaction)."""
         after = done.after
         action = NewAction(
             done.seat, user_id, done.notation, done.label, self._clock(), done.public_text
@@ -403,13 +430,17 @@ class GameService(ServiceChannels):
         async with together:  # with nothing to commit with it, the action commits on its own
             if commit_with is not None:
                 await commit_with()
-            saved = await self.save_action(record, after, action, state=done.state, dms=done.dms)
-        saved, moved = await computers.move(self, saved)
-        final = saved.game
-        assert final is not None
-        new_turn = await off_loop(turn_changed, done.before, final)
+            saved = await self.save_action(
+                record, after, action, state=done.state, dms=done.dms, cause=not by_computer
+            )
+        events = list(after.events)
+        if by_computer and action.public_text and not any(e.public for e in after.events):
+            # a choice that told nobody anything is told as the log tells it ("Computer 1:
+            # Use the King"), so whoever is shown these moves reads every one of them
+            events.append(Event("choice", action.public_text, None, {"seat": done.seat}))
+        new_turn = await off_loop(turn_changed, done.before, after)
         return self._update(
-            saved, list(after.events) + moved, new_turn=new_turn, own=len(after.events)
+            saved, events, new_turn=new_turn, own=None if by_computer else len(events)
         )
 
     def hold(self, game_id: int) -> AbstractAsyncContextManager[None]:
@@ -426,22 +457,6 @@ class GameService(ServiceChannels):
         """End a running game nobody plays as abandoned (holding it; its stats as ``cancel``);
         the game ended, or None if it was not running."""
         return await self._save_status(game_id, "abandoned", only_from=("running",))
-
-    async def resume_computers(self, game_id: int) -> Update | None:
-        """Let computer seats that must decide move (after a restart cut their thinking
-        short); None when no computer seat is deciding."""
-        async with self._exclusive(game_id):
-            record = await self._load(game_id)
-            if record.status != "running" or record.game is None:
-                return None
-            if computers.deciding(record, record.game) is None:
-                return None
-            before: Game = record.game
-            record, moved = await computers.move(self, record)
-            final = record.game
-            assert final is not None
-            new_turn = await off_loop(turn_changed, before, final)
-            return self._update(record, moved, new_turn=new_turn)
 
     # -- whose move (on a loaded record; the Discord side asks these instead of the game) ----
 

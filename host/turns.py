@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from engine import contract
 from engine.contract import Game
 from engine.core import Action, Decision, fill_names
+from host import computers
 from host.errors import NotSeated, NotYourTurn, UserError
 from host.models import GameRecord
 
@@ -122,6 +123,9 @@ def seat_to_act(record: GameRecord, user_id: int) -> int:
         )
     deciding = actors(record)
     if seat not in deciding:
+        thinking = computers.thinking_line(record, still=True)
+        if thinking is not None:
+            raise NotYourTurn(f"{thinking}: it's not your turn yet.")
         raise NotYourTurn(f"It's not your turn: waiting for {record.waiting_for()}.")
     return seat
 

@@ -130,6 +130,9 @@ class Table:
     prefer: tuple[str, ...] = ("place", "plague", "rat", "ravage", "bonus", "count", "keep")
 
     async def record(self) -> Any:
+        """The game once its computer players are done moving (they move in the background
+        after a person's result is shown: ``cogs.thinking``)."""
+        await self.client.tables.computers.settle([self.game_id])
         return await self.client.service.get(self.game_id)
 
     async def actor(self) -> User | None:

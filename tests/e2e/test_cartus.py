@@ -43,6 +43,8 @@ class CartusTable:
         self.private_prompts: list[str] = []
 
     async def record(self) -> Any:
+        """The game once its computer players are done moving (``cogs.thinking``)."""
+        await self.client.tables.computers.settle([self.game_id])
         return await self.client.service.get(self.game_id)
 
     def table_message(self) -> JSON:

@@ -39,6 +39,7 @@ async def play_by_service(
     rng = random.Random(seed)
     service = client.service
     for _ in range(3000):
+        await client.tables.computers.settle([game_id])  # computers move after a person
         record = await service.get(game_id)
         if record.status != "running":
             return

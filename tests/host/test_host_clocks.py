@@ -17,7 +17,7 @@ from host.clock_settings import ClockSettings
 from host.clocks import DEADLINE, IDLE, REMINDER, Clocks, Fired
 from host.errors import UserError
 from host.jobs import Job
-from host.models import GameRecord
+from host.models import GameRecord, Update
 from host.rattus_kind import RattusKind
 from host.service import GameService
 from host.store import Store
@@ -49,10 +49,15 @@ class Clock:
 class Notices:
     """What the Discord side would have been told."""
 
+    service: GameService
     fired: list[Fired] = field(default_factory=list)
+    moved: list[Update] = field(default_factory=list)
+    """The computer moves that followed a stand-in (the Discord side lets them move once it
+    has shown the stand-in's decision: ``cogs.thinking``)."""
 
     async def stood_in(self, fired: Fired) -> None:
         self.fired.append(fired)
+        self.moved += await self.service.move_computers(fired.record.id)
 
     async def remind(self, fired: Fired) -> None:
         self.fired.append(fired)
@@ -86,7 +91,7 @@ def rig(store: Store, clock: Clock) -> Rig:
         seed_source=lambda: 4242,
     )
     clocks = Clocks(service)
-    notices = Notices()
+    notices = Notices(service)
     return Rig(store, clock, service, clocks, Scheduler(clocks, notices, poll=1.0), notices)
 
 
@@ -450,7 +455,7 @@ async def test_a_game_finishes_after_everyone_is_stood_in_for(store: Store) -> N
 
     def finished() -> bool:
         handed = [f.handed_over for f in r.notices.of("stand_in") if f.handed_over]
-        return bool(handed) and handed[-1].finished
+        return bool(handed) and bool(r.notices.moved) and r.notices.moved[-1].finished
 
     await run_out(r, 61, finished)
     record = await r.service.get(record.id)
@@ -474,7 +479,7 @@ async def test_cartus_has_the_same_clocks(store: Store) -> None:
 
     def finished() -> bool:
         handed = [f.handed_over for f in r.notices.of("stand_in") if f.handed_over]
-        return bool(handed) and handed[-1].finished
+        return bool(handed) and bool(r.notices.moved) and r.notices.moved[-1].finished
 
     await run_out(r, 61, finished)
     assert (await r.service.get(record.id)).status == "finished"

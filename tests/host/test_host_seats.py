@@ -49,9 +49,17 @@ async def play_people(
         actions = await service.legal_actions(record.id, movers[0])
         update = await service.act(record.id, movers[0], rng.choice(actions).notation)
         check_update(update)
-        record = update.record
+        record = await moved(service, update.record)
         played += 1
     return record
+
+
+async def moved(service: GameService, record: GameRecord) -> GameRecord:
+    """The game once the computer seats that must decide have moved (they move after a
+    change is saved, one decision at a time: ``GameService.move_computers``)."""
+    for update in await service.move_computers(record.id):
+        check_update(update)
+    return await service.get(record.id)
 
 
 def actor_seat(record: GameRecord) -> int:
@@ -115,10 +123,11 @@ async def test_a_stand_in_plays_until_its_person_is_back(store: Store) -> None:
         f"{name}'s seat is played by a computer player (easy) until {name} is back "
         "(`/rattus seat back`)."
     )
-    after = change.update.record
-    # The computer made the seat's move at once and the game waits for a person again.
+    # The change is saved on its own; then the computer makes the seat's move and the game
+    # waits for a person again.
+    assert change.update.record.version == record.version
+    after = await moved(service, change.update.record)
     assert after.version > record.version
-    assert change.update.new_turn
     assert user not in service.people_to_move(after)
     assert set(service.people_to_move(after)) <= set(PLAYERS) - {user}
     check_update(change.update)
@@ -185,7 +194,9 @@ async def test_a_kicked_player_is_replaced_by_a_computer_and_the_game_finishes(
     with pytest.raises(NotSeated):
         await service.private_view(record.id, BEN)
     assert record.id not in [r.id for r in await service.games_for_user(BEN)]
-    finished = await play_people(service, change.update.record, random.Random(5))
+    finished = await play_people(
+        service, await moved(service, change.update.record), random.Random(5)
+    )
     assert finished.status == "finished"
     results = await store.results(record.id)
     assert {r.user_id for r in results} == {ANNA, CARA, None}
@@ -389,8 +400,9 @@ async def test_after_a_restart_a_stand_in_that_must_decide_moves(store: Store) -
         record.id, record.version, stood_in, text="x", at=1.0, concerns=entry.user_id
     )
     restarted = rattus_service(store)
-    update = await restarted.resume_computers(record.id)
-    assert update is not None and update.record.version > record.version
-    assert seat not in (update.record.game.actors() if update.record.game else [])
+    updates = await restarted.move_computers(record.id)
+    assert updates and updates[-1].record.version > record.version
+    last = updates[-1].record
+    assert seat not in (last.game.actors() if last.game else [])
     assert any(a.seat == seat and a.user_id is None for a in await store.actions(record.id))
-    assert await restarted.resume_computers(record.id) is None
+    assert await restarted.move_computers(record.id) == []

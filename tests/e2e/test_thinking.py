@@ -1,0 +1,168 @@
+"""A person's own result comes first, whatever the computer seated after them does next.
+
+The strong computer's thinking is held in its worker thread until the test lets each decision
+go, so what the bot shows while it thinks, and in which order, is seen step by step; no
+assertion depends on wall time.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from typing import Any
+
+import pytest
+
+from cogs import thinking
+from engine.ai.player import Computer
+from host import computers
+from tests.e2e.conftest import World
+from tests.e2e.table import (
+    buttons_of,
+    choose,
+    is_play,
+    make_bot,
+    press,
+    selects_of,
+    start_game,
+    text_of,
+)
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord.state import Request
+
+THINKING = "Computer 1 (strong) is thinking…"
+WEBHOOK = re.compile(r"^/webhooks/\d+/([^/]+)(?:/messages/([^/]+))?$")
+
+
+class HeldThinking:
+    """Computer.choose, held until the test lets a decision go: notes how many requests the
+    bot had made when each decision began to be thought out."""
+
+    def __init__(self, fake: FakeDiscord) -> None:
+        self.fake = fake
+        self.begun: list[int] = []
+        self.allowed = threading.Semaphore(0)
+
+    def install(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        real = Computer.choose
+
+        def choose(player: Computer, view: Any, legal: Any) -> str:
+            self.begun.append(len(self.fake.requests))
+            assert self.allowed.acquire(timeout=30), "the test never let the computer decide"
+            return real(player, view, legal)
+
+        monkeypatch.setattr(Computer, "choose", choose)
+
+
+def shown(fake: FakeDiscord, requests: list[Request], table_id: int) -> list[str]:
+    """What each request that showed something did, in order: "table" (the table message
+    edited, through its channel or a click held on it), "posted" (a new channel message) or
+    "panel" (a private answer to a click)."""
+    clicks = {ix.token: ix for ix in fake.state.interactions.values()}
+    done = []
+    for request in requests:
+        if request.channel_write and request.method == "POST":
+            done.append("posted")
+        elif request.channel_write and request.path.endswith(f"/messages/{table_id}"):
+            done.append("table")
+        elif (found := WEBHOOK.match(request.path)) and request.method in ("POST", "PATCH"):
+            click = clicks.get(found.group(1))
+            if click is None:
+                continue
+            on_table = click.source is not None and click.source.id == table_id
+            original = found.group(2) == "@original"
+            done.append("table" if on_table and original else "panel")
+    return done
+
+
+async def test_the_person_sees_their_move_before_a_strong_computer_moves_after_them(
+    world: World, tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fake = world.fake
+    monkeypatch.setattr(computers, "SIMULATIONS", 3)
+    monkeypatch.setattr(thinking, "SHOW_EVERY", 0.0)  # each decision shown as it is made
+    held = HeldThinking(fake)
+    held.install(monkeypatch)
+    client = make_bot(fake, tmp_path / "games.sqlite3", world.guild)
+    async with fake.running(client):
+        opened = await fake.slash(
+            world.anna, world.channel, "rattus", "new", options={"seat_order": "joined"}
+        )
+        lobby = await opened.wait_reply()
+        await (await fake.click(world.anna, lobby, label="Add computer (strong)")).wait_reply()
+        record = await start_game(fake, client, world.anna, lobby, world.channel)
+        game_id = record.id
+        # The start placement: Anna places, then the strong computer places twice (two
+        # decisions), then Anna again.
+        assert record.game.actors() == [0]
+        table = next(m for m in reversed(fake.messages(world.channel)) if is_play(m))
+        messages_before = len(fake.messages(world.channel))
+
+        # Anna opens her choices on the table (a click held to edit it) and places a cube.
+        panel = await press(fake, world.anna, table, "place")
+        option = selects_of(panel)[0]["options"][0]["value"]
+        placed_at = len(fake.requests)
+        answer = await choose(fake, world.anna, panel, option)
+
+        # Her own result is visible, panel and table, while the computer has not moved.
+        saved = await client.service.get(game_id)
+        log = await client.service.action_log(game_id, limit=10)
+        assert [e.user_id for e in log] == [world.anna.id]
+        assert saved.version == record.version + 1
+        assert answer["content"].startswith(f"✅ {log[-1].public_text}")
+        assert THINKING in answer["content"]
+        now = fake.message(table)
+        assert log[-1].public_text in text_of(now)
+        assert f"⏳ {THINKING}" in text_of(now)
+        assert all(":place:" not in b["custom_id"] for b in buttons_of(now))
+
+        # The order: one edit of the table, then her private answer, and only then did the
+        # computer begin to think; nothing was posted.
+        await fake.wait_for(lambda: len(held.begun) == 1, what="the computer to think")
+        before = shown(fake, fake.requests[placed_at : held.begun[0]], int(table["id"]))
+        assert before == ["table", "panel"], before
+        assert len(fake.messages(world.channel)) == messages_before
+
+        # A click while the computer thinks is answered at once, and plainly.
+        typed = await fake.slash(
+            world.anna, world.channel, "rattus", "play", options={"action": option}
+        )
+        refused = await typed.wait_reply()
+        assert (
+            "Computer 1 (strong) is still thinking: it's not your turn yet." in (refused["content"])
+        )
+        assert (await client.service.get(game_id)).version == saved.version
+
+        # The computer's first decision appears on the table as it is made, still thinking.
+        held.allowed.release()
+        await fake.wait_for(lambda: len(held.begun) == 2, what="the second decision")
+        first = (await client.service.action_log(game_id, limit=10))[-1]
+        assert first.user_id is None and first.version == saved.version + 1
+        await fake.wait_for(
+            lambda: first.public_text in text_of(fake.message(table)),
+            what="the computer's first move on the table",
+        )
+        assert f"⏳ {THINKING}" in text_of(fake.message(table))
+        assert len(fake.messages(world.channel)) == messages_before
+
+        # Its second decision ends its placement: Anna decides again, on a new table message
+        # that mentions her; the thinking notice is gone from the table.
+        held.allowed.release()
+        await client.tables.computers.settle([game_id])
+        final = await client.service.get(game_id)
+        assert final.game.actors() == [0]
+        log = await client.service.action_log(game_id, limit=10)
+        assert [e.user_id for e in log] == [world.anna.id, None, None]
+        newest = await fake.wait_for_message(world.channel, is_play)
+        assert newest["id"] != table["id"]
+        assert f"<@{world.anna.id}>" in (newest.get("content") or "")
+        assert THINKING not in text_of(newest)
+        # The retired table no longer says the computer is thinking: it tells what was played
+        # while it was the table, the computer's moves with Anna's.
+        retired = text_of(fake.message(table))
+        assert THINKING not in retired
+        assert all(e.public_text in retired for e in log if e.public_text)
+        assert all(e.public_text in text_of(newest) for e in log[1:] if e.public_text)
+        assert len(fake.messages(world.channel)) == messages_before + 1
+        assert len(held.begun) == 2
+    assert fake.rejected == [] and fake.unhandled == []
