@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
@@ -468,13 +469,17 @@ class Tables(Messaging):
 
     async def played_on(self, record: GameRecord, stored: TableMessage) -> list[str]:
         """What was played while ``stored`` was the table: the actions since it was posted
-        that it showed, and the one after them that replaced it (later ones, a computer's
-        next turns, are the newer table's)."""
+        that it showed, and after them the one that replaced it, or the computer moves that
+        followed them (the table showed them as they were made, ``cogs.thinking``, but the
+        last ones may have come together with the newer table); the moves after a person's
+        next action are the newer table's."""
         log = await self.service.store.actions(record.id, limit=COMPUTER_MOVES_SHOWN)
         first = stored.posted_version if stored.posted_version is not None else stored.version
         shown = [e for e in log if first < e.version <= stored.version]
-        ending = next((e for e in log if e.version > stored.version), None)
-        return happened_lines([*shown, *([ending] if ending is not None else [])])
+        later = [e for e in log if e.version > stored.version]
+        computers_then = list(itertools.takewhile(lambda e: e.user_id is None, later))
+        ending = computers_then or later[:1]
+        return happened_lines([*shown, *ending])
 
     async def show_final(self, record: GameRecord) -> None:
         presenter = self.presenter(record)
