@@ -7,6 +7,7 @@ of small decisions (use a card, then pick where) needs no trip back to the table
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from typing import Any
 
@@ -21,6 +22,8 @@ from engine.core import Event, IllegalAction, counted, parse_notation
 from host.errors import NotSeated, NotYourTurn, StaleAction, UserError
 from host.models import GameRecord, Update
 from host.service import GameService
+
+log = logging.getLogger(__name__)
 
 STALE = str(StaleAction())
 PICKS_REMEMBERED = 1000
@@ -309,26 +312,50 @@ class Play:
             content = which_game(interaction, record) + "\n".join(lines)
             await replace(interaction, content, view=controls)
             return
+        own = update.public_events[: update.own_public]
+        label = None if own else await self._label_of_last(game_id, notation)
+
+        answered: discord.WebhookMessage | None = None
+
+        async def followed(moves: list[Update]) -> None:
+            """The computers that moved after the choice are done: the same private answer
+            now also tells their moves, and gives the person's next controls."""
+            try:
+                await self._answer_chosen(interaction, update, label or notation, moves, answered)
+            except discord.HTTPException as error:
+                log.info("Could not add the computers' moves to a panel: %s", error)
+
         try:
-            await self._answer_chosen(interaction, update, notation)
+            answered = await self._answer_chosen(interaction, update, label or notation)
         finally:
             # Only now, with the person's own result shown (the table, then their panel), do
             # the computer seats that must decide next move (``cogs.thinking``).
-            self.tables.computers.wake(game_id, update.record)
+            self.tables.computers.wake(game_id, update.record, then=followed)
 
     async def _answer_chosen(
-        self, interaction: discord.Interaction[Any], update: Update, notation: str
-    ) -> None:
-        """The chooser's private answer: what was done, and their next controls."""
+        self,
+        interaction: discord.Interaction[Any],
+        update: Update,
+        label: str,
+        moves: Sequence[Update] = (),
+        again: discord.WebhookMessage | None = None,
+    ) -> discord.WebhookMessage | None:
+        """The chooser's private answer: what was done, and their next controls; with
+        ``moves`` (the computer moves that followed it), those too, and the controls after
+        them, in place of the answer (``again``: the follow-up it was, after a table click)."""
         user = interaction.user
-        record = update.record
-        game_id = record.id
+        record = moves[-1].record if moves else update.record
         own = update.public_events[: update.own_public]
-        label = None if own else await self._label_of_last(game_id, notation)
-        after = update.public_events[len(own) :]
-        lines = confirmation(record, own, label or notation, after)
+        after = [
+            *update.public_events[len(own) :],
+            *(e for moved in moves for e in moved.public_events),
+        ]
+        lines = confirmation(record, own, label, after)
         embed = None
-        private = update.private.get(user.id)
+        private = [
+            *update.private.get(user.id, []),
+            *(e for moved in moves for e in moved.private.get(user.id, [])),
+        ]
         if private and record.game is not None:
             seat = record.seat_of(user.id)
             embed = secrets_embed(
@@ -340,7 +367,7 @@ class Play:
             )
         prompt, controls = self.panel(record, user.id)
         content = panel_content(which_game(interaction, record), lines, prompt, record.kind)
-        await replace(interaction, content, embed=embed, view=controls)
+        return await replace(interaction, content, embed=embed, view=controls, again=again)
 
 
 def confirmation(

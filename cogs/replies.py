@@ -67,21 +67,32 @@ async def replace(
     embed: discord.Embed | None = None,
     file: discord.File | None = None,
     view: discord.ui.View | None = None,
-) -> None:
+    again: discord.WebhookMessage | None = None,
+) -> discord.WebhookMessage | None:
     """Show this in place of the interaction's (deferred) answer or the clicked ephemeral.
 
-    A cleared field is sent empty, so the shown message is exactly what is given here.
+    A cleared field is sent empty, so the shown message is exactly what is given here. After
+    a click on a table, the answer is a private follow-up: it is returned, and ``again`` (that
+    follow-up) is edited instead of sending another.
     """
     attachments = [file] if file is not None else []
     embeds = [embed] if embed is not None else []
     content = None if content is None else clip(content, CONTENT_LIMIT)
     if deferred_on_public(interaction):
         # the clicked message is the table: the clicker's answer is a private follow-up
+        if again is not None:
+            return await interaction.followup.edit_message(
+                again.id, content=content or "", embeds=embeds, attachments=attachments, view=view
+            )
         extra: dict[str, Any] = {"view": view} if view is not None else {}
-        await interaction.followup.send(
-            content=content or "", embeds=embeds, files=attachments, ephemeral=True, **extra
+        return await interaction.followup.send(
+            content=content or "",
+            embeds=embeds,
+            files=attachments,
+            ephemeral=True,
+            wait=True,
+            **extra,
         )
-        return
     if interaction.response.is_done():
         await interaction.edit_original_response(
             content=content, embeds=embeds, attachments=attachments, view=view
@@ -90,6 +101,7 @@ async def replace(
         await interaction.response.edit_message(
             content=content, embeds=embeds, attachments=attachments, view=view
         )
+    return None
 
 
 def unwrap(error: BaseException) -> BaseException:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from engine.core import Event
@@ -35,6 +35,9 @@ if TYPE_CHECKING:
     from cogs.table import Tables
 
 log = logging.getLogger(__name__)
+
+Followed = Callable[[list[Update]], Awaitable[None]]
+"""Told of the computer moves made after a wake, once they are done."""
 
 SHOW_EVERY = 1.0
 """Seconds: a computer's move is shown at once when the table last changed this long ago (or
@@ -65,17 +68,25 @@ class ComputerTurns:
         self.tables = tables
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
+        self._made: dict[int, list[Update]] = {}
+        self._then: dict[int, list[tuple[Followed, int]]] = {}
         self.shown = 0
         """How many table updates showed computer moves (tests and the bench read it)."""
 
-    def wake(self, game_id: int, record: GameRecord | None = None) -> None:
+    def wake(
+        self, game_id: int, record: GameRecord | None = None, *, then: Followed | None = None
+    ) -> None:
         """Let the game's computer seats that must decide move (in the background), if they
         are not moving already; with ``record`` (the game as just saved), only if a computer
-        seat decides in it."""
+        seat decides in it. ``then`` is called with the moves they made from now on, once
+        they are done (none: not called): a person's panel adds them."""
         if record is not None and (
             record.game is None or computers.deciding(record, record.game) is None
         ):
             return
+        made = self._made.setdefault(game_id, [])
+        if then is not None:
+            self._then.setdefault(game_id, []).append((then, len(made)))
         task = self._tasks.get(game_id)
         if task is not None and not task.done():
             self._again.add(game_id)  # it looks again before it stops
@@ -105,13 +116,27 @@ class ComputerTurns:
 
     async def _run(self, game_id: int) -> None:
         try:
-            await self._moves(game_id)
-        except Exception:
-            log.exception("The computer players of game #%s could not move", game_id)
+            while True:
+                try:
+                    await self._moves(game_id)
+                except Exception:
+                    log.exception("The computer players of game #%s could not move", game_id)
+                    return
+                made = self._made.pop(game_id, [])
+                for then, since in self._then.pop(game_id, []):
+                    if made[since:]:
+                        try:
+                            await then(made[since:])
+                        except Exception:
+                            log.exception("Telling of game #%s's computer moves failed", game_id)
+                if game_id not in self._again:  # no wake came while they were told
+                    return
         finally:
             if self._tasks.get(game_id) is asyncio.current_task():
                 del self._tasks[game_id]
             self._again.discard(game_id)
+            self._made.pop(game_id, None)
+            self._then.pop(game_id, None)
 
     async def _moves(self, game_id: int) -> None:
         service = self.tables.service
@@ -138,6 +163,7 @@ class ComputerTurns:
                     unshown.clear()
                     continue
                 unshown.append(update)
+                self._made.setdefault(game_id, []).append(update)
                 saved = update.record
                 person_next = saved.status != "running" or (
                     saved.game is not None and computers.deciding(saved, saved.game) is None

@@ -1,6 +1,7 @@
 """Through Discord: after a person's plague turns over several rats, their private answer
-shows every rat and everyone's losses, then the computer's whole turn that followed, in the
-order they happened (it used to keep four lines and drop the rest without a word)."""
+shows every rat and everyone's losses, then (once it has moved, after the answer was shown)
+the computer's whole turn that followed, in the order they happened (it used to keep four
+lines and drop the rest without a word)."""
 
 from __future__ import annotations
 
@@ -72,7 +73,12 @@ async def test_the_answer_to_a_plague_shows_every_rat_every_loss_and_the_compute
             answered = await fake.slash(
                 world.anna, world.channel, "rattus", "play", options={"action": spread}
             )
-            panel = (await answered.wait_reply())["content"]
+            reply = await answered.wait_reply()
+            panel = reply["content"]
+        # Her answer came before the computer moved; once its turn is done, the same answer
+        # tells it too (cogs.thinking).
+        await restarted.tables.computers.settle([record.id])
+        panel = fake.message(reply)["content"]
         lines = panel.splitlines()
         reveals = [line for line in lines if line.startswith("Rat revealed in Gallia")]
         assert len(reveals) == 3, panel

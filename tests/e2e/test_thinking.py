@@ -165,4 +165,11 @@ async def test_the_person_sees_their_move_before_a_strong_computer_moves_after_t
         assert all(e.public_text in text_of(newest) for e in log[1:] if e.public_text)
         assert len(fake.messages(world.channel)) == messages_before + 1
         assert len(held.begun) == 2
+        # Her private answer, shown before the computer moved, now tells its moves too and
+        # gives her next choices (the one message, edited).
+        told = fake.message(answer)
+        assert told["content"].startswith(f"✅ {log[0].public_text}")
+        assert all(e.public_text in told["content"] for e in log[1:] if e.public_text), told["content"]
+        assert THINKING not in told["content"]
+        assert any(":place:" in c["custom_id"] for c in selects_of(told) + buttons_of(told))
     assert fake.rejected == [] and fake.unhandled == []
