@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from engine import ai, rattus
+from engine import computers, rattus
 from render import rattus_board
 
 
@@ -51,7 +51,7 @@ def main() -> None:
 
     game = rattus.new_game(args.players, expansions=expansions, seed=args.seed)
     players = [
-        ai.computer("rattus", level=level, seed=args.seed * 10 + i)
+        computers.computer("rattus", level=level, seed=args.seed * 10 + i)
         for i, level in enumerate(levels)
     ]
     lines = [f"Rattus, {args.players} players, {game.view()['ruleset']}, seed {args.seed}"]

@@ -26,7 +26,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import ai, cartus, rattus
+from engine import cartus, computers, rattus
+from engine import games as registry
 from engine.core import Action
 
 Chooser = Callable[[dict[str, object], list[Action]], str]
@@ -43,7 +44,7 @@ def random_player(seed: int) -> Chooser:
     return choose
 
 
-def timed(level: str, player: ai.Computer) -> Chooser:
+def timed(level: str, player: computers.Computer) -> Chooser:
     def choose(view: dict[str, object], legal: list[Action]) -> str:
         start = time.process_time()
         answer = player.choose(view, legal)
@@ -57,7 +58,7 @@ def timed(level: str, player: ai.Computer) -> Chooser:
 def make(game: str, level: str, seed: int, simulations: int | None) -> Chooser:
     if level == "random":
         return random_player(seed)
-    player = ai.computer(game, level=level, seed=seed, simulations=simulations)
+    player = computers.computer(game, level=level, seed=seed, simulations=simulations)
     return timed(f"{game} {level}", player)
 
 
@@ -106,7 +107,9 @@ def main() -> None:
     for name in chosen:
         if name not in MATCHES:
             sys.exit(f"unknown match '{name}' (known: {', '.join(MATCHES)})")
-    budgets = ", ".join(f"{g} {ai.GAMES[g].simulations}" for g in sorted(ai.GAMES))
+    budgets = ", ".join(
+        f"{s.name} {s.strong.simulations}" for s in registry.specs() if s.strong is not None
+    )
     said = f"{simulations}" if simulations is not None else f"the default ({budgets})"
     print(f"{games} seeded games per match; strong player: {said} simulations a decision")
     for name in chosen:

@@ -1,8 +1,11 @@
 """The games the bot hosts, in one place: each kind with its presenter and its commands.
 
-A game joins the bot by adding one entry here: its ``GameKind`` (lobby options and dealing,
-in ``host/``), its ``Presenter`` (the text and the board image on Discord) and the extension
-that holds its slash command group (a ``GameCommands`` subclass). Everything else (the
+Which games exist, how they are dealt, loaded, drawn and played by computers is the engine's
+(``engine.games``, one ``GameSpec`` each). A registered game joins the bot by adding one entry
+here: its ``GameKind`` (lobby options, in ``host/``; title, player counts and dealing come
+from the spec), its ``Presenter`` (the text and the board image on Discord) and the extension
+that holds its slash command group (a ``GameCommands`` subclass). ``hosted_games`` refuses an
+entry for a game the engine does not know. Everything else (the
 service, the table, buttons, selects, embeds and the shared commands) is the same code for
 every game and reads only the shared header of the views (``engine.contract``).
 """
@@ -12,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cogs.presenters import Presenter
+from engine import games
 from host.kinds import GameKind
 
 
@@ -31,11 +35,13 @@ def hosted_games() -> dict[str, HostedGame]:
     from host.cartus_kind import CartusKind
     from host.rattus_kind import RattusKind
 
-    games = [
+    hosted = [
         HostedGame(RattusKind(), RATTUS, "cogs.rattus"),
         HostedGame(CartusKind(), CARTUS, "cogs.cartus"),
     ]
-    return {game.kind.name: game for game in games}
+    for game in hosted:
+        games.spec(game.kind.name)  # ValueError: the engine does not play it
+    return {game.kind.name: game for game in hosted}
 
 
 def game_kinds() -> dict[str, GameKind]:

@@ -21,25 +21,17 @@ import argparse
 import hashlib
 import json
 import sys
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from . import cartus, rattus, replay_format
+from . import games, replay_format
 from .contract import CHANCE, REVEAL, Game, action_label, irreversible
 from .core import IllegalAction, parse_notation
 from .replay_format import FORMAT, FORMAT_VERSION, BadReplay
 
 UNDO = "undo"
 """The notation under which an undo is logged and written in a replay file."""
-
-Start = Callable[[int, Mapping[str, Any], int | str], Game]
-STARTS: dict[str, Start] = {"rattus": rattus.start, "cartus": cartus.start}
-"""Each game's kind -> how it deals a game from lobby options (``start(players, options,
-seed)``)."""
-
-RENDERERS = {"rattus": "rattus_board", "cartus": "cartus_table"}
-"""Each game's kind -> the function of ``render`` that draws its board."""
 
 NOT_YOURS = "There is nothing of yours to take back: someone else has decided since."
 REFUSALS = {
@@ -65,11 +57,8 @@ Bulgaria: that ended your turn, so it stands"), for a public action that showed 
 
 
 def start(kind: str, players: int, options: Mapping[str, Any], seed: int | str) -> Game:
-    """A new game of this kind, as the bot deals it."""
-    try:
-        return STARTS[kind](players, options, seed)
-    except KeyError:
-        raise ValueError(f"this engine does not play games of the kind {kind!r}") from None
+    """A new game of this kind, as the bot deals it (its spec's ``start``)."""
+    return games.spec(kind).start(players, options, seed)
 
 
 def turn_marker(game: Game) -> tuple[Any, Any]:
@@ -333,7 +322,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             view = game.view(None, names=names)
             for player in view["players"]:
                 player["name"] = names[int(player["seat"])]
-            draw: Callable[[Any], bytes] = getattr(render, RENDERERS[parsed.kind])
+            draw = render.renderer(games.spec(parsed.kind).renderer)
             try:
                 with open(args.png, "wb") as out:
                     out.write(draw(view))

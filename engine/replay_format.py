@@ -13,16 +13,13 @@ import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from importlib import import_module
 from typing import Any
 
+from . import games
 from .contract import StartOption
 
 FORMAT = "rattus-replay"
 FORMAT_VERSION = 1
-KINDS = ("rattus", "cartus")
-"""The kinds of game a replay file may hold: each is a package of ``engine`` whose
-``START_OPTIONS`` say which lobby options change the deal and what they must be."""
 MOST_BYTES = 16 * 1024 * 1024
 """A replay file of the longest game is tens of KiB; anything this large is not one."""
 MOST_MOVES = 100_000
@@ -93,8 +90,8 @@ def parse(data: object) -> ReplayFile:
             f'"format_version" is {_shown(version)}: this tool reads version {FORMAT_VERSION}'
         )
     kind = data.get("game")
-    if kind not in KINDS:
-        raise BadReplay(f'"game" is {_shown(kind)}: it must be one of {", ".join(KINDS)}')
+    if not games.is_game(kind):
+        raise BadReplay(f'"game" is {_shown(kind)}: it must be one of {", ".join(games.names())}')
     assert isinstance(kind, str)
     game_id = data.get("game_id")
     if game_id is not None and not _is_int(game_id):
@@ -138,10 +135,9 @@ def _options(kind: str, options: object) -> dict[str, Any]:
 
 
 def start_options(kind: str) -> Mapping[str, StartOption]:
-    """The options that change a game of this kind's deal, as its own package declares them
-    (``START_OPTIONS``): other keys (``seat_order``, ``players``) are the host's and ignored."""
-    declared: Mapping[str, StartOption] = import_module(f"{__package__}.{kind}").START_OPTIONS
-    return declared
+    """The options that change a game of this kind's deal, as its spec declares them
+    (``start_options``): other keys (``seat_order``, ``players``) are the host's and ignored."""
+    return games.spec(kind).start_options
 
 
 def _players(players: object) -> list[Player]:

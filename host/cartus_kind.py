@@ -72,8 +72,6 @@ def building_id(text: str) -> str | None:
 
 class CartusKind(GameKind):
     name = "cartus"
-    title = "Rattus Cartus"
-    min_players, max_players = cartus.MIN_PLAYERS, cartus.MAX_PLAYERS
 
     def validate_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         unknown = sorted(set(options) - OPTION_KEYS)
@@ -160,14 +158,6 @@ class CartusKind(GameKind):
         )
         _, most = self.player_limits(options)
         return "; ".join(parts) + f"; up to {most} players."
-
-    def new_game(self, players: int, options: Mapping[str, Any], seed: int) -> Game:
-        game: Game = cartus.start(players, options, seed)
-        return game
-
-    def from_dict(self, data: Mapping[str, Any]) -> Game:
-        game: Game = cartus.from_dict(dict(data))
-        return game
 
     # -- statistics -----------------------------------------------------------------------
 

@@ -3,7 +3,7 @@
 A computer seat is a ``Seat`` with ``is_ai`` set and no user; its level is the seat's
 ``level`` (and its name says it too: "Computer 2 (strong)"). A person's seat may be played by a
 computer for a while (``host/seats.py``): it then has a ``level`` as well, and moves here like
-a computer seat. The moves are chosen by ``engine.ai`` from the seat's view and legal actions
+a computer seat. The moves are chosen by ``engine.computers`` from the seat's view and legal actions
 only, in a thread so the event loop keeps answering everyone else while it thinks.
 
 A computer's move is never part of anyone else's: a person's action is saved and shown on its
@@ -22,13 +22,13 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine import ai
+from engine import computers
 from engine.contract import Game
 from host import metrics
 from host.errors import UserError
 from host.models import GameRecord, Seat
 
-LEVELS = ai.LEVELS
+LEVELS = computers.LEVELS
 THINK_SECONDS = 2.5
 """The strong player's time cap per decision (its simulation budget usually ends sooner)."""
 
@@ -39,10 +39,8 @@ _NAME = re.compile(r"^Computer (\d+) \((\w+)\)$")
 
 
 def check_level(kind: str, level: str) -> str:
-    if kind not in ai.GAMES:
-        raise UserError("Computer players can't play this game yet.")
-    if level not in ai.levels(kind):
-        raise UserError(f"A computer player is {' or '.join(ai.levels(kind))}.")
+    if level not in computers.levels(kind):
+        raise UserError(f"A computer player is {' or '.join(computers.levels(kind))}.")
     return level
 
 
@@ -74,9 +72,10 @@ async def choose(record: GameRecord, game: Game, seat: int, level: str | None = 
     stand-in for a person), chosen in a worker thread from its view and legal actions."""
     entry = next(s for s in record.seats if s.seat == seat)
     deadline = time.monotonic() + THINK_SECONDS
-    player = ai.computer(
+    playing = computers.playable_level(record.kind, level or level_of(entry))
+    player = computers.computer(
         record.kind,
-        level=level or level_of(entry),
+        level=playing,
         seed=f"{record.seed}:{seat}",
         simulations=SIMULATIONS,
         stop=lambda: time.monotonic() > deadline,
@@ -86,9 +85,7 @@ async def choose(record: GameRecord, game: Game, seat: int, level: str | None = 
     try:
         return await asyncio.to_thread(player.choose, view, legal)
     finally:
-        metrics.THINK_SECONDS.labels(record.kind, level or level_of(entry)).observe(
-            time.perf_counter() - started
-        )
+        metrics.THINK_SECONDS.labels(record.kind, playing).observe(time.perf_counter() - started)
 
 
 @dataclass(frozen=True)

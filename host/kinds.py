@@ -1,9 +1,10 @@
 """Game kinds: how the host creates, loads and configures each engine's games.
 
-A kind adapts one engine module (``engine.rattus``, later ``engine.cartus``) to the service:
-lobby options are validated here, once, into a normalised JSON-able dict that is stored
-with the game and handed back to ``new_game`` at start. The games themselves keep the
-engine's contract (``engine.contract.Game``). The kinds the bot hosts are listed, with their
+A kind adapts one game the engine declares (its ``engine.spec.GameSpec``, found by name in
+``engine.games``) to the service: lobby options are validated here, once, into a normalised
+JSON-able dict that is stored with the game and handed back to ``new_game`` at start. Its title,
+player counts, dealing and loading are the spec's; the games themselves keep the engine's
+contract (``engine.contract.Game``). The kinds the bot hosts are listed, with their
 presenters and commands, in ``cogs/games.py``.
 """
 
@@ -13,7 +14,9 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine import games
 from engine.contract import Game
+from engine.spec import GameSpec
 
 SHARED_OPTIONS = ("seat_order", "players")
 """Lobby options every kind accepts and the host itself reads: ``seat_order`` ("random" or
@@ -23,18 +26,32 @@ SHARED_OPTIONS = ("seat_order", "players")
 class GameKind(ABC):
     """One kind of game the bot can host."""
 
-    name: str
-    title: str
-    min_players: int
-    max_players: int
+    name: str  # the name its game is registered under in ``engine.games``
 
-    @abstractmethod
+    @property
+    def spec(self) -> GameSpec:
+        """The game as the engine declares it."""
+        return games.spec(self.name)
+
+    @property
+    def title(self) -> str:
+        return self.spec.title
+
+    @property
+    def min_players(self) -> int:
+        return self.spec.min_players
+
+    @property
+    def max_players(self) -> int:
+        return self.spec.max_players
+
     def new_game(self, players: int, options: Mapping[str, Any], seed: int) -> Game:
         """A fresh game for ``players`` seats with validated options. ValueError if impossible."""
+        return self.spec.start(players, options, seed)
 
-    @abstractmethod
     def from_dict(self, data: Mapping[str, Any]) -> Game:
         """The game saved by ``to_dict``."""
+        return self.spec.load(dict(data))
 
     @abstractmethod
     def validate_options(self, options: Mapping[str, Any]) -> dict[str, Any]:

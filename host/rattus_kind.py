@@ -54,8 +54,6 @@ def _sentence(message: str) -> str:
 
 class RattusKind(GameKind):
     name = "rattus"
-    title = "Rattus"
-    min_players, max_players = rattus.player_limits(rattus.EXPANSIONS)
 
     def player_limits(self, options: Mapping[str, Any]) -> tuple[int, int]:
         fewest, most = rattus.player_limits(options.get("expansions", []))
@@ -170,14 +168,6 @@ class RattusKind(GameKind):
         return f"{game}; {card_text}; {seats}; up to {most} players."
 
     # -- games ----------------------------------------------------------------------------
-
-    def new_game(self, players: int, options: Mapping[str, Any], seed: int) -> Game:
-        game: Game = rattus.start(players, options, seed)
-        return game
-
-    def from_dict(self, data: Mapping[str, Any]) -> Game:
-        game: Game = rattus.from_dict(dict(data))
-        return game
 
     # -- statistics -----------------------------------------------------------------------
 

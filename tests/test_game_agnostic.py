@@ -16,14 +16,13 @@ from typing import Any
 import pytest
 
 from cogs.games import hosted_games
+from engine import games
 from engine.cartus import steps as cartus_steps
 from engine.cartus.view_types import STATUSES as CARTUS_STATUSES
-from engine.cartus.view_types import CartusView
 from engine.conformance import field_names
 from engine.contract import OVER, DecisionView, PlayerHeader, ViewHeader
 from engine.rattus import steps as rattus_steps
 from engine.rattus.view_types import STATUSES as RATTUS_STATUSES
-from engine.rattus.view_types import RattusView
 from host.kinds import SHARED_OPTIONS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -45,7 +44,7 @@ GENERIC = {"id", "text", "hand", "options", "lines", "all"}
 of text, the hand command, a game's lobby options, the leaderboard of all servers): a game's key of the same spelling does not make them
 game-specific."""
 
-GAME_VIEWS: dict[str, Any] = {"rattus": RattusView, "cartus": CartusView}
+GAME_VIEWS: dict[str, Any] = {name: games.spec(name).view_type for name in hosted_games()}
 DECISION_KINDS: dict[str, set[str]] = {
     "rattus": set(rattus_steps.STEPS),
     "cartus": set(cartus_steps.STEPS),

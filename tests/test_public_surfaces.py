@@ -31,9 +31,7 @@ question is pending at all says that someone holds one (who is asked stays secre
 
 from __future__ import annotations
 
-import json
 import random
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, cast
@@ -47,8 +45,12 @@ from cogs.presenters import Presenter
 from cogs.rattus_presenter import RATTUS
 from cogs.table import table_groups
 from engine import cartus, rattus
+from engine.cartus import spec as cartus_spec
 from engine.contract import Game
+from engine.core import Rng
+from engine.rattus import spec as rattus_spec
 from engine.rattus.africanus import regions
+from engine.spec import Redeal
 from host.models import GameRecord, Seat
 from host.service import GameService
 
@@ -105,45 +107,7 @@ def surfaces(record: GameRecord, presenter: Presenter) -> tuple[str, str]:
     )
 
 
-def redeal(places: Sequence[list[Any]], rng: random.Random) -> None:
-    """Deal the items of ``places`` again at random, each place keeping how many it holds."""
-    pool = [item for place in places for item in place]
-    rng.shuffle(pool)
-    for place in places:
-        place[:], pool = pool[: len(place)], pool[len(place) :]
-
-
 # Rattus
-
-
-def face_down(game: Any) -> list[str]:
-    """The ids of every token whose front nobody at the table may see: on the board or in the
-    draw pile or set aside, not face up, and not named by a step in progress (a token being
-    turned over is public)."""
-    s = game.state
-    mentioned = json.dumps([s.stack, s.ext, s.revealed])
-    ids = [t for tokens in s.rats.values() for t in tokens] + list(s.rat_supply) + list(s.removed)
-    return [t for t in ids if t not in s.face_up and f'"{t}"' not in mentioned]
-
-
-def rattus_hidden_changed(game: Any, rng: random.Random) -> Game:
-    """The same moment with everything hidden dealt again: the fronts of the face-down tokens
-    (among tokens of the same back: starting or not) and, with Africanus, the region-card
-    deck and the hands (each keeping its size)."""
-    saved = game.to_dict()
-    tokens = saved["tokens"]
-    hidden = face_down(game)
-    for starting in (True, False):
-        ids = sorted(t for t in hidden if bool(tokens[t].get("starting")) == starting)
-        fronts = [tokens[t] for t in ids]
-        redeal([fronts], rng)
-        for token, front in zip(ids, fronts, strict=True):
-            tokens[token] = front
-    if regions.KEY in saved["ext"]:
-        table = saved["ext"][regions.KEY]
-        redeal([table["deck"], *table["hands"]], rng)
-    saved["rng"] = rng.getrandbits(64)  # every draw to come
-    return rattus.from_dict(saved)
 
 
 def hidden_hand_cards(game: Any, public: str) -> list[str]:
@@ -159,32 +123,6 @@ def hidden_hand_cards(game: Any, public: str) -> list[str]:
     ]
 
 
-# Rattus Cartus
-
-
-def cartus_hidden_changed(game: Any, rng: random.Random) -> Game:
-    """The same moment with everything hidden dealt again (see the module's docstring): the
-    face-down cards, wherever they lie, each place keeping how many it holds."""
-    saved = game.to_dict()
-    face_down_entries = [
-        entry["cards"]
-        for place in saved["row"]
-        if not place["revealed"]
-        for entry in place["entries"]
-    ]
-    redeal([saved["deck"], saved["nun_row"], *saved["hands"], *face_down_entries], rng)
-    redeal([saved["vp_pile"], *saved["vp"]], rng)
-    redeal([saved["building_deck"]], rng)
-    redeal([saved["replacement"]], rng)
-    if any(place is None for place in saved["supply_chosen"]):  # not yet shown
-        saved["supply_chosen"] = [
-            None if place is None else rng.randrange(len(saved["row"]))
-            for place in saved["supply_chosen"]
-        ]
-    saved["rng"] = rng.getrandbits(64)  # every draw to come
-    return cartus.from_dict(saved)
-
-
 # The games
 
 
@@ -192,11 +130,11 @@ def cartus_hidden_changed(game: Any, rng: random.Random) -> Game:
 class Kind:
     name: str
     presenter: Presenter
-    hidden_changed: Callable[[Any, random.Random], Game]
+    hidden_changed: Redeal
 
 
-RATTUS_KIND = Kind("rattus", RATTUS, rattus_hidden_changed)
-CARTUS_KIND = Kind("cartus", CARTUS, cartus_hidden_changed)
+RATTUS_KIND = Kind("rattus", RATTUS, rattus_spec.redeal)
+CARTUS_KIND = Kind("cartus", CARTUS, cartus_spec.redeal)
 
 
 def record_of(kind: Kind, game: Game, seats: list[Seat]) -> GameRecord:
@@ -237,7 +175,7 @@ def play_and_check(kind: Kind, game: Any, seed: int, limit: int = WHOLE) -> Seen
     every moment's public surfaces against its hidden-changed twin and its secrets."""
     players = len(game.view(None)["players"])
     rng = random.Random(seed)
-    hidden_rng = random.Random(seed + 1)
+    hidden_rng = Rng.from_seed(seed + 1)
     seats = [Seat(n, 1000 + n, NAMES[n]) for n in range(players)]
     said: list[str] = []
     seen = Seen()

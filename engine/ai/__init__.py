@@ -1,13 +1,7 @@
-"""Computer players: a function of what a seat sees (its view and its legal actions) and a seed.
+"""The games' own computer players: rules of thumb ("easy") and the search ("strong").
 
-    from engine import ai
-    player = ai.computer("rattus", level="strong", seed=1)
-    notation = player.choose(game.view(seat), game.legal_actions(seat))
-
-"easy" plays by rules of thumb in a few milliseconds. "strong" searches: it draws whole games
-its view could come from and plays each candidate out (``engine.ai.search``).
+Each game's spec (``engine.spec``) names its players here; ``engine.computers`` picks the one a
+seat's level asks for (``computers.computer("rattus", level="strong", seed=1)``). The search
+(``engine.ai.search``) draws whole games a seat's view could come from and plays each
+candidate out.
 """
-
-from .player import GAMES, LEVELS, Computer, computer, levels
-
-__all__ = ["GAMES", "LEVELS", "Computer", "computer", "levels"]

@@ -12,7 +12,7 @@ import pytest
 
 from cogs.embeds import PING_ROOM, TABLE_TEXT, table_embed
 from cogs.games import presenters
-from engine.ai.player import Computer
+from engine.computers import Computer
 from host import computers
 from host.models import GameRecord, Seat
 from host.store import Store

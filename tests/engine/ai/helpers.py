@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from engine import ai, rattus
+from engine import computers, rattus
 from engine.rattus.game import Game
 
 EXPANSIONS = ("pied_piper", "mercatus", "africanus")
@@ -28,7 +28,7 @@ def computer_game(
     against the legal actions. Returns the end and the number of actions."""
     g = rattus.new_game(players, expansions=expansions, seed=seed)
     bots = [
-        ai.computer("rattus", level=levels[i], seed=seed * 31 + i, simulations=simulations)
+        computers.computer("rattus", level=levels[i], seed=seed * 31 + i, simulations=simulations)
         for i in range(players)
     ]
     actions = 0

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from engine import ai, cartus
+from engine import cartus, computers
 from engine.cartus import simulate
 from engine.cartus.game import Game
 from engine.cartus.sampling import RAT_SPREAD, REBUILDS, sample_state
@@ -25,7 +25,7 @@ def cartus_game(
     g = cartus.new_game(players=players, seed=seed, **options)  # type: ignore[arg-type]
     levels = levels or ["easy"] * players
     bots = [
-        ai.computer("cartus", level=levels[i], seed=seed * 7 + i, simulations=simulations)
+        computers.computer("cartus", level=levels[i], seed=seed * 7 + i, simulations=simulations)
         for i in range(players)
     ]
     actions = 0
@@ -83,18 +83,20 @@ def test_a_cartus_choice_is_the_same_for_the_same_seed_view_and_legal_list() -> 
     seat = g.actors()[0]
     view, legal = g.view(seat), g.legal_actions(seat)
     for level in ("easy", "strong"):
-        first = ai.computer("cartus", level=level, seed=4, simulations=20).choose(view, legal)
+        first = computers.computer("cartus", level=level, seed=4, simulations=20).choose(
+            view, legal
+        )
         again = [
-            ai.computer("cartus", level=level, seed=4, simulations=20).choose(view, legal)
+            computers.computer("cartus", level=level, seed=4, simulations=20).choose(view, legal)
             for _ in range(2)
         ]
         assert again == [first, first]
 
 
 def test_cartus_has_both_levels() -> None:
-    assert ai.levels("cartus") == ("easy", "strong")
+    assert computers.levels("cartus") == ("easy", "strong")
     with pytest.raises(ValueError, match="easy, strong"):
-        ai.computer("cartus", level="hard")
+        computers.computer("cartus", level="hard")
 
 
 def _decisions(players: int, seed: int, **options: object) -> list[Game]:
@@ -154,7 +156,7 @@ def test_a_cartus_choice_depends_only_on_the_view_and_the_legal_actions(players:
         other = Game(perturbed(g.state, seat, rng))
         assert other.view(seat) == g.view(seat)
         assert other.state.hands != g.state.hands or other.state.rats != g.state.rats
-        player = ai.computer("cartus", level="strong", seed=3, simulations=30)
+        player = computers.computer("cartus", level="strong", seed=3, simulations=30)
         assert player.choose(g.view(seat), g.legal_actions(seat)) == player.choose(
             other.view(seat), other.legal_actions(seat)
         )

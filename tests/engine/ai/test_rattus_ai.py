@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from engine import ai, rattus
+from engine import computers, rattus
 from engine.core import Rng
 from engine.rattus.game import Game
 from engine.rattus.sampling import sample_game
@@ -52,8 +52,12 @@ def test_the_same_seed_view_and_legal_list_give_the_same_choice() -> None:
     seat = g.actors()[0]
     view, legal = g.view(seat), g.legal_actions(seat)
     for level in ("easy", "strong"):
-        first = ai.computer("rattus", level=level, seed=9, simulations=12).choose(view, legal)
-        again = ai.computer("rattus", level=level, seed=9, simulations=12).choose(view, legal)
+        first = computers.computer("rattus", level=level, seed=9, simulations=12).choose(
+            view, legal
+        )
+        again = computers.computer("rattus", level=level, seed=9, simulations=12).choose(
+            view, legal
+        )
         assert first == again
 
 
@@ -91,7 +95,7 @@ def test_a_choice_depends_only_on_the_view_and_the_legal_actions() -> None:
 
     assert fronts(other) != fronts(g)
     assert other.view(seat) == g.view(seat)
-    player = ai.computer("rattus", level="strong", seed=2, simulations=40)
+    player = computers.computer("rattus", level="strong", seed=2, simulations=40)
     assert player.choose(g.view(seat), g.legal_actions(seat)) == player.choose(
         other.view(seat), other.legal_actions(seat)
     )
@@ -100,13 +104,13 @@ def test_a_choice_depends_only_on_the_view_and_the_legal_actions() -> None:
 def test_a_computer_player_takes_only_json_data_from_a_seat() -> None:
     g = rattus.new_game(2, seed=1)
     seat = g.actors()[0]
-    player = ai.computer("rattus", level="easy")
+    player = computers.computer("rattus", level="easy")
     with pytest.raises(TypeError):
         player.choose({**g.view(seat), "game_object": g}, g.legal_actions(seat))
     with pytest.raises(ValueError):
         player.choose(g.view(None), g.legal_actions(seat))
     with pytest.raises(ValueError):
-        ai.computer("rattus", level="hard")
+        computers.computer("rattus", level="hard")
 
 
 @pytest.mark.parametrize("expansions", COMBOS, ids=lambda c: "+".join(c) or "base")

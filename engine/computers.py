@@ -1,37 +1,39 @@
-"""The computer player: JSON in (a view and the legal actions), one notation out."""
+"""Computer players: a function of what a seat sees (its view and its legal actions) and a seed.
+
+    from engine import computers
+    player = computers.computer("rattus", level="strong", seed=1)
+    notation = player.choose(game.view(seat), game.legal_actions(seat))
+
+Every registered game has one (``engine.spec``): "easy" is the game's rules of thumb, or a random
+legal action for a game that has none; "strong", for a game that offers it, searches: it draws
+whole games its view could come from and plays each candidate out (``engine.ai.search``).
+"""
 
 from __future__ import annotations
 
 import hashlib
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from ..core import Action, Rng
-from . import cartus_player, cartus_strong, rattus_player
-from .search import Rules, search
+from . import games
+from .ai.search import search
+from .core import Action, Rng
 
-Easy = Callable[[dict[str, Any], Sequence[str], Rng], str]
-
-
-@dataclass(frozen=True)
-class GameAI:
-    easy: Easy
-    rules: Rules | None  # the strong player's search; None: this game has only the easy one
-    simulations: int  # the strong player's budget per decision
-
-
-GAMES: dict[str, GameAI] = {
-    "rattus": GameAI(rattus_player.easy_choice, rattus_player.RULES, simulations=200),
-    "cartus": GameAI(cartus_player.easy_choice, cartus_strong.RULES, simulations=300),
-}
 LEVELS = ("easy", "strong")
+"""Every level a computer player may have, weakest first."""
 
 
 def levels(game: str) -> tuple[str, ...]:
-    """The levels of computer player this game has."""
-    return LEVELS if GAMES[game].rules is not None else LEVELS[:1]
+    """The levels of computer player this game has ("easy" at least)."""
+    return games.spec(game).levels
+
+
+def playable_level(game: str, level: str) -> str:
+    """``level`` if this game has it, else the strongest it has (a server's stand-ins are
+    "strong" for every game, and a game with only the easy player is played by that)."""
+    offered = levels(game)
+    return level if level in offered else offered[-1]
 
 
 class Computer:
@@ -46,14 +48,15 @@ class Computer:
         simulations: int | None = None,
         stop: Callable[[], bool] | None = None,
     ) -> None:
-        if game not in GAMES:
-            raise ValueError(f"no computer player for '{game}'")
-        if level not in levels(game):
-            raise ValueError(f"level must be one of {', '.join(levels(game))}")
+        spec = games.spec(game)
+        if level not in spec.levels:
+            raise ValueError(f"level must be one of {', '.join(spec.levels)}")
         self.game = game
         self.level = level
         self.seed = seed
-        self.simulations = GAMES[game].simulations if simulations is None else simulations
+        self.spec = spec
+        budget = 0 if spec.strong is None else spec.strong.simulations
+        self.simulations = budget if simulations is None else simulations
         self.stop = stop
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[Action | str]) -> str:
@@ -72,12 +75,12 @@ class Computer:
             "\n".join([self.game, self.level, str(self.seed), text, *notations]).encode()
         ).digest()
         rng = Rng(int.from_bytes(digest[:8], "big"))
-        ai = GAMES[self.game]
-        if self.level == "strong" and ai.rules is not None:
-            found = search(ai.rules, seen, notations, rng, self.simulations, self.stop)
+        strong = self.spec.strong
+        if self.level == "strong" and strong is not None:
+            found = search(strong.rules, seen, notations, rng, self.simulations, self.stop)
             if found is not None:
                 return found
-        return ai.easy(seen, notations, rng)
+        return self.spec.easy(seen, notations, rng)
 
 
 def computer(
@@ -87,6 +90,6 @@ def computer(
     simulations: int | None = None,
     stop: Callable[[], bool] | None = None,
 ) -> Computer:
-    """A computer player for "rattus" at level "easy" or "strong" (``simulations`` overrides
+    """A computer player for a registered game at one of its ``levels`` (``simulations`` overrides
     the strong player's budget; ``stop`` may end its search early, e.g. on a clock)."""
     return Computer(game, level, seed, simulations, stop)
