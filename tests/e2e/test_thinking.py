@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from cogs import thinking
-from engine.ai.player import Computer
+from engine.computers import Computer
 from host import computers
 from tests.e2e.conftest import World
 from tests.e2e.table import (
@@ -169,7 +169,9 @@ async def test_the_person_sees_their_move_before_a_strong_computer_moves_after_t
         # gives her next choices (the one message, edited).
         told = fake.message(answer)
         assert told["content"].startswith(f"✅ {log[0].public_text}")
-        assert all(e.public_text in told["content"] for e in log[1:] if e.public_text), told["content"]
+        assert all(e.public_text in told["content"] for e in log[1:] if e.public_text), told[
+            "content"
+        ]
         assert THINKING not in told["content"]
         assert any(":place:" in c["custom_id"] for c in selects_of(told) + buttons_of(told))
     assert fake.rejected == [] and fake.unhandled == []
