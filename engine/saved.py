@@ -50,15 +50,119 @@ def to_dict(state: Any, marks: dict[str, Any]) -> dict[str, Any]:
 
 
 def from_dict(cls: type[S], raw: Any, marks: dict[str, Any], what: str) -> S:
-    """The state saved by ``to_dict``; ValueError if ``raw`` lacks the marks or a field (the
+    """The state saved by ``to_dict``; BadState if ``raw`` lacks the marks or a field (the
     saved form has every field, defaults included: one that lacks its pending decisions, say,
     is damaged, not a game that waits for nobody)."""
     if not isinstance(raw, dict) or any(raw.get(k) != v for k, v in marks.items()):
-        raise ValueError(f"not a saved {what} game of a format this version can read")
+        raise BadState(f"not a saved {what} game of a format this version can read")
     every = fields(cls)  # type: ignore[arg-type]
     required = {f.name for f in every if f.init}
     missing = required - set(raw)
     if missing:
-        raise ValueError(f"saved game lacks {', '.join(sorted(missing))}")
+        raise BadState(f"saved game lacks {', '.join(sorted(missing))}")
     names = {f.name for f in every} & set(raw)
     return cls(**{k: copy_json(raw[k]) for k in names})
+
+
+class BadState(ValueError):
+    """A saved state that no game could have reached: a card in two places, pieces not
+    conserved, a malformed pending decision, an unknown id, a value of the wrong type. The
+    message names what is wrong (``Checker`` gathers every problem found)."""
+
+
+class Checker:
+    """Collects what is wrong with a state, each problem named by where it lies
+    (``hands[2]``, ``stack[0].seat``); ``done`` raises BadState listing them."""
+
+    def __init__(self, what: str) -> None:
+        self.what = what
+        self.problems: list[str] = []
+
+    def bad(self, problem: str) -> None:
+        self.problems.append(problem)
+
+    def that(self, ok: bool, problem: str) -> bool:
+        if not ok:
+            self.bad(problem)
+        return ok
+
+    def is_int(
+        self, where: str, value: Any, low: int | None = None, high: int | None = None
+    ) -> bool:
+        """An int (never a bool) within [low, high]."""
+        if type(value) is not int:
+            self.bad(f"{where} should be a whole number, not {_shown(value)}")
+            return False
+        if (low is not None and value < low) or (high is not None and value > high):
+            self.bad(f"{where} is {value}, outside {low}..{high}")
+            return False
+        return True
+
+    def is_type(self, where: str, value: Any, kind: type | tuple[type, ...], name: str) -> bool:
+        if type(value) is bool and bool not in (kind if isinstance(kind, tuple) else (kind,)):
+            self.bad(f"{where} should be {name}, not {_shown(value)}")
+            return False
+        return self.that(isinstance(value, kind), f"{where} should be {name}, not {_shown(value)}")
+
+    def ints(
+        self,
+        where: str,
+        value: Any,
+        length: int | None = None,
+        low: int = 0,
+        high: int | None = None,
+    ) -> bool:
+        """A list of ints in [low, high], of ``length`` items when given."""
+        if not self.is_type(where, value, list, "a list"):
+            return False
+        if length is not None and not self.that(
+            len(value) == length, f"{where} has {len(value)} entries, not {length}"
+        ):
+            return False
+        return all([self.is_int(f"{where}[{i}]", v, low, high) for i, v in enumerate(value)])
+
+    def strs(self, where: str, value: Any, known: Any = None) -> bool:
+        """A list of texts, each among ``known`` when given."""
+        if not self.is_type(where, value, list, "a list"):
+            return False
+        ok = True
+        for i, v in enumerate(value):
+            if not self.is_type(f"{where}[{i}]", v, str, "a text"):
+                ok = False
+            elif known is not None and v not in known:
+                self.bad(f"{where}[{i}] names unknown {v!r}")
+                ok = False
+        return ok
+
+    def once_each(
+        self, places: dict[str, list[Any]], every: Any, piece: str, *, complete: bool = True
+    ) -> None:
+        """Each of ``every`` (ids) lies in exactly one of the ``places``: none twice, none
+        unknown, and (``complete``) none missing."""
+        where: dict[Any, str] = {}
+        for place, ids in places.items():
+            for x in ids:
+                if not isinstance(x, str):
+                    continue  # reported by the type checks
+                if x in where:
+                    self.bad(f"{piece} {x!r} is in two places: {where[x]} and {place}")
+                else:
+                    where[x] = place
+        for x, place in where.items():
+            if x not in every:
+                self.bad(f"{place} holds unknown {piece} {x!r}")
+        missing = sorted(str(x) for x in every if x not in where) if complete else []
+        if missing:
+            self.bad(f"{piece}s missing from the game: {', '.join(missing[:8])}")
+
+    def done(self) -> None:
+        if self.problems:
+            shown = "; ".join(self.problems[:6])
+            more = len(self.problems) - 6
+            tail = f" (and {more} more)" if more > 0 else ""
+            raise BadState(f"impossible {self.what} state: {shown}{tail}")
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return f"{type(value).__name__} {text[:40]}"

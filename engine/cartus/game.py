@@ -16,7 +16,7 @@ from typing import Any
 from .. import contract
 from ..core import Action, Decision, Event, IllegalAction, Rng, find_action, parse_notation
 from . import buildings as _buildings  # noqa: F401  (registers the building actions)
-from . import data, disclosure, scoring, steps, views
+from . import data, disclosure, scoring, steps, validate, views
 from . import resolve as _resolve  # noqa: F401  (registers the resolution steps)
 from .setup import BUILDING_MODES, EVERYONE_DEAD, choose_buildings, deal_cards
 from .state import Ctx, State
@@ -252,7 +252,11 @@ def start(players: int, options: Mapping[str, Any], seed: int | str) -> Game:
 
 
 def from_dict(raw: dict[str, Any]) -> Game:
-    return Game(State.from_dict(raw))
+    """The game saved by ``Game.to_dict``. ``engine.saved.BadState`` (a ValueError naming the
+    problem) when ``raw`` is not a state a game could have reached (``validate.check``)."""
+    state = State.from_dict(raw)
+    validate.check(state)
+    return Game(state)
 
 
 __all__ = [

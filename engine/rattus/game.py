@@ -18,7 +18,7 @@ from ..core import (
 )
 from . import base_cards as _base_cards  # noqa: F401  (registers the base abilities)
 from . import class_cards as class_cards_
-from . import data, disclosure, flow, steps, views
+from . import data, disclosure, flow, steps, validate, views
 from .state import CUBES_PER_PLAYER, Ctx, State
 from .view_types import RattusView
 
@@ -261,4 +261,8 @@ def start(players: int, options: Mapping[str, Any], seed: int | str) -> Game:
 
 
 def from_dict(raw: dict[str, Any]) -> Game:
-    return Game(State.from_dict(raw))
+    """The game saved by ``Game.to_dict``. ``engine.saved.BadState`` (a ValueError naming the
+    problem) when ``raw`` is not a state a game could have reached (``validate.check``)."""
+    state = State.from_dict(raw)
+    validate.check(state)
+    return Game(state)

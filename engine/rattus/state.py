@@ -7,6 +7,7 @@ from functools import cache
 from typing import Any
 
 from ..core import Event, fill_names, seat_ref
+from ..saved import BadState
 
 FORMAT = 1
 COLOURS = ("red", "yellow", "green", "blue", "purple", "orange")
@@ -118,13 +119,13 @@ class State:
     @classmethod
     def from_dict(cls, raw: dict[str, Any]) -> State:
         if not isinstance(raw, dict) or raw.get("format") != FORMAT:
-            raise ValueError("not a saved Rattus game of a format this version can read")
+            raise BadState("not a saved Rattus game of a format this version can read")
         # the saved form has every field, defaults included (``to_dict``): one that lacks
         # any (its pending decisions, say) is damaged
         required = {f.name for f in fields(cls) if f.init} - ADDED_LATER
         missing = required - set(raw)
         if missing:
-            raise ValueError(f"saved game lacks {', '.join(sorted(missing))}")
+            raise BadState(f"saved game lacks {', '.join(sorted(missing))}")
         names = {f.name for f in fields(cls)} & set(raw)
         return cls(**{k: _copy(raw[k]) for k in names})
 

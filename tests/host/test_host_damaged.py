@@ -32,6 +32,22 @@ def null(state: dict[str, Any]) -> dict[str, Any] | None:
     return None
 
 
+def seatless_decision(state: dict[str, Any]) -> dict[str, Any] | None:
+    """The pending decision lost who makes it (once a KeyError deep in the rules)."""
+    del state["stack"][-1]["seat"]
+    return state
+
+
+def piece_in_two_places(state: dict[str, Any]) -> dict[str, Any] | None:
+    """A rat token both on the board and in the draw pile; a Cartus card in two hands."""
+    if "rat_supply" in state:
+        region = next(r for r in state["regions"] if state["rats"][r])
+        state["rat_supply"].append(state["rats"][region][0])
+    else:
+        state["hands"][1].append(state["hands"][0][0])
+    return state
+
+
 async def running(service: GameService, kind: str, channel: int) -> int:
     users = list(PEOPLE)
     lobby = await service.open_lobby(
@@ -49,10 +65,12 @@ async def running(service: GameService, kind: str, channel: int) -> int:
 
 @pytest.mark.parametrize("kind", ["rattus", "cartus"])
 @pytest.mark.parametrize(
-    "damage", [no_stack, empty_stack, null], ids=["no stack", "an empty stack", "NULL state"]
+    "damage",
+    [no_stack, empty_stack, null, seatless_decision, piece_in_two_places],
+    ids=["no stack", "an empty stack", "NULL state", "a seatless decision", "two places"],
 )
 async def test_a_state_that_decides_for_nobody_is_set_aside_once_everywhere(
-    store: Store, db_target: str, kind: str, damage: Any
+    store: Store, db_target: str, kind: str, damage: Any, caplog: pytest.LogCaptureFixture
 ) -> None:
     service = GameService(
         store, kinds={"rattus": RattusKind(), "cartus": CartusKind()}, seed_source=lambda: 7
@@ -91,6 +109,12 @@ async def test_a_state_that_decides_for_nobody_is_set_aside_once_everywhere(
     assert [r.id for r in await service.running_games()] == [healthy]
     assert told == [broken]
     assert await raw(db_target, "SELECT game_id FROM damaged_games") == [(broken,)]
+    [(error,)] = await raw(db_target, "SELECT error FROM damaged_games")
+    if damage in (seatless_decision, piece_in_two_places):  # refused by from_dict's checks
+        assert error.startswith("BadState: impossible ")
+        assert ("names no seat" if damage is seatless_decision else "two places") in error
+    errors = [r for r in caplog.records if r.levelname == "ERROR"]
+    assert [r.getMessage() for r in errors] == [f"Game #{broken} cannot be loaded; it is set aside"]
     [(status,)] = await raw(db_target, "SELECT status FROM games WHERE id = ?", broken)
     assert status == "abandoned"
     assert (await service.get(healthy)).game is not None

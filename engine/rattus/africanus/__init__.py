@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .. import game
+from .. import game, validate
 from . import envoys as _envoys  # noqa: F401
 from . import region_play as _region_play  # noqa: F401
 from . import regions
@@ -12,3 +12,4 @@ game.EXPANSION_SETUP[regions.KEY] = regions.setup
 game.EXPANSIONS[regions.KEY] = "Africanus"
 game.MORE_PLAYERS[regions.KEY] = 6
 game.TOKEN_SETS[regions.KEY] = "africanus"
+validate.EXT_CHECKS[regions.KEY] = regions.check

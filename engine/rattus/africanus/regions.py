@@ -11,8 +11,8 @@ from functools import cache
 from typing import Any
 
 from ...core import Rng
-from ...saved import frozen
-from .. import data
+from ...saved import Checker, frozen
+from .. import board, data
 from ..state import Ctx, State
 from ..view_types import RattusView
 
@@ -117,3 +117,39 @@ def register_hooks() -> None:
 
     views.VIEW_HOOKS.add("africanus_cards", view_hook)
     DISCLOSURE_HOOKS.add("africanus_cards", disclosure_hook)
+
+
+def check(c: Checker, s: State, t: Any) -> None:
+    """Each region card of the regions in use in one place at most (deck, discard, a hand,
+    played on a class card), hands and diplomats by seat, the caravan in a region."""
+    if not c.is_type("africanus", t, dict, "a table"):
+        return
+    in_use = set(s.regions)
+    ids = {card.id for card in data.region_cards() if card.region in in_use}
+    places: dict[str, list[Any]] = {}
+    for name in ("deck", "discard"):
+        if c.strs(f"africanus.{name}", t.get(name)):
+            places[f"africanus.{name}"] = t[name]
+    hands = t.get("hands")
+    if c.is_type("africanus.hands", hands, list, "a list") and c.that(
+        len(hands) == s.players, f"africanus.hands has {len(hands)} entries, not {s.players}"
+    ):
+        for seat, hand in enumerate(hands):
+            if c.strs(f"africanus.hands[{seat}]", hand):
+                places[f"africanus.hands[{seat}]"] = hand
+    played = t.get("played")
+    if c.is_type("africanus.played", played, list, "a list"):
+        for i, entry in enumerate(played):
+            ok = isinstance(entry, list) and len(entry) == 3 and isinstance(entry[1], str)
+            if c.that(ok, f"africanus.played[{i}] is not [seat, region card, class card]"):
+                c.is_int(f"africanus.played[{i}] seat", entry[0], 0, s.players - 1)
+                places[f"africanus.played[{i}]"] = [entry[1]]
+    c.once_each(places, ids, "region card", complete=False)
+    diplomats = t.get("diplomats")
+    if c.is_type("africanus.diplomats", diplomats, dict, "a table by region"):
+        for where, seats in diplomats.items():
+            spot = f"africanus.diplomats[{where!r}]"
+            c.that(where in in_use or where == board.PALACE, f"{spot} names an unknown place")
+            c.ints(spot, seats, None, 0, s.players - 1)
+    caravan = t.get("caravan")
+    c.that(caravan is None or caravan in in_use, f"africanus.caravan in unknown {caravan!r}")

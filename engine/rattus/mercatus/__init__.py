@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .. import game
+from .. import game, validate
 from . import goods
 from . import money as _money  # noqa: F401
 from . import on_card as _on_card  # noqa: F401
@@ -11,3 +11,4 @@ from . import plague_cards as _plague_cards  # noqa: F401
 goods.register_hooks()
 game.EXPANSION_SETUP[goods.KEY] = goods.setup
 game.EXPANSIONS[goods.KEY] = "Mercatus"
+validate.EXT_CHECKS[goods.KEY] = goods.check

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core import Action, Rng, counted
+from ...saved import Checker
 from .. import board
 from ..state import Ctx, State
 from ..view_types import RattusView
@@ -210,3 +211,43 @@ def register_hooks() -> None:
     flow.BEFORE_SCORING.add("final_sale", _final_sale)
     flow.SCORE_TERMS.add("money", _money_points)
     views.VIEW_HOOKS.add("mercatus", view_hook)
+
+
+def check(c: Checker, s: State, t: Any) -> None:
+    """Every goods token of each type counted once (supply, regions, hands, cards, out of the
+    game: 7 of each), coins never below zero, goods only on regions in use."""
+    if not c.is_type("mercatus", t, dict, "a table"):
+        return
+    for name in ("up", "down", "out"):
+        per_type = t.get(name)
+        if c.is_type(f"mercatus.{name}", per_type, dict, "a table by type"):
+            c.that(set(per_type) == set(TYPES), f"mercatus.{name} does not count each type")
+            for kind, n in per_type.items():
+                c.is_int(f"mercatus.{name}[{kind!r}]", n, 0, PER_TYPE)
+    held = t.get("held")
+    if c.is_type("mercatus.held", held, list, "a list") and c.that(
+        len(held) == s.players, f"mercatus.held has {len(held)} entries, not {s.players}"
+    ):
+        for seat, goods in enumerate(held):
+            spot = f"mercatus.held[{seat}]"
+            if c.is_type(spot, goods, dict, "a table by type"):
+                c.that(set(goods) == set(TYPES), f"{spot} does not count each type")
+                for kind, n in goods.items():
+                    c.is_int(f"{spot}[{kind!r}]", n, 0, PER_TYPE)
+    c.ints("mercatus.coins", t.get("coins"), s.players, 0, 10_000)
+    c.is_type("mercatus.took", t.get("took"), bool, "true or false")
+    regions, on_card = t.get("regions"), t.get("on_card")
+    for name, table in (("regions", regions), ("on_card", on_card)):
+        if c.is_type(f"mercatus.{name}", table, dict, "a table"):
+            for key, kind in table.items():
+                c.that(kind in TYPES, f"mercatus.{name}[{key!r}] holds unknown goods {kind!r}")
+    if c.problems:
+        return
+    for key in regions:
+        c.that(key in s.regions, f"mercatus.regions names unknown region {key!r}")
+    for kind in TYPES:
+        total = t["up"][kind] + t["down"][kind] + t["out"][kind]
+        total += sum(g[kind] for g in held)
+        total += sum(1 for g in regions.values() if g == kind)
+        total += sum(1 for g in on_card.values() if g == kind)
+        c.that(total == PER_TYPE, f"mercatus counts {total} {kind} tokens, not {PER_TYPE}")

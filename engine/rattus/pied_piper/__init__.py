@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .. import game
+from .. import game, validate
 from . import growth as _growth  # noqa: F401
 from . import movers as _movers  # noqa: F401
 from . import pieces
@@ -11,3 +11,4 @@ from . import plague_cards as _plague_cards  # noqa: F401
 pieces.register_hooks()
 game.EXPANSION_SETUP[pieces.KEY] = pieces.setup
 game.EXPANSIONS[pieces.KEY] = "Pied Piper"
+validate.EXT_CHECKS[pieces.KEY] = pieces.check

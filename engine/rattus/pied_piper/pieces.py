@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core import Rng
+from ...saved import Checker
 from .. import board, data
 from ..state import Ctx, State
 from ..view_types import RattusView
@@ -147,3 +148,43 @@ def register_hooks() -> None:
     board.CUBES_MOVED.add("potions", _potions_follow)
     board.CUBES_HELD.add("baker", _on_baker)
     views.VIEW_HOOKS.add("pied_piper", view_hook)
+
+
+def check(c: Checker, s: State, t: Any) -> None:
+    """Walls on edges between regions in use, nuns and bishops in them, potions on seats."""
+    regions = set(s.regions)
+    for name, n in (("walls", WALLS), ("nuns", NUNS), ("bishops", BISHOPS)):
+        pieces_ = t.get(name) if isinstance(t, dict) else None
+        if not c.that(
+            isinstance(pieces_, list) and len(pieces_) == n,
+            f"pied_piper.{name} should list its {n} pieces",
+        ):
+            continue
+        assert isinstance(pieces_, list)
+        for i, where in enumerate(pieces_):
+            spot = f"pied_piper.{name}[{i}]"
+            if where is None:
+                continue
+            if name == "walls":
+                c.that(
+                    isinstance(where, list) and len(where) == 2 and set(where) <= regions,
+                    f"{spot} is not an edge between two regions in use",
+                )
+            else:
+                c.that(where in regions, f"{spot} stands in unknown region {where!r}")
+    if not isinstance(t, dict):
+        return
+    c.ints("pied_piper.baker", t.get("baker"), s.players, 0, 20)
+    potions: Any = t.get("potions")
+    if c.is_type("pied_piper.potions", potions, dict, "a table by region"):
+        seats = {str(p) for p in range(s.players)}
+        for region, per_seat in potions.items():
+            spot = f"pied_piper.potions[{region!r}]"
+            c.that(region in regions, f"{spot} names an unknown region")
+            if c.is_type(spot, per_seat, dict, "a table by seat"):
+                for seat, n in per_seat.items():
+                    c.that(seat in seats, f"{spot} names unknown seat {seat!r}")
+                    c.is_int(f"{spot}[{seat!r}]", n, 0, POTIONS)
+        counts = [n for d in potions.values() if isinstance(d, dict) for n in d.values()]
+        total = sum(n for n in counts if type(n) is int)
+        c.that(total <= POTIONS, f"pied_piper.potions places {total} potions, more than {POTIONS}")
