@@ -99,10 +99,11 @@ class Checker:
         return True
 
     def is_type(self, where: str, value: Any, kind: type | tuple[type, ...], name: str) -> bool:
-        if type(value) is bool and bool not in (kind if isinstance(kind, tuple) else (kind,)):
-            self.bad(f"{where} should be {name}, not {_shown(value)}")
-            return False
-        return self.that(isinstance(value, kind), f"{where} should be {name}, not {_shown(value)}")
+        kinds = kind if isinstance(kind, tuple) else (kind,)
+        if isinstance(value, kind) and (type(value) is not bool or bool in kinds):
+            return True
+        self.bad(f"{where} should be {name}, not {_shown(value)}")
+        return False
 
     def ints(
         self,
@@ -115,16 +116,23 @@ class Checker:
         """A list of ints in [low, high], of ``length`` items when given."""
         if not self.is_type(where, value, list, "a list"):
             return False
-        if length is not None and not self.that(
-            len(value) == length, f"{where} has {len(value)} entries, not {length}"
-        ):
+        if length is not None and len(value) != length:
+            self.bad(f"{where} has {len(value)} entries, not {length}")
             return False
+        if (
+            all(type(v) is int for v in value)
+            and (not value or min(value) >= low)
+            and (high is None or not value or max(value) <= high)
+        ):
+            return True  # the common case, checked at once
         return all([self.is_int(f"{where}[{i}]", v, low, high) for i, v in enumerate(value)])
 
     def strs(self, where: str, value: Any, known: Any = None) -> bool:
         """A list of texts, each among ``known`` when given."""
         if not self.is_type(where, value, list, "a list"):
             return False
+        if all(type(v) is str for v in value) and (known is None or all(v in known for v in value)):
+            return True  # the common case, checked at once
         ok = True
         for i, v in enumerate(value):
             if not self.is_type(f"{where}[{i}]", v, str, "a text"):
