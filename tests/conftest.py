@@ -1,11 +1,15 @@
-"""Shared fixtures."""
+"""Shared fixtures, and the tests' own game registered with the engine like any other."""
 
 from collections.abc import AsyncIterator, Iterator
 
 import pytest
 
+from engine import games
 from tests.fakediscord import FakeDiscord
+from tests.host import counting_game
 from tests.pgserver import PostgresMissing, PostgresServer
+
+games.register(counting_game.SPEC)
 
 
 @pytest.fixture

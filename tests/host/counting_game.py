@@ -5,6 +5,11 @@ then say "done". Each add deals you a secret number from the seeded Rng (a priva
 secret in your view). The game ends when the total reaches the target; the seat that reached
 it wins. Small, but it has everything the host handles: turns with several steps, private
 events, seeded chance, a saved form and an outcome.
+
+It joins the engine as every game does, through one ``GameSpec`` (``SPEC``, registered with
+``engine.games.register`` by tests/conftest.py): no computer player of its own, so it is played
+by the default one (a random legal action), and the contract suite
+(tests/engine/test_game_contract.py) runs it like every registered game.
 """
 
 from __future__ import annotations
@@ -13,10 +18,26 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from engine.contract import Disclosure, Outcome
+from engine.contract import (
+    DecisionView,
+    Disclosure,
+    Game,
+    Outcome,
+    StartOption,
+    pick_view,
+)
 from engine.core import Action, Decision, Event, IllegalAction, Rng, find_action, parse_notation
+from engine.spec import GameSpec
 from host.errors import UserError
 from host.kinds import GameKind
+from tests.host.counting_view import CountView
+
+LOG = 5
+"""How many public event texts a view's log keeps."""
+
+
+def logged(log: tuple[str, ...], texts: list[str]) -> tuple[str, ...]:
+    return (*log, *texts)[-LOG:]
 
 
 @dataclass(frozen=True)
@@ -32,6 +53,7 @@ class CountingGame:
     rng_state: int = 0
     version: int = 0
     winner: int | None = None
+    log: tuple[str, ...] = ()  # the latest public event texts
     events: list[Event] = field(default_factory=list, compare=False)
 
     @property
@@ -43,7 +65,15 @@ class CountingGame:
         if self.winner is None:
             return None
         ranking = [self.winner] + [s for s in range(self.players) if s != self.winner]
-        return {"scores": list(self.adds), "ranking": ranking, "winners": [self.winner]}
+        scores = list(self.adds)
+        return {
+            "scores": scores,
+            "ranking": ranking,
+            "winners": [self.winner],
+            "lines": [{"added": score} for score in scores],
+            "ties": [],
+            "tie_break": "",
+        }
 
     def actors(self) -> list[int]:
         return [] if self.is_over else [self.active]
@@ -74,6 +104,7 @@ class CountingGame:
                 active=(self.active + 1) % self.players,
                 added=False,
                 version=self.version + 1,
+                log=logged(self.log, [f"Seat {seat + 1} ends the turn."]),
                 events=[Event("done", f"Seat {seat + 1} ends the turn.")],
             )
         amount = int(chosen.args[0])
@@ -98,6 +129,7 @@ class CountingGame:
             rng_state=rng.state,
             version=self.version + 1,
             winner=winner,
+            log=logged(self.log, [e.text for e in events if e.public]),
             events=events,
         )
 
@@ -108,22 +140,43 @@ class CountingGame:
     def renumbered(self, version: int) -> CountingGame:
         return replace(self, version=version, events=[])
 
-    def view(self, seat: int | None = None, names: list[str] | None = None) -> dict[str, Any]:
+    def view(self, seat: int | None = None, names: list[str] | None = None) -> CountView:
         decision = self.decision(self.active)
-        view: dict[str, Any] = {
+        shown: DecisionView | None = None
+        if decision is not None:
+            shown = {
+                "seat": decision.seat,
+                "kind": decision.kind,
+                "prompt": decision.prompt,
+                "private": decision.private,
+            }
+            if seat == decision.seat:
+                shown["pick"] = None if decision.pick is None else pick_view(decision.pick)
+        view: CountView = {
             "game": "count",
             "seat": seat,
             "status": "over" if self.is_over else "playing",
             "turn": self.turn,
             "active": None if self.is_over else self.active,
             "actors": self.actors(),
-            "decision": None if decision is None else decision.to_dict(),
-            "log": [],
+            "decision": shown,
+            "log": list(self.log),
             "total": self.total,
+            "target": self.target,
             "players": [{"seat": s, "adds": self.adds[s]} for s in range(self.players)],
         }
         if seat is not None:
             view["secret"] = self.secrets[seat]
+        outcome = self.outcome
+        if outcome is not None:
+            view["scores"] = {str(s): v for s, v in enumerate(outcome["scores"])}
+            view["ranking"] = outcome["ranking"]
+            view["winners"] = outcome["winners"]
+            view["breakdown"] = {
+                "lines": outcome["lines"],
+                "ties": outcome["ties"],
+                "tie_break": outcome["tie_break"],
+            }
         return view
 
     def to_dict(self) -> dict[str, Any]:
@@ -139,10 +192,11 @@ class CountingGame:
             "rng": self.rng_state,
             "version": self.version,
             "winner": self.winner,
+            "log": list(self.log),
         }
 
 
-def new_counting_game(players: int, target: int, seed: int) -> CountingGame:
+def new_counting_game(players: int, target: int, seed: int | str) -> CountingGame:
     if not 2 <= players <= 3:
         raise IllegalAction("The counting game needs 2 or 3 players.")
     return CountingGame(
@@ -153,6 +207,11 @@ def new_counting_game(players: int, target: int, seed: int) -> CountingGame:
         rng_state=Rng.from_seed(seed).state,
         events=[Event("setup", f"Counting to {target}.")],
     )
+
+
+def start(players: int, options: Mapping[str, Any], seed: int | str) -> CountingGame:
+    """A game from lobby options (``target``, 10 unless given)."""
+    return new_counting_game(players, int(options.get("target", 10)), seed)
 
 
 def counting_game_from_dict(data: Mapping[str, Any]) -> CountingGame:
@@ -168,20 +227,36 @@ def counting_game_from_dict(data: Mapping[str, Any]) -> CountingGame:
         rng_state=data["rng"],
         version=data["version"],
         winner=data["winner"],
+        log=tuple(data.get("log", ())),
     )
 
 
+def redeal(game: Game, rng: Rng) -> Game:
+    """Everything hidden dealt again: each secret number drawn so far, and every draw to come."""
+    assert isinstance(game, CountingGame)
+    secrets = tuple(None if v is None else rng.below(100) for v in game.secrets)
+    return replace(game, secrets=secrets, rng_state=rng.next64())
+
+
+SPEC = GameSpec(
+    name="count",
+    title="Counting game",
+    min_players=2,
+    max_players=3,
+    start=start,
+    load=counting_game_from_dict,
+    view_type=CountView,
+    start_options={"target": StartOption("a whole number from 1 to 100", (int,))},
+    sample_options=({"target": 10}, {"target": 30}),
+    redeal=redeal,
+)
+"""The whole declaration: the default computer player (a random legal action) plays it."""
+
+
 class CountingKind(GameKind):
+    """Its lobby options; title, player counts, dealing and loading come from ``SPEC``."""
+
     name = "count"
-    title = "Counting game"
-    min_players = 2
-    max_players = 3
-
-    def new_game(self, players: int, options: Mapping[str, Any], seed: int) -> CountingGame:
-        return new_counting_game(players, int(options["target"]), seed)
-
-    def from_dict(self, data: Mapping[str, Any]) -> CountingGame:
-        return counting_game_from_dict(data)
 
     def validate_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         target = options.get("target", 10)
