@@ -247,12 +247,15 @@ def outcome_lines(view: View) -> list[str]:
 
 
 def could_be_asked(view: View) -> list[int]:
-    """Everyone with people where a rat was just turned over (any of them may be hit by it),
-    or else every player."""
+    """Everyone with people where a rat was just turned over (any of them may be hit by it)
+    who holds region cards (only they are asked whether to play one; how many a hand holds is
+    public), or else every player."""
     turning = view.get("turning") or {}
     region = view.get("regions", {}).get(str(turning.get("region", "")), {})
+    players = view.get("players", [])
+    holding = {int(player["seat"]) for player in players if player.get("hand_count", 1)}
     hit = sorted(int(seat) for seat, count in (region.get("cubes") or {}).items() if count)
-    return hit or [int(player["seat"]) for player in view.get("players", [])]
+    return [seat for seat in hit if seat in holding] or [int(p["seat"]) for p in players]
 
 
 def _render(view: View) -> bytes:

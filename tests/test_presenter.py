@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cogs.rattus_presenter import extra_fields, outcome_lines, players_lines
+from cogs.rattus_presenter import could_be_asked, extra_fields, outcome_lines, players_lines
 
 
 def test_players_lines_show_coins_goods_and_baker_cubes() -> None:
@@ -37,6 +37,21 @@ def test_a_token_waiting_for_answers_is_shown_with_its_front() -> None:
         "Gallia: limit 2, Church, the majority loses 1"
     )
     assert extra_fields({"revealed": [], "turning": None}) == []
+
+
+def test_a_private_question_could_concern_those_struck_who_hold_region_cards() -> None:
+    """Who is asked whether to play a region card follows public facts: people where the rat
+    was turned over, holding region cards (how many is public)."""
+    players = [{"seat": seat, "hand_count": count} for seat, count in enumerate([2, 0, 1, 3])]
+    view = {
+        "turning": {"region": "gallia"},
+        "regions": {"gallia": {"cubes": {"0": 1, "1": 2, "2": 1}}},
+        "players": players,
+    }
+    assert could_be_asked(view) == [0, 2]
+    assert could_be_asked({**view, "turning": None}) == [0, 1, 2, 3]
+    without_cards = [{"seat": seat} for seat in range(4)]  # without Africanus
+    assert could_be_asked({**view, "players": without_cards}) == [0, 1, 2]
 
 
 def test_the_final_scores_say_where_each_point_came_from_and_how_a_tie_was_broken() -> None:

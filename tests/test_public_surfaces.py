@@ -24,14 +24,18 @@ Besides, each moment is checked against what is hidden then: the choices and the
 whoever answers a private question, Africanus region cards in hand that were never shown, and
 every private event's text (the Witch's looks, the Astronomer's draws, a hand's contents).
 
-What one moment cannot show is left to the flow's own tests: the bot asks whether to play a
-region card (Africanus) only of players holding one that matches, so that such a private
-question is pending at all says that someone holds one (who is asked stays secret).
+What one moment cannot show, the next one does: before each action the cards in the hands
+alone are dealt again (Africanus region cards; nothing else, so the action draws and reveals
+the same) and, where the action is still legal, it is applied to both. Who must decide next
+(even who answers a private question) and every public surface must come out the same: who
+is asked whether to play a region card, and so whether the table waits for private answers,
+may depend on how many cards a hand holds, never on which.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, cast
@@ -47,7 +51,8 @@ from cogs.table import table_groups
 from engine import cartus, rattus
 from engine.cartus import spec as cartus_spec
 from engine.contract import Game
-from engine.core import Rng
+from engine.core import Action, Rng
+from engine.hidden import shuffle_places
 from engine.rattus import spec as rattus_spec
 from engine.rattus.africanus import regions
 from engine.spec import Redeal
@@ -110,6 +115,19 @@ def surfaces(record: GameRecord, presenter: Presenter) -> tuple[str, str]:
 # Rattus
 
 
+def rattus_hands_changed(game: Any, rng: Rng) -> Game | None:
+    """The same moment with only the cards in the hands dealt again among the hands (each
+    keeping its size), or None when no hand holds anything to deal."""
+    saved = game.to_dict()
+    if regions.KEY not in saved["ext"]:
+        return None
+    hands = saved["ext"][regions.KEY]["hands"]
+    if not any(hands):
+        return None
+    shuffle_places(hands, rng)
+    return rattus.from_dict(saved)
+
+
 def hidden_hand_cards(game: Any, public: str) -> list[str]:
     """The descriptions of region cards in hands that no public text has shown."""
     if "africanus" not in game.state.expansions:
@@ -131,9 +149,10 @@ class Kind:
     name: str
     presenter: Presenter
     hidden_changed: Redeal
+    hands_changed: Callable[[Any, Rng], Game | None] = lambda game, rng: None
 
 
-RATTUS_KIND = Kind("rattus", RATTUS, rattus_spec.redeal)
+RATTUS_KIND = Kind("rattus", RATTUS, rattus_spec.redeal, rattus_hands_changed)
 CARTUS_KIND = Kind("cartus", CARTUS, cartus_spec.redeal)
 
 
@@ -166,6 +185,8 @@ class Seen:
     changed: int = 0  # moments whose hidden things were dealt otherwise
     images: int = 0
     private_questions: int = 0
+    private_kinds: frozenset[str] = frozenset()  # the kinds of private decision met
+    hands_changed: int = 0  # actions also applied with the hands dealt otherwise
     over: bool = False
     labels: frozenset[str] = frozenset()  # every legal action's label met on the way
 
@@ -180,6 +201,7 @@ def play_and_check(kind: Kind, game: Any, seed: int, limit: int = WHOLE) -> Seen
     said: list[str] = []
     seen = Seen()
     labels: set[str] = set()
+    private_kinds: set[str] = set()
     for step in range(limit):
         if game.is_over:
             break
@@ -209,6 +231,7 @@ def play_and_check(kind: Kind, game: Any, seed: int, limit: int = WHOLE) -> Seen
                 assert secret not in public, (secret, public)
         for seat in record.private_actors():
             seen.private_questions += 1
+            private_kinds.add(game.decision(seat).kind)
             for action in game.legal_actions(seat):
                 assert action.label not in public, (action.label, public)
             assert f"**{NAMES[seat]}** to decide" not in public
@@ -219,10 +242,35 @@ def play_and_check(kind: Kind, game: Any, seed: int, limit: int = WHOLE) -> Seen
         seat = game.actors()[0]
         actions = game.legal_actions(seat)
         labels.update(action.label for action in actions)
-        game = game.apply(seat, rng.choice(actions))
+        action = rng.choice(actions)
+        after = game.apply(seat, action)
+        if not after.is_over and same_after_hands_dealt_again(kind, game, seat, action, after):
+            seen.hands_changed += 1
+        game = after
     seen.over = game.is_over
     seen.labels = frozenset(labels)
+    seen.private_kinds = frozenset(private_kinds)
     return seen
+
+
+def same_after_hands_dealt_again(
+    kind: Kind, game: Any, seat: int, action: Action, after: Any
+) -> bool:
+    """Deal the hands again and, where the action is still legal, apply it there too: who
+    decides next and every public surface must not change (False: nothing was compared)."""
+    changed = kind.hands_changed(game, Rng.from_seed(game.version))
+    if changed is None or action.notation not in {a.notation for a in changed.legal_actions(seat)}:
+        return False
+    twin = changed.apply(seat, action.notation)
+    moment = f"after moment {game.version} ({action.notation})"
+    assert twin.actors() == after.actors(), f"{moment}: who decides depends on the hands"
+    seats = [Seat(n, 1000 + n, NAMES[n]) for n in range(len(after.view(None)["players"]))]
+    record, twin_record = record_of(kind, after, seats), record_of(kind, twin, seats)
+    assert twin_record.view(None) == record.view(None), f"{moment}: the public view changed"
+    assert surfaces(twin_record, kind.presenter) == surfaces(record, kind.presenter), (
+        f"{moment}: a public text depends on the cards in the hands"
+    )
+    return True
 
 
 def check_rattus(expansions: tuple[str, ...], players: int, seed: int, limit: int = WHOLE) -> Seen:
@@ -232,6 +280,8 @@ def check_rattus(expansions: tuple[str, ...], players: int, seed: int, limit: in
     assert seen.changed > 0 and seen.images > 0, "hidden things were changed and drawn"
     if "africanus" in expansions and seen.over:
         assert seen.private_questions > 0, "the game asked at least one private question"
+    if "africanus" in expansions:
+        assert seen.hands_changed > 0, "actions were applied with the hands dealt otherwise"
     return seen
 
 
@@ -269,15 +319,21 @@ def test_cartus_public_surfaces_hide_everything_hidden(
 
 
 def test_public_surfaces_hide_everything_hidden_quick() -> None:
-    """The same check over the start of one game of each, chosen to meet the Explorer's draw
-    and a Pass card that may be played (the whole games are the slow tests above)."""
+    """The same check over the start of games of each, chosen to meet the Explorer's draw,
+    a question whether to play a region card and a Pass card that may be played (the whole
+    games are the slow tests above)."""
     rattus_seen = check_rattus(("africanus",), 5, seed=QUICK_SEEDS[0], limit=QUICK_MOMENTS)
     assert any(label.startswith("Use the Explorer") for label in rattus_seen.labels)
+    asked = check_rattus(("africanus",), 3, seed=QUICK_SEEDS[2], limit=QUICK_ASKED)
+    assert "region_play" in asked.private_kinds and asked.hands_changed > 0
     options = {"buildings": "random"}  # with an Office, which gives Pass cards
     cartus_seen = check_cartus(options, 3, seed=QUICK_SEEDS[1], limit=QUICK_MOMENTS)
     assert any(label.startswith("Play a Pass card") for label in cartus_seen.labels)
 
 
 QUICK_MOMENTS = 60
-QUICK_SEEDS = (15, 1)
-"""Seeds whose games meet the Explorer (moment 18) and a Pass card to play (moment 14)."""
+QUICK_ASKED = 40
+QUICK_SEEDS = (15, 1, 13)
+"""Seeds whose games meet the Explorer (moment 18), a Pass card to play (moment 14) and a
+rat that strikes a class card of a player holding region cards (moment 19: when only those
+with a matching card were asked, dealing the hands again changed who was)."""

@@ -1,10 +1,14 @@
 """Region cards in play: shields against a rat's class symbols, points at the end, and the two
 Islamic cards that draw them (Astronomer, Explorer).
 
-After a token is turned over, each player it would cost a cube through its class symbols, and
-who holds a matching region card, is asked in turn order from the active player whether to play
-one on a class card. The card lies face up and that class card does not count for its holder
-until the region's rats are all resolved; then the played cards are discarded.
+After a token is turned over, each player it would cost a cube through its class symbols who
+holds any region card is asked, in turn order from the active player, whether to play one on a
+class card. Who is asked depends on public facts alone (the token, the class cards, the cubes
+and potions, how many cards each hand holds), never on which cards a hand holds: a player whose
+cards match none of the threatened class cards is asked all the same, with "play none" as the
+only answer, so that the question, the pause and the clock tell nobody whether anyone holds a
+matching card. The card lies face up and that class card does not count for its holder until
+the region's rats are all resolved; then the played cards are discarded.
 """
 
 from __future__ import annotations
@@ -40,9 +44,16 @@ def _class_loss(s: State, ravage: Frame, seat: int) -> int:
     return now - plague.forecast(s, ravage, shield=seat).get(seat, 0)
 
 
+def _asked(s: State, ravage: Frame, seat: int) -> bool:
+    """Whether the seat is asked about the pending token, from public facts alone: it holds
+    a region card (any: how many is public, which is not) and the token's class symbols
+    would cost it a cube."""
+    return bool(table(s)["hands"][seat]) and _class_loss(s, ravage, seat) > 0
+
+
 def _plays(s: State, ravage: Frame, seat: int) -> list[tuple[str, str]]:
-    """(region card, class card) pairs the seat could play now; one card per symbol set and
-    class card when the hand is too large to list every card."""
+    """(region card, class card) pairs the seat could play now (none unless it is asked);
+    one card per symbol set and class card when the hand is too large to list every card."""
     pending = ravage["pending"]
     classes = set(s.tokens[pending["token"]]["classes"])
     shielded = {c for who, c in pending["protect"] if who == seat}
@@ -51,7 +62,7 @@ def _plays(s: State, ravage: Frame, seat: int) -> list[tuple[str, str]]:
     pairs = [
         (rc, cc) for rc in table(s)["hands"][seat] for cc in targets if _covers(rc, infos[cc].cls)
     ]
-    if not pairs or _class_loss(s, ravage, seat) == 0:
+    if not pairs or not _asked(s, ravage, seat):
         return []
     if len(pairs) <= MAX_OPTIONS:
         return pairs
@@ -83,7 +94,7 @@ def _play_auto(ctx: Ctx, f: Frame) -> bool:
     ravage = _ravage_below(s, f)
     while f["at"] < len(f["order"]):
         seat = f["order"][f["at"]]
-        if _plays(s, ravage, seat):
+        if _asked(s, ravage, seat):
             f["seat"] = seat
             return False
         f["at"] += 1
@@ -93,6 +104,8 @@ def _play_auto(ctx: Ctx, f: Frame) -> bool:
 
 def _play_options(s: State, f: Frame) -> list[Action]:
     ravage = _ravage_below(s, f)
+    if not _asked(s, ravage, f["seat"]):
+        return []
     out = [
         Action(
             f"play:{rc}:{cc}",
@@ -100,7 +113,7 @@ def _play_options(s: State, f: Frame) -> list[Action]:
         )
         for rc, cc in _plays(s, ravage, f["seat"])
     ]
-    return [*out, Action("pass", "Play no region card on this rat")] if out else []
+    return [*out, Action("pass", "Play no region card on this rat")]
 
 
 def _play_act(ctx: Ctx, f: Frame, a: Action) -> None:
@@ -134,10 +147,17 @@ def _play_prompt(s: State, f: Frame) -> str:
     front = plague.describe_front(s.tokens[ravage["pending"]["token"]])
     loss = _class_loss(s, ravage, f["seat"])
     cubes = "a cube" if loss == 1 else f"{loss} cubes"
-    return (
+    threat = (
         f"The rat turned over in {board.name(f['region'])} ({front}) would cost you {cubes} "
-        "through its class symbols. Play a region card on one of your class cards?"
+        "through its class symbols."
     )
+    if not _plays(s, ravage, f["seat"]):
+        return (
+            f"{threat} None of your region cards shows the class of a card it strikes, so "
+            "you can only play none. Everyone it strikes who holds region cards is asked, so "
+            "the question tells nobody who holds a matching one."
+        )
+    return f"{threat} Play a region card on one of your class cards?"
 
 
 def _discard_played(ctx: Ctx, ravage: Frame) -> None:
@@ -149,7 +169,8 @@ def _discard_played(ctx: Ctx, ravage: Frame) -> None:
     t["played"] = []
 
 
-# Private: only a player holding a matching card is asked, so who is asked is a secret too.
+# Private: the choices show the hand. Who is asked is public (see ``_asked``), and the host
+# hides it anyway, as it does for every private question.
 steps.register(
     steps.Step("region_play", _play_options, _play_act, _play_prompt, _play_auto, private=True)
 )

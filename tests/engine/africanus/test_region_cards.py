@@ -84,8 +84,24 @@ def test_the_question_mark_card_protects_any_class() -> None:
     assert sorted(notations(g)) == ["pass", "play:anglia-3:peasant"]
 
 
-def test_no_matching_card_or_no_class_loss_means_no_question() -> None:
-    g = ravage_gallia({0: 2}, {0: ["peasant"]}, {0: ["anglia-2"]})
+def test_a_holder_without_a_matching_card_is_asked_with_only_play_none() -> None:
+    """Who is asked depends on how many region cards a hand holds, never on which: a player
+    whose cards match nothing is asked like one whose cards do, with nothing to play."""
+    matching = ravage_gallia({0: 2}, {0: ["peasant"]}, {0: ["gallia-2"]})
+    other = ravage_gallia({0: 2}, {0: ["peasant"]}, {0: ["anglia-2"]})
+    for g in (matching, other):
+        assert g.actors() == [0]
+        assert g.decision(0).kind == "region_play"  # type: ignore[union-attr]
+    assert notations(other) == ["pass"]
+    assert "None of your region cards" in other.decision(0).prompt  # type: ignore[union-attr]
+    assert "Play a region card" in matching.decision(0).prompt  # type: ignore[union-attr]
+    g = play(other, "pass")
+    assert g.state.cubes["gallia"][0] == 1
+    assert regions.table(g.state)["hands"][0] == ["anglia-2"]
+
+
+def test_no_region_card_or_no_class_loss_means_no_question() -> None:
+    g = ravage_gallia({0: 2}, {0: ["peasant"]}, {})
     assert g.state.cubes["gallia"][0] == 1
     g = ravage_gallia({0: 2}, {0: ["witch"]}, {0: ["gallia-3"]})
     assert g.state.cubes["gallia"][0] == 2
