@@ -24,6 +24,7 @@ from .game import (
     start,
 )
 from .plague import describe_front
+from .positions import position, token
 
 __all__ = [
     "EXPANSIONS",
@@ -37,5 +38,7 @@ __all__ = [
     "from_dict",
     "new_game",
     "player_limits",
+    "position",
     "start",
+    "token",
 ]

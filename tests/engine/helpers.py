@@ -8,7 +8,6 @@ from typing import Any
 
 from engine import rattus
 from engine.rattus.game import Game
-from engine.rattus.state import CUBES_PER_PLAYER
 
 BLANK = {"limit": 99, "classes": [], "majority": 0, "all": 0}
 
@@ -19,11 +18,11 @@ def token(limit: int, *classes: str, m: int = 0, a: int = 0) -> dict[str, Any]:
 
 def after_placement(players: int = 3, seed: int = 1) -> Game:
     """A game past its start placement (Africanus on for 5 or 6 players, as it must be)."""
-    g = rattus.new_game(players, expansions={"africanus"} if players > 4 else (), seed=seed)
-    while g.state.stack[-1]["kind"] == "start_place":
-        seat = g.actors()[0]
-        g = g.apply(seat, g.legal_actions(seat)[0])
-    return g
+    return rattus.positions.after_placement(players, _exps(players), seed)
+
+
+def _exps(players: int) -> set[str]:
+    return {"africanus"} if players > 4 else set()
 
 
 def position(
@@ -37,51 +36,22 @@ def position(
     palace: dict[int, int] | None = None,
     supply_rats: int | None = None,
     active: int = 0,
+    expansions: set[str] | None = None,
 ) -> Game:
-    """A game at the start of ``active``'s turn with exactly these pieces on the board.
-
-    ``rats`` maps a region to its face-down tokens, each a front (made with ``token``) or an
-    id of a token already in the game. Unlisted regions have no rats and no cubes.
-    """
-    g = after_placement(players, seed)
-    s = g.state
-    pool = [*s.rat_supply, *(t for r in s.regions for t in s.rats[r])]
-    for r in s.regions:
-        s.cubes[r] = [0] * players
-        s.rats[r] = []
-    s.palace = [0] * players
-    s.known = {}
-    made = 0
-    for region, listed in (rats or {}).items():
-        for item in listed:
-            if isinstance(item, str):
-                tid = item
-                pool.remove(tid)
-            else:
-                made += 1
-                tid = f"T{made}"
-                s.tokens[tid] = dict(item)
-            s.rats[region].append(tid)
-    if supply_rats is not None:
-        extra = len(pool) - supply_rats
-        s.removed.extend(pool[:extra])
-        pool = pool[extra:]
-    s.rat_supply = pool
-    on_board = [0] * players
-    for region, per_seat in (cubes or {}).items():
-        for seat, n in per_seat.items():
-            s.cubes[region][seat] = n
-            on_board[seat] += n
-    for seat, n in (palace or {}).items():
-        s.palace[seat] = n
-        on_board[seat] += n
-    s.supply = [CUBES_PER_PLAYER - on_board[p] for p in range(players)]
-    s.hands = [list((hands or {}).get(p, [])) for p in range(players)]
-    s.plague = plague
-    s.active = active
-    s.used, s.took, s.placed, s.revealed = [], False, False, []
-    s.stack = [{"kind": "turn", "seat": active}]
-    return g
+    """``rattus.position`` (the engine's builder of exact positions, checked like a loaded
+    game), with Africanus on for 5 or 6 players."""
+    return rattus.position(
+        players,
+        _exps(players) | (expansions or set()),
+        seed=seed,
+        cubes=cubes,
+        rats=rats,
+        hands=hands,
+        plague=plague,
+        palace=palace,
+        supply_rats=supply_rats,
+        active=active,
+    )
 
 
 def play(g: Game, *notations: str) -> Game:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine import rattus
 from engine.rattus.game import Game
 from tests.engine.helpers import notations, play, position, token
 
@@ -70,11 +71,12 @@ def test_an_empty_supply_places_what_it_can_and_ends_the_game_after_the_turn() -
 
 
 def test_ravage_reveals_until_cubes_are_gone_and_keeps_the_rest_face_down() -> None:
-    g = position(
+    every_one = rattus.token(1, every=1)
+    g = rattus.position(
         2,
         plague="anglia",
         cubes={"gallia": {0: 1}},
-        rats={"gallia": [token(1, a=1), token(1, a=1), token(1, a=1)]},
+        rats={"gallia": [every_one, every_one, every_one]},
         supply_rats=20,
     )
     g = play(g, "plague:gallia", "rat:italia", "rat:italia")
@@ -97,8 +99,11 @@ def test_a_token_below_its_limit_does_nothing_but_still_leaves_the_game() -> Non
 
 
 def test_limit_counts_every_colour() -> None:
-    g = position(
-        2, plague="anglia", cubes={"gallia": {0: 1, 1: 2}}, rats={"gallia": [token(3, a=1)]}
+    g = rattus.position(
+        2,
+        plague="anglia",
+        cubes={"gallia": {0: 1, 1: 2}},
+        rats={"gallia": [rattus.token(3, every=1)]},
     )
     g = play(g, "plague:gallia", "rat:hispania")
     assert g.state.cubes["gallia"] == [0, 1]
@@ -114,11 +119,11 @@ def test_majority_is_recounted_for_each_m_and_ties_all_lose() -> None:
 
 
 def test_class_symbols_hit_every_card_of_that_class_held() -> None:
-    g = position(
+    g = rattus.position(
         3,
         plague="anglia",
         cubes={"gallia": {0: 3, 1: 3, 2: 3}},
-        rats={"gallia": [token(1, "magic", "royalty")]},
+        rats={"gallia": [rattus.token(1, "magic", "royalty")]},
         hands={0: ["witch"], 1: ["king"], 2: ["monk"]},
     )
     g = play(g, "plague:gallia", "rat:hispania")

@@ -288,3 +288,40 @@ def test_fuzzed_rattus_states_load_or_raise_bad_state() -> None:
 def test_fuzzed_cartus_states_load_or_raise_bad_state() -> None:
     for seed, players in enumerate([2, 5]):
         assert _fuzz(cartus.from_dict, cartus_mid(players), seed) > 200
+
+
+# The builders of exact positions: checked like a loaded game
+
+
+def test_rattus_position_builds_exactly_the_pieces_asked_for_and_loads_back() -> None:
+    g = rattus.position(
+        4,
+        {"pied_piper"},
+        cubes={"gallia": {0: 3, 2: 1}},
+        palace={1: 2},
+        rats={"gallia": [rattus.token(2, "magic", majority=1)]},
+        supply_rats=5,
+        hands={0: ["king"], 3: ["witch"]},
+        plague="anglia",
+        active=2,
+        turn=5,
+    )
+    s = g.state
+    assert s.cubes["gallia"] == [3, 0, 1, 0] and s.palace == [0, 2, 0, 0]
+    assert s.supply == [17, 18, 19, 20]
+    assert s.rats["gallia"] == ["T1"] and s.tokens["T1"]["classes"] == ["magic"]
+    assert len(s.rat_supply) == 5 and all(s.rats[r] == [] for r in s.regions if r != "gallia")
+    assert g.actors() == [2] and s.turn == 5
+    assert "king" in s.cards_in_play and "witch" in s.cards_in_play
+    assert rattus.from_dict(json.loads(json.dumps(g.to_dict()))).to_dict() == g.to_dict()
+
+
+def test_rattus_position_refuses_an_impossible_position() -> None:
+    with pytest.raises(BadState, match="Red has 21 cubes in all, not 20"):
+        rattus.position(3, cubes={"gallia": {0: 15}}, palace={0: 6})
+    with pytest.raises(BadState, match="'king' is in two hands: 0 and 1"):
+        rattus.position(3, hands={0: ["king"], 1: ["king"]})
+    with pytest.raises(BadState, match="more than 3"):
+        rattus.position(3, rats={"gallia": [rattus.token(1)] * 4})
+    with pytest.raises(BadState, match="unknown region 'atlantis'"):
+        rattus.position(3, plague="atlantis")

@@ -24,9 +24,8 @@ def m_position(
 ) -> Game:
     """``position`` with Mercatus on. Unlisted regions show no goods unless ``region_goods`` is
     None (then the seeded setup's goods stay). Class cards named in ``hands`` are put in play."""
-    g = position(players, **base)
+    g = position(players, expansions={"mercatus", *(["pied_piper"] if pied_piper else [])}, **base)
     s = g.state
-    s.expansions = sorted({"mercatus", *(["pied_piper"] if pied_piper else [])})
     goods.setup(s, Rng.from_seed(2))
     if pied_piper:
         from engine.rattus.pied_piper import pieces

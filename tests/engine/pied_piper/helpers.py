@@ -23,9 +23,8 @@ def pp_position(
     """``position`` with the Pied Piper expansion on and its pieces where the test says.
 
     Class cards named in ``hands`` are put in play (replacing base cards nobody holds)."""
-    g = position(players, **base)
+    g = position(players, expansions={"pied_piper"}, **base)
     s = g.state
-    s.expansions = ["pied_piper"]
     pieces.setup(s, Rng.from_seed(1))
     p = pieces.pieces(s)
     for i, (a, b) in enumerate(walls or []):
