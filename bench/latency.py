@@ -72,7 +72,7 @@ def playable(message: JSON) -> list[JSON]:
     return [
         c
         for c in controls_of(message)
-        if ":v:" in c["custom_id"] and group_of(c) not in ("back", "done")
+        if ":v:" in c["custom_id"] and group_of(c) not in ("back", "done", "board")
     ]
 
 

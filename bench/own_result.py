@@ -102,7 +102,9 @@ class Game:
         message = self.table()
         if message is None:
             return None
-        controls = [c for c in controls_of(message) if group_of(c) not in ("back", "done", "")]
+        controls = [
+            c for c in controls_of(message) if group_of(c) not in ("back", "done", "board", "")
+        ]
         if not controls:
             return None
         control = self.rng.choice(controls)

@@ -14,6 +14,7 @@ registered dynamic items answer every click, before and after a restart.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -381,6 +382,27 @@ HAND = "hand"
 """The table's button for the answers a decider may have from their hidden hand (a Pass
 card, ``Decision.secret_kinds``), there whatever the hand holds: it opens the decider's own
 panel, which lists them when they are there."""
+
+
+BOARD = "board"
+"""A panel's button that shows the board as it is now: the table keeps its picture while the
+same player goes on deciding (``cogs.pictures``), so after a step of theirs the person sees
+their move on a picture here, privately, uploaded only when they ask."""
+BOARD_LABEL = "🖼 Board now"
+
+
+def with_board_button(
+    kind: str, game_id: int, version: int, view: discord.ui.View | None
+) -> discord.ui.View | None:
+    """The panel's controls with the ``BOARD`` button after them, when there is room."""
+    if view is None:
+        return None
+    button = GroupButton(
+        kind, game_id, version, BOARD, label=BOARD_LABEL, style=discord.ButtonStyle.secondary
+    )
+    with contextlib.suppress(ValueError):  # five full rows: the controls come first
+        view.add_item(button)
+    return view
 
 
 def controls_view(

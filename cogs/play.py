@@ -13,10 +13,10 @@ from typing import Any
 
 import discord
 
-from cogs.components import ANSWER, HAND, select_view
-from cogs.embeds import event_texts, secrets_embed, status_embed
+from cogs.components import ANSWER, BOARD, HAND, select_view, with_board_button
+from cogs.embeds import BOARD_IMAGE, event_texts, secrets_embed, status_embed
 from cogs.offers import action_groups, panel
-from cogs.replies import replace, reply
+from cogs.replies import png_file, replace, reply
 from cogs.table import Tables
 from engine.core import Event, IllegalAction, counted, parse_notation
 from host.errors import NotSeated, NotYourTurn, StaleAction, UserError
@@ -152,6 +152,9 @@ class Play:
         if group == ANSWER:
             await self.show_panel(interaction, record)
             return
+        if group == BOARD:
+            await self.show_board(interaction, record)
+            return
         turn = self.service.require_turn(record, interaction.user.id)
         pick = turn.decision.pick if turn.decision is not None else None
         if group == HAND or (pick is not None and pick.kind == group):
@@ -197,6 +200,22 @@ class Play:
         if seat not in record.private_actors():
             raise UserError("There is no private question for you right now.")
         await self._panel_reply(interaction, record)
+
+    async def show_board(self, interaction: discord.Interaction[Any], record: GameRecord) -> None:
+        """The ``BOARD`` button of a panel: the board as the clicker's seat sees it now (their
+        last move on it), with their controls, in place of the panel. Nothing changes."""
+        seat = record.seat_of(interaction.user.id)
+        if seat is None:
+            raise NotSeated("You are not in this game.")
+        png = await self.tables.board_png(record, record.view(seat))
+        embed = discord.Embed(
+            title=f"Game #{record.id} · the board now (move {record.version})",
+            colour=self.tables.presenter(record).colour,
+        )
+        embed.set_image(url=BOARD_IMAGE)
+        prompt, controls = self.panel(record, interaction.user.id)
+        content = which_game(interaction, record) + prompt
+        await replace(interaction, content, embed=embed, file=png_file(png), view=controls)
 
     async def _panel_reply(self, interaction: discord.Interaction[Any], record: GameRecord) -> None:
         """Show the user's own controls privately, in place of a clicked private message."""
@@ -366,6 +385,9 @@ class Play:
                 with_image=False,
             )
         prompt, controls = self.panel(record, user.id)
+        if not update.new_turn and not moves and self.service.turn(record, user.id).is_theirs:
+            # they go on deciding and the table keeps its picture: theirs shows their move
+            controls = with_board_button(record.kind, record.id, record.version, controls)
         content = panel_content(which_game(interaction, record), lines, prompt, record.kind)
         return await replace(interaction, content, embed=embed, view=controls, again=again)
 

@@ -151,7 +151,7 @@ class Table:
 
     def pick_button(self, controls: list[JSON]) -> JSON:
         """A control to use: of a preferred group mostly, never going back when avoidable."""
-        useful = [c for c in controls if group_of(c) not in ("back", "done")]
+        useful = [c for c in controls if group_of(c) not in ("back", "done", "board")]
         for kind in self.prefer:
             wanted = [c for c in useful if group_of(c) == kind]
             if wanted and self.rng.random() < 0.85:

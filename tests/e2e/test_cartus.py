@@ -80,8 +80,8 @@ class CartusTable:
                 if select["custom_id"].endswith(":m"):
                     self.picks_made.append((select["custom_id"].split(":")[-2], values))
                 result = await self.fake.select(user, reply, select["custom_id"], values)
-            elif buttons_of(reply):
-                button = self.rng.choice(buttons_of(reply))
+            elif playing := [b for b in buttons_of(reply) if group_of(b) != "board"]:
+                button = self.rng.choice(playing)
                 result = await self.fake.click(user, reply, button["custom_id"])
             if result is None:
                 return

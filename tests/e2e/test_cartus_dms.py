@@ -72,8 +72,8 @@ class Counted:
                 select = selects_of(reply)[0]
                 values = self.table.choose_values(select)
                 result = await self.fake.select(user, reply, select["custom_id"], values)
-            elif buttons_of(reply):
-                button = self.rng.choice(buttons_of(reply))
+            elif playing := [b for b in buttons_of(reply) if group_of(b) != "board"]:
+                button = self.rng.choice(playing)
                 result = await self.fake.click(user, reply, button["custom_id"])
             else:
                 return

@@ -14,14 +14,19 @@ from typing import Any
 import pytest
 
 from cogs import thinking
+from cogs.components import BOARD, BOARD_LABEL
 from engine.computers import Computer
 from host import computers
 from tests.e2e.conftest import World
 from tests.e2e.table import (
+    Table,
     buttons_of,
     choose,
+    controls_of,
+    group_of,
     is_play,
     make_bot,
+    past_placement,
     press,
     selects_of,
     start_game,
@@ -174,4 +179,55 @@ async def test_the_person_sees_their_move_before_a_strong_computer_moves_after_t
         ]
         assert THINKING not in told["content"]
         assert any(":place:" in c["custom_id"] for c in selects_of(told) + buttons_of(told))
+    assert fake.rejected == [] and fake.unhandled == []
+
+
+async def test_a_person_going_on_deciding_sees_their_move_on_a_picture_in_their_panel(
+    world: World, tmp_path: Any
+) -> None:
+    """The table keeps its picture while the same player goes on deciding (one upload a
+    turn); their panel offers the board as it is now, drawn and uploaded only when asked,
+    privately, never to the channel."""
+    fake = world.fake
+    client = make_bot(fake, tmp_path / "games.sqlite3", world.guild)
+    async with fake.running(client):
+        opened = await fake.slash(
+            world.anna, world.channel, "rattus", "new", options={"seat_order": "joined"}
+        )
+        lobby = await opened.wait_reply()
+        await (await fake.click(world.ben, lobby, label="Join")).wait_reply()
+        record = await start_game(fake, client, world.anna, lobby, world.channel)
+        users = {world.anna.id: world.anna, world.ben.id: world.ben}
+        table = Table(fake, client, world.channel, users, record.id)
+        await past_placement(table)
+        record = await table.record()
+        seat = record.game.actors()[0]
+        user = users[record.user_of(seat)]
+        # an action after which the same player decides again, in the same turn
+        turn = record.game.view(None)["turn"]
+        action = next(
+            a
+            for a in record.game.legal_actions(seat)
+            if (after := record.game.apply(seat, a.notation)).actors() == [seat]
+            and after.view(None)["turn"] == turn
+        )
+        typed = await fake.slash(
+            user, world.channel, "rattus", "play", options={"action": action.notation}
+        )
+        answer = await typed.wait_reply()
+        board = next(b for b in buttons_of(answer) if group_of(b) == BOARD)
+        assert board["label"] == BOARD_LABEL
+        uploads = [r for r in fake.requests if r.file_bytes]
+        clicked = await fake.click(user, answer, board["custom_id"])
+        shown_now = await clicked.wait_reply()
+        saved = await client.service.get(record.id)
+        drawn = await client.tables.board_png(saved, saved.view(seat))
+        assert fake.attachments(fake.message(shown_now))[0] == drawn
+        assert f"move {saved.version}" in text_of(fake.message(shown_now))
+        # one upload, to the clicker's own panel; the channel's table kept its picture
+        new = [r for r in fake.requests if r.file_bytes][len(uploads) :]
+        assert len(new) == 1 and not new[0].channel_write
+        assert saved.version == record.version + 1  # nothing changed
+        # their controls are still there
+        assert any(group_of(c) not in ("", BOARD) for c in controls_of(fake.message(shown_now)))
     assert fake.rejected == [] and fake.unhandled == []
