@@ -18,6 +18,7 @@ from .game import (
     new_game,
     start,
 )
+from .positions import position
 from .setup import EVERYONE_DEAD
 
 __all__ = [
@@ -30,5 +31,6 @@ __all__ = [
     "Game",
     "from_dict",
     "new_game",
+    "position",
     "start",
 ]

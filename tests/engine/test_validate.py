@@ -325,3 +325,25 @@ def test_rattus_position_refuses_an_impossible_position() -> None:
         rattus.position(3, rats={"gallia": [rattus.token(1)] * 4})
     with pytest.raises(BadState, match="unknown region 'atlantis'"):
         rattus.position(3, plague="atlantis")
+
+
+def test_cartus_position_builds_the_row_hands_and_rats_and_loads_back() -> None:
+    g = cartus.position(
+        3, ["monastery", "farm"], hands={0: ["church", "joker"]}, rats={1: 4}, round=2, start=1
+    )
+    s = g.state
+    assert [b["card"] for b in s.row] == ["monastery-1", "farm-2"]
+    assert sorted(s.type_of(c) for c in s.hands[0]) == ["church", "joker"]
+    assert s.rats[1] == 4 and s.round == 2 and g.actors() == [1]
+    assert cartus.from_dict(json.loads(json.dumps(g.to_dict()))).to_dict() == g.to_dict()
+
+
+def test_cartus_position_refuses_an_impossible_position() -> None:
+    with pytest.raises(BadState, match="no building 'moat'"):
+        cartus.position(3, ["moat"])
+    with pytest.raises(BadState, match="no card type 'dragon'"):
+        cartus.position(3, hands={0: ["dragon"]})
+    with pytest.raises(BadState, match="rats\\[1\\] is -3"):
+        cartus.position(3, rats={1: -3})
+    with pytest.raises(BadState, match="round is 12"):
+        cartus.position(3, round=12)

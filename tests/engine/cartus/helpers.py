@@ -8,31 +8,19 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from engine import cartus
-from engine.cartus import data
+from engine.cartus import positions
 from engine.cartus.game import Game
 from engine.cartus.state import State
 
 
-def _pool(s: State, card_type: str) -> list[str]:
-    """Where spare cards of a type wait: the deck (population) or their supply."""
-    return s.deck if card_type in data.CLASSES else s.supplies[card_type]
-
-
 def give_cards(s: State, seat: int, types: Iterable[str]) -> None:
     """Move cards of these types from the deck or their supplies into the seat's hand."""
-    for t in types:
-        pool = _pool(s, t)
-        card = next(c for c in reversed(pool) if s.type_of(c) == t)
-        pool.remove(card)
-        s.hands[seat].append(card)
+    positions.give_cards(s, seat, types)
 
 
 def set_hand(s: State, seat: int, types: Iterable[str]) -> None:
     """Replace the seat's hand by cards of exactly these types (the old hand goes back)."""
-    for c in s.hands[seat]:
-        _pool(s, s.type_of(c)).insert(0, c)
-    s.hands[seat] = []
-    give_cards(s, seat, types)
+    positions.set_hand(s, seat, types)
 
 
 def position(
@@ -45,35 +33,11 @@ def position(
     start: int = 0,
     seed: int = 1,
 ) -> Game:
-    """A game at the start of phase C (entering buildings) with exactly this row of
-    buildings (ids; the first printed copy of each), these hands and rats."""
-    g = cartus.new_game(players, buildings="random", seed=seed, guard_tower=True)
-    s = g.state
-    s.building_deck += [b["card"] for b in s.row]
-    s.row = []
-    for i, b in enumerate(row or ["monastery", "farm"]):
-        card = f"{b}-{i + 1}"
-        s.building_cards[card] = {
-            "building": b,
-            "class": data.building_class(b),
-            "supply": dict(data.buildings()[b].supplies[i]),
-        }
-        s.row.append({"card": card, "entries": [], "revealed": False})
-    s.in_play = sorted({*s.in_play, *(row or [])})
-    for seat, types in (hands or {}).items():
-        set_hand(s, seat, types)
-    for seat, n in (rats or {}).items():
-        s.rats[seat] = n
-    s.round = round
-    s.start_player = start
-    s.status = "enter"
-    order = s.seat_order(start)
-    s.stack = [
-        {"kind": "end_round"},
-        {"kind": "resolve"},
-        {"kind": "enter", "seat": order[0], "queue": order},
-    ]
-    return g
+    """``cartus.position``: the engine's builder of exact positions (checked like a loaded
+    game)."""
+    return cartus.position(
+        players, row, hands=hands, rats=rats, round=round, start=start, seed=seed
+    )
 
 
 def play(g: Game, *notations: str) -> Game:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine import cartus
 from engine.cartus.game import Game
 from engine.cartus.state import State
 from tests.engine.cartus.helpers import play, position
@@ -94,7 +95,7 @@ def test_farm_draws_four_and_two() -> None:
 
 
 def test_brewery_draws_per_influence_gained_this_round() -> None:
-    g = position(
+    g = cartus.position(
         3,
         ["brewery", "farm"],
         hands={
@@ -112,7 +113,7 @@ def test_brewery_draws_per_influence_gained_this_round() -> None:
 
 
 def test_hospital_premium_discards_a_rat_then_up_to_three_cards_for_a_rat_each() -> None:
-    g = position(
+    g = cartus.position(
         3,
         ["hospital", "farm"],
         hands={
