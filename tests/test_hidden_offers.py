@@ -29,6 +29,9 @@ from tests.engine.helpers import position as rattus_position
 READER = GameService(cast(Any, None), kinds={})  # reads a loaded record only
 
 
+NAMES = ["Alice", "Bob", "Cleo", "Dmitri", "Eve", "Farid"]
+
+
 def record_of(game: Game, kind: str, players: int = 3) -> GameRecord:
     return GameRecord(
         id=1,
@@ -99,9 +102,9 @@ def test_the_explorer_is_offered_without_the_regions_it_will_draw() -> None:
 
 def test_no_preview_runs_an_action_that_draws() -> None:
     game = explorer_turn(["gallia-1", "anglia-1", "italia-1", "italia-2"])
-    assert follow_ups(game, 0, Action("use:explorer", "Use the Explorer"), RATTUS) == []
+    assert follow_ups(game, 0, Action("use:explorer", "Use the Explorer"), RATTUS, NAMES) == []
     king = rattus_position(3, cubes={"gallia": {0: 2}}, hands={0: ["king"]})
-    assert [a.notation for a in follow_ups(king, 0, Action("use:king", "Use"), RATTUS)] == [
+    assert [a.notation for a in follow_ups(king, 0, Action("use:king", "Use"), RATTUS, NAMES)] == [
         "use:king+palace:gallia"
     ]
 
