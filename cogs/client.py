@@ -14,7 +14,7 @@ from cogs import history, rematch
 from cogs.clock_notices import start_clocks, stop_clocks
 from cogs.components import DYNAMIC_ITEMS
 from cogs.games import game_kinds, presenters
-from cogs.lifecycle import OUTAGES, Gate, Gated, install_outage_log
+from cogs.lifecycle import DRAIN_SECONDS, OUTAGES, Gate, Gated, install_outage_log
 from cogs.play import Play
 from cogs.repair import Repair
 from cogs.replies import GameTree
@@ -231,6 +231,9 @@ class GameBot(commands.Bot):
                 log.warning("Could not post a deleted table again in %s: %s", channel_id, error)
 
     async def close(self) -> None:
+        # Clicks and commands still being handled finish first (a stop signal closed the
+        # gate already; a plain close, as in the tests, closes it here).
+        await self.gate.close(DRAIN_SECONDS)
         if self._purge_task is not None:
             self._purge_task.cancel()
         if self._repair_task is not None and not self._repair_task.done():
