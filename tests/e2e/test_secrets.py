@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 from typing import Any
 
 from cogs.rattus_presenter import RATTUS
+from engine.core import Rng
+from engine.rattus.spec import redeal
 from tests.e2e.conftest import World
 from tests.e2e.table import (
     all_channel_text,
@@ -19,7 +20,6 @@ from tests.e2e.table import (
     text_of,
 )
 from tests.e2e.test_full_game import PNG, open_game
-from tests.test_public_surfaces import rattus_hidden_changed
 
 PEEK = "Witch: rat"
 
@@ -80,7 +80,7 @@ async def test_the_witch_peek_comes_by_dm_and_never_in_the_channel(
         record = await table.record()
         asked = await fake.slash(world.dave, world.channel, "rattus", "board")
         shown = fake.attachments(await asked.wait_reply())[0]
-        shuffled = rattus_hidden_changed(record.game, random.Random(7))
+        shuffled = redeal(record.game, Rng.from_seed(7))
         assert shuffled.to_dict()["tokens"] != record.game.to_dict()["tokens"]
         assert shown == RATTUS.render(replace(record, game=shuffled).view(None))
 
