@@ -43,7 +43,8 @@ def test_every_state_of_random_rattus_games_passes(exps: set[str]) -> None:
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_every_state_of_random_cartus_games_passes(players: int) -> None:
     for mode, at_once in itertools.product(cartus.BUILDING_MODES, (False, True)):
-        options = {"buildings": mode, "simultaneous_supply": at_once}
+        dead = cartus.EVERYONE_DEAD[int(at_once)]  # both rules for when the plague kills everyone
+        options = {"buildings": mode, "simultaneous_supply": at_once, "everyone_dead": dead}
         cartus_playout(players, 17, check=reloads(cartus.from_dict), **options)
 
 
