@@ -89,7 +89,9 @@ TOPICS = (
         "a cube through one of your class cards and you hold a card showing that class (a "
         "question mark stands for any class), you may play it face up on that class card: it "
         "does not count against you until the region's rats are done. Majority and 'all' "
-        "symbols are not stopped. At the end each card still in hand scores a point when you "
+        "symbols are not stopped. Everyone such a token strikes who holds any region card is "
+        "asked, so a question gives nothing away: with no matching card, your only answer is "
+        "to play none. At the end each card still in hand scores a point when you "
         "hold the majority (alone or shared) in the region it names, at most one per region.",
     ),
     Topic(
