@@ -22,7 +22,6 @@ from host.logs import FORMATS
 from host.sharding import Shards, parse_shard_ids
 from host.store import Store
 
-EXTENSIONS = extensions()
 ENV_FILE = Path(__file__).with_name(".env")
 TRUE = {"1", "true", "yes", "on"}
 FALSE = {"0", "false", "no", "off"}
@@ -195,7 +194,7 @@ def build_bot(
     return kind(
         db_path=settings.db_path,
         shards=settings.shards,
-        extensions=EXTENSIONS,
+        extensions=extensions(),
         store=store,
         dev_guild=settings.dev_guild,
         sync_commands=settings.sync_commands,

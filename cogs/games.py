@@ -41,7 +41,28 @@ def hosted_games() -> dict[str, HostedGame]:
     ]
     for game in hosted:
         games.spec(game.kind.name)  # ValueError: the engine does not play it
-    return {game.kind.name: game for game in hosted}
+    return {game.kind.name: game for game in hosted} | _ADDED
+
+
+_ADDED: dict[str, HostedGame] = {}
+
+
+def host(game: HostedGame) -> None:
+    """Host one more registered game (a game defined outside this package, such as the tests'
+    own), before the bot is built. ValueError for a game the engine does not know or a name
+    already hosted."""
+    name = game.kind.name
+    games.spec(name)
+    if _ADDED.get(name) is game:
+        return
+    if name in hosted_games():
+        raise ValueError(f"the game {name!r} is hosted already")
+    _ADDED[name] = game
+
+
+def stop_hosting(name: str) -> None:
+    """Forget a game ``host`` added (the shipped games stay)."""
+    _ADDED.pop(name, None)
 
 
 def game_kinds() -> dict[str, GameKind]:

@@ -48,3 +48,17 @@ def test_a_second_game_under_a_taken_name_is_refused() -> None:
     games.register(games.RATTUS)  # the same spec again: nothing happens
     with pytest.raises(ValueError, match="registered already"):
         games.register(replace(games.CARTUS, name="rattus"))
+
+
+def test_hosting_a_game_the_engine_does_not_know_is_refused() -> None:
+    from cogs.games import HostedGame, host
+    from tests.host.counting_game import CountingKind
+
+    class Chess(CountingKind):
+        name = "chess"
+
+    shipped = hosted_games()["rattus"]
+    with pytest.raises(ValueError, match="'chess'"):
+        host(HostedGame(Chess(), shipped.presenter, "cogs.rattus"))
+    with pytest.raises(ValueError, match="hosted already"):
+        host(shipped)
