@@ -7,19 +7,25 @@ number, and read it back, refusing what is not a saved game of that kind and for
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import fields
 from typing import Any, TypeVar
 
 S = TypeVar("S")
 
 
+_NESTED = (dict, list)
+
+
 def copy_json(value: Any) -> Any:
-    """A deep copy of a JSON-like value (dicts and lists copied, scalars shared)."""
-    if isinstance(value, dict):
-        return {k: copy_json(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [copy_json(v) for v in value]
+    """A deep copy of a JSON-like value (dicts and lists copied, scalars shared).
+
+    Look-ahead and every apply copy the whole state, so this is hot: exact type checks, and
+    no call for a scalar inside a list or dict (a flat list of card ids is one list copy)."""
+    if type(value) is dict:
+        return {k: copy_json(v) if type(v) in _NESTED else v for k, v in value.items()}
+    if type(value) is list:
+        return [copy_json(v) if type(v) in _NESTED else v for v in value]
     return value
 
 
@@ -33,13 +39,53 @@ def frozen(value: Any) -> Hashable:
     return value
 
 
-def clone(state: S, shared: frozenset[str] = frozenset()) -> S:
-    """A copy to change; the ``shared`` fields (never changed after setup) are not copied."""
-    values = {
-        f.name: getattr(state, f.name) if f.name in shared else copy_json(getattr(state, f.name))
-        for f in fields(state)  # type: ignore[arg-type]
-    }
-    return type(state)(**values)
+def share(value: Any) -> Any:
+    """How a ``Cloner`` copies a field that never changes in place: it does not."""
+    return value
+
+
+def flat(value: list[Any] | None) -> list[Any] | None:
+    """How a ``Cloner`` copies a list of scalars (or None): one list copy."""
+    return None if value is None else value[:]
+
+
+def flat_lists(value: list[list[Any]]) -> list[list[Any]]:
+    """How a ``Cloner`` copies a list of lists of scalars (a hand per seat)."""
+    return [v[:] for v in value]
+
+
+def flat_values(value: dict[str, list[Any]]) -> dict[str, list[Any]]:
+    """How a ``Cloner`` copies a dict of lists of scalars (cubes per seat by region)."""
+    return {k: v[:] for k, v in value.items()}
+
+
+class Cloner:
+    """A fast copy of one state class, from how each field is copied.
+
+    ``how`` names a copier per field whose shape is known (``share``, ``flat``,
+    ``flat_lists``, ``flat_values``); every other field is copied whole (``copy_json``). A
+    wrong shape would let two moments of a game share a list, so tests/engine/test_clone.py
+    checks every game's copies against the whole-copy rule along random games."""
+
+    def __init__(self, cls: type, how: dict[str, Callable[[Any], Any]]) -> None:
+        names = tuple(f.name for f in fields(cls))
+        unknown = set(how) - set(names)
+        if unknown:
+            raise ValueError(f"{cls.__name__} has no field {', '.join(sorted(unknown))}")
+        self._cls = cls
+        self._plan = tuple(
+            (name, how.get(name, copy_json)) for name in names if how.get(name) is not share
+        )
+
+    def __call__(self, state: S) -> S:
+        if type(state) is not self._cls:
+            raise TypeError(f"a {self._cls.__name__} cloner cannot copy a {type(state).__name__}")
+        values = dict(state.__dict__)
+        for name, copy in self._plan:
+            values[name] = copy(values[name])
+        new: S = object.__new__(self._cls)
+        new.__dict__.update(values)
+        return new
 
 
 def to_dict(state: Any, marks: dict[str, Any]) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from ..core import Action, IllegalAction, Pick, PickGroup
+from ..core import MAX_OPTIONS, Action, IllegalAction, Pick, PickGroup
 from . import data
 from .state import Ctx, State
 
@@ -185,12 +185,17 @@ def ready_answers(pick: Pick, verb: str, first: Iterable[str] = ()) -> list[Acti
         sequence = ([head] * avail[head] if head else []) + [
             c for c in order if c != head for _ in range(avail[c])
         ]
-        for total in range(pick.least, min(pick.most, len(sequence)) + 1):
-            chosen: dict[str, int] = {}
-            for code in sequence[:total]:
+        chosen: dict[str, int] = {}  # the first ``total`` items of the sequence, counted
+        for total in range(min(pick.most, len(sequence)) + 1):
+            if total:
+                code = sequence[total - 1]
                 chosen[code] = chosen.get(code, 0) + 1
+            if total < pick.least:
+                continue
             notation = pick.counts_notation(chosen)
             if notation not in seen:
                 named = {BY_CODE[c]: n for c, n in chosen.items()}
                 seen[notation] = Action(notation, f"{verb} {summary(named)}", pick.ends_turn)
-    return sorted(list(seen.values())[:25])
+                if len(seen) == MAX_OPTIONS:  # the first 25 found are the ones offered
+                    return sorted(seen.values())
+    return sorted(seen.values())

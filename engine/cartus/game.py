@@ -28,11 +28,14 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 5
 class Game:
     """One moment of a game. ``apply`` returns the next moment; this one never changes."""
 
-    __slots__ = ("_s", "events")
+    __slots__ = ("_legal", "_s", "events")
 
     def __init__(self, state: State, events: Iterable[Event] = ()) -> None:
         self._s = state
         self.events: list[Event] = list(events)
+        self._legal: dict[int, list[Action]] = {}
+        """Seat -> its sorted legal actions, once asked (this moment never changes, and
+        ``apply`` checks against the list its caller has just read)."""
 
     def actors(self) -> list[int]:
         return views.actors(self._s)
@@ -51,10 +54,13 @@ class Game:
     def legal_actions(self, seat: int) -> list[Action]:
         if seat not in self.actors():
             return []
-        frame = self._s.stack[-1]
-        options = steps.STEPS[frame["kind"]].options
-        assert options is not None
-        return sorted(options(self._s, frame, seat))
+        listed = self._legal.get(seat)
+        if listed is None:
+            frame = self._s.stack[-1]
+            options = steps.STEPS[frame["kind"]].options
+            assert options is not None
+            listed = self._legal[seat] = sorted(options(self._s, frame, seat))
+        return list(listed)
 
     def _chosen(self, seat: int, notation: str) -> Action:
         """The legal action for a notation; for a pick, any answer the pick allows (the pick
@@ -137,7 +143,10 @@ class Game:
 
     @property
     def state(self) -> State:
-        """The live state, for tests that build positions. Never change a game others hold."""
+        """The live state, for tests that build positions. Never change a game others hold.
+        (Asking for it forgets the legal actions this moment has listed: they are listed
+        again from the state as it is then.)"""
+        self._legal.clear()
         return self._s
 
 

@@ -15,6 +15,8 @@ LOG_KEEP = 14
 _SHARED = frozenset({"cards", "building_cards"})
 """State fields that never change once the game is set up (copies share them)."""
 
+_COLOUR_NAMES = tuple(c.capitalize() for c in COLOURS)
+
 Frame = dict[str, Any]
 """A pending step: {"kind": ..., "seat": ..., ...}. The top of the stack acts next."""
 
@@ -60,7 +62,7 @@ class State:
     version: int = 0
 
     def clone(self) -> State:
-        return saved.clone(self, _SHARED)
+        return _CLONE(self)
 
     def to_dict(self) -> dict[str, Any]:
         return saved.to_dict(self, {"format": FORMAT, "game": "cartus"})
@@ -86,10 +88,10 @@ class State:
         return seat_ref(seat)
 
     def colour_name(self, seat: int) -> str:
-        return COLOURS[seat].capitalize()
+        return _COLOUR_NAMES[seat]
 
     def colour_names(self) -> list[str]:
-        return [self.colour_name(p) for p in range(self.players)]
+        return list(_COLOUR_NAMES[: self.players])
 
     def seat_order(self, first: int) -> list[int]:
         """Every seat clockwise, starting with ``first``."""
@@ -98,6 +100,22 @@ class State:
     @property
     def final_round(self) -> bool:
         return self.round == self.rounds
+
+
+_SCALARS = ("players", "seed", "rng", "rounds", "round", "start_player", "moves", "status")
+_FLAT = ("in_play", "deck", "discard", "nun_row", "rats", "vp_pile", "building_deck", "log")
+_FLAT_TOO = ("replacement", "building_discard", "entered", "gained", "supply_chosen")
+
+_CLONE = saved.Cloner(
+    State,
+    {
+        **dict.fromkeys((*_SHARED, *_SCALARS, "version"), saved.share),
+        **dict.fromkeys((*_FLAT, *_FLAT_TOO), saved.flat),
+        **dict.fromkeys(("hands", "seen", "vp"), saved.flat_lists),
+        **dict.fromkeys(("supplies", "influence", "arrived"), saved.flat_values),
+    },
+)
+"""How a copy is made: numbers and texts shared, flat lists copied once, the rest whole."""
 
 
 @dataclass

@@ -187,7 +187,11 @@ cards.register(
 
 
 def _monk_sources(s: State) -> list[str]:
-    return [r for r in s.regions if s.rats[r] and board.rat_targets(s, r)]
+    return [r for r in s.regions if s.rats[r] and board.has_rat_target(s, r)]
+
+
+def _monk_usable(s: State, seat: int) -> bool:
+    return any(s.rats[r] and board.has_rat_target(s, r) for r in s.regions)
 
 
 def _monk_start(ctx: Ctx, seat: int) -> None:
@@ -261,9 +265,9 @@ chain_step(
 cards.register(
     Ability(
         "monk",
-        lambda s, seat: bool(_monk_sources(s)),
+        _monk_usable,
         _monk_start,
-        lambda s, seat: bool(_monk_sources(s)),
+        _monk_usable,
         _monk_start,
     )
 )

@@ -18,7 +18,8 @@ PALACE = "palace"
 
 
 def name(region: str) -> str:
-    return data.board_map().names.get(region, region.capitalize())
+    names = data.board_map().names
+    return names[region] if region in names else region.capitalize()
 
 
 def neighbours(s: State, region: str, *, crossing: str = "piece") -> list[str]:
@@ -28,10 +29,15 @@ def neighbours(s: State, region: str, *, crossing: str = "piece") -> list[str]:
     "rat" (a rat token). Walls block both.
     """
     in_use = s.cubes  # keyed by the regions in use
+    blockers = tuple(EDGE_BLOCKERS)
     out = []
-    for n in data.board_map().neighbours(region):
-        if n in in_use and not any(h(s, region, n, crossing) for h in EDGE_BLOCKERS):
-            out.append(n)
+    for n in data.board_map().adjacency[region]:
+        if n in in_use:
+            for blocks in blockers:
+                if blocks(s, region, n, crossing):
+                    break
+            else:
+                out.append(n)
     return out
 
 
@@ -49,6 +55,11 @@ def can_take_rat(s: State, region: str) -> bool:
 def rat_targets(s: State, region: str) -> list[str]:
     """Where a rat may go from this region: neighbours in use, open edge, room, no ban."""
     return [n for n in neighbours(s, region, crossing="rat") if can_take_rat(s, n)]
+
+
+def has_rat_target(s: State, region: str) -> bool:
+    """Whether a rat may go anywhere from this region (``rat_targets`` is not empty)."""
+    return any(can_take_rat(s, n) for n in neighbours(s, region, crossing="rat"))
 
 
 def population(s: State, region: str, bonus: int = 0) -> int:

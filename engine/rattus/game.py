@@ -51,11 +51,19 @@ def _notation(action: Action) -> str:
 class Game:
     """One moment of a game. ``apply`` returns the next moment; this one never changes."""
 
-    __slots__ = ("_s", "events")
+    __slots__ = ("_legal", "_offered", "_s", "events")
 
-    def __init__(self, state: State, events: Iterable[Event] = ()) -> None:
+    def __init__(
+        self, state: State, events: Iterable[Event] = (), offered: list[Action] | None = None
+    ) -> None:
         self._s = state
         self.events: list[Event] = list(events)
+        self._offered = offered
+        """What the frame on top offers, unsorted, when the apply that made this moment
+        listed it already (``steps.advance``)."""
+        self._legal: list[Action] | None = None
+        """The sorted legal actions of the seat deciding now, once asked (this moment never
+        changes, and ``apply`` checks against the list its caller has just read)."""
 
     # who acts and how
 
@@ -73,8 +81,13 @@ class Game:
     def legal_actions(self, seat: int) -> list[Action]:
         if seat not in self.actors():
             return []
-        frame = self._s.stack[-1]
-        return sorted(steps.STEPS[frame["kind"]].options(self._s, frame), key=_notation)
+        if self._legal is None:
+            frame = self._s.stack[-1]
+            offered = self._offered
+            if offered is None:
+                offered = steps.STEPS[frame["kind"]].options(self._s, frame)
+            self._legal = sorted(offered, key=_notation)
+        return list(self._legal)
 
     def apply(self, seat: int, action: Action | str) -> Game:
         """The next moment. A chained notation (``use:king+palace:gallia``, see
@@ -104,9 +117,9 @@ class Game:
         ctx = Ctx(s)
         frame = s.stack[-1]
         steps.STEPS[frame["kind"]].act(ctx, frame, chosen)
-        steps.advance(ctx)
+        offered = steps.advance(ctx)
         s.version += 1
-        return Game(s, ctx.events)
+        return Game(s, ctx.events, offered)
 
     def _chosen(self, seat: int, notation: str) -> Action:
         """The legal action for a notation; for a decision with a pick, also any answer the
@@ -172,7 +185,10 @@ class Game:
 
     @property
     def state(self) -> State:
-        """The live state, for tests that build positions. Never change a game others hold."""
+        """The live state, for tests that build positions. Never change a game others hold.
+        (Asking for it forgets the legal actions this moment has listed: they are listed
+        again from the state as it is then.)"""
+        self._offered = self._legal = None
         return self._s
 
 

@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..core import Action, Pick, PickGroup, Rng, counted
+from ..saved import copy_json
 from . import board, cards, data, steps
 from .hooks import Hooks
 from .state import Ctx, Frame, State
@@ -225,7 +226,7 @@ def remember(s: State, f: Frame) -> None:
     """Keep the ravage that just ended among the round's (``State.ravages``), with the tokens
     it turned over; forget those older than a round (one turn of each player), so each
     player's view reaches back to their own latest ravage."""
-    tokens = [dict(entry) for entry in s.revealed[int(f.get("first", 0)) :]]
+    tokens = copy_json(s.revealed[int(f.get("first", 0)) :])  # never changed from now on
     if tokens:
         s.ravages.append(
             {"turn": s.turn, "seat": f["seat"], "region": f["region"], "tokens": tokens}

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from functools import cache
 from typing import Any
 
+from .. import saved
 from ..core import Event, fill_names, seat_ref
-from ..saved import BadState
+from ..saved import BadState, copy_json
 
 FORMAT = 1
 COLOURS = ("red", "yellow", "green", "blue", "purple", "orange")
@@ -17,45 +17,10 @@ LOG_KEEP = 12
 _SHARED = frozenset({"tokens"})
 """State fields that are never changed once the game is set up."""
 
+_COLOUR_NAMES = tuple(c.capitalize() for c in COLOURS)
+
 Frame = dict[str, Any]
 """A pending step: {"kind": ..., "seat": ..., ...}. The top of the stack acts next."""
-
-
-_NESTED = (dict, list)
-
-
-def _copy(value: Any) -> Any:
-    """A deep copy of JSON-like data (dicts, lists and immutable leaves), fast on flat lists."""
-    if type(value) is dict:
-        return {k: _copy(v) if type(v) in _NESTED else v for k, v in value.items()}
-    if type(value) is list:
-        return [_copy(v) if type(v) in _NESTED else v for v in value]
-    return value
-
-
-def _same(value: Any) -> Any:
-    return value
-
-
-def _flat_values(value: dict[str, list[Any]]) -> dict[str, list[Any]]:
-    return {k: v[:] for k, v in value.items()}
-
-
-def _flat_lists(value: list[list[Any]]) -> list[list[Any]]:
-    return [v[:] for v in value]
-
-
-_COPIERS: dict[str, Any] = {
-    **{name: _same for name in _SHARED},
-    **{name: _flat_values for name in ("cubes", "rats", "known")},
-    "hands": _flat_lists,
-}
-"""How ``clone`` copies a field whose shape is known (the rest: ``_copy``)."""
-
-
-@cache
-def _field_names() -> tuple[str, ...]:
-    return tuple(f.name for f in fields(State))
 
 
 ADDED_LATER = frozenset({"ravages"})
@@ -105,14 +70,10 @@ class State:
 
     def clone(self) -> State:
         """A copy to change. The token fronts never change after setup, so both share them."""
-        new = object.__new__(State)
-        for name in _field_names():
-            value = getattr(self, name)
-            setattr(new, name, _COPIERS.get(name, _copy)(value))
-        return new
+        return _CLONE(self)
 
     def to_dict(self) -> dict[str, Any]:
-        out = {f.name: _copy(getattr(self, f.name)) for f in fields(self)}
+        out = {f.name: copy_json(getattr(self, f.name)) for f in fields(self)}
         out["format"] = FORMAT
         return out
 
@@ -127,7 +88,7 @@ class State:
         if missing:
             raise BadState(f"saved game lacks {', '.join(sorted(missing))}")
         names = {f.name for f in fields(cls)} & set(raw)
-        return cls(**{k: _copy(raw[k]) for k in names})
+        return cls(**{k: copy_json(raw[k]) for k in names})
 
     # small queries used everywhere
 
@@ -145,13 +106,31 @@ class State:
         return seat_ref(seat)
 
     def colour_name(self, seat: int) -> str:
-        return COLOURS[seat].capitalize()
+        return _COLOUR_NAMES[seat]
 
     def colour_names(self) -> list[str]:
-        return [self.colour_name(p) for p in range(self.players)]
+        return list(_COLOUR_NAMES[: self.players])
 
     def next_seat(self, seat: int) -> int:
         return (seat + 1) % self.players
+
+
+_SCALARS = ("players", "rng", "seed", "plague", "status", "turn", "active", "took", "placed")
+_FLAT = ("expansions", "regions", "cards_in_play", "palace", "supply", "rat_supply", "removed")
+_FLAT_TOO = ("gone", "used", "face_up", "final_order", "scores", "ranking", "log")
+
+_CLONE = saved.Cloner(
+    State,
+    {
+        **dict.fromkeys((*_SHARED, *_SCALARS, "last_seat", "version"), saved.share),
+        # a ravage of the round is never changed once remembered (``plague.remember`` keeps
+        # a copy of its own), so copies share the entries and only the list is new
+        **dict.fromkeys((*_FLAT, *_FLAT_TOO, "ravages"), saved.flat),
+        **dict.fromkeys(("cubes", "rats", "known"), saved.flat_values),
+        "hands": saved.flat_lists,
+    },
+)
+"""How a copy is made: numbers and texts shared, flat lists copied once, the rest whole."""
 
 
 @dataclass

@@ -67,8 +67,10 @@ def pop(s: State, frame: Frame) -> None:
     s.stack.pop()
 
 
-def advance(ctx: Ctx) -> None:
-    """Resolve automatic steps until a frame waits for a decision or the stack is empty."""
+def advance(ctx: Ctx) -> list[Action]:
+    """Resolve automatic steps until a frame waits for a decision or the stack is empty.
+    Returns what the waiting frame offers (unsorted; none once the stack is empty): it was
+    listed to check that the game waits on a real choice, and the caller may keep it."""
     s = ctx.s
     guard = 0
     while s.stack:
@@ -79,9 +81,11 @@ def advance(ctx: Ctx) -> None:
         step = STEPS[frame["kind"]]
         if step.auto is not None and step.auto(ctx, frame):
             continue
-        if not step.options(s, frame):
+        offered = step.options(s, frame)
+        if not offered:
             raise RuntimeError(f"step '{frame['kind']}' waits but offers nothing")
-        return
+        return offered
+    return []
 
 
 def top(s: State) -> Frame | None:

@@ -1,0 +1,86 @@
+"""A state's copy shares nothing that a later move could change (``engine.saved.Cloner``).
+
+Every apply copies the state by a plan that names each field's shape; a field declared flat
+that holds a list or dict would let two moments of one game change together. Along random
+games of both games (with the Rattus expansions, whose pieces live in ``ext``), each copy is
+checked against the original: equal when saved, and no list or dict reachable from both,
+except the fields declared shared and the remembered ravages, which must then never change.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from engine import cartus, rattus
+from engine.saved import frozen
+
+SHARED = {"tokens", "cards", "building_cards"}
+"""Fields every copy shares on purpose: set up once, never changed."""
+
+
+def _containers(value: Any, into: set[int]) -> set[int]:
+    if isinstance(value, dict | list):
+        into.add(id(value))
+        for inner in value.values() if isinstance(value, dict) else value:
+            _containers(inner, into)
+    return into
+
+
+def _check_copy(state: Any) -> None:
+    copy = state.clone()
+    assert type(copy) is type(state)
+    assert copy.to_dict() == state.to_dict()
+    assert set(vars(copy)) == set(vars(state))
+    for name, value in vars(state).items():
+        if name in SHARED:
+            assert getattr(copy, name) is value
+            continue
+        if name == "ravages":  # the list is new; its entries are shared and never change
+            assert getattr(copy, name) is not value
+            continue
+        mine = _containers(value, set())
+        theirs = _containers(getattr(copy, name), set())
+        assert not mine & theirs, f"a copy shares part of '{name}' with its original"
+
+
+def _play(game: Any, seed: int, pick_actor: bool) -> int:
+    rng = random.Random(seed)
+    moves = 0
+    while not game.is_over:
+        _check_copy(game.state)
+        remembered = frozen(getattr(game.state, "ravages", []))
+        kept = list(getattr(game.state, "ravages", []))
+        actors = game.actors()
+        seat = rng.choice(actors) if pick_actor else actors[0]
+        game = game.apply(seat, rng.choice(game.legal_actions(seat)))
+        # the ravages the earlier moment remembered are still what they were
+        assert frozen(kept) == remembered
+        moves += 1
+    return moves
+
+
+@pytest.mark.parametrize(
+    "players, expansions",
+    [
+        (4, ()),
+        (4, ("pied_piper",)),
+        (3, ("mercatus",)),
+        (5, ("africanus", "mercatus", "pied_piper")),
+    ],
+)
+def test_rattus_copies_share_nothing_that_changes(
+    players: int, expansions: tuple[str, ...]
+) -> None:
+    for seed in range(2):
+        game = rattus.new_game(players, expansions=expansions, seed=seed)
+        assert _play(game, seed, pick_actor=False) > 50
+
+
+@pytest.mark.parametrize("players", [2, 4, 5])
+def test_cartus_copies_share_nothing_that_changes(players: int) -> None:
+    for seed in range(2):
+        game = cartus.new_game(players, buildings="random", seed=seed)
+        assert _play(game, seed, pick_actor=True) > 50
