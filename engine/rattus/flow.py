@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
-from ..core import Action
+from ..core import Action, seat_ref
 from . import board, cards, plague, steps
 from .hooks import Hooks
 from .state import Ctx, Frame, State
@@ -122,6 +123,16 @@ def place_counts(s: State, seat: int, region: str, bonus: int | None = None) -> 
     return [n for n in range(low, high + 1) if n > 0]
 
 
+@cache
+def _place_action(region: str, n: int, *, most: bool) -> Action:
+    """Placing n cubes in a region: the most the seat may (``place:gallia``) or fewer
+    (``place:gallia:2``). Actions never change, so each is made once."""
+    label = f"Place {n} {'cube' if n == 1 else 'cubes'} in {board.name(region)}"
+    if most:
+        return Action(f"place:{region}", label)
+    return Action(f"place:{region}:{n}", label + " (fewer than you may)")
+
+
 def _place_options(s: State, seat: int) -> list[Action]:
     """Phase B choices. When card bonuses make them too many for one list, the smaller counts
     move behind "place:fewer" (then a region, then a number)."""
@@ -131,11 +142,10 @@ def _place_options(s: State, seat: int) -> list[Action]:
     for r in s.regions:
         counts = place_counts(s, seat, r, bonus)
         for n in counts:
-            label = f"Place {n} {'cube' if n == 1 else 'cubes'} in {board.name(r)}"
             if n == counts[-1]:
-                out.append(Action(f"place:{r}", label))
+                out.append(_place_action(r, n, most=True))
             else:
-                fewer.append(Action(f"place:{r}:{n}", label + " (fewer than you may)"))
+                fewer.append(_place_action(r, n, most=False))
     for options, _ in PLACE_ALTERNATIVES.values():
         out += options(s, seat)
     if len(out) + len(fewer) <= MAX_CHOICES:
@@ -179,16 +189,20 @@ def _fewer_prompt(s: State, f: Frame) -> str:
 steps.register(steps.Step("place_fewer", _fewer_options, _fewer_act, _fewer_prompt))
 
 
+@cache
+def _take_action(card: str, holder: int | None) -> Action:
+    where = "from beside the board" if holder is None else f"from {seat_ref(holder)}"
+    return Action(f"take:{card}", f"Take the {cards.card_name(card)} {where}")
+
+
 def _turn_options(s: State, f: Frame) -> list[Action]:
     seat = f["seat"]
     out: list[Action] = []
     if not s.took:
         for card in s.cards_in_play:
             holder = s.holder(card)
-            if holder == seat:
-                continue
-            where = "from beside the board" if holder is None else f"from {s.colour(holder)}"
-            out.append(Action(f"take:{card}", f"Take the {cards.card_name(card)} {where}"))
+            if holder != seat:
+                out.append(_take_action(card, holder))
     if not s.placed:
         out += _place_options(s, seat)
     for card in cards.usable_now(s, seat, final=False):

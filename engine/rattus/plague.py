@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import cache
 from typing import Any
 
 from ..core import Action, Pick, PickGroup, Rng, counted
@@ -63,10 +64,13 @@ def rand_below(s: State, n: int) -> int:
 
 def move_options(s: State, seat: int) -> list[Action]:
     steps_allowed = cards.plague_steps(s, seat)
-    return [
-        Action(f"plague:{r}", f"Move the plague to {board.name(r)}", True)
-        for r in board.reachable(s, s.plague, steps_allowed)
-    ]
+    return [_move_action(r) for r in board.reachable(s, s.plague, steps_allowed)]
+
+
+@cache
+def _move_action(region: str) -> Action:
+    """Moving the plague piece there (made once: actions never change)."""
+    return Action(f"plague:{region}", f"Move the plague to {board.name(region)}", True)
 
 
 def move(ctx: Ctx, seat: int, region: str) -> None:

@@ -31,16 +31,28 @@ def actor(s: State) -> int | None:
     return acting[0] if acting else None
 
 
+_last: tuple[State | None, int, list[Action]] = (None, -1, [])
+"""The state ``play`` last changed, its version after it and what it offers then (``advance``
+lists it to check that the game waits on a real choice): a look-ahead asks ``options`` for
+that very state next. One tuple, swapped whole, so a search in another thread never reads
+half of another's."""
+
+
 def options(s: State) -> list[Action]:
     """What the seat on top of the stack may do (unsorted: the order options gave)."""
+    last, version, offered = _last
+    if last is s and version == s.version:
+        return list(offered)
     frame = s.stack[-1]
     return steps.STEPS[frame["kind"]].options(s, frame)
 
 
 def play(s: State, action: Action) -> None:
     """Apply one of ``options(s)`` for the seat deciding now, changing ``s`` in place."""
+    global _last
     ctx = _Quiet(s)
     frame = s.stack[-1]
     steps.STEPS[frame["kind"]].act(ctx, frame, action)
-    steps.advance(ctx)
+    offered = steps.advance(ctx)
     s.version += 1
+    _last = (s, s.version, offered)
