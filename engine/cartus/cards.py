@@ -8,6 +8,7 @@ A hand is a list of card ids; the rules never tell two cards of one type apart i
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from functools import cache
 
 from ..core import MAX_OPTIONS, Action, IllegalAction, Pick, PickGroup
 from . import data
@@ -170,6 +171,18 @@ def by_type(pick: Pick, notation: str) -> dict[str, int]:
     return {BY_CODE[code]: n for code, n in pick.parse(notation).items()}
 
 
+@cache
+def _answer(
+    kind: str, codes: tuple[str, ...], counts: tuple[int, ...], verb: str, ends_turn: bool
+) -> Action:
+    """The ready-made answer choosing ``counts[i]`` items of group ``codes[i]``, as the
+    pick's ``counts_notation`` writes it (made once: the same answers come back all game
+    long, and an action never changes)."""
+    parts = [f"{code}{n}" for code, n in zip(codes, counts, strict=True) if n]
+    named = {BY_CODE[code]: n for code, n in zip(codes, counts, strict=True) if n}
+    return Action(f"{kind}:{'-'.join(parts) or 'none'}", f"{verb} {summary(named)}", ends_turn)
+
+
 def ready_answers(pick: Pick, verb: str, first: Iterable[str] = ()) -> list[Action]:
     """Up to 25 complete answers to a hand pick, for play by typing and simple players.
 
@@ -177,25 +190,24 @@ def ready_answers(pick: Pick, verb: str, first: Iterable[str] = ()) -> list[Acti
     the answer that takes that group first and then the others in order.
     """
     lead = [data.CODES[t] for t in first]
-    codes = [g.code for g in pick.groups]
+    codes = tuple(g.code for g in pick.groups)
     order = [c for c in lead if c in codes] + [c for c in codes if c not in lead]
     avail = {g.code: g.available for g in pick.groups}
-    seen: dict[str, Action] = {}
+    at = {code: i for i, code in enumerate(codes)}
+    seen: dict[tuple[int, ...], Action] = {}  # counts per group -> its answer
     for head in [None, *order]:
         sequence = ([head] * avail[head] if head else []) + [
             c for c in order if c != head for _ in range(avail[c])
         ]
-        chosen: dict[str, int] = {}  # the first ``total`` items of the sequence, counted
+        chosen = [0] * len(codes)  # the first ``total`` items of the sequence, counted
         for total in range(min(pick.most, len(sequence)) + 1):
             if total:
-                code = sequence[total - 1]
-                chosen[code] = chosen.get(code, 0) + 1
+                chosen[at[sequence[total - 1]]] += 1
             if total < pick.least:
                 continue
-            notation = pick.counts_notation(chosen)
-            if notation not in seen:
-                named = {BY_CODE[c]: n for c, n in chosen.items()}
-                seen[notation] = Action(notation, f"{verb} {summary(named)}", pick.ends_turn)
+            counted = tuple(chosen)
+            if counted not in seen:
+                seen[counted] = _answer(pick.kind, codes, counted, verb, pick.ends_turn)
                 if len(seen) == MAX_OPTIONS:  # the first 25 found are the ones offered
                     return sorted(seen.values())
     return sorted(seen.values())
