@@ -246,6 +246,8 @@ def seat_ref(seat: int) -> str:
 
 def fill_names(template: str, names: Sequence[str]) -> str:
     """Replace the seat placeholders in a text with the given names (one per seat)."""
+    if "\u27e8" not in template:  # most texts name nobody (every event's text is filled)
+        return template
 
     def name(m: re.Match[str]) -> str:
         seat = int(m.group(1))
