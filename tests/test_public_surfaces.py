@@ -25,8 +25,8 @@ whoever answers a private question, Africanus region cards in hand that were nev
 every private event's text (the Witch's looks, the Astronomer's draws, a hand's contents).
 
 What one moment cannot show, the next one does: before each action the cards in the hands
-alone are dealt again (Africanus region cards; nothing else, so the action draws and reveals
-the same) and, where the action is still legal, it is applied to both. Who must decide next
+alone are dealt again (Africanus region cards, Cartus hands; nothing else, so the action draws
+and reveals the same) and, where the action is still legal, it is applied to both. Who must decide next
 (even who answers a private question) and every public surface must come out the same: who
 is asked whether to play a region card, and so whether the table waits for private answers,
 may depend on how many cards a hand holds, never on which.
@@ -141,6 +141,19 @@ def hidden_hand_cards(game: Any, public: str) -> list[str]:
     ]
 
 
+# Rattus Cartus
+
+
+def cartus_hands_changed(game: Any, rng: Rng) -> Game | None:
+    """The same moment with only the cards in the hands dealt again among the hands (each
+    keeping its size), or None when every hand is empty."""
+    saved = game.to_dict()
+    if not any(saved["hands"]):
+        return None
+    shuffle_places(saved["hands"], rng)
+    return cartus.from_dict(saved)
+
+
 # The games
 
 
@@ -149,11 +162,11 @@ class Kind:
     name: str
     presenter: Presenter
     hidden_changed: Redeal
-    hands_changed: Callable[[Any, Rng], Game | None] = lambda game, rng: None
+    hands_changed: Callable[[Any, Rng], Game | None]
 
 
 RATTUS_KIND = Kind("rattus", RATTUS, rattus_spec.redeal, rattus_hands_changed)
-CARTUS_KIND = Kind("cartus", CARTUS, cartus_spec.redeal)
+CARTUS_KIND = Kind("cartus", CARTUS, cartus_spec.redeal, cartus_hands_changed)
 
 
 def record_of(kind: Kind, game: Game, seats: list[Seat]) -> GameRecord:
@@ -291,6 +304,7 @@ def check_cartus(options: dict[str, Any], players: int, seed: int, limit: int = 
     assert seen.over or limit < WHOLE, "the game ended"
     assert seen.changed > 0 and seen.images > 0, "hidden things were changed and drawn"
     assert seen.private_questions > 0, "the game asked at least one private question"
+    assert seen.hands_changed > 0, "actions were applied with the hands dealt otherwise"
     return seen
 
 
