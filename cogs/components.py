@@ -343,12 +343,15 @@ FILLS_A_SEAT = ("join", "ai-easy", "ai-strong")
 
 
 def lobby_view(record: GameRecord, most: int) -> discord.ui.View:
-    """A lobby's buttons: with every seat taken (``most``) Join and Add computer are greyed
-    out; with a computer seated, one button removes the latest one added."""
+    """A lobby's buttons: Add computer for each level of computer player the game has; with
+    every seat taken (``most``) Join and Add computer are greyed out; with a computer seated,
+    one button removes the latest one added."""
     full = len(record.seats) >= most
+    offered = {f"ai-{level}" for level in computers.levels(record.kind)}
     items = [
         LobbyButton(record.kind, record.id, op, disabled=full and op in FILLS_A_SEAT)
         for op in LOBBY_BUTTONS
+        if not op.startswith("ai-") or op in offered
     ]
     numbered = [(n, s) for s in record.seats if (n := computers.number_of(s)) is not None]
     if numbered:

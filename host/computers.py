@@ -38,6 +38,11 @@ SIMULATIONS: int | None = None
 _NAME = re.compile(r"^Computer (\d+) \((\w+)\)$")
 
 
+def levels(kind: str) -> tuple[str, ...]:
+    """The levels of computer player this kind of game has ("easy" at least)."""
+    return computers.levels(kind)
+
+
 def check_level(kind: str, level: str) -> str:
     if level not in computers.levels(kind):
         raise UserError(f"A computer player is {' or '.join(computers.levels(kind))}.")

@@ -13,7 +13,7 @@ import pytest
 from cogs import games as hosting
 from tests.e2e.conftest import World
 from tests.e2e.count_table import HOSTED
-from tests.e2e.table import Table, is_play, text_of
+from tests.e2e.table import Table, buttons_of, is_play, text_of
 from tests.e2e.test_clocks import fast_bot, said
 
 
@@ -34,13 +34,17 @@ async def test_a_counting_game_against_the_default_computer_ends_with_a_stand_in
     client = fast_bot(fake, tmp_path / "games.sqlite3", world)
     async with fake.running(client):
         opened = await fake.slash(
-            world.anna, world.channel, "count", "new", options={"target": 12, "timer": "1m"}
+            world.anna, world.channel, "count", "new", options={"target": 30, "timer": "1m"}
         )
         lobby = await opened.wait_reply()
         await (await fake.click(world.anna, lobby, label="Add computer (easy)")).wait_reply()
         assert "Computer 1 (easy)" in text_of(fake.message(lobby))
-        strong = await fake.click(world.anna, lobby, label="Add computer (strong)")
-        assert "A computer player is easy." in text_of(await strong.wait_reply())
+        offered = [b.get("label") for b in buttons_of(fake.message(lobby))]
+        assert "Add computer (easy)" in offered and "Add computer (strong)" not in offered
+        refused = await fake.slash(
+            world.anna, world.channel, "count", "add-ai", options={"level": "strong"}
+        )
+        assert "A computer player is easy." in text_of(await refused.wait_reply())
         await (await fake.click(world.anna, lobby, label="Start")).wait_response()
         await fake.wait_for(lambda: any(is_play(m) for m in fake.messages(world.channel)))
         record = await client.service.game_in_channel(world.channel.id)
@@ -48,7 +52,7 @@ async def test_a_counting_game_against_the_default_computer_ends_with_a_stand_in
         table = Table(fake, client, world.channel, {world.anna.id: world.anna}, record.id)
         table.prefer = ("add",)
         played = 0
-        while played < 2 and await table.actor() is world.anna:
+        while played < 1 and await table.actor() is world.anna:
             await table.step()  # an add; then "done" is all that is left
             await table.step()
             played += 1
@@ -56,7 +60,7 @@ async def test_a_counting_game_against_the_default_computer_ends_with_a_stand_in
             lambda: said(fake, world.channel, "ran out of time"), timeout=20, what="a stand-in"
         )
         await fake.wait_for(
-            lambda: said(fake, world.channel, "reaches 12 and wins"),
+            lambda: said(fake, world.channel, "reaches 30 and wins"),
             timeout=60,
             what="the end of the game",
         )

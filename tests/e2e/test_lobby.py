@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cogs.games import hosted_games
 from tests.e2e.conftest import World
 from tests.e2e.table import buttons_of, click_as_seen, make_bot, text_of
 
@@ -93,7 +94,7 @@ async def test_a_typed_timer_is_suggested_in_words(world: World, tmp_path: Any) 
     fake = world.fake
     client = make_bot(fake, tmp_path / "games.sqlite3", world.guild)
     async with fake.running(client):
-        for game in ("rattus", "cartus"):
+        for game in hosted_games():
             offered = await fake.autocomplete(
                 world.anna, world.channel, game, "new", focused="timer", value="10m"
             )
