@@ -14,7 +14,7 @@ from typing import Any
 import discord
 
 from cogs.components import ANSWER, BOARD, HAND, select_view, with_board_button
-from cogs.embeds import BOARD_IMAGE, event_texts, secrets_embed, status_embed
+from cogs.embeds import BOARD_IMAGE, event_texts, jump_url, secrets_embed, status_embed
 from cogs.offers import action_groups, panel
 from cogs.replies import png_file, replace, reply
 from cogs.table import Tables
@@ -385,11 +385,28 @@ class Play:
                 with_image=False,
             )
         prompt, controls = self.panel(record, user.id)
+        asked = await self._asked_by_dm(record, user.id) if moves else None
+        if asked is not None:
+            # A computer's move asked them a private question: it came by DM (the rule of
+            # ``Messaging.tell_deciders``), so the panel says where instead of asking twice.
+            prompt, controls = f"Your next question came by DM: {asked}", None
         if not update.new_turn and not moves and self.service.turn(record, user.id).is_theirs:
             # they go on deciding and the table keeps its picture: theirs shows their move
             controls = with_board_button(record.kind, record.id, record.version, controls)
         content = panel_content(which_game(interaction, record), lines, prompt, record.kind)
         return await replace(interaction, content, embed=embed, view=controls, again=again)
+
+    async def _asked_by_dm(self, record: GameRecord, user_id: int) -> str | None:
+        """A link to the DM that asks the user the private question they must answer now in
+        ``record`` (None: no such question, or it was not sent by DM, their DMs being
+        closed)."""
+        seat = record.seat_of(user_id)
+        if record.status != "running" or seat is None or seat not in record.private_actors():
+            return None
+        for question in await self.service.dm_questions(record.id):
+            if question.user_id == user_id and question.seat == seat:
+                return jump_url(None, question.channel_id, question.message_id)
+        return None
 
 
 def confirmation(

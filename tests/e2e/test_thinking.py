@@ -7,6 +7,7 @@ assertion depends on wall time.
 
 from __future__ import annotations
 
+import random
 import re
 import threading
 from typing import Any
@@ -230,4 +231,101 @@ async def test_a_person_going_on_deciding_sees_their_move_on_a_picture_in_their_
         assert saved.version == record.version + 1  # nothing changed
         # their controls are still there
         assert any(group_of(c) not in ("", BOARD) for c in controls_of(fake.message(shown_now)))
+    assert fake.rejected == [] and fake.unhandled == []
+
+
+def _after_computers(game: Any, seat: int, notation: str, played: set[int]) -> Any | None:
+    """The game after ``seat`` plays ``notation`` and the computer seats (``played``, each
+    taking its first legal action, as the test's computers do) move while only they decide;
+    None unless at least one computer moved."""
+    after = game.apply(seat, notation)
+    moved = 0
+    while not after.is_over and after.actors() and set(after.actors()) <= played:
+        computer = after.actors()[0]
+        after = after.apply(computer, after.legal_actions(computer)[0].notation)
+        moved += 1
+    return after if moved else None
+
+
+async def test_a_question_that_comes_after_a_computers_move_is_asked_once(
+    world: World, tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A person chooses in their panel; the computer seated after them moves, and its move
+    asks the person a private question (Rattus Cartus: their cards face down in a building,
+    their supply, what a Sword takes). Someone else's move caused it, so it comes by DM;
+    the person's panel, completed with the computer's moves, says where the question is
+    instead of asking it a second time."""
+    fake = world.fake
+
+    def first(player: Computer, view: Any, legal: Any) -> str:
+        return str(legal[0].notation if hasattr(legal[0], "notation") else legal[0])
+
+    monkeypatch.setattr(Computer, "choose", first)
+    client = make_bot(fake, tmp_path / "games.sqlite3", world.guild)
+    async with fake.running(client):
+        options = {"seat_order": "joined", "players": 2}
+        opened = await fake.slash(world.anna, world.channel, "cartus", "new", options=options)
+        lobby = await opened.wait_reply()
+        await (await fake.click(world.anna, lobby, label="Add computer (easy)")).wait_reply()
+        started = await start_game(fake, client, world.anna, lobby, world.channel)
+        game_id = started.id
+        seat = started.seat_of(world.anna.id)
+        played = {s.seat for s in started.seats if s.computer_plays}
+        rng = random.Random(9)  # with the bots' seed, a peek after the computer's move
+        target = None
+        for _ in range(400):
+            await client.tables.computers.settle([game_id])
+            record = await client.service.get(game_id)
+            assert record.status == "running", "the game ended before the wanted moment"
+            assert seat in record.game.actors()
+            actions = record.game.legal_actions(seat)
+            for action in actions:
+                after = _after_computers(record.game, seat, action.notation, played)
+                if (
+                    after is not None
+                    and not after.is_over
+                    and after.actors() == [seat]
+                    and after.decision(seat).private
+                ):
+                    target = action
+                    break
+            if target is not None:
+                break
+            update = await client.tables.act(
+                game_id, world.anna.id, rng.choice(actions).notation, version=None
+            )
+            client.tables.computers.wake(game_id, update.record)
+        assert target is not None, "no choice of Anna's led to a question after a computer"
+
+        dms_before = len(fake.dms(world.anna))
+        typed = await fake.slash(
+            world.anna, world.channel, "cartus", "play", options={"action": target.notation}
+        )
+        panel = await typed.wait_reply()
+        await client.tables.computers.settle([game_id])
+        final = await client.service.get(game_id)
+        assert final.game.actors() == [seat] and final.game.decision(seat).private
+        log = await client.service.action_log(game_id, limit=20)
+        mine = max(i for i, e in enumerate(log) if e.user_id == world.anna.id)
+        assert log[mine].notation == target.notation and len(log) > mine + 1  # computers moved
+
+        prompt = final.game.decision(seat).prompt
+        new_dms = fake.dms(world.anna)[dms_before:]
+        asked_by_dm = [m for m in new_dms if controls_of(m) and prompt in text_of(m)]
+        completed = fake.message(panel)
+        in_panel = [c for c in controls_of(completed) if group_of(c) != BOARD]
+        places = len(asked_by_dm) + (1 if in_panel else 0)
+        assert places == 1, (
+            f"the question was asked in {places} places: {len(asked_by_dm)} DMs, "
+            f"panel controls {[c.get('custom_id') for c in in_panel]}"
+        )
+        # It came by DM (a computer's move caused it); the panel tells the computer's moves
+        # and points to the DM.
+        assert len(asked_by_dm) == 1
+        told = completed["content"]
+        assert all(e.public_text.split(". ")[0] in told for e in log[mine + 1 :] if e.public_text)
+        dm = asked_by_dm[0]
+        assert "Your next question came by DM: https://discord.com/channels/@me/" in told
+        assert told.endswith(f"/{dm['channel_id']}/{dm['id']}")
+        assert prompt not in told
     assert fake.rejected == [] and fake.unhandled == []
