@@ -315,6 +315,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         except ValueError as error:
             print(error, file=sys.stderr)
             return 2
+        picture = games.spec(parsed.kind).renderer
+        if args.png and not picture:
+            print(f"Games of the kind {parsed.kind!r} have no board picture.", file=sys.stderr)
+            return 2
         if args.png:
             import render
 
@@ -322,7 +326,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             view = game.view(None, names=names)
             for player in view["players"]:
                 player["name"] = names[int(player["seat"])]
-            draw = render.renderer(games.spec(parsed.kind).renderer)
+            draw = render.renderer(picture)
             try:
                 with open(args.png, "wb") as out:
                     out.write(draw(view))

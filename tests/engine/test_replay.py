@@ -145,3 +145,19 @@ def test_the_command_line_replays_prints_and_draws_a_turn(
     assert "the same final game as recorded" in out
     assert "Rat revealed" in out
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_the_command_line_replays_a_registered_game_without_a_picture(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The tests' counting game (registered by its spec, no board picture) replays from its
+    file like any game; asking for its board says there is none instead of failing."""
+    h = playout("count", 3, {"target": 20}, 5)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(file_of("count", 3, {"target": 20}, 5, h)), encoding="utf-8")
+    assert replay.main([str(path)]) == 0
+    assert "the same final game as recorded" in capsys.readouterr().out
+    png = tmp_path / "turn.png"
+    assert replay.main([str(path), "--turn", "2", "--png", str(png)]) == 2
+    assert "have no board picture" in capsys.readouterr().err
+    assert not png.exists()
