@@ -268,6 +268,8 @@ def sample_game(view: dict[str, Any], legal: Sequence[str], rng: Rng) -> game.Ga
         revealed=[dict(e) for e in view.get("revealed", [])],
         final_order=[int(x) for x in view.get("final_order", [])],
         log=list(view.get("log", [])),
+        # the ravages the seat was shown (public: their tokens were turned face up)
+        ravages=[{**r, "tokens": [dict(t) for t in r["tokens"]]} for r in view.get("ravages", [])],
     )
     if s.status in ("final_round", "final_ravage"):
         s.last_seat = int(stack[0]["seat"])
