@@ -34,6 +34,10 @@ Redeal = Callable[[Game, Rng], Game]
 """``redeal(game, rng)``: the same moment with everything hidden dealt again at random (each
 face-down pile, hand and secret keeping its size) and the generator's future draws changed;
 whatever anybody has seen stays as it was."""
+RedealFor = Callable[[Game, Rng, int], Game]
+"""``redeal_for(game, rng, seat)``: the same moment with everything that seat does not see
+dealt again (other hands, face-down piles, others' secrets, the draws to come); what the seat
+has seen stays as it was."""
 
 
 class RulesHelp(Protocol):
@@ -81,6 +85,8 @@ class GameSpec:
     easy: Choose = random_choice
     strong: Strong | None = None
     redeal: Redeal | None = None
+    redeal_for: RedealFor | None = None
+    """Given, the contract tests check each seat's view as they check the spectator's."""
 
     @property
     def levels(self) -> tuple[str, ...]:

@@ -10,7 +10,8 @@ checked:
 - every view (the spectator's and each seat's) matches the spec's declared view type;
 - saving round-trips: ``load(to_dict())`` through JSON is the same game with the same views;
 - a spectator sees no secret: with everything hidden dealt again (the spec's ``redeal``) the
-  spectator's view is the same;
+  spectator's view is the same; for a game that can deal again what one seat does not see
+  (``redeal_for``), that seat's view and choices are the same too;
 - undo follows ``disclosure``: an action that drew on chance or showed something hidden is
   refused with that reason; one that may be taken back restores exactly the game before it;
 - the game ends within a bound of actions, and a stalling player (preferring what does not end
@@ -98,11 +99,19 @@ def check_saved(spec: GameSpec, game: Game, players: int) -> None:
         ]
 
 
-def check_hidden(spec: GameSpec, game: Game, rng: Rng) -> None:
-    if spec.redeal is None or game.is_over:  # once over, a game may show everything
+def check_hidden(spec: GameSpec, game: Game, rng: Rng, players: int) -> None:
+    if game.is_over:  # once over, a game may show everything
         return
-    other = spec.redeal(game, rng)
-    assert other.view(None) == game.view(None), "a spectator's view shows something hidden"
+    if spec.redeal is not None:
+        other = spec.redeal(game, rng)
+        assert other.view(None) == game.view(None), "a spectator's view shows something hidden"
+    if spec.redeal_for is not None:
+        for seat in range(players):
+            other = spec.redeal_for(game, rng, seat)
+            assert other.view(seat) == game.view(seat), f"seat {seat} sees another's secret"
+            assert [a.notation for a in other.legal_actions(seat)] == [
+                a.notation for a in game.legal_actions(seat)
+            ], f"seat {seat}'s choices depend on what it cannot see"
 
 
 def check_every_action(game: Game, seat: int) -> None:
@@ -161,7 +170,7 @@ def play_out(
         if checked:
             check_views(spec, game, players)
             check_saved(spec, game, players)
-            check_hidden(spec, game, hidden)
+            check_hidden(spec, game, hidden, players)
         if game.is_over:
             assert not game.actors() and game.outcome is not None
             return history

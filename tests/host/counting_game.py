@@ -238,6 +238,16 @@ def redeal(game: Game, rng: Rng) -> Game:
     return replace(game, secrets=secrets, rng_state=rng.next64())
 
 
+def redeal_for(game: Game, rng: Rng, seat: int) -> Game:
+    """Everything ``seat`` does not see dealt again: the others' secret numbers and every draw
+    to come (its own secret stays)."""
+    assert isinstance(game, CountingGame)
+    secrets = tuple(
+        v if s == seat or v is None else rng.below(100) for s, v in enumerate(game.secrets)
+    )
+    return replace(game, secrets=secrets, rng_state=rng.next64())
+
+
 SPEC = GameSpec(
     name="count",
     title="Counting game",
@@ -249,6 +259,7 @@ SPEC = GameSpec(
     start_options={"target": StartOption("a whole number from 1 to 100", (int,))},
     sample_options=({"target": 10}, {"target": 30}),
     redeal=redeal,
+    redeal_for=redeal_for,
 )
 """The whole declaration: the default computer player (a random legal action) plays it."""
 
