@@ -241,6 +241,75 @@ def token_face(
     )
 
 
+RAT_CHIP_H = 40
+"""A rat token face up in a line (``token_chip``): as tall as a line of the panel's text."""
+RAT_CHIP_TEXT = 30
+"""Its limit and M/A letters: bold at 30 px, capitals 22 px tall (8.3 px on a phone)."""
+RAT_CHIP_GLYPH = 28
+RAT_CHIP_STEP = 29
+RAT_CHIP_PAD = 7
+
+
+def _chip_marks(token: Mapping[str, Any]) -> str:
+    bits = []
+    majority = int(token.get("majority") or 0)
+    everyone = int(token.get("all") or 0)
+    if majority:
+        bits.append("M" if majority == 1 else f"{majority}M")
+    if everyone:
+        bits.append("A" if everyone == 1 else f"{everyone}A")
+    return " ".join(bits)
+
+
+def _chip_parts(token: Mapping[str, Any]) -> tuple[str, list[str], str]:
+    classes = [str(c) for c in token.get("classes") or []]
+    return str(token.get("limit", "?")), classes, _chip_marks(token)
+
+
+def token_chip_width(token: Mapping[str, Any]) -> float:
+    """How wide ``token_chip`` draws ``token``."""
+    limit, classes, marks = _chip_parts(token)
+    width = RAT_CHIP_PAD + text_width(limit, RAT_CHIP_TEXT, bold=True) + RAT_CHIP_PAD
+    width += len(classes) * RAT_CHIP_STEP
+    if marks:
+        width += 2 + text_width(marks, RAT_CHIP_TEXT, bold=True, condensed=True) + RAT_CHIP_PAD / 2
+    return width + RAT_CHIP_PAD / 2
+
+
+def token_chip(canvas: Canvas, at: Point, token: Mapping[str, Any]) -> None:
+    """A rat token face up as one line: its limit, its class symbols, its M and A marks, at
+    the panel's text size (``at``: the left end of its middle line). Red edged when its
+    region broke out. For many tokens at once, where faces would be too small to read."""
+    x, y = at
+    limit, classes, marks = _chip_parts(token)
+    outbreak = bool(token.get("outbreak"))
+    width = token_chip_width(token)
+    canvas.rect(
+        (x, y - RAT_CHIP_H / 2, x + width, y + RAT_CHIP_H / 2),
+        fill=TOKEN_FACE,
+        outline=ALERT if outbreak else MUTED,
+        width=3 if outbreak else 2,
+        radius=RAT_CHIP_H / 2,
+    )
+    left = x + RAT_CHIP_PAD
+    canvas.text((left, y), limit, RAT_CHIP_TEXT, fill=INK, bold=True, anchor="lm")
+    left += text_width(limit, RAT_CHIP_TEXT, bold=True) + RAT_CHIP_PAD
+    for cls in classes:
+        step = RAT_CHIP_STEP
+        canvas.text(
+            (left + step / 2, y),
+            class_glyph(cls),
+            RAT_CHIP_GLYPH,
+            fill=class_colour(cls),
+            anchor="mm",
+        )
+        left += step
+    if marks:
+        canvas.text(
+            (left + 2, y), marks, RAT_CHIP_TEXT, fill=ALERT, bold=True, condensed=True, anchor="lm"
+        )
+
+
 def _token_face(canvas: Canvas, centre: Point, radius: float, token: Mapping[str, Any]) -> None:
     x, y = centre
     outbreak = bool(token.get("outbreak"))

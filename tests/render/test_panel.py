@@ -4,6 +4,7 @@ function of the game's setup: players, expansions, cards), so the table never ju
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable
 from typing import Any
@@ -13,9 +14,23 @@ import pytest
 from engine import rattus
 from render import board_size
 from render.canvas import ALERT, INK, MUTED
-from render.pieces import CLASS_GLYPHS, PIECE_GLYPHS
+from render.pieces import CLASS_GLYPHS, PIECE_GLYPHS, RAT_CHIP_H, token_chip_width
 from render.rattus_board import board_grid, seats_of
-from render.rattus_panel import LINE_H, MARK_BOX, PAD, PILL_H, cards_height, row_height
+from render.rattus_panel import (
+    CHIP_ROW,
+    LINE_H,
+    MARK_BOX,
+    PAD,
+    PILL_H,
+    cards_height,
+    chip_rows,
+    key_lines,
+    plague_layout,
+    plague_tokens,
+    revealed_height,
+    row_height,
+    words_width,
+)
 from tests.render.helpers import board
 from tests.render.measure import MIN_ON_PHONE, first_glyph_height, ink_height, on_phone
 from tests.render.views import base_view, expansion_view, over_view
@@ -117,3 +132,83 @@ def test_one_symbol_one_meaning() -> None:
     markers = ["▶"]  # a player deciding now
     every = classes + pieces + markers
     assert len(every) == len(set(every)), every
+
+
+def _final_ravage(players: int, expansions: tuple[str, ...], seed: int) -> dict[str, Any]:
+    """The public view of a seeded random game once it is over: its final plague turned
+    over every rat on the board."""
+    game = rattus.new_game(players, expansions=set(expansions), seed=seed)
+    rng = random.Random(seed)
+    while not game.is_over:
+        seat = game.actors()[0]
+        game = game.apply(seat, rng.choice(game.legal_actions(seat)))
+    view: dict[str, Any] = game.view(None)
+    return view
+
+
+def _band_top(view: dict[str, Any], image_height: int, width: int) -> float:
+    """Where the latest plagues' band starts: above the key at the bottom of the picture."""
+    key = len(key_lines(view, width - 2 * PAD)) * LINE_H
+    return image_height - 8 - key - revealed_height(view)
+
+
+@pytest.mark.parametrize(
+    ("players", "expansions"), [(4, ()), (6, rattus.EXPANSIONS)], ids=["4 players", "6 players"]
+)
+def test_a_final_ravage_of_many_rats_is_eight_pixels_tall_on_a_phone(
+    players: int, expansions: tuple[str, ...]
+) -> None:
+    """Every rat the final plague turned over is drawn as a chip a line tall, after its
+    region's name: its limit and the names as tall as the map's on a phone."""
+    view = _final_ravage(players, expansions, seed=3 + players)
+    tokens = plague_tokens(view)
+    assert len(tokens) > 12, len(tokens)
+    image = board(view)
+    width = image.width
+    inner = width - 2 * PAD
+    layout = plague_layout(view, inner)
+    assert not any(what == "more" for what, *_ in layout)
+    assert sum(1 for what, *_ in layout if what == "chip") == len(tokens)
+    top = _band_top(view, image.height, width) + LINE_H
+    heights: dict[str, float] = {}
+    for what, item, left, line in layout:
+        middle = top + line * CHIP_ROW + CHIP_ROW / 2
+        box = (PAD + left, middle - RAT_CHIP_H / 2 + 3, 0.0, middle + RAT_CHIP_H / 2 - 3)
+        if what == "chip":
+            box = (box[0] + 3, box[1], PAD + left + token_chip_width(item) - 3, box[3])
+            heights[f"a rat's limit, line {line + 1}"] = min(
+                heights.get(f"a rat's limit, line {line + 1}", 99.0),
+                first_glyph_height(image, box, INK),
+            )
+        elif what == "label":
+            box = (box[0], box[1], PAD + left + words_width(str(item)), box[3])
+            heights[f"a region's name, line {line + 1}"] = max(
+                ink_height(image, box, ink) for ink in (INK, ALERT)
+            )
+    assert any(line.startswith("a rat's limit, line 2") for line in heights)
+    small = {
+        what: round(on_phone(h, width), 1)
+        for what, h in heights.items()
+        if on_phone(h, width) < MIN_ON_PHONE
+    }
+    assert not small, f"smaller than the map's names on a phone: {small}"
+
+
+def test_a_plague_of_more_rats_than_the_band_holds_says_how_many_more() -> None:
+    """The band keeps its lines whatever a plague turned over: past them, its last line
+    says how many more rats there are (the text tells each), and the picture keeps its
+    size."""
+    view = _final_ravage(4, (), seed=7)
+    size = board_size(view)
+    tokens = plague_tokens(view)
+    crowded = copy.deepcopy(view)
+    crowded["ravages"] = [{"tokens": tokens * 4}]
+    inner = board(view).width - 2 * PAD
+    layout = plague_layout(crowded, inner)
+    shown = sum(1 for what, *_ in layout if what == "chip")
+    what, text, left, line = layout[-1]
+    assert what == "more" and text == f"+{4 * len(tokens) - shown} more"
+    assert line == chip_rows(view) - 1 and all(p[3] < chip_rows(view) for p in layout)
+    assert left + words_width(text) <= inner
+    assert board_size(crowded) == size
+    assert board(crowded).size == size
