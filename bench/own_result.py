@@ -14,7 +14,8 @@ prints the median, 95th percentile and worst of:
 - computers: the choice until the table shows the computer's last move of that turn.
 
 and the same "answer" and "table" figures for the other choices (nothing after them but the
-person's own next decision).
+person's own next decision); then how many of the person's clicks (a table button to the panel
+it opens, a choice to its private answer) took over 1 s, as the issue counted them.
 
     .venv/bin/python bench/own_result.py [--games 2] [--choices 12]
 
@@ -67,6 +68,8 @@ class Game:
         self.fake, self.client, self.channel, self.person = fake, client, channel, person
         self.game_id = 0
         self.rng = random.Random(channel.id)
+        self.opening: list[float] = []
+        """Seconds from each click on a table's button to the private panel it opens."""
 
     async def open(self) -> None:
         fake = self.fake
@@ -109,8 +112,10 @@ class Game:
             return None
         control = self.rng.choice(controls)
         if control["type"] == 2:
+            clicked = time.perf_counter()
             opened = await fake.click(user, message, control["custom_id"])
             message = await opened.wait_reply(timeout=120)
+            self.opening.append(time.perf_counter() - clicked)
             selects = [c for c in controls_of(message) if c["type"] == 3]
             if not selects:
                 return None
@@ -175,7 +180,14 @@ async def main(games: int, choices: int) -> None:
             await asyncio.gather(*(play(g, choices, samples) for g in tables))
             elapsed = time.perf_counter() - began
     await fake.stop()
+    clicks = [*samples["answer, computer next"], *samples["answer, no computer"]]
+    clicks += [seconds for game in tables for seconds in game.opening]
+    slow = sorted(seconds * 1000 for seconds in clicks if seconds > 1.0)
     print(f"{games} games at once, a person and a strong computer each, {elapsed:.1f} s")
+    worst = f", the worst {slow[-1]:.0f} ms" if slow else ""
+    print(
+        f"clicks over 1 s (a button to its panel, a choice to its answer): {len(slow)} of {len(clicks)}{worst}"
+    )
     print("load average (1, 5, 15 min): " + ", ".join(f"{x:.1f}" for x in os.getloadavg()))
     for name, values in samples.items():
         ms = [v * 1000 for v in values]
