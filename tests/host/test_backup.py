@@ -79,6 +79,7 @@ async def test_a_backup_taken_while_20_games_are_played_restores_and_every_game_
         service = GameService(store, kinds=game_kinds(), seed_source=iter(range(1, 999)).__next__)
         ids = await open_games(service, GAMES)
         rng = random.Random(3)
+        await asyncio.gather(*(play_some(service, i, 1, rng) for i in ids))  # under way
         playing = [asyncio.create_task(play_some(service, i, 12, rng)) for i in ids]
         made: list[backup.Made] = []
         for n in range(3):  # three backups while the games are being played
@@ -89,6 +90,8 @@ async def test_a_backup_taken_while_20_games_are_played_restores_and_every_game_
                 )
             )
         await asyncio.gather(*playing)
+        # and the games go on after the last backup, whatever the machine's load
+        await asyncio.gather(*(play_some(service, i, 2, rng) for i in ids))
         played = sum([len(await service.action_log(i, limit=10_000)) for i in ids])
     assert played >= GAMES * 6
     assert [m.path.name for m in made] == [
