@@ -22,14 +22,17 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
+# Four workers on two cores: most tests wait on sockets, subprocesses and the database.
+WORKERS ?= 4
+
 unit: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(WORKERS)
 
 test: lint typecheck unit
 
 # The same checks without the tests marked slow: a few seconds' answer while working.
 quick: $(STAMP) lint typecheck
-	$(BIN)/python -m pytest -m 'not slow'
+	$(BIN)/python -m pytest -n $(WORKERS) -m 'not slow'
 
 bench: $(STAMP)
 	$(BIN)/python bench/playouts.py
