@@ -163,7 +163,7 @@ class ClockTable:
         if await self.tables.service.dms_closed(user_id):
             return
         try:
-            user = await self.tables._user(user_id)
+            user = await self.tables.user(user_id)
             await user.send(clip(text, 2000))
         except discord.Forbidden as error:
             if error.code == DMS_CLOSED:

@@ -135,7 +135,7 @@ class Messaging:
         ids = [dm_id for dm_id, _ in owed]
         self._sending.update(ids)
         try:
-            user = await self._user(user_id)
+            user = await self.user(user_id)
             text, controls = await self._question(record, user_id)
             kwargs: dict[str, Any] = {"view": controls} if controls is not None else {}
             view = record.view(seat)
@@ -326,10 +326,11 @@ class Messaging:
             value=f"[Back to game #{record.id}]({await self.table_url(record)})",
             inline=False,
         )
-        user = await self._user(user_id)
+        user = await self.user(user_id)
         await user.send(embed=fitted(embed), file=png_file(png), nonce=sent_as)
 
-    async def _user(self, user_id: int) -> discord.User | discord.Member:
+    async def user(self, user_id: int) -> discord.User | discord.Member:
+        """The Discord user of ``user_id`` (remembered once fetched): whom a DM goes to."""
         user = self._users.get(user_id) or self.client.get_user(user_id)
         if user is None:
             user = await self.client.fetch_user(user_id)

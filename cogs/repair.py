@@ -17,7 +17,6 @@ import logging
 import discord
 
 from cogs.table import LOBBY_VERSION, Tables
-from host.acting import off_loop
 from host.errors import UserError
 from host.models import GameRecord
 
@@ -167,7 +166,7 @@ class Repair:
                 shown = await self._fetch(record, home.channel_id, home.message_id)
             if shown is not None:
                 await self._retire_strays(record, shown.id)
-                await self._spectators_catch_up(record)
+                await self.tables.catch_up_spectators(record)
                 # Whoever the current table mentions was notified by it, if it was not edited
                 # since (a crash may have come before they were remembered as told): no
                 # second notice for them.
@@ -183,26 +182,6 @@ class Repair:
             )
             current = [m for m in await self.service.table_messages(record.id) if m.is_home]
             await self._retire_strays(record, current[0].message_id if current else None)
-            await self._spectators_catch_up(record)
+            await self.tables.catch_up_spectators(record)
             await self.tables.tell_deciders(record, pinged)
             return True
-
-    async def _spectators_catch_up(self, record: GameRecord) -> None:
-        """Spectator channels whose table is behind the game (a crash came after the home
-        table was shown, before theirs) are shown the current one: their message edited, or
-        posted with the version's nonce if it never went out or is gone."""
-        stored = {m.channel_id: m for m in await self.service.table_messages(record.id)}
-        behind = [
-            channel_id
-            for channel_id in await self.service.spectator_channels(record.id)
-            if channel_id not in stored or stored[channel_id].version != record.version
-        ]
-        if not behind:
-            return
-        moves, recent = await self.tables.happened(record)
-        view, embed, _ = await off_loop(self.tables._table_parts, record, moves, recent=recent)
-        for channel_id in behind:
-            shown = self.tables._show_in(
-                record, channel_id, stored.get(channel_id), embed, view, None, None, False
-            )
-            await self.tables._to_spectators(record, channel_id, shown)

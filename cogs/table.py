@@ -311,6 +311,26 @@ class Tables(Messaging):
                 await self._to_spectators(record, channel_id, shown)
         return pinged
 
+    async def catch_up_spectators(self, record: GameRecord) -> None:
+        """Spectator channels whose table is behind the game (a crash came after the home
+        table was shown, before theirs) are shown the current one: their message edited, or
+        posted with the version's nonce if it never went out or is gone."""
+        stored = {m.channel_id: m for m in await self.service.table_messages(record.id)}
+        behind = [
+            channel_id
+            for channel_id in await self.service.spectator_channels(record.id)
+            if channel_id not in stored or stored[channel_id].version != record.version
+        ]
+        if not behind:
+            return
+        moves, recent = await self.happened(record)
+        view, embed, _ = await off_loop(self._table_parts, record, moves, recent=recent)
+        for channel_id in behind:
+            shown = self._show_in(
+                record, channel_id, stored.get(channel_id), embed, view, None, None, False
+            )
+            await self._to_spectators(record, channel_id, shown)
+
     async def table_clock(self, record: GameRecord) -> TableClock | None:
         """The deadlines and time banks the table shows (None: no timer, or no clocks)."""
         return None if self.clocks is None else await self.clocks.table_clock(record)

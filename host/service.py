@@ -327,7 +327,7 @@ class GameService(ServiceChannels):
             except ValueError as exc:
                 raise UserError(str(exc)) from exc
             started = await self._save_start(record, seats, seed, game)
-            return self._update(started, list(game.events), new_turn=True)
+            return self.update_of(started, list(game.events), new_turn=True)
 
     async def cancel(
         self, game_id: int, user_id: int, *, can_manage: bool, lobby_only: bool = False
@@ -439,12 +439,15 @@ class GameService(ServiceChannels):
             # Use the King"), so whoever is shown these moves reads every one of them
             events.append(Event("choice", action.public_text, None, {"seat": done.seat}))
         new_turn = await off_loop(turn_changed, done.before, after)
-        return self._update(
+        return self.update_of(
             saved, events, new_turn=new_turn, own=None if by_computer else len(events)
         )
 
     def hold(self, game_id: int) -> AbstractAsyncContextManager[None]:
-        """The game for the caller alone, as in ``act``: for changes made outside ``act``."""
+        """The game for the caller alone, as in ``act``: the public way for other modules
+        (seats, undo, clocks) to change a game. Inside it, ``get`` loads the game and
+        ``save_action``, ``save_seat`` or ``apply_held`` save the change; the change listeners
+        are told as it ends."""
         return self._exclusive(game_id)
 
     async def end_for_departure(self, game_id: int) -> GameRecord | None:
@@ -478,11 +481,12 @@ class GameService(ServiceChannels):
         """The legal actions of the given seats (default: every actor seated by a person)."""
         return turns.actions_of(record, seats)
 
-    def _update(
+    def update_of(
         self, record: GameRecord, events: list[Event], *, new_turn: bool, own: int | None = None
     ) -> Update:
-        """The update of ``events``; ``own``: how many of them the acting person's action
-        made (the rest are computer players' moves after it)."""
+        """The update of ``events`` on the saved ``record`` (what the Discord side shows of a
+        change); ``own``: how many of them the acting person's action made (the rest are
+        computer players' moves after it)."""
         private: dict[int, list[Event]] = {}
         for seat in record.seats:
             if seat.user_id is None:

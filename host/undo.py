@@ -102,8 +102,8 @@ async def undo(
     With ``version``, only if the game is still at that version (StaleAction otherwise):
     an undo offered at one moment is never applied at another.
     UserError (with the engine's reason, which names nothing hidden) when it may not be."""
-    async with service._exclusive(game_id):
-        record = await service._load(game_id)
+    async with service.hold(game_id):
+        record = await service.get(game_id)
         if version is not None and version != record.version:
             raise StaleAction(current_version=record.version)
         planned = await _plan(service, record, user_id)
