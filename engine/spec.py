@@ -86,7 +86,8 @@ class GameSpec:
     strong: Strong | None = None
     redeal: Redeal | None = None
     redeal_for: RedealFor | None = None
-    """Given, the contract tests check each seat's view as they check the spectator's."""
+    """``redeal`` and ``redeal_for`` are for the tests: the contract suite requires both of a
+    registered game, to check that the spectator and each seat see nothing hidden from them."""
 
     @property
     def levels(self) -> tuple[str, ...]:

@@ -29,10 +29,23 @@ def redeal(game: AnyGame, rng: Rng) -> AnyGame:
     """The same moment with everything hidden dealt again: the fronts of the face-down tokens
     (among tokens of the same back: starting or not), with Africanus the region-card deck and
     the hands (each keeping its size), and every draw to come."""
+    return dealt_again(game, rng, None)
+
+
+def redeal_for(game: AnyGame, rng: Rng, seat: int) -> AnyGame:
+    """The same moment with everything ``seat`` does not see dealt again: as ``redeal``, but
+    the tokens whose fronts the seat has looked at (its Witch, say) and its own region cards
+    stay as they are."""
+    return dealt_again(game, rng, seat)
+
+
+def dealt_again(game: AnyGame, rng: Rng, seat: int | None) -> AnyGame:
+    """What is hidden from ``seat`` (from everybody for None) dealt again at random."""
     assert isinstance(game, Game)
     saved = game.to_dict()
     tokens = saved["tokens"]
-    hidden = face_down(game)
+    known = game.state.known
+    hidden = [t for t in face_down(game) if seat is None or seat not in known.get(t, [])]
     for starting in (True, False):
         ids = sorted(t for t in hidden if bool(tokens[t].get("starting")) == starting)
         fronts = [tokens[t] for t in ids]
@@ -41,7 +54,8 @@ def redeal(game: AnyGame, rng: Rng) -> AnyGame:
             tokens[token] = front
     if regions.KEY in saved["ext"]:
         table = saved["ext"][regions.KEY]
-        shuffle_places([table["deck"], *table["hands"]], rng)
+        hands = [hand for p, hand in enumerate(table["hands"]) if p != seat]
+        shuffle_places([table["deck"], *hands], rng)
     saved["rng"] = rng.next64()
     return from_dict(saved)
 
@@ -63,4 +77,5 @@ SPEC = GameSpec(
     easy=rattus_player.easy_choice,
     strong=Strong(rattus_player.RULES, simulations=200),
     redeal=redeal,
+    redeal_for=redeal_for,
 )

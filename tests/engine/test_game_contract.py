@@ -9,9 +9,11 @@ checked:
 - a chain of answers (``use:king+palace:gallia``) is its parts applied in order;
 - every view (the spectator's and each seat's) matches the spec's declared view type;
 - saving round-trips: ``load(to_dict())`` through JSON is the same game with the same views;
-- a spectator sees no secret: with everything hidden dealt again (the spec's ``redeal``) the
-  spectator's view is the same; for a game that can deal again what one seat does not see
-  (``redeal_for``), that seat's view and choices are the same too;
+- nobody sees a secret: with everything hidden dealt again (the spec's ``redeal``) the
+  spectator's view is the same, and with everything one seat does not see dealt again
+  (``redeal_for``: the others' hands and secrets, face-down piles, the draws to come) that
+  seat's view and choices are the same; every game declares both, and one whose seats hold
+  secrets must show ``redeal_for`` changing another seat's view at some moment checked;
 - undo follows ``disclosure``: an action that drew on chance or showed something hidden is
   refused with that reason; one that may be taken back restores exactly the game before it;
 - the game ends within a bound of actions, and a stalling player (preferring what does not end
@@ -99,19 +101,38 @@ def check_saved(spec: GameSpec, game: Game, players: int) -> None:
         ]
 
 
-def check_hidden(spec: GameSpec, game: Game, rng: Rng, players: int) -> None:
+class Secrets:
+    """Over one playout: whether some seat ever saw something the spectators do not (its view
+    changed when everything hidden was dealt again), and whether dealing again what one seat
+    does not see ever changed what another seat sees. A game whose seats hold secrets must
+    show the second too, or its ``redeal_for`` keeps what it should deal again."""
+
+    def __init__(self) -> None:
+        self.held = False
+        self.moved = False
+
+
+def check_hidden(spec: GameSpec, game: Game, rng: Rng, players: int, secrets: Secrets) -> None:
+    """With everything hidden dealt again the spectator sees the same; with everything one seat
+    does not see dealt again, that seat sees the same and has the same choices."""
+    assert spec.redeal is not None and spec.redeal_for is not None, (
+        f"{spec.name} must declare redeal and redeal_for (the contract checks every view)"
+    )
     if game.is_over:  # once over, a game may show everything
         return
-    if spec.redeal is not None:
-        other = spec.redeal(game, rng)
-        assert other.view(None) == game.view(None), "a spectator's view shows something hidden"
-    if spec.redeal_for is not None:
-        for seat in range(players):
-            other = spec.redeal_for(game, rng, seat)
-            assert other.view(seat) == game.view(seat), f"seat {seat} sees another's secret"
-            assert [a.notation for a in other.legal_actions(seat)] == [
-                a.notation for a in game.legal_actions(seat)
-            ], f"seat {seat}'s choices depend on what it cannot see"
+    views = [game.view(seat) for seat in range(players)]
+    other = spec.redeal(game, rng)
+    assert other.view(None) == game.view(None), "a spectator's view shows something hidden"
+    secrets.held |= any(other.view(seat) != views[seat] for seat in range(players))
+    for seat in range(players):
+        other = spec.redeal_for(game, rng, seat)
+        assert other.view(seat) == views[seat], f"seat {seat} sees another's secret"
+        assert [a.notation for a in other.legal_actions(seat)] == [
+            a.notation for a in game.legal_actions(seat)
+        ], f"seat {seat}'s choices depend on what it cannot see"
+        secrets.moved |= any(
+            other.view(them) != views[them] for them in range(players) if them != seat
+        )
 
 
 def check_every_action(game: Game, seat: int) -> None:
@@ -165,14 +186,18 @@ def play_out(
         return None
     history = replay.History(game)
     rng, hidden = Rng.from_seed(seed), Rng.from_seed(seed + 1)
+    secrets = Secrets()
     for step in range(MOST_ACTIONS):
         checked = step % every == 0 or game.is_over
         if checked:
             check_views(spec, game, players)
             check_saved(spec, game, players)
-            check_hidden(spec, game, hidden, players)
+            check_hidden(spec, game, hidden, players, secrets)
         if game.is_over:
             assert not game.actors() and game.outcome is not None
+            assert secrets.moved or not secrets.held, (
+                f"{spec.name}: seats hold secrets, yet redeal_for never changed another's view"
+            )
             return history
         actors = game.actors()
         assert actors, "a game that is not over has someone to decide"
