@@ -150,6 +150,49 @@ class Game:
         return self._s
 
 
+def _building_cards(chosen: Sequence[str]) -> dict[str, dict[str, Any]]:
+    """Each chosen building card ("<building>-<copy>") with its building, class and supply."""
+    t = data.table()
+    building_cards: dict[str, dict[str, Any]] = {}
+    for card in chosen:
+        building, copy = card.rsplit("-", 1)
+        supply = t.buildings[building].supplies[int(copy) - 1]
+        building_cards[card] = {
+            "building": building,
+            "class": data.building_class(building),
+            "supply": dict(supply),
+        }
+    return building_cards
+
+
+def _saved_options(
+    buildings: str | Sequence[str] | None,
+    simultaneous_supply: bool,
+    guard_tower: bool,
+    everyone_dead: str,
+) -> dict[str, Any]:
+    """The options as the state keeps them (a custom building list as a list)."""
+    return {
+        "buildings": list(buildings)
+        if buildings is not None and not isinstance(buildings, str)
+        else (buildings or "first_game"),
+        "simultaneous_supply": bool(simultaneous_supply),
+        "guard_tower": bool(guard_tower),
+        "everyone_dead": everyone_dead,
+    }
+
+
+def _begin(state: State) -> Game:
+    """The dealt game announced and run up to its first decision."""
+    ctx = Ctx(state)
+    names = ", ".join(data.buildings()[b].name for b in state.in_play)
+    ctx.say("setup", f"A game of Rattus Cartus for {state.players} players begins with: {names}.")
+    steps.push(state, "begin_round")
+    steps.advance(ctx)
+    ctx.finish()
+    return Game(state, ctx.events)
+
+
 def new_game(
     players: int,
     buildings: str | Sequence[str] | None = None,
@@ -173,15 +216,7 @@ def new_game(
     t = data.table()
     rng = Rng.from_seed(seed)
     chosen = choose_buildings(buildings, players, rng, guard_tower)
-    building_cards: dict[str, dict[str, Any]] = {}
-    for card in chosen:
-        building, copy = card.rsplit("-", 1)
-        supply = t.buildings[building].supplies[int(copy) - 1]
-        building_cards[card] = {
-            "building": building,
-            "class": data.building_class(building),
-            "supply": dict(supply),
-        }
+    building_cards = _building_cards(chosen)
     deck = rng.shuffled(chosen)
     counts = t.counts[players]
     replacement = deck[: counts.replacement_deck]
@@ -197,14 +232,7 @@ def new_game(
         players=players,
         seed=seed,
         rng=0,
-        options={
-            "buildings": list(buildings)
-            if buildings is not None and not isinstance(buildings, str)
-            else (buildings or "first_game"),
-            "simultaneous_supply": bool(simultaneous_supply),
-            "guard_tower": bool(guard_tower),
-            "everyone_dead": everyone_dead,
-        },
+        options=_saved_options(buildings, simultaneous_supply, guard_tower, everyone_dead),
         cards=cards,
         building_cards=building_cards,
         in_play=sorted({v["building"] for v in building_cards.values()}),
@@ -225,13 +253,7 @@ def new_game(
         arrived={cls: [0] * players for cls in data.CLASSES},
     )
     state.rng = rng.state
-    ctx = Ctx(state)
-    names = ", ".join(data.buildings()[b].name for b in state.in_play)
-    ctx.say("setup", f"A game of Rattus Cartus for {players} players begins with: {names}.")
-    steps.push(state, "begin_round")
-    steps.advance(ctx)
-    ctx.finish()
-    return Game(state, ctx.events)
+    return _begin(state)
 
 
 START_OPTIONS: dict[str, contract.StartOption] = {

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..core import Rng
 from . import data, simulate
@@ -152,33 +152,28 @@ def _stack(view: dict[str, Any], seat: int, entered: set[int]) -> list[Frame] | 
     return None
 
 
-def sample_state(view: dict[str, Any], legal: Sequence[str], rng: Rng) -> State | None:
-    """A whole game state the seat's view could come from, its hidden parts drawn with ``rng``.
+_Hidden = list[tuple[dict[str, Any], str]]
+"""Others' row entries whose cards the seat cannot see, each with its building's class."""
 
-    None when the seat is not deciding one of the ``REBUILDS`` kinds, or when the rebuilt game
-    would not offer exactly ``legal``.
-    """
-    decision = view.get("decision")
-    seat = view.get("seat")
-    if decision is None or seat is None or decision["kind"] not in REBUILDS:
-        return None
-    if int(decision["seat"]) != int(seat) or view["status"] not in ("supply", "enter"):
-        return None
-    players = int(view["players_count"])
-    cards = _cards()
-    me = view["players"][seat]
-    pool = _Pool()
-    table = data.table()
 
-    # The seat's own cards: its hand, what it played face down, the Nun-row cards it saw.
+def _own_hand(me: dict[str, Any], pool: _Pool) -> list[str] | None:
+    """The seat's hand as card ids, taken from the pool."""
     hand: list[str] = []
     for face in me["hand_cards"] or []:
         cid = pool.take(str(face["type"]), int(face["nuns"]))
         if cid is None:
             return None
         hand.append(cid)
+    return hand
+
+
+def _row(
+    view: dict[str, Any], seat: int, pool: _Pool
+) -> tuple[list[dict[str, Any]], _Hidden, set[int]] | None:
+    """The building row with every entry: the seat's own cards taken from the pool, others'
+    left empty (listed in the second part, to be drawn later); and the seats that entered."""
     row: list[dict[str, Any]] = []
-    hidden: list[tuple[dict[str, Any], str]] = []  # others' entries with unseen cards
+    hidden: _Hidden = []
     entered: set[int] = set()
     for b in view["row"]:
         entries = []
@@ -201,6 +196,13 @@ def sample_state(view: dict[str, Any], legal: Sequence[str], rng: Rng) -> State 
                 hidden.append((entry, str(b["class"])))
             entries.append(entry)
         row.append({"card": b["card"], "entries": entries, "revealed": False})
+    return row, hidden, entered
+
+
+def _seen_nun_row(
+    view: dict[str, Any], seat: int, pool: _Pool
+) -> tuple[list[str | None], list[list[int]]] | None:
+    """The Nun-row cards the seat has looked at (None where it has not) and who saw each."""
     nun_row: list[str | None] = []
     seen: list[list[int]] = []
     for place in view["nun_row"]:
@@ -214,8 +216,11 @@ def sample_state(view: dict[str, Any], legal: Sequence[str], rng: Rng) -> State 
             return None
         nun_row.append(cid)
         seen.append([seat])
+    return nun_row, seen
 
-    # Jokers and specials: the decks hold what the view counts; the rest is with the others.
+
+def _supplies(view: dict[str, Any], pool: _Pool) -> dict[str, list[str]] | None:
+    """The joker and special decks, holding as many cards as the view counts."""
     supplies: dict[str, list[str]] = {}
     for t in ("joker", *data.SPECIALS):
         supplies[t] = []
@@ -224,7 +229,54 @@ def sample_state(view: dict[str, Any], legal: Sequence[str], rng: Rng) -> State 
             if cid is None:
                 return None
             supplies[t].append(cid)
-    with_others = pool.rest(population=False)
+    return supplies
+
+
+class _Known(NamedTuple):
+    """The cards the seat knows, as ids, and what the view shows of the row."""
+
+    hand: list[str]
+    row: list[dict[str, Any]]
+    hidden: _Hidden  # others' entries, their cards still to draw
+    entered: set[int]
+    nun_row: list[str | None]  # None where the seat has not looked
+    seen: list[list[int]]
+    supplies: dict[str, list[str]]
+
+
+def _known_cards(view: dict[str, Any], seat: int, me: dict[str, Any], pool: _Pool) -> _Known | None:
+    """The cards the seat knows, taken from the pool in this order: its hand, what it played
+    face down, the Nun-row cards it saw, then the decks of jokers and specials as counted
+    (the rest of those is with the others). None when the view names a card there is not."""
+    hand = _own_hand(me, pool)
+    if hand is None:
+        return None
+    in_row = _row(view, seat, pool)
+    if in_row is None:
+        return None
+    row, hidden, entered = in_row
+    looked = _seen_nun_row(view, seat, pool)
+    if looked is None:
+        return None
+    nun_row, seen = looked
+    supplies = _supplies(view, pool)
+    if supplies is None:
+        return None
+    return _Known(hand, row, hidden, entered, nun_row, seen, supplies)
+
+
+def _unseen_cards(
+    view: dict[str, Any],
+    seat: int,
+    hand: list[str],
+    nun_row: list[str | None],
+    hidden: _Hidden,
+    pool: _Pool,
+    rng: Rng,
+) -> tuple[list[list[str]], list[str], list[str], list[str]] | None:
+    """What is left in the pool dealt out: the others' hands (every hand, the seat's own as
+    given), the deck, the discard pile and the whole Nun row. Fills the hidden row entries."""
+    with_others = pool.rest(population=False)  # jokers and specials not in the decks
     population = rng.shuffled(pool.rest(population=True))
     nun_row_ids = [cid if cid is not None else population.pop() for cid in nun_row]
     slots = sum(int(p["hand_count"]) for p in view["players"] if p["seat"] != seat)
@@ -232,6 +284,7 @@ def sample_state(view: dict[str, Any], legal: Sequence[str], rng: Rng) -> State 
     if len(with_others) > slots:
         return None
     with_others += [population.pop() for _ in range(slots - len(with_others))]
+    cards = _cards()
     for entry, cls in hidden:
         entry["cards"] = [
             _draw_weighted(cards, with_others, cls, rng) for _ in range(entry["count"])
@@ -248,16 +301,25 @@ def sample_state(view: dict[str, Any], legal: Sequence[str], rng: Rng) -> State 
     deck_n = int(view["population_deck"])
     if len(population) < deck_n:
         return None
-    deck, discard = population[:deck_n], population[deck_n:]
+    return hands, population[:deck_n], population[deck_n:], nun_row_ids
 
-    # Rats and victory point tokens.
-    rats = [
+
+def _rats(me: dict[str, Any], seat: int, players: int, rng: Rng) -> list[int]:
+    """The seat's own rats; others' drawn within ``RAT_SPREAD`` of them."""
+    return [
         int(me["rats"])
         if p == seat
         else max(0, int(me["rats"]) + rng.below(2 * RAT_SPREAD + 1) - RAT_SPREAD)
         for p in range(players)
     ]
-    tokens = list(table.vp_tokens)
+
+
+def _vp_tokens(
+    view: dict[str, Any], me: dict[str, Any], seat: int, rng: Rng
+) -> tuple[list[list[int]], list[int]]:
+    """Each seat's victory point tokens (the seat's own as it knows them, others' drawn) and
+    the pile left."""
+    tokens = list(data.table().vp_tokens)
     for value in me["vp"] or []:
         tokens.remove(int(value))
     tokens = rng.shuffled(tokens)
@@ -269,42 +331,102 @@ def sample_state(view: dict[str, Any], legal: Sequence[str], rng: Rng) -> State 
             n = int(p["vp_tokens"])
             vp.append(tokens[:n])
             tokens = tokens[n:]
+    return vp, tokens
 
-    # Buildings: the row as shown, the decks drawn from the copies of the buildings in play.
-    in_play = tuple(view["buildings_in_play"])
-    building_cards = _building_cards(in_play)
+
+def _building_decks(
+    view: dict[str, Any], building_cards: dict[str, dict[str, Any]], rng: Rng
+) -> tuple[list[str], list[str], list[str]] | None:
+    """The building deck, replacement deck and discard, drawn from the copies not in the row."""
     in_row = {b["card"] for b in view["row"]}
     others = rng.shuffled([c for c in sorted(building_cards) if c not in in_row])
     n_deck, n_repl = int(view["building_deck"]), int(view["replacement_deck"])
     if len(others) < n_deck + n_repl:
         return None
+    return others[:n_deck], others[n_deck : n_deck + n_repl], others[n_deck + n_repl :]
 
+
+def _influence(
+    view: dict[str, Any], players: int
+) -> tuple[dict[str, list[int]], dict[str, list[int]]]:
+    """The influence tracks as shown: points and arrival order, per class and seat."""
     influence = {cls: [0] * players for cls in data.CLASSES}
     arrived = {cls: [0] * players for cls in data.CLASSES}
     for cls, discs in view["influence"].items():
         for disc in discs:
             influence[cls][int(disc["seat"])] = int(disc["points"])
             arrived[cls][int(disc["seat"])] = int(disc["stack"])
+    return influence, arrived
+
+
+def _supply_chosen(view: dict[str, Any], players: int, row_size: int, rng: Rng) -> list[int | None]:
+    """In a secret supply, the buildings those who have chosen picked (drawn: unseen)."""
+    chosen: list[int | None] = [None] * players
+    if view["decision"]["kind"] == "supply_all":
+        for p in view["supply_chosen"] or []:
+            chosen[int(p)] = rng.below(row_size)
+    return chosen
+
+
+def _options(view: dict[str, Any]) -> dict[str, Any]:
+    options = view["options"]
+    return {
+        "buildings": options["buildings"],
+        "simultaneous_supply": bool(options["simultaneous_supply"]),
+        "guard_tower": False,
+        "everyone_dead": str(options.get("everyone_dead", EVERYONE_DEAD[0])),
+    }
+
+
+def _rebuildable(view: dict[str, Any]) -> bool:
+    """Whether the view's seat is deciding one of the ``REBUILDS`` kinds."""
+    decision = view.get("decision")
+    seat = view.get("seat")
+    if decision is None or seat is None or decision["kind"] not in REBUILDS:
+        return False
+    return int(decision["seat"]) == int(seat) and view["status"] in ("supply", "enter")
+
+
+def sample_state(view: dict[str, Any], legal: Sequence[str], rng: Rng) -> State | None:
+    """A whole game state the seat's view could come from, its hidden parts drawn with ``rng``.
+
+    None when the seat is not deciding one of the ``REBUILDS`` kinds, or when the rebuilt game
+    would not offer exactly ``legal``.
+    """
+    if not _rebuildable(view):
+        return None
+    seat = int(view["seat"])
+    players = int(view["players_count"])
+    me = view["players"][seat]
+    pool = _Pool()
+    known = _known_cards(view, seat, me, pool)
+    if known is None:
+        return None
+    hand, row, hidden, entered, nun_row, seen, supplies = known
+    dealt = _unseen_cards(view, seat, hand, nun_row, hidden, pool, rng)
+    if dealt is None:
+        return None
+    hands, deck, discard, nun_row_ids = dealt
+    rats = _rats(me, seat, players, rng)
+    vp, tokens = _vp_tokens(view, me, seat, rng)
+    in_play = tuple(view["buildings_in_play"])
+    building_cards = _building_cards(in_play)
+    decks = _building_decks(view, building_cards, rng)
+    if decks is None:
+        return None
+    building_deck, replacement, building_discard = decks
+    influence, arrived = _influence(view, players)
     stack = _stack(view, seat, entered)
     if stack is None:
         return None
     start = int(view["start_player"])
-    chosen: list[int | None] = [None] * players
-    if decision["kind"] == "supply_all":
-        for p in view["supply_chosen"] or []:
-            chosen[int(p)] = rng.below(len(row))
-    options = view["options"]
+    chosen = _supply_chosen(view, players, len(row), rng)
     s = State(
         players=players,
         seed=0,
         rng=rng.next64(),
-        options={
-            "buildings": options["buildings"],
-            "simultaneous_supply": bool(options["simultaneous_supply"]),
-            "guard_tower": False,
-            "everyone_dead": str(options.get("everyone_dead", EVERYONE_DEAD[0])),
-        },
-        cards=cards,
+        options=_options(view),
+        cards=_cards(),
         building_cards=building_cards,
         in_play=list(in_play),
         rounds=int(view["rounds"]),
@@ -317,9 +439,9 @@ def sample_state(view: dict[str, Any], legal: Sequence[str], rng: Rng) -> State 
         rats=rats,
         vp_pile=tokens,
         vp=vp,
-        building_deck=others[:n_deck],
-        replacement=others[n_deck : n_deck + n_repl],
-        building_discard=others[n_deck + n_repl :],
+        building_deck=building_deck,
+        replacement=replacement,
+        building_discard=building_discard,
         influence=influence,
         arrived=arrived,
         round=int(view["round"]),
@@ -334,7 +456,6 @@ def sample_state(view: dict[str, Any], legal: Sequence[str], rng: Rng) -> State 
         stack=stack,
         log=list(view.get("log", [])),
     )
-    wanted = set(legal)
-    if {a.notation for a in simulate.options(s, seat)} != wanted:
+    if {a.notation for a in simulate.options(s, seat)} != set(legal):
         return None
     return s

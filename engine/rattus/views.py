@@ -88,63 +88,93 @@ def _ravages_since(s: State, seat: int | None) -> list[dict[str, Any]]:
     return [{**r, "tokens": [dict(t) for t in r["tokens"]]} for r in kept[start:]]
 
 
-def view(s: State, seat: int | None, names: list[str] | None = None) -> RattusView:
+def _slot(s: State, seat: int | None, tid: str) -> Slot:
+    """One rat token in a region: its front if the viewer knows it (face up, or looked at)."""
+    known = tid in s.face_up or (seat is not None and seat in s.known.get(tid, []))
+    front = s.tokens[tid]
+    return {"known": _front(front) if known else None, "starting": bool(front.get("starting"))}
+
+
+def _regions(s: State, seat: int | None) -> dict[str, RattusRegion]:
+    """Every region on the board (Africa's only when in use), with cubes and rat tokens."""
     m = data.board_map()
     in_use = set(s.regions)
-    cards = data.cards()
     regions: dict[str, RattusRegion] = {}
     for r in m.regions:
         if r not in in_use and m.areas[r] == "africa":
             continue
         used = r in in_use
         tokens = s.rats.get(r, [])
-        slots: list[Slot] = []
-        for tid in tokens:
-            known = tid in s.face_up or (seat is not None and seat in s.known.get(tid, []))
-            front = s.tokens[tid]
-            slots.append(
-                {
-                    "known": _front(front) if known else None,
-                    "starting": bool(front.get("starting")),
-                }
-            )
         regions[r] = {
             "name": m.names[r],
             "area": "africa" if m.areas[r] == "africa" else "europe",
             "in_use": used,
             "cubes": {str(p): n for p, n in enumerate(s.cubes[r]) if n} if used else {},
             "rats": len(tokens),
-            "slots": slots,
+            "slots": [_slot(s, seat, tid) for tid in tokens],
         }
-    players: list[RattusPlayer] = []
-    for p in range(s.players):
-        players.append(
-            {
-                "seat": p,
-                "colour": COLOURS[p],
-                "mark": COLOURS[p][0].upper(),
-                "cubes_supply": s.supply[p],
-                "cubes_board": sum(s.cubes[r][p] for r in s.regions),
-                "palace": s.palace[p],
-                "cards": list(s.hands[p]),
-            }
-        )
+    return regions
+
+
+def _players(s: State) -> list[RattusPlayer]:
+    return [
+        {
+            "seat": p,
+            "colour": COLOURS[p],
+            "mark": COLOURS[p][0].upper(),
+            "cubes_supply": s.supply[p],
+            "cubes_board": sum(s.cubes[r][p] for r in s.regions),
+            "palace": s.palace[p],
+            "cards": list(s.hands[p]),
+        }
+        for p in range(s.players)
+    ]
+
+
+def _decision(
+    s: State, seat: int | None, acting: list[int], names: list[str] | None
+) -> DecisionView | None:
+    """The decision waited for; its prompt hidden from others when private, its pick shown
+    only to the seat deciding."""
+    if not acting:
+        return None
+    frame = s.stack[-1]
+    step = steps.STEPS[frame["kind"]]
+    pick = step.pick(s, frame) if step.pick is not None and seat == acting[0] else None
+    decision: DecisionView = {
+        "seat": acting[0],
+        "kind": frame["kind"],
+        "prompt": fill_names(step.prompt(s, frame), names or s.colour_names())
+        if (not step.private or seat in acting)
+        else "",
+        "private": step.private,
+    }
+    if pick is not None:
+        decision["pick"] = pick_view(pick)
+    return decision
+
+
+def _add_ending(s: State, out: RattusView) -> None:
+    """The final round's order, and once the game is over its scores and ranking."""
+    if s.status in ("final_round", "final_ravage"):
+        out["final_order"] = list(s.final_order)
+    if s.scores is not None and s.ranking is not None:
+        out["scores"] = {str(p): v for p, v in enumerate(s.scores)}
+        out["ranking"] = list(s.ranking)
+        out["winners"] = [s.ranking[0]]
+        ties = tie_groups(s.scores, s.ranking)
+        out["breakdown"] = {
+            "lines": flow.score_lines(s),
+            "ties": ties,
+            "tie_break": flow.TIE_BREAK if ties else "",
+        }
+
+
+def view(s: State, seat: int | None, names: list[str] | None = None) -> RattusView:
+    m = data.board_map()
+    cards = data.cards()
+    regions = _regions(s, seat)
     acting = actors(s)
-    decision: DecisionView | None = None
-    if acting:
-        frame = s.stack[-1]
-        step = steps.STEPS[frame["kind"]]
-        pick = step.pick(s, frame) if step.pick is not None and seat == acting[0] else None
-        decision = {
-            "seat": acting[0],
-            "kind": frame["kind"],
-            "prompt": fill_names(step.prompt(s, frame), names or s.colour_names())
-            if (not step.private or seat in acting)
-            else "",
-            "private": step.private,
-        }
-        if pick is not None:
-            decision["pick"] = pick_view(pick)
     out: RattusView = {
         "game": "rattus",
         "ruleset": ruleset(s),
@@ -155,8 +185,8 @@ def view(s: State, seat: int | None, names: list[str] | None = None) -> RattusVi
         "turn": s.turn,
         "active": _active(s, acting),
         "actors": acting,
-        "decision": decision,
-        "players": players,
+        "decision": _decision(s, seat, acting, names),
+        "players": _players(s),
         "regions": regions,
         "edges": [[e.a, e.b, e.kind] for e in m.edges if e.a in regions and e.b in regions],
         "plague": s.plague,
@@ -173,18 +203,7 @@ def view(s: State, seat: int | None, names: list[str] | None = None) -> RattusVi
         "turning": _turning(s),
         "log": [fill_names(line, names or s.colour_names()) for line in s.log],
     }
-    if s.status in ("final_round", "final_ravage"):
-        out["final_order"] = list(s.final_order)
-    if s.scores is not None and s.ranking is not None:
-        out["scores"] = {str(p): v for p, v in enumerate(s.scores)}
-        out["ranking"] = list(s.ranking)
-        out["winners"] = [s.ranking[0]]
-        ties = tie_groups(s.scores, s.ranking)
-        out["breakdown"] = {
-            "lines": flow.score_lines(s),
-            "ties": ties,
-            "tie_break": flow.TIE_BREAK if ties else "",
-        }
+    _add_ending(s, out)
     for hook in VIEW_HOOKS:
         hook(s, seat, out)
     return out
