@@ -7,7 +7,7 @@ number, and read it back, refusing what is not a saved game of that kind and for
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import fields
 from typing import Any, TypeVar
 
@@ -126,6 +126,21 @@ class Checker:
 
     def bad(self, problem: str) -> None:
         self.problems.append(problem)
+
+    def in_stages(self, *stages: Sequence[Callable[[], object]]) -> None:
+        """Run the checks stage by stage; BadState after the first stage that found a problem
+        (a later stage relies on what the earlier ones checked). Any other error a check
+        raises is a problem too: a shape no check foresaw is still a damaged state."""
+        try:
+            for stage in stages:
+                for check in stage:
+                    check()
+                self.done()
+        except BadState:
+            raise
+        except Exception as error:
+            self.bad(f"the pieces cannot be read ({type(error).__name__}: {error})")
+        self.done()
 
     def that(self, ok: bool, problem: str) -> bool:
         if not ok:

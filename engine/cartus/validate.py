@@ -29,21 +29,12 @@ def _deck() -> dict[str, dict[str, Any]]:
 def check(s: State) -> None:
     """BadState unless ``s`` could be a moment of a real game (see the module's text)."""
     c = Checker("Rattus Cartus")
-    try:
-        _fields(c, s)
-        c.done()  # the rest relies on the types being right
-        _shapes(c, s)
-        c.done()
-        _pieces(c, s)
-        _stack(c, s)
-        c.done()
-        _decision(c, s)
-        views.view(s, None)  # what everyone sees can be shown
-    except BadState:
-        raise
-    except Exception as error:  # a shape no check above foresaw: still a damaged state
-        c.bad(f"the pieces cannot be read ({type(error).__name__}: {error})")
-    c.done()
+    c.in_stages(
+        [lambda: _fields(c, s)],  # the rest relies on the types being right
+        [lambda: _shapes(c, s)],
+        [lambda: _pieces(c, s), lambda: _stack(c, s)],
+        [lambda: _decision(c, s), lambda: views.view(s, None)],  # it can be shown
+    )
 
 
 def _fields(c: Checker, s: State) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..saved import BadState, Checker
+from ..saved import Checker
 from . import board, data, steps, views
 from .state import CUBES_PER_PLAYER, State
 
@@ -30,25 +30,22 @@ MAX_SEATS = 6
 def check(s: State) -> None:
     """BadState unless ``s`` could be a moment of a real game (see the module's text)."""
     c = Checker("Rattus")
-    try:
-        _fields(c, s)
-        c.done()  # the rest relies on the types being right
-        _shapes(c, s)
-        c.done()
-        _pieces(c, s)
-        _stack(c, s)
-        c.done()
-        for exp in s.expansions:
-            EXT_CHECKS[exp](c, s, s.ext[exp])
-        c.done()
-        _cubes(c, s)
-        _decision(c, s)
-        views.view(s, None)  # what everyone sees can be shown
-    except BadState:
-        raise
-    except Exception as error:  # a shape no check above foresaw: still a damaged state
-        c.bad(f"the pieces cannot be read ({type(error).__name__}: {error})")
-    c.done()
+    c.in_stages(
+        [lambda: _fields(c, s)],  # the rest relies on the types being right
+        [lambda: _shapes(c, s)],
+        [lambda: _pieces(c, s), lambda: _stack(c, s)],
+        [lambda: _expansions(c, s)],
+        [
+            lambda: _cubes(c, s),
+            lambda: _decision(c, s),
+            lambda: views.view(s, None),  # what everyone sees can be shown
+        ],
+    )
+
+
+def _expansions(c: Checker, s: State) -> None:
+    for exp in s.expansions:
+        EXT_CHECKS[exp](c, s, s.ext[exp])
 
 
 def _fields(c: Checker, s: State) -> None:
