@@ -202,8 +202,6 @@ class GameBot(commands.Bot):
 
     async def _note_servers_back(self) -> None:
         """Servers that invited the bot back while it was stopped keep their data too."""
-        if not hasattr(self, "service"):
-            return
         rows = self.service.store.servers
         for guild_id in await rows.departed_before(float("inf")):
             if self.get_guild(guild_id) is not None and await rows.returned(guild_id):

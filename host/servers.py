@@ -160,12 +160,11 @@ def parse_channels(text: str) -> list[int]:
     return found
 
 
-@dataclass
 class ServerRows:
     """Reads and writes of the server tables; the rules are above."""
 
-    backend: Backend
-    forgotten_name: str = field(default=FORMER_PLAYER)
+    def __init__(self, backend: Backend) -> None:
+        self.backend = backend
 
     async def settings(self, guild_id: int, kind: str) -> ServerSettings:
         row = await self.backend.fetchone(
@@ -246,7 +245,7 @@ class ServerRows:
             )
             ids = [int(r["game_id"]) for r in games]
             await self._rewrite_texts(db, ids, names)
-            former = self.forgotten_name
+            former = FORMER_PLAYER
             for sql in (
                 "UPDATE seats SET user_id = NULL, name = ? WHERE user_id = ?",
                 "UPDATE results SET user_id = NULL, name = ? WHERE user_id = ?",
@@ -299,7 +298,7 @@ class ServerRows:
                 for row in await db.fetchall(select, (game_id,)):
                     text = row["t"]
                     if isinstance(text, str) and pattern.search(text):
-                        new = pattern.sub(self.forgotten_name, text)
+                        new = pattern.sub(FORMER_PLAYER, text)
                         await db.execute(update, (new, game_id, row["k"]))
 
 

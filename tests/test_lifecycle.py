@@ -103,7 +103,7 @@ def test_every_button_and_select_passes_the_gate() -> None:
 
 def test_a_button_that_does_not_pass_the_gate_cannot_be_registered() -> None:
     class Loose(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"loose:(?P<x>.)"):
-        pass
+        """A button that forgot to derive from Gated."""
 
     bot = GameBot(db_path=":memory:", extensions=())
     with pytest.raises(TypeError, match="Gated"):
