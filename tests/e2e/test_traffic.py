@@ -58,11 +58,17 @@ async def test_a_four_player_game_uploads_a_third_and_writes_once_per_action(
             assert shown["embeds"][0]["image"]["url"] == shown["attachments"][0]["url"]
         await table.play_until(table.is_over)
         record = await table.record()
+        channel = f"/channels/{world.channel.id}/messages"
+        lobby = f"{channel}/{fake.messages(world.channel)[0]['id']}"
+
+        def lobby_edits() -> int:
+            return sum(1 for r in fake.requests[started:] if r.channel_write and r.path == lobby)
+
+        # the lobby's last edit (the game ended) may come just after the final move is saved
+        await fake.wait_for(lambda: lobby_edits() >= 2, what="the lobby to say the game ended")
     assert record.status == "finished"
     requests = fake.requests[started:]
     actions = record.version - first
-    channel = f"/channels/{world.channel.id}/messages"
-    lobby = f"{channel}/{fake.messages(world.channel)[0]['id']}"
     in_channel = [r for r in requests if r.channel_write and r.path.startswith(channel)]
     writes = [r for r in in_channel if r.path != lobby]
     posted = [r for r in writes if r.method == "POST"]
