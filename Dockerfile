@@ -10,6 +10,7 @@ COPY engine engine
 COPY render render
 COPY host host
 COPY cogs cogs
+COPY lang lang
 RUN pip install --no-cache-dir .
 COPY bot.py .
 

@@ -22,9 +22,11 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
+import lang
 from cogs.lifecycle import Gated
 from cogs.replies import report_error
 from engine.core import Action, Pick
+from engine.text import N_
 from host import computers
 from host.models import GameRecord
 
@@ -35,13 +37,15 @@ SELECT_SIZE = 25
 GAME = r"(?P<kind>[a-z]+):g:(?P<game>[0-9]+)"
 PLAY = GAME + r":v:(?P<version>[0-9]+):(?P<group>[a-z0-9_.-]+)"
 LOBBY_BUTTONS = {
-    "join": ("Join", discord.ButtonStyle.success),
-    "leave": ("Leave", discord.ButtonStyle.secondary),
-    "ai-easy": ("Add computer (easy)", discord.ButtonStyle.secondary),
-    "ai-strong": ("Add computer (strong)", discord.ButtonStyle.secondary),
-    "start": ("Start", discord.ButtonStyle.primary),
-    "cancel": ("Cancel", discord.ButtonStyle.danger),
+    "join": (N_("Join"), discord.ButtonStyle.success),
+    "leave": (N_("Leave"), discord.ButtonStyle.secondary),
+    "ai-easy": (N_("Add computer (easy)"), discord.ButtonStyle.secondary),
+    "ai-strong": (N_("Add computer (strong)"), discord.ButtonStyle.secondary),
+    "start": (N_("Start"), discord.ButtonStyle.primary),
+    "cancel": (N_("Cancel"), discord.ButtonStyle.danger),
 }
+"""Each lobby button's label (an English source text, shown through ``lang``) and style."""
+REMOVE_COMPUTER = N_("Remove computer")
 
 
 def _bot(interaction: discord.Interaction[Any]) -> GameBot:
@@ -83,12 +87,19 @@ class LobbyButton(
     """A lobby's buttons; ``drop-N`` takes out computer player N ("Computer N (easy)")."""
 
     def __init__(
-        self, kind: str, game_id: int, op: str, *, label: str = "", disabled: bool = False
+        self,
+        kind: str,
+        game_id: int,
+        op: str,
+        *,
+        label: str = "",
+        disabled: bool = False,
+        language: str = lang.DEFAULT,
     ) -> None:
-        default, style = LOBBY_BUTTONS.get(op, ("Remove computer", discord.ButtonStyle.secondary))
+        default, style = LOBBY_BUTTONS.get(op, (REMOVE_COMPUTER, discord.ButtonStyle.secondary))
         super().__init__(
             discord.ui.Button(
-                label=(label or default)[:80],
+                label=(label or lang.say(default, language))[:80],
                 style=style,
                 custom_id=f"{kind}:g:{game_id}:lobby:{op}",
                 disabled=disabled,
@@ -342,23 +353,25 @@ def stopped(items: Sequence[discord.ui.Item[Any]]) -> discord.ui.View:
 FILLS_A_SEAT = ("join", "ai-easy", "ai-strong")
 
 
-def lobby_view(record: GameRecord, most: int) -> discord.ui.View:
-    """A lobby's buttons: Add computer for each level of computer player the game has; with
-    every seat taken (``most``) Join and Add computer are greyed out; with a computer seated,
-    one button removes the latest one added."""
+def lobby_view(record: GameRecord, most: int, language: str = lang.DEFAULT) -> discord.ui.View:
+    """A lobby's buttons in the table's language: Add computer for each level of computer
+    player the game has; with every seat taken (``most``) Join and Add computer are greyed out;
+    with a computer seated, one button removes the latest one added."""
+    tr = lang.texts(language)
     full = len(record.seats) >= most
     offered = {f"ai-{level}" for level in computers.levels(record.kind)}
     items = [
-        LobbyButton(record.kind, record.id, op, disabled=full and op in FILLS_A_SEAT)
+        LobbyButton(
+            record.kind, record.id, op, disabled=full and op in FILLS_A_SEAT, language=language
+        )
         for op in LOBBY_BUTTONS
         if not op.startswith("ai-") or op in offered
     ]
     numbered = [(n, s) for s in record.seats if (n := computers.number_of(s)) is not None]
     if numbered:
         number, seat = numbered[-1]
-        items.append(
-            LobbyButton(record.kind, record.id, f"drop-{number}", label=f"Remove {seat.name}")
-        )
+        label = tr("Remove {name}", name=seat.name)
+        items.append(LobbyButton(record.kind, record.id, f"drop-{number}", label=label))
     return stopped(items)
 
 

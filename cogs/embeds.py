@@ -6,6 +6,7 @@ from collections.abc import Iterable, Sequence
 
 import discord
 
+import lang
 from cogs.presenters import Presenter, View, plain, player_name
 from engine.core import Event, counted
 from host import computers
@@ -288,33 +289,64 @@ def final_embed(
 
 
 def lobby_embed(
-    record: GameRecord, presenter: Presenter, options_text: str, link: str | None = None
+    record: GameRecord,
+    presenter: Presenter,
+    options_text: str,
+    link: str | None = None,
+    language: str = lang.DEFAULT,
 ) -> discord.Embed:
+    """The lobby message in the table's language: who gathers, who has joined, the options."""
+    tr = lang.texts(language)
     most = record.options.get("players")
     seats = "\n".join(
-        f"{index}. {plain(seat.name)}{' (host)' if seat.user_id == record.host_user_id else ''}"
+        tr("{number}. {name} (host)", number=index, name=plain(seat.name))
+        if seat.user_id == record.host_user_id
+        else tr("{number}. {name}", number=index, name=plain(seat.name))
         for index, seat in enumerate(record.seats, start=1)
     )
-    headline = {
-        "lobby": f"<@{record.host_user_id}> is gathering players. "
-        f"Join with the button or `/{record.kind} join`; add computer players with their "
-        f"buttons or `/{record.kind} add-ai`; the host starts the game.",
-        "running": "The game has started"
-        + (f": [go to the table]({link})." if link else ": the table is below."),
-        "abandoned": "This game was cancelled."
-        if record.game is None
-        else "This game was abandoned before its end.",
-        "finished": "This game is finished" + (f": [see the result]({link})." if link else "."),
-    }[record.status]
     embed = discord.Embed(
-        title=f"{presenter.title} · game #{record.id} · lobby",
-        description=headline,
+        title=tr("{game} · game #{number} · lobby", game=presenter.title, number=record.id),
+        description=lobby_headline(record, link, tr),
         colour=presenter.colour,
     )
-    embed.add_field(name="Options", value=clip(options_text or "Defaults", FIELD_LIMIT))
-    count = f"{len(record.seats)}" + (f" of at most {most}" if isinstance(most, int) else "")
-    embed.add_field(name=f"Players ({count})", value=seats or "Nobody yet", inline=False)
+    embed.add_field(name=tr("Options"), value=clip(options_text or tr("Defaults"), FIELD_LIMIT))
+    count = len(record.seats)
+    embed.add_field(
+        name=tr("Players ({n} of at most {most})", n=count, most=most)
+        if isinstance(most, int)
+        else tr("Players ({n})", n=count),
+        value=seats or tr("Nobody yet"),
+        inline=False,
+    )
     return fitted(embed)
+
+
+def lobby_headline(record: GameRecord, link: str | None, tr: lang.Texts) -> str:
+    """What the lobby says of its game: who gathers players, or how the game went on."""
+    if record.status == "lobby":
+        host, join, add_ai = (
+            f"<@{record.host_user_id}>",
+            f"`/{record.kind} join`",
+            f"`/{record.kind} add-ai`",
+        )
+        return tr(
+            "{host} is gathering players. Join with the button or {join}; add computer players "
+            "with their buttons or {add_ai}; the host starts the game.",
+            host=host,
+            join=join,
+            add_ai=add_ai,
+        )
+    if record.status == "running":
+        if link:
+            return tr("The game has started: [go to the table]({link}).", link=link)
+        return tr("The game has started: the table is below.")
+    if record.status == "finished":
+        if link:
+            return tr("This game is finished: [see the result]({link}).", link=link)
+        return tr("This game is finished.")
+    if record.game is None:
+        return tr("This game was cancelled.")
+    return tr("This game was abandoned before its end.")
 
 
 def status_embed(

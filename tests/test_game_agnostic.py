@@ -26,7 +26,7 @@ from engine.rattus.view_types import STATUSES as RATTUS_STATUSES
 from host.kinds import SHARED_OPTIONS
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("engine", "host", "cogs", "render")
+PACKAGES = ("engine", "host", "cogs", "render", "lang")
 REGISTRY = {"cogs/games.py"}
 OWNED = {
     "render/layout.py": "rattus",

@@ -3,7 +3,7 @@
 methods, the tables are shown through their public methods, and so on; a private name is
 for the module that defines it.
 
-The scan reads every production module (engine/, host/, render/, cogs/, bot.py) and finds
+The scan reads every production module (engine/, host/, render/, cogs/, lang/, bot.py) and finds
 ``from x import _name`` and ``obj._name`` where ``obj`` is not ``self``/``cls`` and no
 function, class, assignment or ``self._name = ...`` of the same module defines ``_name``.
 """
@@ -14,7 +14,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PRODUCTION = ["engine", "host", "render", "cogs"]
+PRODUCTION = ["engine", "host", "render", "cogs", "lang"]
 
 # public API of the standard library that carries an underscore so as not to clash with
 # a namedtuple's field names

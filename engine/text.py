@@ -1,0 +1,211 @@
+"""Texts as keys and values: the engine says what happened, the place that shows it says how.
+
+A ``Msg`` is a message key and its values. The key is the English source text with
+``{name}`` fields (the gettext msgid); the values fill those fields where the text is shown,
+in the reader's language (``lang.say``). A value is an int, a str (data: a person's name, a
+number already written), a ``Seat`` (filled with the person's name where shown) or another
+``Msg`` (a region or card name, translated in the same language as the text around it).
+
+A plural text (``plural``) holds its English singular and plural; the count picks the form
+in each language's own rule. A verbatim text (``verbatim``) is data, not a text to translate:
+a line from a game saved before texts had keys, shown as it was written.
+
+``to_json`` and ``from_json`` keep texts language-neutral in saved games, logs and replays.
+
+The constructors are the markers the extraction (``python -m lang.extract``) reads, so their
+first arguments must be string literals written out in the call: ``msg("Place {n} cubes in
+{region}", n=2, region=msg(name))``, ``plural("{n} rat", "{n} rats", n)``, and ``N_("Gallia")``
+for a constant text kept in a data table and wrapped with ``msg`` where it is used.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from string import Formatter
+from typing import Any, TypeAlias, Union
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A seat named in a text: shown as the name of the person (or computer) in it."""
+
+    index: int
+
+
+Param: TypeAlias = Union[int, str, Seat, "Msg"]
+"""A value in a text: a number, data shown as it is, a seat, or a text of its own."""
+
+
+@dataclass(frozen=True)
+class Msg:
+    """A text to show: its key (English source, gettext msgid), its values and, for a plural
+    text, the English plural and the count that picks the form. ``verbatim`` marks data that
+    is shown as it is (``key`` holds it; no values)."""
+
+    key: str
+    params: tuple[tuple[str, Param], ...] = ()
+    plural: str | None = None
+    count: int | None = None
+    verbatim: bool = False
+    values: Mapping[str, Param] = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "values", dict(self.params))
+
+    def english(self, names: Sequence[str] = ()) -> str:
+        """The text in English (its source), seats named from ``names``: for logs, errors
+        raised inside the engine and tests. Shown texts go through ``lang.say``."""
+        return render(self, source, names)
+
+    def __str__(self) -> str:
+        return self.english()
+
+    def to_json(self) -> Any:
+        """A JSON-able form (see ``from_json``)."""
+        if self.verbatim:
+            return self.key
+        out: dict[str, Any] = {"k": self.key}
+        if self.params:
+            out["p"] = {name: param_json(value) for name, value in self.params}
+        if self.plural is not None:
+            out["pl"] = self.plural
+            out["n"] = self.count
+        return out
+
+
+def param_json(value: Param) -> Any:
+    if isinstance(value, Seat):
+        return {"seat": value.index}
+    if isinstance(value, Msg):
+        return value.to_json() if not value.verbatim else {"v": value.key}
+    return value
+
+
+def param_from_json(data: Any) -> Param:
+    if isinstance(data, dict):
+        if "seat" in data:
+            return Seat(int(data["seat"]))
+        if "v" in data:
+            return verbatim(str(data["v"]))
+        return from_json(data)
+    if isinstance(data, bool) or not isinstance(data, (int, str)):
+        raise ValueError(f"not a text value: {data!r}")
+    return data
+
+
+def from_json(data: Any) -> Msg:
+    """The text ``to_json`` wrote. A plain string (a line saved before texts had keys) comes
+    back as a verbatim text."""
+    if isinstance(data, str):
+        return verbatim(data)
+    if not isinstance(data, dict) or not isinstance(data.get("k"), str):
+        raise ValueError(f"not a text: {data!r}")
+    params = tuple((str(k), param_from_json(v)) for k, v in dict(data.get("p", {})).items())
+    if "pl" in data:
+        return Msg(data["k"], params, plural=str(data["pl"]), count=int(data["n"]))
+    return Msg(data["k"], params)
+
+
+def msg(key: str, /, **params: Param) -> Msg:
+    """A text with its values: ``msg("{player} takes {card}", player=Seat(0), card=...)``."""
+    return Msg(key, tuple(params.items()))
+
+
+def plural(singular: str, plural_text: str, count: int, /, **params: Param) -> Msg:
+    """A text whose form follows ``count``: ``plural("{n} rat", "{n} rats", k)``. The count
+    is the value ``n`` unless ``n`` is given as a value of its own."""
+    values = {"n": count, **params}
+    return Msg(singular, tuple(values.items()), plural=plural_text, count=count)
+
+
+def verbatim(text: str) -> Msg:
+    """Data shown as it is: never looked up in a catalog. Seat placeholders written by older
+    versions (``⟨0⟩``) are still filled with names."""
+    return Msg(text, verbatim=True)
+
+
+def N_(text: str) -> str:
+    """Marks a constant text (a card's or region's name in a data table) for extraction and
+    returns it unchanged; wrap it with ``msg`` where it is shown."""
+    return text
+
+
+SEAT_OPEN, SEAT_CLOSE = "\u27e8", "\u27e9"
+
+
+def fields(template: str) -> set[str]:
+    """The ``{name}`` fields a template uses (what a translation must keep)."""
+    try:
+        return {name for _, name, _, _ in Formatter().parse(template) if name is not None}
+    except ValueError:
+        return set()
+
+
+def source(text: Msg) -> str:
+    """A text's English template: its key, or for a plural its English form for the count."""
+    if text.plural is not None and text.count != 1:
+        return text.plural
+    return text.key
+
+
+class _Values(dict[str, str]):
+    def __missing__(self, name: str) -> str:
+        return "{" + name + "}"
+
+
+def render(
+    text: Msg,
+    template_of: Callable[[Msg], str],
+    names: Sequence[str] = (),
+    seat_name: Callable[[int], str] | None = None,
+) -> str:
+    """``text`` made into a string: ``template_of(msg)`` gives each (nested) text's template
+    in the wanted language, values are filled in, seats named from ``names`` (else by
+    ``seat_name(index)``, else "Player n"). A template the values do not fit falls back to
+    the English source."""
+
+    def seat(index: int) -> str:
+        if 0 <= index < len(names):
+            return names[index]
+        return seat_name(index) if seat_name is not None else f"Player {index + 1}"
+
+    def value(param: Param) -> str:
+        if isinstance(param, Seat):
+            return seat(param.index)
+        if isinstance(param, Msg):
+            return one(param)
+        return str(param)
+
+    def one(m: Msg) -> str:
+        if m.verbatim:
+            return fill_seats(m.key, seat)
+        values = _Values({name: value(v) for name, v in m.params})
+        template = template_of(m)
+        if template != source(m) and not fields(template) <= values.keys():
+            template = source(m)  # a translation naming a value the text does not have
+        try:
+            return template.format_map(values)
+        except (ValueError, IndexError, AttributeError, KeyError):
+            return source(m).format_map(values)
+
+    return one(text)
+
+
+def fill_seats(text: str, seat: Callable[[int], str]) -> str:
+    """``text`` with each seat placeholder (``⟨0⟩``, as older versions saved them) replaced by
+    ``seat(index)``."""
+    if SEAT_OPEN not in text:
+        return text
+    out: list[str] = []
+    rest = text
+    while SEAT_OPEN in rest:
+        before, _, after = rest.partition(SEAT_OPEN)
+        digits, closed, tail = after.partition(SEAT_CLOSE)
+        if closed and digits.isdigit():
+            out += [before, seat(int(digits))]
+        else:
+            out += [before, SEAT_OPEN + digits + closed]
+        rest = tail
+    out.append(rest)
+    return "".join(out)

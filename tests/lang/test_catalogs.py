@@ -1,0 +1,90 @@
+"""The catalogs against the code: every marked text is in the German catalogs, translated,
+not fuzzy, with the English's ``{fields}``; the catalogs are what ``python -m lang.extract``
+writes (no text missing, none left over)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+
+from lang import catalogs
+from lang.extract import (
+    AREAS,
+    extracted,
+    incomplete,
+    main,
+    problems,
+    stale,
+    unextractable,
+    unextractable_texts,
+)
+
+
+def test_every_marked_text_has_its_german_translation() -> None:
+    found = incomplete("de")
+    assert found == [], "German catalog entries to write (lang/locales/de):\n" + "\n".join(found)
+
+
+def test_the_catalogs_are_up_to_date_with_the_code() -> None:
+    found = stale(catalogs.shipped())
+    assert found == [], f"run `python -m lang.extract`: {found}"
+
+
+def test_check_mode_exits_non_zero_when_a_catalog_is_out_of_date(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert main(["--check"]) == 0
+    monkeypatch.setattr(catalogs, "LOCALES", tmp_path)  # a language with no catalogs yet
+    assert main(["--check", "--add", "fr"]) == 1
+
+
+def test_each_kind_of_incomplete_entry_is_found() -> None:
+    template = Catalog(fuzzy=False)
+    for key in ("Join", "Leave", "Start", "Remove {name}", "Gone"):
+        template.add(key)
+    template.add(("{n} rat", "{n} rats"))
+    german = Catalog(locale="de", fuzzy=False)
+    german.add("Join", "Beitreten")
+    german.add("Leave", "")
+    german.add("Start", "Starten", flags=["fuzzy"])
+    german.add("Remove {name}", "{nom} entfernen")
+    german.add(("{n} rat", "{n} rats"), ("{n} Ratte", ""))
+    assert problems(template, german) == [
+        "untranslated: 'Leave'",
+        "fuzzy: 'Start'",
+        "fields ['nom'] for ['name']: 'Remove {name}'",
+        "missing: 'Gone'",
+        "untranslated: '{n} rat'",
+    ]
+
+
+def test_every_area_is_extracted_from_its_own_code() -> None:
+    where = {
+        area: {loc.split("/")[0] for m in extracted(area) for loc, _ in m.locations}
+        for area in AREAS
+    }
+    assert where["cogs"] <= {"cogs", "bot.py"} and "cogs" in where["cogs"]
+    assert where["host"] <= {"host", "lang"}
+    assert where["engine"] <= {"engine"}
+    assert where["render"] <= {"render"}
+
+
+def test_no_marker_is_given_a_text_built_at_run_time() -> None:
+    assert unextractable_texts() == []
+
+
+def test_a_text_built_at_run_time_is_found() -> None:
+    source = (
+        'msg(f"Hi {name}")\n'
+        'tr("a" + b)\n'
+        'tr.plural("{n} rat", "{n} " + word, n)\n'
+        "msg(REGION)\n"
+        'tr("Fine {x}", x=f"<@{uid}>")\n'
+    )
+    assert unextractable(source, "x.py") == [
+        "x.py:1: msg(f'Hi {name}')",
+        "x.py:2: tr('a' + b)",
+        "x.py:3: plural('{n} ' + word)",
+    ]

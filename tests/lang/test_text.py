@@ -1,0 +1,128 @@
+"""Texts as keys and values (engine.text) and how lang makes them into strings: JSON round
+trips, nested texts, plurals, seats, verbatim lines, and English where a translation is
+missing."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from babel.messages.catalog import Catalog
+
+import lang
+from engine.text import Seat, fields, from_json, msg, plural, verbatim
+from tests.pseudo import installed
+
+NAMES = ["Aoife", "Bruno"]
+
+
+def test_a_text_and_its_values_survive_json() -> None:
+    text = msg(
+        "{player} moves {rats} from {region} to {other}",
+        player=Seat(1),
+        rats=plural("{n} rat", "{n} rats", 3),
+        region=msg("Gallia"),
+        other=verbatim("Terra ⟨0⟩"),
+    )
+    data = json.loads(json.dumps(text.to_json()))
+    assert from_json(data) == text
+    assert from_json(data).english(NAMES) == "Bruno moves 3 rats from Gallia to Terra Aoife"
+
+
+def test_a_line_saved_before_texts_had_keys_reads_as_it_was() -> None:
+    old = from_json("⟨0⟩ placed 2 cubes in Gallia.")
+    assert old.verbatim
+    assert lang.say(old, "de", NAMES) == "Aoife placed 2 cubes in Gallia."
+    assert old.to_json() == "⟨0⟩ placed 2 cubes in Gallia."
+
+
+@pytest.mark.parametrize("data", [3, None, {"p": {}}, {"k": "x", "p": {"a": [1]}}, {"k": 1}])
+def test_what_is_not_a_text_is_refused(data: object) -> None:
+    with pytest.raises(ValueError):
+        from_json(data)
+
+
+def test_plural_picks_the_form_by_count_in_each_language() -> None:
+    rats = {n: plural("{n} rat", "{n} rats", n) for n in (0, 1, 2, 5, 22)}
+    assert [lang.say(rats[n], "en") for n in (0, 1, 2)] == ["0 rats", "1 rat", "2 rats"]
+    german = Catalog(locale="de", fuzzy=False)
+    german.add(("{n} rat", "{n} rats"), ("{n} Ratte", "{n} Ratten"))
+    polish = Catalog(locale="pl", fuzzy=False)  # three forms: 1, 2-4 (22-24...), 5-21
+    polish.add(("{n} rat", "{n} rats"), ("{n} szczur", "{n} szczury", "{n} szczurów"))
+    lang.register("de-test", "Deutsch", german)
+    lang.register("pl-test", "Polski", polish)
+    try:
+        assert [lang.say(rats[n], "de-test") for n in (0, 1, 2)] == [
+            "0 Ratten",
+            "1 Ratte",
+            "2 Ratten",
+        ]
+        assert [lang.say(rats[n], "pl-test") for n in (1, 2, 5, 22)] == [
+            "1 szczur",
+            "2 szczury",
+            "5 szczurów",
+            "22 szczury",
+        ]
+    finally:
+        lang.unregister("de-test")
+        lang.unregister("pl-test")
+
+
+def test_nested_texts_and_seats_are_rendered_in_the_same_language() -> None:
+    text = msg("Remove {name}", name=msg("Player {n}", n=2))
+    assert lang.say(text, "en") == "Remove Player 2"
+    assert lang.say(text, "de") == "Spieler 2 entfernen"
+    seated = msg("Remove {name}", name=Seat(0))
+    assert lang.say(seated, "de", NAMES) == "Aoife entfernen"
+    assert lang.say(seated, "de") == "Spieler 1 entfernen"  # nobody named: the seat's number
+
+
+def test_a_missing_translation_falls_back_to_english_never_a_key() -> None:
+    text = msg("A text no catalog has heard of, for {who}", who="Aoife")
+    assert lang.say(text, "de") == "A text no catalog has heard of, for Aoife"
+    assert lang.say(text, "xx") == "A text no catalog has heard of, for Aoife"
+    many = plural("{n} unheard thing", "{n} unheard things", 2)
+    assert lang.say(many, "de") == "2 unheard things"
+
+
+def test_a_translation_whose_fields_do_not_fit_falls_back_to_english() -> None:
+    broken = Catalog(locale="de", fuzzy=False)
+    broken.add("Remove {name}", "{nom} entfernen")
+    broken.add("{a} beats {b}", "{a} schlägt {b:d}")
+    lang.register("broken", "Kaputt", broken)
+    try:
+        assert lang.say(msg("Remove {name}", name="Bo"), "broken") == "Remove Bo"
+        assert lang.say(msg("{a} beats {b}", a="x", b="y"), "broken") == "x beats y"
+    finally:
+        lang.unregister("broken")
+    assert fields("{a} and {b}") == {"a", "b"}
+
+
+def test_plain_strings_are_looked_up_and_data_is_shown_as_it_is() -> None:
+    assert lang.say("Join", "de") == "Beitreten"
+    assert lang.say("Aoife", "de") == "Aoife"
+    assert lang.say(verbatim("Join"), "de") == "Join"
+
+
+def test_texts_for_code_that_shows_at_once() -> None:
+    tr = lang.texts("de", NAMES)
+    assert tr("Remove {name}", name=Seat(1)) == "Bruno entfernen"
+    assert tr.plural("{n} unheard rat", "{n} unheard rats", 1) == "1 unheard rat"
+    assert tr.say(msg("Join")) == "Beitreten"
+
+
+def test_languages_offered_and_discord_locales() -> None:
+    assert lang.LANGUAGES == {"en": "English", "de": "Deutsch"}
+    assert lang.language_of("de") == "de"
+    assert lang.language_of("en-GB") == "en"
+    assert lang.language_of("pt-BR") == "en"
+    assert lang.language_of(None) == "en"
+
+
+def test_the_pseudo_language_marks_each_text_from_the_catalog() -> None:
+    with installed() as code:
+        assert lang.languages()[code] == "Pseudo"
+        assert lang.language_of(code) == code
+        assert lang.say(msg("Remove {name}", name="Aoife"), code) == "⟦Rémóvé Aoife⟧"
+        assert lang.say(msg("Not in any catalog"), code) == "Not in any catalog"
+    assert lang.language_of("qps") == "en"
