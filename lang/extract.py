@@ -15,10 +15,12 @@ from __future__ import annotations
 import argparse
 import ast
 import io
+import json
 import sys
 from collections.abc import Iterable
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir, extract_from_file
@@ -47,6 +49,14 @@ KEYWORDS: dict[str, tuple[int, ...] | None] = {
 """The markers: ``msg("…")``, ``plural("…", "…", n)`` (also ``tr.plural``), ``N_("…")`` and
 ``tr("…")``. Each one's first argument(s) are the English texts."""
 
+DATA: dict[str, tuple[str, ...]] = {
+    "engine/rattus/data/cards.json": ("classes.*", "cards.*.name"),
+    "engine/rattus/data/map.json": ("europe.regions.@", "africa.regions.*"),
+}
+"""Texts kept in data files, by file: paths into the JSON, dot-separated; ``*`` is every key
+of an object or item of a list, a last ``@`` takes an object's keys as the texts. A data file
+belongs to the area of the folder it is in. Where the text is shown, wrap it: ``msg(name)``."""
+
 COMMENT_TAG = "i18n:"
 """A comment starting ``# i18n:`` just above a marked text goes to the translators."""
 
@@ -69,7 +79,29 @@ def extracted(area: str) -> Catalog:
                 auto_comments=comments,
                 context=context,
             )
+    for where, patterns in DATA.items():
+        if where.split("/")[0] in SOURCES[area]:
+            data = json.loads((ROOT / where).read_text(encoding="utf-8"))
+            for pattern in patterns:
+                for text in data_texts(data, pattern.split(".")):
+                    template.add(text, locations=[(where, 0)])
     return template
+
+
+def data_texts(data: Any, path: list[str]) -> list[str]:
+    """The texts at ``path`` (see ``DATA``) in a JSON value."""
+    if not path:
+        return [data] if isinstance(data, str) and data else []
+    step, rest = path[0], path[1:]
+    if step == "@":
+        return [str(k) for k in data] if isinstance(data, dict) else []
+    if isinstance(data, dict):
+        inner = list(data.values()) if step == "*" else [data[step]] if step in data else []
+    elif isinstance(data, list):
+        inner = data if step == "*" else []
+    else:
+        inner = []
+    return [text for item in inner for text in data_texts(item, rest)]
 
 
 def _messages(

@@ -12,6 +12,7 @@ from babel.messages.catalog import Catalog
 from lang import catalogs
 from lang.extract import (
     AREAS,
+    data_texts,
     extracted,
     incomplete,
     main,
@@ -88,3 +89,20 @@ def test_a_text_built_at_run_time_is_found() -> None:
         "x.py:2: tr('a' + b)",
         "x.py:3: plural('{n} ' + word)",
     ]
+
+
+def test_texts_in_data_files_are_found_by_their_paths() -> None:
+    data = {
+        "classes": {"royalty": "Royalty", "church": "Church"},
+        "cards": [{"id": "king", "name": "King"}, {"id": "nun", "name": "Nun", "text": ""}],
+        "regions": {"Anglia": "light", "Gallia": "light"},
+        "list": ["Numidia", 3],
+    }
+    assert data_texts(data, ["classes", "*"]) == ["Royalty", "Church"]
+    assert data_texts(data, ["cards", "*", "name"]) == ["King", "Nun"]
+    assert data_texts(data, ["cards", "*", "text"]) == []
+    assert data_texts(data, ["regions", "@"]) == ["Anglia", "Gallia"]
+    assert data_texts(data, ["list", "*"]) == ["Numidia"]
+    assert data_texts(data, ["missing", "*"]) == []
+    engine = {m.id for m in extracted("engine")}
+    assert {"Gallia", "Numidia", "Pied Piper", "Peasantry"} <= engine
