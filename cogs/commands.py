@@ -13,11 +13,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import lang
 from cogs.clock_commands import ClockCommands
 from cogs.command_base import GAME_HELP
 from cogs.components import parse_offered, shown
 from cogs.embeds import clip, lines_block, secrets_embed, status_embed, table_embed
 from cogs.history import HistoryCommands
+from cogs.languages import reader_language
 from cogs.replies import png_file, reply
 from cogs.seats import SeatCommands
 from cogs.server_commands import ServerCommands, check_lobby, lobby_timer
@@ -175,14 +177,15 @@ class GameCommands(
             if not records:
                 return [app_commands.Choice(name=clip(str(error), 100), value="why")]
         typed = current.strip().lower()
+        language = await reader_language(interaction)
         choices = []
         for record in records:
             prefix = f"#{record.id}: " if len(records) > 1 else ""
             for action in await self.service.legal_actions(record.id, interaction.user.id):
-                if typed in action.notation or typed in action.label.lower():
+                if typed in action.notation or typed in lang.say(action.label, language).lower():
                     choices.append(
                         app_commands.Choice(
-                            name=clip(prefix + shown(action), 100),
+                            name=clip(prefix + shown(action, language), 100),
                             value=f"{action.notation}@{record.id}.{record.version}",
                         )
                     )

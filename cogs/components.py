@@ -442,11 +442,14 @@ def controls_view(
 ENDS_TURN = " (ends your turn)"
 
 
-def shown(action: Action) -> str:
+def shown(action: Action, language: str = lang.DEFAULT) -> str:
     """An action as a player reads it on a button or in a list: its words, and that it ends
     the turn when it does (said before the click)."""
-    label = action.label or action.notation
-    return label + ENDS_TURN if action.ends_turn and ENDS_TURN not in label else label
+    tr = lang.texts(language)
+    label = tr.say(action.label) or action.notation
+    if not action.ends_turn or tr("{action} (ends your turn)", action="") in label:
+        return label
+    return tr("{action} (ends your turn)", action=label)
 
 
 def group_buttons(

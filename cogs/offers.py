@@ -15,6 +15,7 @@ from typing import Any
 
 import discord
 
+import lang
 from cogs.components import HAND, SELECT_SIZE, Group, choices_view, pick_view
 from cogs.presenters import Presenter
 from engine.contract import Game, irreversible
@@ -138,7 +139,11 @@ def with_chains(
 
 
 def panel(
-    service: GameService, record: GameRecord, presenter: Presenter, user_id: int
+    service: GameService,
+    record: GameRecord,
+    presenter: Presenter,
+    user_id: int,
+    language: str = lang.DEFAULT,
 ) -> tuple[str, discord.ui.View | None]:
     """The user's private controls now: a prompt, and every choice they have (a multi-select
     when the decision chooses several items at once)."""
@@ -149,7 +154,7 @@ def panel(
         return computers.thinking_line(record) or f"Waiting for {turn.waiting}.", None
     groups = action_groups(service, record, presenter, [turn.seat])
     decision = turn.decision
-    prompt = decision.prompt if decision is not None else "Your move."
+    prompt = lang.say(decision.prompt, language) if decision is not None else "Your move."
     if decision is not None and decision.pick is not None:
         pick = decision.pick
         view = pick_view(

@@ -13,8 +13,10 @@ from typing import Any
 
 import discord
 
+import lang
 from cogs.components import ANSWER, BOARD, HAND, select_view, with_board_button
 from cogs.embeds import BOARD_IMAGE, event_texts, jump_url, secrets_embed, status_embed
+from cogs.languages import reader_language
 from cogs.offers import action_groups, panel
 from cogs.replies import png_file, replace, reply
 from cogs.table import Tables
@@ -184,7 +186,8 @@ class Play:
             placeholder=chosen.title,
             descriptions=chosen.descriptions,
         )
-        prompt = decision.prompt if decision is not None else chosen.title
+        language = await reader_language(interaction)
+        prompt = lang.say(decision.prompt, language) if decision is not None else chosen.title
         content = which_game(interaction, record) + prompt
         if is_panel(interaction):
             await replace(interaction, content, view=view)

@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 import discord
 
+import lang
 from engine.core import Action
 
 View = Mapping[str, Any]
@@ -50,13 +51,19 @@ class Presenter:
     """Groups whose actions are offered together with the answer to the question they lead
     to (using a card and where), as one choice (see ``cogs.offers.with_chains``)."""
 
-    def group_title(self, group: str, actions: Iterable[Action] = (), decision: str = "") -> str:
+    def group_title(
+        self,
+        group: str,
+        actions: Iterable[Action] = (),
+        decision: str = "",
+        language: str = lang.DEFAULT,
+    ) -> str:
         """The title of a group of actions (the notation's kind), in words: its title in this
         kind of decision ("spread:rat"), or the kind's own title, or else what its actions'
         labels begin with alike, or else "Choose"."""
         title = self.group_titles.get(f"{decision}:{group}") if decision else None
         title = title or self.group_titles.get(group) or self.shared_titles.get(group)
-        return title or common_words([a.label for a in actions]) or "Choose"
+        return title or common_words([lang.say(a.label, language) for a in actions]) or "Choose"
 
     shared_titles: ClassVar[Mapping[str, str]] = {"answer": "Answer", "back": "Back"}
     """Titles of the groups the shared code itself adds (the table's private questions)."""

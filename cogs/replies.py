@@ -16,8 +16,10 @@ from typing import Any, cast
 import discord
 from discord import app_commands
 
+import lang
 from cogs.embeds import clip
 from cogs.handles import deferred_on_public
+from cogs.languages import reader_language
 from cogs.lifecycle import admit
 from host import metrics
 from host.errors import UserError
@@ -113,10 +115,10 @@ def unwrap(error: BaseException) -> BaseException:
     return error
 
 
-def user_message(error: BaseException) -> str | None:
+def user_message(error: BaseException, language: str = lang.DEFAULT) -> str | None:
     """The text to show for an error that is the user's to read, or None."""
     if isinstance(error, UserError):
-        return str(error)
+        return lang.say(error.text, language)
     if isinstance(error, app_commands.MissingPermissions):
         return "You need the Manage Channels permission for that."
     if isinstance(error, app_commands.NoPrivateMessage):
@@ -129,7 +131,7 @@ def user_message(error: BaseException) -> str | None:
 async def report_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
     """Tell the user what went wrong, the one way every command and component does it."""
     error = unwrap(error)
-    message = user_message(error)
+    message = user_message(error, await reader_language(interaction))
     metrics.ERRORS.labels("refused" if message else "unhandled", type(error).__name__).inc()
     if message is None:
         command = interaction.command.qualified_name if interaction.command else None

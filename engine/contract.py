@@ -15,6 +15,7 @@ from collections.abc import Hashable
 from typing import Any, Generic, NamedTuple, NotRequired, Protocol, TypedDict, TypeVar
 
 from .core import Action, Decision, Event, IllegalAction, Pick, chained
+from .text import Text, msg
 
 PlayerT = TypeVar("PlayerT")
 
@@ -161,12 +162,12 @@ def irreversible(before: "Game", after: "Game") -> str | None:
     return None
 
 
-def action_label(game: "Game", seat: int, notation: str) -> str | None:
+def action_label(game: "Game", seat: int, notation: str) -> Text | None:
     """How a seat's answer reads, as it was offered: its label; for a chain (``CHAIN``: a card
     and its first answer) each part's label, joined with ": " ("Use the Witch: Look at the
     rats in Polonia"); for a pick's answer, the items chosen in words. Seats are placeholders
     (``seat_ref``) as in every engine text. None for an answer the game does not allow."""
-    words: list[str] = []
+    words: list[Text] = []
     parts = chained(notation)
     for index, part in enumerate(parts):
         label = next((a.label for a in game.legal_actions(seat) if a.notation == part), None)
@@ -184,7 +185,10 @@ def action_label(game: "Game", seat: int, notation: str) -> str | None:
                 game = game.apply(seat, part)
             except IllegalAction:
                 return None
-    return ": ".join(words)
+    joined = words[0]
+    for word in words[1:]:
+        joined = msg("{action}: {answer}", action=joined, answer=word)
+    return joined
 
 
 class Game(Protocol):

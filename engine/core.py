@@ -11,6 +11,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from .text import Msg, Text, fill_seats
+
 T = TypeVar("T")
 
 JSON = Any
@@ -20,7 +22,13 @@ MAX_NOTATION = 80
 
 
 class IllegalAction(ValueError):
-    """An action that the rules do not allow now. The message is written for the player."""
+    """An action that the rules do not allow now. The message is written for the player:
+    ``IllegalAction(msg("…", …))``; ``text`` is it as given, ``str()`` its English."""
+
+    @property
+    def text(self) -> Text:
+        given = self.args[0] if self.args else ""
+        return given if isinstance(given, Msg) else str(given)
 
 
 @dataclass(frozen=True, order=True)
@@ -34,7 +42,7 @@ class Action:
     """
 
     notation: str
-    label: str = field(compare=False)
+    label: Text = field(compare=False)
     ends_turn: bool = field(default=False, compare=False)
 
     @property
@@ -214,7 +222,7 @@ class Decision:
 
     seat: int
     kind: str
-    prompt: str
+    prompt: Text
     private: bool = False
     pick: Pick | None = None
     secret_kinds: tuple[str, ...] = ()
@@ -223,7 +231,7 @@ class Decision:
         return {
             "seat": self.seat,
             "kind": self.kind,
-            "prompt": self.prompt,
+            "prompt": text_json(self.prompt),
             "private": self.private,
             "pick": None if self.pick is None else self.pick.to_dict(),
             "secret_kinds": list(self.secret_kinds),
@@ -244,16 +252,25 @@ def seat_ref(seat: int) -> str:
     return f"\u27e8{seat}\u27e9"
 
 
-def fill_names(template: str, names: Sequence[str]) -> str:
-    """Replace the seat placeholders in a text with the given names (one per seat)."""
+def fill_names(template: Text, names: Sequence[str]) -> str:
+    """The text in English with the seats named (one name per seat): for a string, its seat
+    placeholders replaced. What people read goes through ``lang.say`` instead, in their
+    language; this is the English for logs, tests and code not yet converted."""
+    if isinstance(template, Msg):
+        return template.english(names)
     if "\u27e8" not in template:  # most texts name nobody (every event's text is filled)
         return template
 
-    def name(m: re.Match[str]) -> str:
-        seat = int(m.group(1))
+    def name(seat: int) -> str:
         return names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
 
-    return _SEAT_REF.sub(name, template)
+    return fill_seats(template, name)
+
+
+def text_json(text: Text) -> JSON:
+    """A text as JSON: a string as it is, a ``Msg`` as ``Msg.to_json`` (see
+    ``engine.text.from_json``, which reads both)."""
+    return text if isinstance(text, str) else text.to_json()
 
 
 @dataclass(frozen=True)
@@ -266,15 +283,22 @@ class Event:
     """
 
     kind: str
-    text: str
+    text: Text
     audience: tuple[int, ...] | None = None
     data: Mapping[str, JSON] = field(default_factory=dict)
-    template: str = ""
+    template: Text = ""
 
     def text_for(self, names: Sequence[str] | None) -> str:
+        """The text in English, players named (see ``fill_names``); ``shown`` for people."""
         if names is None or not self.template:
-            return self.text
+            return fill_names(self.text, ())
         return fill_names(self.template, names)
+
+    @property
+    def shown(self) -> Text:
+        """The text to show, seats unnamed (``lang.say`` names them in the reader's
+        language)."""
+        return self.template or self.text
 
     @property
     def public(self) -> bool:
@@ -286,10 +310,10 @@ class Event:
     def to_dict(self) -> dict[str, JSON]:
         return {
             "kind": self.kind,
-            "text": self.text,
+            "text": text_json(self.text),
             "audience": None if self.audience is None else list(self.audience),
             "data": dict(self.data),
-            "template": self.template,
+            "template": text_json(self.template),
         }
 
 

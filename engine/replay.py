@@ -29,6 +29,7 @@ from . import games, replay_format
 from .contract import CHANCE, REVEAL, Game, action_label, irreversible
 from .core import IllegalAction, parse_notation
 from .replay_format import FORMAT, FORMAT_VERSION, BadReplay
+from .text import Text
 
 UNDO = "undo"
 """The notation under which an undo is logged and written in a replay file."""
@@ -86,7 +87,7 @@ class Played:
         return irreversible(self.before, self.after) != REVEAL
 
     @property
-    def label(self) -> str:
+    def label(self) -> Text:
         """The action in words, as it was offered (``engine.contract.action_label``)."""
         return action_label(self.before, self.seat, self.notation) or self.notation
 

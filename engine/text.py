@@ -107,6 +107,33 @@ def from_json(data: Any) -> Msg:
     return Msg(data["k"], params)
 
 
+Text: TypeAlias = Msg | str
+"""A text a person reads: a ``Msg``, or, while the code is converted (issue #21), an English
+string whose seats are ``⟨n⟩`` placeholders (``engine.core.seat_ref``)."""
+
+
+def with_names(text: Text, names: Sequence[str]) -> Text:
+    """The text with its seats bound to people's names, still in no language: each ``Seat``
+    value (nested ones too) becomes the name as data; a string's placeholders are filled.
+    The host binds names where it knows them; the text is rendered where it is shown."""
+
+    def name(index: int) -> str:
+        return names[index] if 0 <= index < len(names) else f"Player {index + 1}"
+
+    def bound(value: Param) -> Param:
+        if isinstance(value, Seat) and 0 <= value.index < len(names):
+            return names[value.index]
+        return bind(value) if isinstance(value, Msg) else value
+
+    def bind(m: Msg) -> Msg:
+        if m.verbatim:
+            return Msg(fill_seats(m.key, name), verbatim=True)
+        values = tuple((key, bound(value)) for key, value in m.params)
+        return Msg(m.key, values, plural=m.plural, count=m.count)
+
+    return fill_seats(text, name) if isinstance(text, str) else bind(text)
+
+
 def msg(key: str, /, **params: Param) -> Msg:
     """A text with its values: ``msg("{player} takes {card}", player=Seat(0), card=...)``."""
     return Msg(key, tuple(params.items()))

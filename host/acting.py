@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from typing import Any, ParamSpec, TypeVar
 
 from engine.contract import Game
-from engine.core import Event, IllegalAction, fill_names, parse_notation
+from engine.core import Event, IllegalAction, parse_notation
+from engine.text import with_names
 from host import turns
 from host.errors import StaleAction, UserError
 from host.models import GameRecord, Seat
@@ -74,7 +75,7 @@ def apply_for_seat(record: GameRecord, seat: int, notation: str) -> Applied:
         wanted = parse_notation(notation)
         after: Game = game.apply(seat, wanted)
     except IllegalAction as exc:
-        raise UserError(fill_names(str(exc), record.names())) from exc
+        raise UserError(with_names(exc.text, record.names())) from exc
     label = turns.action_label(game, seat, wanted, record.names())
     return Applied(
         seat=seat,

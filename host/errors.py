@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
+from engine.text import Msg, Text
+
 
 class UserError(Exception):
-    """A mistake or a refusal that the user should read, verbatim and privately."""
+    """A mistake or a refusal that the user should read, privately and in their language:
+    ``UserError(msg("…", …))`` (an English string still works while texts are converted).
+    ``text`` is the text as given; ``message`` and ``str()`` are its English."""
+
+    @property
+    def text(self) -> Text:
+        given = self.args[0] if self.args else ""
+        return given if isinstance(given, Msg) else str(given)
 
     @property
     def message(self) -> str:

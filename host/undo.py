@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from engine.contract import Game
 from engine.core import Event, IllegalAction, fill_names
 from engine.replay import UNDO
+from engine.text import with_names
 from host import replays, turns
 from host.errors import NotSeated, StaleAction, UserError
 from host.models import ActionLogEntry, GameRecord, Update
@@ -82,7 +83,7 @@ async def _plan(service: GameService, record: GameRecord, user_id: int) -> Plann
     try:
         after = history.undo(seat, named=True)
     except IllegalAction as refusal:
-        raise UserError(fill_names(str(refusal), record.names())) from None
+        raise UserError(with_names(refusal.text, record.names())) from None
     assert taken is not None
     return Planned(record, seat, game, after, fill_names(taken.label, record.names()))
 

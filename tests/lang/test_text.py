@@ -10,7 +10,11 @@ import pytest
 from babel.messages.catalog import Catalog
 
 import lang
-from engine.text import Seat, fields, from_json, msg, plural, verbatim
+from cogs.components import shown
+from cogs.replies import user_message
+from engine.core import Action, IllegalAction
+from engine.text import Msg, Seat, fields, from_json, msg, plural, verbatim, with_names
+from host.errors import UserError
 from tests.pseudo import installed
 
 NAMES = ["Aoife", "Bruno"]
@@ -126,3 +130,29 @@ def test_the_pseudo_language_marks_each_text_from_the_catalog() -> None:
         assert lang.say(msg("Remove {name}", name="Aoife"), code) == "⟦Rémóvé Aoife⟧"
         assert lang.say(msg("Not in any catalog"), code) == "Not in any catalog"
     assert lang.language_of("qps") == "en"
+
+
+def test_names_are_bound_to_seats_before_the_language_is_known() -> None:
+    text = msg("{player} takes {what}", player=Seat(0), what=msg("Remove {name}", name=Seat(1)))
+    bound = with_names(text, NAMES)
+    assert isinstance(bound, Msg)
+    assert from_json(bound.to_json()) == bound
+    assert lang.say(bound, "de") == "Aoife takes Bruno entfernen"
+    assert with_names("⟨1⟩ passes.", NAMES) == "Bruno passes."
+    assert lang.say(with_names(verbatim("⟨0⟩ left."), NAMES), "de") == "Aoife left."
+
+
+def test_refusals_keep_their_text_for_the_readers_language() -> None:
+    refusal = IllegalAction(msg("Remove {name}", name=Seat(1)))
+    assert str(refusal) == "Remove Player 2"
+    error = UserError(with_names(refusal.text, NAMES))
+    assert error.message == "Remove Bruno"
+    assert user_message(error, "de") == "Bruno entfernen"
+    assert user_message(UserError("An older English refusal."), "de") == "An older English refusal."
+
+
+def test_an_action_that_ends_the_turn_says_so_in_the_readers_language() -> None:
+    action = Action("pass", msg("Remove {name}", name="Bo"), ends_turn=True)
+    assert shown(action) == "Remove Bo (ends your turn)"
+    assert shown(action, "de") == "Bo entfernen (beendet deinen Zug)"
+    assert shown(Action("x", "Pass (ends your turn)", ends_turn=True)) == "Pass (ends your turn)"
