@@ -12,10 +12,12 @@ from cogs.cartus_presenter import CARTUS
 from cogs.clock_commands import TIMER_HELP, timer_choices
 from cogs.commands import GameCommands, filtered
 from cogs.embeds import clip
+from cogs.languages import language_choices
 from cogs.server_commands import SETTINGS_HELP, Level
 from engine import cartus
 from engine.cartus import data as cartus_data
 from engine.cartus import rules_help
+from host.servers import HOSTS_LANGUAGE
 
 MODES = {
     "first_game": "The first-game buildings",
@@ -95,6 +97,7 @@ class CartusCog(
     ) -> list[app_commands.Choice[str]]:
         return filtered(building_choices(), current)
 
+    @app_commands.choices(language=language_choices(("Each host's", HOSTS_LANGUAGE)))
     @app_commands.command(name="settings", description="This server's settings for Cartus")
     @app_commands.describe(**SETTINGS_HELP)
     async def settings(
@@ -106,6 +109,7 @@ class CartusCog(
         manager: discord.Role | None = None,
         timer: str | None = None,
         stand_in: Level | None = None,
+        language: str | None = None,
     ) -> None:
         await self.change_settings(
             interaction,
@@ -115,6 +119,7 @@ class CartusCog(
             manager=manager,
             timer=timer,
             stand_in=stand_in,
+            language=language,
         )
 
     @settings.autocomplete("timer")

@@ -330,6 +330,7 @@ class GameCommands(
                 host_id=user.id,
                 host_name=user.display_name,
                 options=options,
+                language=settings.language or await reader_language(interaction),
             )
         except UserError as error:
             here = await self.service.game_in_channel(interaction.channel_id)

@@ -332,8 +332,46 @@ class ChoiceButton(
         )
 
 
+class LobbyLanguage(
+    Gated,
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=GAME + r":lobby:language",
+):
+    """The lobby's choice of the language its table speaks (the host chooses)."""
+
+    def __init__(self, kind: str, game_id: int, language: str = lang.DEFAULT) -> None:
+        tr = lang.texts(language)
+        options = [
+            discord.SelectOption(label=name, value=code, default=code == language)
+            for code, name in lang.languages().items()
+        ]
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=f"{kind}:g:{game_id}:lobby:language",
+            placeholder=tr("The table's language"),
+            options=options[:SELECT_SIZE],
+        )
+        super().__init__(select)
+        self.kind, self.game_id = kind, game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> LobbyLanguage:
+        return cls(match["kind"], int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        chosen = self.item.values[0] if self.item.values else lang.DEFAULT
+        await _guarded(
+            interaction,
+            lambda: _bot(interaction).play.lobby_language(
+                interaction, self.kind, self.game_id, chosen
+            ),
+        )
+
+
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyButton,
+    LobbyLanguage,
     GroupButton,
     PageButton,
     ActionSelect,
@@ -356,11 +394,12 @@ FILLS_A_SEAT = ("join", "ai-easy", "ai-strong")
 def lobby_view(record: GameRecord, most: int, language: str = lang.DEFAULT) -> discord.ui.View:
     """A lobby's buttons in the table's language: Add computer for each level of computer
     player the game has; with every seat taken (``most``) Join and Add computer are greyed out;
-    with a computer seated, one button removes the latest one added."""
+    with a computer seated, one button removes the latest one added; below them, the choice
+    of the table's language (when more than one is offered)."""
     tr = lang.texts(language)
     full = len(record.seats) >= most
     offered = {f"ai-{level}" for level in computers.levels(record.kind)}
-    items = [
+    items: list[discord.ui.Item[Any]] = [
         LobbyButton(
             record.kind, record.id, op, disabled=full and op in FILLS_A_SEAT, language=language
         )
@@ -372,6 +411,8 @@ def lobby_view(record: GameRecord, most: int, language: str = lang.DEFAULT) -> d
         number, seat = numbered[-1]
         label = tr("Remove {name}", name=seat.name)
         items.append(LobbyButton(record.kind, record.id, f"drop-{number}", label=label))
+    if len(lang.languages()) > 1:
+        items.append(LobbyLanguage(record.kind, record.id, language))
     return stopped(items)
 
 

@@ -1,20 +1,60 @@
 """Which language a text is shown in (docs/i18n.md).
 
-What one person alone reads (a private reply, a DM, autocomplete, an error) is in the reader's
-language: ``reader_language``. Make the text where it is shown: ``tr = lang.texts(language)``.
+What one person alone reads (a private reply, a DM, autocomplete, an error) is in that
+reader's language: ``reader_language`` (their own choice, ``/<game> language``, else their
+Discord client's). What a channel sees (the table, the lobby, notices, the picture) is in the
+game's language: ``table_language``, chosen in the lobby. Make the text where it is shown:
+``tr = lang.texts(language)``.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
+from discord import app_commands
 
 import lang
+from host.models import GameRecord
+
+if TYPE_CHECKING:
+    from cogs.client import GameBot
+
+
+FOLLOW_DISCORD = "discord"
+"""``/<game> stats language``'s choice for "follow my Discord app's language"."""
+
+
+def language_choices(first: tuple[str, str]) -> list[app_commands.Choice[str]]:
+    """The offered languages as command choices (each named in itself), after ``first``
+    (a name and value such as "My Discord's" / ``FOLLOW_DISCORD``)."""
+    name, value = first
+    offered = [app_commands.Choice(name=n, value=code) for code, n in lang.LANGUAGES.items()]
+    return [app_commands.Choice(name=name, value=value), *offered]
+
+
+def locale_language(interaction: discord.Interaction[Any]) -> str:
+    """The offered language of the interaction's Discord client, else English."""
+    locale = interaction.locale
+    return lang.language_of(getattr(locale, "value", None) or str(locale))
 
 
 async def reader_language(interaction: discord.Interaction[Any]) -> str:
-    """The language of the person behind an interaction: their Discord client's language
-    when it is offered, else English."""
-    locale = interaction.locale
-    return lang.language_of(getattr(locale, "value", None) or str(locale))
+    """The language of the person behind an interaction: the one they chose, else their
+    Discord client's when it is offered, else English."""
+    service = getattr(cast("GameBot", interaction.client), "service", None)
+    chosen = None if service is None else await service.user_language(interaction.user.id)
+    return chosen or locale_language(interaction)
+
+
+async def user_language(bot: GameBot, user_id: int) -> str:
+    """The language of a person the bot writes to without an interaction (a DM): the one
+    they chose, else the English every Discord client reads."""
+    return await bot.service.user_language(user_id) or lang.DEFAULT
+
+
+def table_language(record: GameRecord) -> str:
+    """The language a game's table speaks: the one chosen in its lobby (games from before
+    languages speak English)."""
+    chosen = record.language
+    return chosen if chosen is not None and chosen in lang.languages() else lang.DEFAULT

@@ -109,6 +109,15 @@ class Play:
         embed, view = await self.tables.lobby_with_timer(record)
         await interaction.response.edit_message(embed=embed, view=view)
 
+    async def lobby_language(
+        self, interaction: discord.Interaction[Any], kind: str, game_id: int, language: str
+    ) -> None:
+        """The host chose the language of the table: the lobby speaks it at once."""
+        await self.game(interaction, game_id, kind)
+        record = await self.service.set_table_language(game_id, interaction.user.id, language)
+        embed, view = await self.tables.lobby_with_timer(record)
+        await interaction.response.edit_message(embed=embed, view=view)
+
     # -- panels -----------------------------------------------------------------------------
 
     def panel(self, record: GameRecord, user_id: int) -> tuple[str, discord.ui.View | None]:

@@ -12,10 +12,12 @@ from discord.ext import commands
 from cogs.clock_commands import TIMER_HELP, timer_choices
 from cogs.commands import GameCommands, filtered
 from cogs.embeds import clip
+from cogs.languages import language_choices
 from cogs.server_commands import SETTINGS_HELP, Level
 from engine import rattus
 from engine.rattus import data as rattus_data
 from engine.rattus import rules_help
+from host.servers import HOSTS_LANGUAGE
 
 MIN_PLAYERS, MOST_PLAYERS = rattus.player_limits(rattus.EXPANSIONS)
 COLOUR = 0x8B1E1E
@@ -129,6 +131,7 @@ class RattusCog(GameCommands, group_name="rattus", group_description="Play Rattu
         typed = getattr(interaction.namespace, "expansions", None)
         return filtered(card_choices(typed if isinstance(typed, str) else None), current)
 
+    @app_commands.choices(language=language_choices(("Each host's", HOSTS_LANGUAGE)))
     @app_commands.command(name="settings", description="This server's settings for Rattus")
     @app_commands.describe(**SETTINGS_HELP, expansions="Default expansions, or none")
     async def settings(
@@ -141,6 +144,7 @@ class RattusCog(GameCommands, group_name="rattus", group_description="Play Rattu
         timer: str | None = None,
         stand_in: Level | None = None,
         expansions: str | None = None,
+        language: str | None = None,
     ) -> None:
         defaults = None if expansions is None else {"expansions": parse_expansions(expansions)}
         await self.change_settings(
@@ -152,6 +156,7 @@ class RattusCog(GameCommands, group_name="rattus", group_description="Play Rattu
             timer=timer,
             stand_in=stand_in,
             defaults=defaults,
+            language=language,
         )
 
     @settings.autocomplete("timer")

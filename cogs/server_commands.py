@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 
+import lang
 from cogs.clock_commands import lobby_clock
 from cogs.command_base import GameCommandBase
 from cogs.lifecycle import Gated
@@ -51,6 +52,8 @@ def describe(settings: ServerSettings, name: str, kind: GameKind) -> str:
             f"**A new lobby, unless its host says otherwise:** {lobby}",
             f"**Default timer:** {settings.timer or 'none'}",
             f"**Stand-in after a missed deadline:** {settings.stand_in or 'easy'}",
+            "**Language of a new table:** "
+            + (lang.languages().get(settings.language or "", "") or "its host's"),
             f"Change them with `/{name} settings` and its options (Manage Server).",
         ]
     )
@@ -154,6 +157,7 @@ SETTINGS_HELP = {
     "manager": "Role that may change these",
     "timer": "Default timer",
     "stand_in": "Default stand-in",
+    "language": "Language of new tables",
 }
 """The settings command's options, described once for every game's own ``settings``."""
 Level = Literal["easy", "strong"]
@@ -174,6 +178,7 @@ class ServerCommands(GameCommandBase):
         timer: str | None,
         stand_in: str | None,
         defaults: dict[str, Any] | None = None,
+        language: str | None = None,
     ) -> None:
         """Show the settings, or change what was given (Manage Server or the manager role).
         ``defaults``: the game's own lobby options to use when a host names none."""
@@ -182,7 +187,7 @@ class ServerCommands(GameCommandBase):
         rows = self.service.store.servers
         current = await rows.settings(interaction.guild.id, self.kind)
         kind = self.service.kind(self.kind)
-        asked = (channels, opener, manager, timer, stand_in, defaults)
+        asked = (channels, opener, manager, timer, stand_in, defaults, language)
         if all(a is None for a in asked) and not everyone:
             await reply(interaction, describe(current, self.kind, kind))
             return
@@ -205,6 +210,7 @@ class ServerCommands(GameCommandBase):
             timer=None if timer is None else timer.strip().lower(),
             defaults=defaults,
             stand_in=stand_in,
+            language=language,
         )
         await rows.save_settings(interaction.guild.id, self.kind, new, now=self.service.now())
         await reply(interaction, "Saved.\n" + describe(new, self.kind, kind), ephemeral=False)

@@ -14,8 +14,10 @@ import discord
 from discord import app_commands
 from discord.utils import escape_markdown
 
+import lang
 from cogs.command_base import GameCommandBase
 from cogs.embeds import clip, lines_block
+from cogs.languages import FOLLOW_DISCORD, language_choices, reader_language
 from cogs.replies import reply
 from cogs.server_commands import ask_to_forget
 from host import stats as host_stats
@@ -128,7 +130,22 @@ async def add_rating_changes(service: GameService, game_id: int, embed: discord.
 class StatsCommands(GameCommandBase):
     """The stats and leaderboard commands of a kind's command group."""
 
-    stats = app_commands.Group(name="stats", description="Statistics, ratings and leaderboards")
+    stats = app_commands.Group(
+        name="stats", description="Statistics, leaderboards, your language and data"
+    )
+
+    @stats.command(name="language", description="The language I use with you")
+    @app_commands.describe(language="Yours, or follow your Discord app")
+    @app_commands.choices(language=language_choices(("Discord's", FOLLOW_DISCORD)))
+    async def language(self, interaction: discord.Interaction[Any], language: str) -> None:
+        chosen = None if language == FOLLOW_DISCORD else language
+        await self.bot.service.set_user_language(interaction.user.id, chosen)
+        tr = lang.texts(await reader_language(interaction))
+        if chosen is None:
+            text = tr("I now speak to you in your Discord app's language, where I know it.")
+        else:
+            text = tr("I now speak to you in {language}.", language=lang.languages()[chosen])
+        await reply(interaction, text)
 
     @stats.command(name="forget-me", description="Delete your stats and data")
     async def forget_me(self, interaction: discord.Interaction[Any]) -> None:

@@ -31,6 +31,7 @@ from cogs.embeds import (
     table_embed,
 )
 from cogs.handles import Handles
+from cogs.languages import table_language
 from cogs.messaging import MENTIONS, Messaging, mentions_of, nonce
 from cogs.offers import action_groups
 from cogs.pictures import Pictures
@@ -174,9 +175,10 @@ class Tables(Messaging):
         options = kind.describe_options(record.options)
         if timer is not None:
             options = f"{options}\nTimer: {timer}."
-        embed = lobby_embed(record, self.presenter(record), options, link)
+        language = table_language(record)
+        embed = lobby_embed(record, self.presenter(record), options, link, language)
         _, most = kind.player_limits(record.options)
-        view = lobby_view(record, most) if record.status == "lobby" else None
+        view = lobby_view(record, most, language) if record.status == "lobby" else None
         return embed, view
 
     async def lobby_with_timer(

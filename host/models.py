@@ -64,6 +64,9 @@ class GameRecord:
     created_at: float
     updated_at: float
     seed: int | None = None
+    language: str | None = None
+    """The language the game's table speaks; None for games from before languages (they
+    speak English)."""
 
     def seat_of(self, user_id: int) -> int | None:
         for seat in self.seats:

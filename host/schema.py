@@ -336,6 +336,12 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (game_id, user_id)
     );
     """,
+    # 18: languages (issue #21): the one a person chose to read the bot in (NULL: their
+    # Discord client's), and the one a game's table speaks (NULL, older games: English).
+    """
+    ALTER TABLE user_prefs ADD COLUMN language TEXT;
+    ALTER TABLE games ADD COLUMN language TEXT;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -24,6 +24,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+import lang
 from host.database import Backend, Connection
 from host.errors import UserError
 
@@ -32,6 +33,8 @@ if TYPE_CHECKING:
     from host.service import GameService
 
 FORMER_PLAYER = "a former player"
+HOSTS_LANGUAGE = "host"
+"""The settings' language meaning "each lobby in its host's language" (the default)."""
 LEVELS = ("easy", "strong")
 MOST_CHANNELS = 10
 
@@ -53,6 +56,8 @@ class ServerSettings:
     kind validates them)."""
     stand_in: str | None = None
     """The computer level that stands in after a missed deadline; None: the game's default."""
+    language: str | None = None
+    """The language a new lobby's table speaks; None: its host's."""
 
     def to_json(self) -> str:
         data: dict[str, Any] = {
@@ -62,6 +67,7 @@ class ServerSettings:
             "timer": self.timer,
             "defaults": dict(self.defaults),
             "stand_in": self.stand_in,
+            "language": self.language,
         }
         return json.dumps({k: v for k, v in data.items() if v not in (None, [], {})})
 
@@ -85,6 +91,7 @@ class ServerSettings:
             timer=data["timer"] if isinstance(data.get("timer"), str) else None,
             defaults=dict(defaults) if isinstance(defaults, dict) else {},
             stand_in=data["stand_in"] if data.get("stand_in") in LEVELS else None,
+            language=data["language"] if data.get("language") in lang.languages() else None,
         )
 
     def allows_channel(self, channel_id: int, parent_id: int | None) -> bool:
@@ -121,8 +128,10 @@ def changed(
     timer: str | None = None,
     defaults: Mapping[str, Any] | None = None,
     stand_in: str | None = None,
+    language: str | None = None,
 ) -> ServerSettings:
-    """The settings with what was given changed (None leaves a setting as it was)."""
+    """The settings with what was given changed (None leaves a setting as it was;
+    ``language`` "host": each lobby in its host's language)."""
     if channels is not None and len(channels) > MOST_CHANNELS:
         raise UserError(f"Name at most {MOST_CHANNELS} channels.")
     if stand_in is not None and stand_in not in LEVELS:
@@ -142,6 +151,10 @@ def changed(
         new = replace(new, defaults={**new.defaults, **defaults})
     if stand_in is not None:
         new = replace(new, stand_in=stand_in)
+    if language is not None:
+        if language != HOSTS_LANGUAGE and language not in lang.languages():
+            raise UserError(lang.msg("That language is not offered."))
+        new = replace(new, language=None if language == HOSTS_LANGUAGE else language)
     return new
 
 

@@ -24,13 +24,14 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import replace
 from typing import Any
 
+import lang
 from engine.contract import Game, View
 from engine.core import Action, Event
 from host import computers, stats, turns
 from host.acting import Applied, apply_action, apply_for_seat, off_loop, owed_dms, turn_changed
 from host.errors import NotFound, NotSeated, StaleAction, UserError
 from host.models import ActionLogEntry, GameRecord, Seat, Status, Update
-from host.service_channels import ServiceChannels, ended_word
+from host.service_channels import ServiceChannels, ended_word, offered
 from host.service_core import Changes
 from host.store import ChannelTaken, NewAction
 from host.turns import Turn
@@ -203,9 +204,11 @@ class GameService(ServiceChannels):
         host_name: str,
         options: Mapping[str, Any],
         rematch_of: int | None = None,
+        language: str = lang.DEFAULT,
     ) -> GameRecord:
         """A new lobby in the channel with its host seated. UserError if the channel is busy.
-        ``rematch_of``: the finished game this lobby plays again (``host.rematch``)."""
+        ``rematch_of``: the finished game this lobby plays again (``host.rematch``);
+        ``language``: the one its table speaks (the lobby may change it)."""
         normalised = self.kind(kind).validate_options(options)
         if rematch_of is not None:
             normalised["rematch_of"] = rematch_of
@@ -218,6 +221,7 @@ class GameService(ServiceChannels):
                 host_name=host_name,
                 options=normalised,
                 now=self._clock(),
+                language=offered(language),
             )
         except ChannelTaken as taken:
             existing = await self._load(taken.game_id)
@@ -279,6 +283,19 @@ class GameService(ServiceChannels):
             kept = [s for s in record.seats if s is not gone]
             seats = [replace(s, seat=i) for i, s in enumerate(kept)]
             return await self._save_lobby(record, seats=seats, host=record.host_user_id)
+
+    async def set_table_language(self, game_id: int, user_id: int, language: str) -> GameRecord:
+        """The language the game's table speaks, chosen in its lobby by its host."""
+        if language not in lang.languages():
+            raise UserError(lang.msg("That language is not offered."))
+        async with self._exclusive(game_id):
+            record = await self._load(game_id)
+            self._require_lobby(record)
+            if user_id != record.host_user_id:
+                raise UserError(lang.msg("Only the host chooses the table's language."))
+            self._changes(game_id)
+            await self.store.set_game_language(game_id, language, now=self._clock())
+            return self._saved(await self._load(game_id))
 
     async def leave(self, game_id: int, user_id: int) -> GameRecord:
         """Leave a lobby. A leaving host passes the lobby on; the last one out closes it."""

@@ -4,6 +4,7 @@ their decision, and the private messages owed."""
 
 from __future__ import annotations
 
+import lang
 from host import turns
 from host.errors import NotFound, UserError
 from host.models import DmQuestion, GameRecord, TableMessage
@@ -119,6 +120,26 @@ class ServiceChannels(ServiceCore):
 
     async def dms_closed(self, user_id: int) -> bool:
         return await self.store.dms_closed(user_id)
+
+    # -- languages --------------------------------------------------------------------------
+
+    async def user_language(self, user_id: int) -> str | None:
+        """The language a person chose to read the bot in, if they chose one that is still
+        offered; None: follow their Discord client."""
+        chosen = await self.store.user_language(user_id)
+        return chosen if chosen in lang.languages() else None
+
+    async def set_user_language(self, user_id: int, language: str | None) -> None:
+        """Choose the language a person reads the bot in (None: their Discord's)."""
+        if language is not None and language not in lang.languages():
+            raise UserError(lang.msg("That language is not offered."))
+        await self.store.set_user_language(user_id, language)
+
+
+def offered(language: str) -> str:
+    """The language itself if offered, else English (a server's setting or a person's
+    Discord may name one the bot does not speak)."""
+    return language if language in lang.languages() else lang.DEFAULT
 
 
 def ended_word(record: GameRecord) -> str:

@@ -161,6 +161,7 @@ class ServiceCore:
             created_at=stored.created_at,
             updated_at=stored.updated_at,
             seed=stored.seed,
+            language=stored.language,
         )
 
 

@@ -79,6 +79,8 @@ class StoredGame:
     damage: str | None = None
     """Why the saved options or state could not be read, or why the game was set aside as
     damaged (they are then empty)."""
+    language: str | None = None
+    """The language the game's table speaks (None for games older than languages)."""
 
 
 @dataclass(frozen=True)
@@ -198,15 +200,16 @@ class Store:
         host_name: str,
         options: dict[str, Any],
         now: float,
+        language: str | None = None,
     ) -> int:
         """A new lobby with the host in seat 0. ChannelTaken if the channel is busy."""
         try:
             async with self._transaction() as db:
                 row = await db.fetchone(
                     "INSERT INTO games (kind, guild_id, channel_id, status, version, host_user_id,"
-                    " options, created_at, updated_at) VALUES (?, ?, ?, 'lobby', 0, ?, ?, ?, ?)"
-                    " RETURNING id",
-                    (kind, guild_id, channel_id, host_user_id, _dumps(options), now, now),
+                    " options, created_at, updated_at, language)"
+                    " VALUES (?, ?, ?, 'lobby', 0, ?, ?, ?, ?, ?) RETURNING id",
+                    (kind, guild_id, channel_id, host_user_id, _dumps(options), now, now, language),
                 )
                 assert row is not None
                 game_id = int(row["id"])
@@ -256,6 +259,7 @@ class Store:
             updated_at=row["updated_at"],
             seats=seats,
             damage=damage,
+            language=row["language"],
         )
 
     async def set_aside(self, game_id: int, error: str, *, now: float) -> bool:
@@ -691,6 +695,30 @@ class Store:
                 (user_id, int(closed)),
             )
             return True
+
+    async def set_game_language(self, game_id: int, language: str, *, now: float) -> bool:
+        """Set the language of a lobby's table; False if the game is no longer a lobby."""
+        async with self._transaction() as db:
+            row = await db.fetchone(
+                "UPDATE games SET language = ?, updated_at = ? WHERE id = ? AND status = 'lobby'"
+                " RETURNING id",
+                (language, now, game_id),
+            )
+            return row is not None
+
+    async def set_user_language(self, user_id: int, language: str | None) -> None:
+        """Remember the language a person reads the bot in (None: their Discord's)."""
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO user_prefs (user_id, language) VALUES (?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET language = excluded.language",
+                (user_id, language),
+            )
+
+    async def user_language(self, user_id: int) -> str | None:
+        """The language a person chose (None: none chosen, follow their Discord)."""
+        row = await self._fetchone("SELECT language FROM user_prefs WHERE user_id = ?", (user_id,))
+        return None if row is None or row["language"] is None else str(row["language"])
 
     async def dms_closed(self, user_id: int) -> bool:
         row = await self._fetchone(

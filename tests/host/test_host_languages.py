@@ -1,0 +1,80 @@
+"""Languages kept by the host (schema 18): the one a person chose, the one a game's table
+speaks (chosen in its lobby by its host), and a server's default for new tables; on both
+backends."""
+
+from __future__ import annotations
+
+import pytest
+
+from host import servers
+from host.errors import NotFound, UserError
+from host.service import GameService
+
+ANNA, BEN = 1, 2
+
+
+async def lobby(service: GameService, language: str = "en") -> int:
+    record = await service.open_lobby(
+        kind="count",
+        guild_id=5,
+        channel_id=10,
+        host_id=ANNA,
+        host_name="Anna",
+        options={},
+        language=language,
+    )
+    return record.id
+
+
+async def test_a_person_chooses_their_language_and_can_go_back_to_discords(
+    service: GameService,
+) -> None:
+    assert await service.user_language(ANNA) is None
+    await service.set_user_language(ANNA, "de")
+    assert await service.user_language(ANNA) == "de"
+    assert await service.user_language(BEN) is None
+    await service.set_user_language(ANNA, None)
+    assert await service.user_language(ANNA) is None
+    with pytest.raises(UserError, match="not offered"):
+        await service.set_user_language(ANNA, "tlh")
+    assert await service.user_language(ANNA) is None
+
+
+async def test_a_lobby_speaks_its_hosts_language_until_the_host_changes_it(
+    service: GameService,
+) -> None:
+    game_id = await lobby(service, "de")
+    assert (await service.get(game_id)).language == "de"
+    await service.join(game_id, BEN, "Ben")
+    with pytest.raises(UserError, match="Only the host"):
+        await service.set_table_language(game_id, BEN, "en")
+    with pytest.raises(UserError, match="not offered"):
+        await service.set_table_language(game_id, ANNA, "tlh")
+    assert (await service.get(game_id)).language == "de"
+    record = await service.set_table_language(game_id, ANNA, "en")
+    assert record.language == "en" and (await service.get(game_id)).language == "en"
+    await service.start(game_id, ANNA)
+    with pytest.raises(UserError, match="already started"):
+        await service.set_table_language(game_id, ANNA, "de")
+    assert (await service.get(game_id)).language == "en"
+    with pytest.raises(NotFound):
+        await service.set_table_language(999, ANNA, "de")
+
+
+async def test_a_language_the_bot_does_not_speak_opens_an_english_table(
+    service: GameService,
+) -> None:
+    assert (await service.get(await lobby(service, "pt-BR"))).language == "en"
+
+
+def test_a_servers_default_language_is_kept_with_its_settings() -> None:
+    plain = servers.ServerSettings()
+    assert plain.language is None
+    german = servers.changed(plain, language="de")
+    assert german.language == "de"
+    assert servers.ServerSettings.from_json(german.to_json()) == german
+    assert servers.changed(german, language=servers.HOSTS_LANGUAGE).language is None
+    assert servers.changed(german, language=None).language == "de"
+    with pytest.raises(UserError, match="not offered"):
+        servers.changed(plain, language="tlh")
+    assert servers.ServerSettings.from_json('{"language": "tlh"}').language is None
