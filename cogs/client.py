@@ -14,6 +14,7 @@ from cogs import history, rematch
 from cogs.clock_notices import start_clocks, stop_clocks
 from cogs.components import DYNAMIC_ITEMS
 from cogs.games import game_kinds, presenters
+from cogs.languages import CommandTranslator
 from cogs.lifecycle import DRAIN_SECONDS, OUTAGES, Gate, Gated, install_outage_log
 from cogs.play import Play
 from cogs.repair import Repair
@@ -131,6 +132,7 @@ class GameBot(commands.Bot):
         self.add_dynamic_items(*DYNAMIC_ITEMS, ForgetButton)
         history.install(self)
         rematch.install(self)
+        await self.tree.set_translator(CommandTranslator())
         for name in self.extension_names:
             await self.load_extension(name)
         if self.sync_on_start:

@@ -207,14 +207,18 @@ def render(
     def one(m: Msg) -> str:
         if m.verbatim:
             return fill_seats(m.key, seat)
-        values = _Values({name: value(v) for name, v in m.params})
         template = template_of(m)
+        if not m.params:  # a text without values is shown as it is written
+            return fill_seats(template, seat)
+        values = _Values({name: value(v) for name, v in m.params})
         if template != source(m) and not fields(template) <= values.keys():
             template = source(m)  # a translation naming a value the text does not have
-        try:
-            return template.format_map(values)
-        except (ValueError, IndexError, AttributeError, KeyError):
-            return source(m).format_map(values)
+        for candidate in (template, source(m)):
+            try:
+                return candidate.format_map(values)
+            except (ValueError, IndexError, AttributeError, KeyError):
+                continue
+        return source(m)
 
     return one(text)
 

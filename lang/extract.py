@@ -57,6 +57,10 @@ DATA: dict[str, tuple[str, ...]] = {
 of an object or item of a list, a last ``@`` takes an object's keys as the texts. A data file
 belongs to the area of the folder it is in. Where the text is shown, wrap it: ``msg(name)``."""
 
+COMMANDS_AREA = "cogs"
+"""The area whose catalog also holds the slash commands' descriptions and choice names, read
+from the command tree as the bot registers it (nothing to mark; see ``cogs.languages``)."""
+
 COMMENT_TAG = "i18n:"
 """A comment starting ``# i18n:`` just above a marked text goes to the translators."""
 
@@ -79,6 +83,11 @@ def extracted(area: str) -> Catalog:
                 auto_comments=comments,
                 context=context,
             )
+    if area == COMMANDS_AREA:
+        from cogs.languages import command_texts  # builds the bot's command tree
+
+        for text, command in command_texts():
+            template.add(text, locations=[(command, 0)])
     for where, patterns in DATA.items():
         if where.split("/")[0] in SOURCES[area]:
             data = json.loads((ROOT / where).read_text(encoding="utf-8"))

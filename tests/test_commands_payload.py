@@ -66,6 +66,97 @@ async def payload() -> list[dict[str, Any]]:
         await client.close()
 
 
+@pytest.fixture
+async def translated() -> list[dict[str, Any]]:
+    """The payload as the bot syncs it: every command with its translations (discord.py asks
+    the bot's translator for each Discord locale)."""
+    settings = bot.Settings(token="unused", db_path=":memory:", sync_commands=False)
+    client = bot.build_bot(settings)
+    await client.setup_hook()
+    try:
+        translator = client.tree.translator
+        assert translator is not None
+        data = [
+            await command.get_translated_payload(client.tree, translator)
+            for command in client.tree.get_commands()
+        ]
+        return json.loads(json.dumps(data))
+    finally:
+        await client.close()
+
+
+LOCALIZED_LIMIT = 8000
+"""Discord's limit for a command: its names, descriptions, options and choices together,
+each counted at its longest translation."""
+
+
+def longest(entry: dict[str, Any], key: str) -> int:
+    texts = [entry.get(key) or "", *(entry.get(f"{key}_localizations") or {}).values()]
+    return max(len(text) for text in texts)
+
+
+def localized_chars(command: dict[str, Any]) -> int:
+    """A command's size as Discord counts it against ``LOCALIZED_LIMIT``."""
+    total = longest(command, "name") + longest(command, "description")
+    for choice in command.get("choices") or []:
+        total += longest(choice, "name") + len(str(choice["value"]))
+    return total + sum(localized_chars(child) for child in command.get("options") or [])
+
+
+def localization_problems(entry: dict[str, Any], path: str) -> list[str]:
+    """Each translation Discord would refuse: a description outside 1-100 characters, a
+    choice name outside 1-100, and any translated name (names stay English)."""
+    found = [f"{path}: its name is translated" for _ in entry.get("name_localizations") or {}]
+    for locale, text in (entry.get("description_localizations") or {}).items():
+        if not 1 <= len(text) <= 100:
+            found.append(f"{path}: {locale} description of {len(text)} characters")
+    for choice in entry.get("choices") or []:
+        for locale, text in (choice.get("name_localizations") or {}).items():
+            if not 1 <= len(text) <= 100:
+                found.append(f"{path}: {locale} choice {text!r} (1-100 characters)")
+    for child in entry.get("options") or []:
+        found += localization_problems(child, f"{path}.{child.get('name')}")
+    return found
+
+
+async def test_every_command_in_every_language_is_within_discord_limits(
+    translated: list[dict[str, Any]],
+) -> None:
+    found = [p for command in translated for p in localization_problems(command, command["name"])]
+    assert found == []
+    sizes = {command["name"]: localized_chars(command) for command in translated}
+    assert all(size <= LOCALIZED_LIMIT for size in sizes.values()), sizes
+
+
+async def test_descriptions_and_choices_are_translated_and_names_are_not(
+    translated: list[dict[str, Any]],
+) -> None:
+    rattus = next(command for command in translated if command["name"] == "rattus")
+    assert rattus["description_localizations"]["de"] == "Rattus spielen, das Brettspiel"
+    assert "name_localizations" not in rattus or not rattus["name_localizations"]
+    new = next(option for option in rattus["options"] if option["name"] == "new")
+    assert new["description_localizations"]["de"] == "Eine Rattus-Lobby in diesem Kanal eröffnen"
+    stats = next(option for option in rattus["options"] if option["name"] == "stats")
+    language = next(option for option in stats["options"] if option["name"] == "language")
+    choices = language["options"][0]["choices"]
+    german = [(c.get("name_localizations") or {}).get("de", c["name"]) for c in choices]
+    assert german == ["Die von Discord", "English", "Deutsch"]
+    assert all(set(c.get("name_localizations") or {}) <= {"de"} for c in choices)
+
+
+def test_the_localized_count_takes_each_texts_longest_translation() -> None:
+    command = {
+        "name": "g",
+        "description": "abc",
+        "description_localizations": {"de": "abcdef"},
+        "options": [{"name": "o", "description": "x", "choices": [{"name": "ab", "value": 1}]}],
+    }
+    assert localized_chars(command) == 1 + 6 + 1 + 1 + 2 + 1
+    assert localization_problems(
+        {"name": "g", "description_localizations": {"de": "x" * 101}}, "g"
+    ) == ["g: de description of 101 characters"]
+
+
 async def test_every_name_description_and_list_is_within_discord_limits(
     payload: list[dict[str, Any]],
 ) -> None:

@@ -66,7 +66,7 @@ def test_every_area_is_extracted_from_its_own_code() -> None:
         area: {loc.split("/")[0] for m in extracted(area) for loc, _ in m.locations}
         for area in AREAS
     }
-    assert where["cogs"] <= {"cogs", "bot.py"} and "cogs" in where["cogs"]
+    assert where["cogs"] <= {"cogs", "bot.py", ""} and "cogs" in where["cogs"]  # "": /commands
     assert where["host"] <= {"host", "lang"}
     assert where["engine"] <= {"engine"}
     assert where["render"] <= {"render"}
@@ -106,3 +106,10 @@ def test_texts_in_data_files_are_found_by_their_paths() -> None:
     assert data_texts(data, ["missing", "*"]) == []
     engine = {m.id for m in extracted("engine")}
     assert {"Gallia", "Numidia", "Pied Piper", "Peasantry"} <= engine
+
+
+def test_the_slash_commands_descriptions_and_choices_are_extracted() -> None:
+    cogs = {m.id: [where for where, _ in m.locations] for m in extracted("cogs")}
+    assert "/rattus" in cogs["Play Rattus, the board game"]
+    assert "/rattus/stats/language" in cogs["The language I use with you"]
+    assert "/cartus/new" in cogs["no_winner"]  # a choice's name
