@@ -13,9 +13,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from cogs.client import GameBot, ShardedGameBot
-from cogs.games import extensions
-from cogs.lifecycle import StartError, serve
+from cogs.runtime.client import GameBot, ShardedGameBot
+from cogs.runtime.games import extensions
+from cogs.runtime.lifecycle import StartError, serve
 from host import logs
 from host.database import DatabaseUnusable, is_postgres_url
 from host.logs import FORMATS

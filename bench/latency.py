@@ -38,8 +38,8 @@ from typing import cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cogs.client import GameBot
-from cogs.games import game_kinds
+from cogs.runtime.client import GameBot
+from cogs.runtime.games import game_kinds
 from host.service import GameService
 from host.store import Store
 from tests.e2e.table import JSON, SEED, Table, controls_of, group_of, is_play, make_bot

@@ -38,7 +38,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cogs.client import GameBot
+from cogs.runtime.client import GameBot
 from tests.e2e.table import JSON, controls_of, group_of, is_play, make_bot, start_game
 from tests.fakediscord import FakeDiscord, Guild, User
 from tests.fakediscord.models import Channel

@@ -22,14 +22,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from PIL import Image
 
-from cogs.pictures import moment
+from cogs.table.pictures import moment
 from engine import rattus
 from engine.core import Rng
-from render import canvas, cartus_table, rattus_board
-from render.canvas import encode_png
-from render.cartus_table import table_image
-from render.palette import rattus_palette
-from render.rattus_board import board_image
+from render import cartus_table, rattus_board
+from render.cartus.table import table_image
+from render.common import canvas
+from render.common.canvas import encode_png
+from render.common.palette import rattus_palette
+from render.rattus.board import board_image
 
 NAMES = ["Anna", "Björn", "Χλόη", "Дмитрий"]
 SAMPLES = Path(__file__).resolve().parent.parent / "docs" / "images"
@@ -159,8 +160,8 @@ def every_expansion_view(seed: int = 5) -> dict[str, Any]:
 def write_table_text(seed: int = 5) -> Path:
     """The text of the table message that goes with the 6-player picture, as Discord shows
     it (the call to act, title, description, fields, footer), with a 12-hour timer."""
-    from cogs.embeds import table_embed
-    from cogs.rattus_presenter import RATTUS
+    from cogs.rattus.presenter import RATTUS
+    from cogs.table.embeds import table_embed
     from host.clocks import TableClock
     from host.models import GameRecord, Seat
 
@@ -340,7 +341,7 @@ def main() -> None:
         f"render: median {median:.1f} ms wall, {cpu:.1f} ms CPU to render and encode one "
         f"mid-game board ({args.runs} runs)"
     )
-    print(f"render: the same view again {cached:.2f} ms (kept per moment: cogs.pictures)")
+    print(f"render: the same view again {cached:.2f} ms (kept per moment: cogs.table.pictures)")
     six = every_expansion_view()
     fingerprints = []
     for _ in range(args.runs):

@@ -9,7 +9,7 @@ only, in a thread so the event loop keeps answering everyone else while it think
 A computer's move is never part of anyone else's: a person's action is saved and shown on its
 own, and the computer seats that must decide next move afterwards, one decision at a time:
 ``think`` chooses with no lock held, then ``GameService.computer_move`` saves the choice like a
-person's action if the game has not moved on (``cogs/thinking.py`` runs this on the Discord
+person's action if the game has not moved on (``cogs/table/thinking.py`` runs this on the Discord
 side, showing each move as it is made). A restart between the two leaves the decision owed,
 and start-up repair lets the computer make it.
 """

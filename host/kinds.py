@@ -5,7 +5,7 @@ A kind adapts one game the engine declares (its ``engine.spec.GameSpec``, found 
 JSON-able dict that is stored with the game and handed back to ``new_game`` at start. Its title,
 player counts, dealing and loading are the spec's; the games themselves keep the engine's
 contract (``engine.contract.Game``). The kinds the bot hosts are listed, with their
-presenters and commands, in ``cogs/games.py``.
+presenters and commands, in ``cogs/runtime/games.py``.
 """
 
 from __future__ import annotations

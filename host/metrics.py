@@ -1,4 +1,4 @@
-"""What the bot counts and times, for Prometheus (``/metrics``, cogs/status_server.py).
+"""What the bot counts and times, for Prometheus (``/metrics``, cogs/runtime/status_server.py).
 
 One registry for the process; the instruments are module-level so that every layer counts
 where the thing happens (the store its queries and saved actions, the computers their

@@ -59,7 +59,7 @@ belongs to the area of the folder it is in. Where the text is shown, wrap it: ``
 
 COMMANDS_AREA = "cogs"
 """The area whose catalog also holds the slash commands' descriptions and choice names, read
-from the command tree as the bot registers it (nothing to mark; see ``cogs.languages``)."""
+from the command tree as the bot registers it (nothing to mark; see ``cogs.table.languages``)."""
 
 COMMENT_TAG = "i18n:"
 """A comment starting ``# i18n:`` just above a marked text goes to the translators."""
@@ -84,7 +84,7 @@ def extracted(area: str) -> Catalog:
                 context=context,
             )
     if area == COMMANDS_AREA:
-        from cogs.languages import command_texts  # builds the bot's command tree
+        from cogs.table.languages import command_texts  # builds the bot's command tree
 
         for text, command in command_texts():
             template.add(text, locations=[(command, 0)])

@@ -6,8 +6,8 @@ board; ``renderer`` resolves that name, so the engine never imports the render p
 from collections.abc import Callable
 from typing import Any
 
-from render.cartus_table import cartus_table
-from render.rattus_board import board_size, rattus_board
+from render.cartus.table import cartus_table
+from render.rattus.board import board_size, rattus_board
 
 DRAWINGS: dict[str, Callable[[Any], bytes]] = {
     "rattus_board": rattus_board,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from cogs.cartus_presenter import CARTUS, hand_lines
+from cogs.cartus.presenter import CARTUS, hand_lines
 from engine import cartus
 
 NAMES = ["Anna", "Ben", "Cara"]

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import bot
-from cogs.games import hosted_games
+from cogs.runtime.games import hosted_games
 
 NAME = re.compile(r"^[-_\w]{1,32}$")
 SUBCOMMAND, GROUP = 1, 2

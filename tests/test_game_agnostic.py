@@ -2,7 +2,7 @@
 
 The host, the Discord side and the renderer's common parts serve every game; only a game's
 own modules (its engine package, its kind, its cog, its presenter, its renderer) and the one
-registry (``cogs/games.py``) may name what belongs to it. This test reads the source of every
+registry (``cogs/runtime/games.py``) may name what belongs to it. This test reads the source of every
 other module and fails on any string literal that is one of a game's own keys, so a shared
 module that starts reading a Rattus key (or a Cartus one) is caught the day it is written.
 """
@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from cogs.games import hosted_games
+from cogs.runtime.games import hosted_games
 from engine import games
 from engine.cartus import steps as cartus_steps
 from engine.cartus.view_types import STATUSES as CARTUS_STATUSES
@@ -27,14 +27,11 @@ from host.kinds import SHARED_OPTIONS
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("engine", "host", "cogs", "render", "lang")
-REGISTRY = {"cogs/games.py"}
+REGISTRY = {"cogs/runtime/games.py"}
 OWNED = {
-    "render/layout.py": "rattus",
-    "render/pieces.py": "rattus",
-    "render/palette.py": "rattus",
-    "render/tiles.py": "rattus",
-    "render/tile_pieces.py": "rattus",
-    "render/frame.py": "rattus",
+    "render/common/pieces.py": "rattus",
+    "render/common/palette.py": "rattus",
+    "render/common/frame.py": "rattus",
 }
 """Modules that belong to one game although their names do not say so (the Rattus map layout,
 its tiles and the pieces drawn on them; the picture frame, which reads the players' colour and
@@ -67,7 +64,7 @@ def is_games_own(path: str, games: set[str]) -> bool:
     return (
         path in REGISTRY
         or path in OWNED
-        or (parts[0] == "engine" and len(parts) > 2 and parts[1] in games)
+        or (parts[0] in PACKAGES and len(parts) > 2 and parts[1] in games)
         or any(stem == game or stem.startswith(f"{game}_") for game in games)
     )
 
@@ -115,19 +112,27 @@ def test_no_shared_module_names_a_game_key(game: str) -> None:
 
 def test_the_scan_covers_the_shared_modules_and_skips_the_games_own() -> None:
     shared = shared_modules()
-    assert {"host/service.py", "cogs/table.py", "cogs/embeds.py", "engine/core.py"} <= set(shared)
-    assert not {"host/rattus_kind.py", "cogs/rattus_presenter.py", "cogs/games.py"} & set(shared)
-    assert not any(path.startswith("engine/rattus/") for path in shared)
+    assert {
+        "host/service.py",
+        "cogs/table/table.py",
+        "cogs/table/embeds.py",
+        "engine/core.py",
+    } <= set(shared)
+    assert not {"host/rattus_kind.py", "cogs/rattus/presenter.py", "cogs/runtime/games.py"} & set(
+        shared
+    )
+    assert not any(path.startswith(("engine/rattus/", "render/rattus/")) for path in shared)
 
 
 def test_the_scan_would_catch_a_shared_module_reading_a_game_key(tmp_path: Path) -> None:
-    (tmp_path / "cogs").mkdir()
-    (tmp_path / "cogs" / "embeds.py").write_text(
+    (tmp_path / "cogs" / "table").mkdir(parents=True)
+    (tmp_path / "cogs" / "rattus").mkdir()
+    (tmp_path / "cogs" / "table" / "embeds.py").write_text(
         'def line(view):\n    if view.get("status") == "placement":\n'
         '        return view["ruleset"]\n    return ""\n'
     )
-    (tmp_path / "cogs" / "rattus_presenter.py").write_text('RULES = "ruleset"\n')
+    (tmp_path / "cogs" / "rattus" / "presenter.py").write_text('RULES = "ruleset"\n')
     assert game_words_in(tmp_path, own_words("rattus")) == [
-        "cogs/embeds.py:2: 'placement'",
-        "cogs/embeds.py:3: 'ruleset'",
+        "cogs/table/embeds.py:2: 'placement'",
+        "cogs/table/embeds.py:3: 'ruleset'",
     ]

@@ -12,12 +12,12 @@ from typing import Any, cast
 
 import discord
 
-from cogs.cartus_presenter import CARTUS
-from cogs.components import choices_view
-from cogs.offers import follow_ups, panel
-from cogs.presenters import Presenter
-from cogs.rattus_presenter import RATTUS
-from cogs.table import table_groups
+from cogs.cartus.presenter import CARTUS
+from cogs.rattus.presenter import RATTUS
+from cogs.table.components import choices_view
+from cogs.table.offers import follow_ups, panel
+from cogs.table.presenters import Presenter
+from cogs.table.table import table_groups
 from engine.contract import Game
 from engine.core import Action, Rng
 from engine.rattus.africanus import regions

@@ -1,4 +1,4 @@
-"""cogs/lifecycle.py on its own: the gate, the login retries, the outage log."""
+"""cogs/runtime/lifecycle.py on its own: the gate, the login retries, the outage log."""
 
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ import aiohttp
 import discord
 import pytest
 
-from cogs.client import GameBot
-from cogs.components import DYNAMIC_ITEMS
-from cogs.history import UndoButton
-from cogs.lifecycle import Gate, Gated, OutageLog, StartError, log_in
+from cogs.commands.history import UndoButton
+from cogs.runtime.client import GameBot
+from cogs.runtime.lifecycle import Gate, Gated, OutageLog, StartError, log_in
+from cogs.table.components import DYNAMIC_ITEMS
 
 
 class FlakyLogin:
@@ -36,7 +36,7 @@ class FlakyLogin:
 async def test_login_is_tried_again_with_backoff_until_the_network_is_back(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    caplog.set_level(logging.INFO, "cogs.lifecycle")
+    caplog.set_level(logging.INFO, "cogs.runtime.lifecycle")
     slept: list[float] = []
 
     async def sleep(seconds: float) -> None:

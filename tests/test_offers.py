@@ -17,12 +17,12 @@ from typing import Any, cast
 import discord
 import pytest
 
-from cogs.cartus_presenter import CARTUS
-from cogs.components import ENDS_TURN, Group, choices_view, shown
-from cogs.offers import ends_turn, panel, with_chains
-from cogs.presenters import Presenter
-from cogs.rattus_presenter import CARD_EFFECTS, RATTUS
-from cogs.table import table_groups
+from cogs.cartus.presenter import CARTUS
+from cogs.rattus.presenter import CARD_EFFECTS, RATTUS
+from cogs.table.components import ENDS_TURN, Group, choices_view, shown
+from cogs.table.offers import ends_turn, panel, with_chains
+from cogs.table.presenters import Presenter
+from cogs.table.table import table_groups
 from engine import cartus, rattus
 from engine.contract import Game
 from engine.core import Action

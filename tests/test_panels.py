@@ -4,9 +4,9 @@ than one Discord message holds, the panel folds it and says how much more there 
 
 from __future__ import annotations
 
-from cogs.embeds import lines_block, secrets_embed
-from cogs.play import MESSAGE_LIMIT, confirmation, panel_content
-from cogs.rattus_presenter import RATTUS
+from cogs.rattus.presenter import RATTUS
+from cogs.table.embeds import lines_block, secrets_embed
+from cogs.table.play import MESSAGE_LIMIT, confirmation, panel_content
 from engine.core import Event
 from engine.rattus.game import Game
 from host.models import GameRecord, Seat

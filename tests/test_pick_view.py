@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cogs.components import ChoiceButton, PickSelect, pick_view
+from cogs.table.components import ChoiceButton, PickSelect, pick_view
 from engine.core import Pick, PickGroup
 
 PICK = Pick(

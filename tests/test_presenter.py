@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cogs.rattus_presenter import could_be_asked, extra_fields, outcome_lines, players_lines
+from cogs.rattus.presenter import could_be_asked, extra_fields, outcome_lines, players_lines
 
 
 def test_players_lines_show_coins_goods_and_baker_cubes() -> None:

@@ -42,12 +42,12 @@ from typing import Any, cast
 
 import pytest
 
-from cogs.cartus_presenter import CARTUS
-from cogs.components import controls_view
-from cogs.embeds import table_embed
-from cogs.presenters import Presenter
-from cogs.rattus_presenter import RATTUS
-from cogs.table import table_groups
+from cogs.cartus.presenter import CARTUS
+from cogs.rattus.presenter import RATTUS
+from cogs.table.components import controls_view
+from cogs.table.embeds import table_embed
+from cogs.table.presenters import Presenter
+from cogs.table.table import table_groups
 from engine import cartus, rattus
 from engine.cartus import spec as cartus_spec
 from engine.contract import Game

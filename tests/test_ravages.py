@@ -10,10 +10,10 @@ from typing import Any
 from PIL import Image
 
 from engine import rattus
-from render.canvas import ALERT
-from render.frame import seats_of
-from render.rattus_board import board_grid, board_image, rattus_board
-from render.rattus_panel import plague_tokens
+from render.common.canvas import ALERT
+from render.common.frame import seats_of
+from render.rattus.board import board_grid, board_image, rattus_board
+from render.rattus.panel import plague_tokens
 from tests.test_panels import plague_then_a_computer_turn
 
 

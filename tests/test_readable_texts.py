@@ -22,15 +22,15 @@ from typing import Any, cast
 
 import pytest
 
-from cogs.cartus_presenter import CARTUS
-from cogs.components import lobby_view, select_view, shown
-from cogs.embeds import final_embed, lobby_embed, secrets_embed, status_embed, table_embed
-from cogs.history import log_lines, seat_lines
-from cogs.offers import action_groups, panel
-from cogs.play import confirmation
-from cogs.presenters import Presenter, plain
-from cogs.rattus_presenter import RATTUS
-from cogs.table import table_groups
+from cogs.cartus.presenter import CARTUS
+from cogs.commands.history import log_lines, seat_lines
+from cogs.rattus.presenter import RATTUS
+from cogs.table.components import lobby_view, select_view, shown
+from cogs.table.embeds import final_embed, lobby_embed, secrets_embed, status_embed, table_embed
+from cogs.table.offers import action_groups, panel
+from cogs.table.play import confirmation
+from cogs.table.presenters import Presenter, plain
+from cogs.table.table import table_groups
 from engine import cartus, rattus
 from engine.contract import Game
 from engine.core import counted
@@ -40,7 +40,7 @@ from host.models import ActionLogEntry, GameRecord, Seat
 from host.rattus_kind import RattusKind
 from host.seat_store import SeatChangeEntry
 from host.service import GameService
-from render.text import counted as render_counted
+from render.common.text import counted as render_counted
 
 NAMES = ["Aoife", "Bruno", "Chidi", "Dagny", "Emeka", "Farah"]
 COLOURS = ("Red", "Yellow", "Green", "Blue", "Purple", "Orange")

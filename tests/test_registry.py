@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 import render
-from cogs.games import hosted_games
+from cogs.runtime.games import hosted_games
 from engine import computers, games, replay, replay_format
 from engine.spec import GameSpec, random_choice
 
@@ -51,7 +51,7 @@ def test_a_second_game_under_a_taken_name_is_refused() -> None:
 
 
 def test_hosting_a_game_the_engine_does_not_know_is_refused() -> None:
-    from cogs.games import HostedGame, host
+    from cogs.runtime.games import HostedGame, host
     from tests.host.counting_game import CountingKind
 
     class Chess(CountingKind):
@@ -59,6 +59,6 @@ def test_hosting_a_game_the_engine_does_not_know_is_refused() -> None:
 
     shipped = hosted_games()["rattus"]
     with pytest.raises(ValueError, match="'chess'"):
-        host(HostedGame(Chess(), shipped.presenter, "cogs.rattus"))
+        host(HostedGame(Chess(), shipped.presenter, "cogs.rattus.commands"))
     with pytest.raises(ValueError, match="hosted already"):
         host(shipped)

@@ -8,9 +8,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from cogs.embeds import TABLE_TEXT, table_embed
-from cogs.messaging import mentions_of
-from cogs.rattus_presenter import RATTUS
+from cogs.rattus.presenter import RATTUS
+from cogs.table.embeds import TABLE_TEXT, table_embed
+from cogs.table.messaging import mentions_of
 from engine import rattus
 from host.clocks import TableClock
 from host.models import GameRecord, Seat

@@ -1,5 +1,5 @@
 """The tests' counting game on Discord (tests/host/counting_game.py): its presenter and its
-``/count`` command group, hosted with ``cogs.games.host`` like a game of its own package.
+``/count`` command group, hosted with ``cogs.runtime.games.host`` like a game of its own package.
 
 Nothing here is shared code: the table, buttons, lobby, seats, clocks and computer seats are
 the bot's own, and read only the shared header of the views."""
@@ -13,10 +13,10 @@ import discord
 from discord import app_commands
 from PIL import Image, ImageDraw
 
-from cogs.client import GameBot
-from cogs.commands import GameCommands
-from cogs.games import HostedGame
-from cogs.presenters import Presenter, View, player_name
+from cogs.commands.shared import GameCommands
+from cogs.runtime.client import GameBot
+from cogs.runtime.games import HostedGame
+from cogs.table.presenters import Presenter, View, player_name
 from tests.host.counting_game import CountingKind
 
 

@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from cogs.client import GameBot
+from cogs.runtime.client import GameBot
 
 
 async def play_seeded(

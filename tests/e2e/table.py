@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import bot
-from cogs.client import GameBot
+from cogs.runtime.client import GameBot
 from host.models import GameRecord
 from tests.fakediscord import Channel, FakeDiscord, Guild, InteractionResult, User
 from tests.fakediscord import interactions as ix
@@ -131,7 +131,7 @@ class Table:
 
     async def record(self) -> Any:
         """The game once its computer players are done moving (they move in the background
-        after a person's result is shown: ``cogs.thinking``)."""
+        after a person's result is shown: ``cogs.table.thinking``)."""
         await self.client.tables.computers.settle([self.game_id])
         return await self.client.service.get(self.game_id)
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import bot
-from cogs.client import GameBot
+from cogs.runtime.client import GameBot
 from host.clocks import DEADLINE
 from tests.e2e.conftest import World
 from tests.e2e.table import SEED, text_of

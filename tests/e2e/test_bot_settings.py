@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import bot
-from cogs.client import ShardedGameBot
+from cogs.runtime.client import ShardedGameBot
 from host.sharding import Shards
 
 ROOT = Path(bot.__file__).resolve().parent

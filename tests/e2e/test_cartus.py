@@ -43,7 +43,7 @@ class CartusTable:
         self.private_prompts: list[str] = []
 
     async def record(self) -> Any:
-        """The game once its computer players are done moving (``cogs.thinking``)."""
+        """The game once its computer players are done moving (``cogs.table.thinking``)."""
         await self.client.tables.computers.settle([self.game_id])
         return await self.client.service.get(self.game_id)
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from cogs.games import game_kinds
+from cogs.runtime.games import game_kinds
 from host.service import GameService
 from host.store import Store
 from tests.e2e.conftest import World

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import bot
-from cogs.client import GameBot
+from cogs.runtime.client import GameBot
 from host import computers
 from host.clocks import DEADLINE
 from tests.e2e.conftest import World

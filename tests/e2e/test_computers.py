@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from cogs.embeds import PING_ROOM, TABLE_TEXT, table_embed
-from cogs.games import presenters
+from cogs.runtime.games import presenters
+from cogs.table.embeds import PING_ROOM, TABLE_TEXT, table_embed
 from engine.computers import Computer
 from host import computers
 from host.models import GameRecord, Seat

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from cogs import games as hosting
+from cogs.runtime import games as hosting
 from tests.e2e.conftest import World
 from tests.e2e.count_table import HOSTED
 from tests.e2e.table import Table, buttons_of, is_play, text_of

@@ -7,8 +7,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from cogs.handles import TOKEN_SECONDS
-from cogs.replies import png_file
+from cogs.table.handles import TOKEN_SECONDS
+from cogs.table.replies import png_file
 from tests.e2e.conftest import World
 from tests.e2e.table import JSON, controls_of, group_of, make_bot, past_placement, selects_of
 from tests.e2e.test_deciders import open_seated

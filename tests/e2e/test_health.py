@@ -15,7 +15,7 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 import bot
-from cogs.client import GameBot
+from cogs.runtime.client import GameBot
 from host import logs
 from tests.e2e.conftest import World
 from tests.e2e.table import SEED
@@ -128,7 +128,7 @@ async def test_a_click_is_one_json_log_line_with_its_game_server_and_latency(
     stream = io.StringIO()
     handler = logging.StreamHandler(stream)
     handler.setFormatter(logs.JsonLines())
-    root, lifecycle = logging.getLogger(), logging.getLogger("cogs.lifecycle")
+    root, lifecycle = logging.getLogger(), logging.getLogger("cogs.runtime.lifecycle")
     root.addHandler(handler)
     lifecycle.setLevel(logging.INFO)
     try:

@@ -14,7 +14,7 @@ import pytest
 
 from engine import replay
 from host import replays, seats
-from render.rattus_board import rattus_board
+from render.rattus.board import rattus_board
 from tests.e2e.conftest import World
 from tests.e2e.seeded import play_seeded
 from tests.e2e.table import (

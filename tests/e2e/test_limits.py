@@ -11,9 +11,9 @@ from typing import Any
 import discord
 from discord.utils import escape_markdown
 
-from cogs.components import SELECT_SIZE, select_view
-from cogs.embeds import EMBED_LIMIT, fitted, table_embed
-from cogs.presenters import Presenter
+from cogs.table.components import SELECT_SIZE, select_view
+from cogs.table.embeds import EMBED_LIMIT, fitted, table_embed
+from cogs.table.presenters import Presenter
 from engine.core import Action
 from host.models import GameRecord, Seat
 from tests.e2e.conftest import World

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cogs.games import hosted_games
+from cogs.runtime.games import hosted_games
 from tests.e2e.conftest import World
 from tests.e2e.table import buttons_of, click_as_seen, make_bot, text_of
 

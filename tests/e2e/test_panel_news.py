@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from host import computers
-from render.rattus_board import rattus_board
-from render.rattus_panel import plague_tokens
+from render.rattus.board import rattus_board
+from render.rattus.panel import plague_tokens
 from tests.e2e.conftest import World
 from tests.e2e.table import make_bot, restart, start_game, text_of
 from tests.engine.helpers import position, token
@@ -76,7 +76,7 @@ async def test_the_answer_to_a_plague_shows_every_rat_every_loss_and_the_compute
             reply = await answered.wait_reply()
             panel = reply["content"]
         # Her answer came before the computer moved; once its turn is done, the same answer
-        # tells it too (cogs.thinking).
+        # tells it too (cogs.table.thinking).
         await restarted.tables.computers.settle([record.id])
         panel = fake.message(reply)["content"]
         lines = panel.splitlines()

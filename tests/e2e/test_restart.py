@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cogs.games import game_kinds
+from cogs.runtime.games import game_kinds
 from host.service import GameService
 from host.store import Store
 from tests.e2e.conftest import World

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from cogs.components import shown
+from cogs.table.components import shown
 from tests.e2e.conftest import World
 from tests.e2e.table import (
     choose,

@@ -7,9 +7,9 @@ from typing import Any
 import discord
 import pytest
 
-from cogs.seats import show_seat_change
+from cogs.commands.seats import show_seat_change
 from host import computers, replays, seats
-from render.rattus_board import rattus_board
+from render.rattus.board import rattus_board
 from tests.e2e.conftest import World
 from tests.e2e.seeded import play_seeded
 from tests.e2e.table import controls_of, make_bot, past_placement, text_of

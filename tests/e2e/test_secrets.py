@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from cogs.rattus_presenter import RATTUS
+from cogs.rattus.presenter import RATTUS
 from engine.core import Rng
 from engine.rattus.spec import redeal
 from tests.e2e.conftest import World

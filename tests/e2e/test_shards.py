@@ -5,8 +5,8 @@ repairs its tables; a process of another shard leaves them alone."""
 from __future__ import annotations
 
 import bot
-from cogs.client import ShardedGameBot
-from cogs.games import game_kinds
+from cogs.runtime.client import ShardedGameBot
+from cogs.runtime.games import game_kinds
 from host.service import GameService
 from host.sharding import Shards, shard_of
 from host.store import Store

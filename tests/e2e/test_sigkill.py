@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from cogs.games import game_kinds
+from cogs.runtime.games import game_kinds
 from host.models import GameRecord
 from host.service import GameService
 from host.store import Store

@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from cogs import thinking
-from cogs.components import BOARD, BOARD_LABEL
+from cogs.table import thinking
+from cogs.table.components import BOARD, BOARD_LABEL
 from engine.computers import Computer
 from host import computers
 from tests.e2e.conftest import World

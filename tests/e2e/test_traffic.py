@@ -6,7 +6,7 @@ writes to channels for 115 actions (the issue counted about 12 MB for such a gam
 earlier landscape board). A table message now keeps its attachment while the same player goes
 on deciding and never uploads the picture it already carries, and the PNG is packed tighter.
 
-Before table messages were edited through the clicks on them (``cogs.handles``), every action
+Before table messages were edited through the clicks on them (``cogs.table.handles``), every action
 edited the table through the channel and a turn passing cost two writes (the new table, and
 the old one losing its buttons): 160 writes for 115 actions. Now the channel sees the new
 table when the turn passes, and an edit only when the action came from somewhere other than a

@@ -293,7 +293,7 @@ def test_mutated_bytes_of_a_real_file_never_raise_anything_else() -> None:
 def test_each_game_declares_every_option_its_lobby_deals_with(kind: str) -> None:
     """A replay file's options are checked against what the game's own package declares, so
     a lobby option added to a game without declaring it would go unchecked: the two agree."""
-    from cogs.games import hosted_games
+    from cogs.runtime.games import hosted_games
     from host.kinds import SHARED_OPTIONS
 
     declared = replay_format.start_options(kind)

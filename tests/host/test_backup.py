@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from cogs.games import game_kinds
+from cogs.runtime.games import game_kinds
 from host import backup
 from host.errors import UserError
 from host.models import GameRecord

@@ -40,7 +40,7 @@ def small_budget(monkeypatch: pytest.MonkeyPatch) -> None:
 def store_writes() -> set[tuple[str, str]]:
     """(module, function) of every call of a store write in the bot's code."""
     found: set[tuple[str, str]] = set()
-    files = [*ROOT.glob("host/*.py"), *ROOT.glob("cogs/*.py"), ROOT / "bot.py"]
+    files = [*ROOT.glob("host/*.py"), *(ROOT / "cogs").rglob("*.py"), ROOT / "bot.py"]
     for path in files:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for function in ast.walk(tree):

@@ -53,7 +53,7 @@ class Notices:
     fired: list[Fired] = field(default_factory=list)
     moved: list[Update] = field(default_factory=list)
     """The computer moves that followed a stand-in (the Discord side lets them move once it
-    has shown the stand-in's decision: ``cogs.thinking``)."""
+    has shown the stand-in's decision: ``cogs.table.thinking``)."""
 
     async def stood_in(self, fired: Fired) -> None:
         self.fired.append(fired)

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from cogs.games import game_kinds
+from cogs.runtime.games import game_kinds
 from host.schema import SCHEMA_VERSION
 from host.service import GameService
 from host.store import Store

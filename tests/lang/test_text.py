@@ -10,8 +10,8 @@ import pytest
 from babel.messages.catalog import Catalog
 
 import lang
-from cogs.components import shown
-from cogs.replies import user_message
+from cogs.table.components import shown
+from cogs.table.replies import user_message
 from engine.core import Action, IllegalAction
 from engine.text import Msg, Seat, fields, from_json, msg, plural, verbatim, with_names
 from host.errors import UserError

@@ -8,9 +8,9 @@ import pytest
 from PIL import Image
 
 from render import board_size, rattus_board
-from render.rattus_board import board_grid, seats_of
-from render.rattus_map import label_box
-from render.tiles import Box
+from render.rattus.board import board_grid, seats_of
+from render.rattus.map import label_box
+from render.rattus.tiles import Box
 from tests.render.helpers import board, changed_box, dark_pixels, decode, inside
 from tests.render.views import AFRICA, base_view, expansion_view, over_view
 
@@ -225,7 +225,7 @@ def test_starting_rats_show_their_purple_back_in_their_tile() -> None:
 
 
 def test_cubes_on_the_baker_show_in_the_player_row() -> None:
-    from render.rattus_panel import _stats
+    from render.rattus.panel import _stats
 
     view = base_view(4)
     player = view["players"][1]
@@ -259,7 +259,7 @@ def test_the_plague_outline_stays_on_its_tile(region: str) -> None:
 
 
 def test_a_view_is_drawn_once_and_its_bytes_kept() -> None:
-    from render.rattus_board import _png
+    from render.rattus.board import _png
 
     view = base_view(3)
     view["turn"] = 917  # a view no other test draws

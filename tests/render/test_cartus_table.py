@@ -13,8 +13,7 @@ from PIL import Image, ImageChops
 from engine import cartus
 from engine.core import Rng
 from render import cartus_table
-from render.canvas import GOLD
-from render.cartus_table import (
+from render.cartus.table import (
     CLASS_ORDER,
     WIDTH,
     influence_chips,
@@ -24,7 +23,8 @@ from render.cartus_table import (
     table_image,
     text_boxes,
 )
-from render.frame import seats_of
+from render.common.canvas import GOLD
+from render.common.frame import seats_of
 from tests.render.measure import MIN_ON_PHONE, first_glyph_height, on_phone
 
 
@@ -290,7 +290,7 @@ def test_the_cartus_picture_does_not_import_the_rattus_picture() -> None:
     import importlib.util
     from pathlib import Path
 
-    spec = importlib.util.find_spec("render.cartus_table")
+    spec = importlib.util.find_spec("render.cartus.table")
     assert spec is not None and spec.origin is not None
     tree = ast.parse(Path(spec.origin).read_text(encoding="utf-8"))
     modules = [n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]

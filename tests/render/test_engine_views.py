@@ -7,8 +7,8 @@ import pytest
 from engine import rattus
 from engine.core import Rng
 from render import board_size
-from render.rattus_board import board_grid, seats_of
-from render.rattus_map import label_box
+from render.rattus.board import board_grid, seats_of
+from render.rattus.map import label_box
 from tests.render.helpers import board, dark_pixels
 
 

@@ -3,10 +3,10 @@
 import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
-from render.canvas import Canvas
-from render.fonts import ELLIPSIS, REPLACEMENT, covers, has_glyph, script_font, script_of
-from render.rattus_board import seats_of
-from render.text import drawable, fit, layout, split_runs, visual_order
+from render.common.canvas import Canvas
+from render.common.fonts import ELLIPSIS, REPLACEMENT, covers, has_glyph, script_font, script_of
+from render.common.text import drawable, fit, layout, split_runs, visual_order
+from render.rattus.board import seats_of
 from tests.render.views import base_view
 
 
@@ -100,7 +100,7 @@ def _reference(text: str, script: str, size: int = 40, direction: str | None = N
 
 
 def _ascent(size: int) -> int:
-    from render.fonts import font
+    from render.common.fonts import font
 
     return font(size).getmetrics()[0]
 

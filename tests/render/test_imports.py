@@ -23,7 +23,7 @@ def test_render_imports_only_pillow_and_itself() -> None:
 
 
 def test_fonts_and_licence_ship_with_the_package() -> None:
-    fonts = Path(render.__file__).parent / "fonts"
+    fonts = Path(render.__file__).parent / "common" / "fonts"
     assert (fonts / "DejaVuSans.ttf").stat().st_size > 100_000
     assert (fonts / "DejaVuSans-Bold.ttf").stat().st_size > 100_000
     assert "Bitstream" in (fonts / "LICENSE-DejaVu.txt").read_text(encoding="utf-8")
@@ -32,7 +32,7 @@ def test_fonts_and_licence_ship_with_the_package() -> None:
 
 
 def test_every_script_font_ships() -> None:
-    from render.fonts import FONT_DIR, SCRIPT_FONTS
+    from render.common.fonts import FONT_DIR, SCRIPT_FONTS
 
     for regular, bold in SCRIPT_FONTS.values():
         assert (FONT_DIR / regular).stat().st_size > 20_000

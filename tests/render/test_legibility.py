@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 from PIL import ImageChops
 
-from render.canvas import INK
-from render.pieces import CHIP_TAB
-from render.rattus_board import board_grid, pieces, seats_of
-from render.rattus_map import label_box
+from render.common.canvas import INK
+from render.common.pieces import CHIP_TAB
+from render.rattus.board import board_grid, pieces, seats_of
+from render.rattus.map import label_box
 from tests.render.helpers import board
 from tests.render.measure import MIN_ON_PHONE, first_glyph_height, ink_height, on_phone
 from tests.render.views import base_view, expansion_view

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from engine.rattus.game import Game
-from render.rattus_board import board_grid, board_size, pieces, seats_of
+from render.rattus.board import board_grid, board_size, pieces, seats_of
 from tests.engine.helpers import random_playout
 from tests.render.helpers import board
 

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from render import canvas
-from render.canvas import Canvas
+from render.common import canvas
+from render.common.canvas import Canvas
 
 
 def _square(canvas_: Canvas, at: Any) -> None:

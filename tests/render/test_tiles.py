@@ -9,10 +9,10 @@ from itertools import combinations, pairwise
 import pytest
 
 from engine import rattus
-from render.canvas import text_width
-from render.rattus_board import board_grid, seats_of
-from render.rattus_map import LABEL_SIZE
-from render.tiles import Box, grid_spec
+from render.common.canvas import text_width
+from render.rattus.board import board_grid, seats_of
+from render.rattus.map import LABEL_SIZE
+from render.rattus.tiles import Box, grid_spec
 from tests.render.views import AFRICA_EDGES, EDGES, base_view, expansion_view
 
 VIEWS = {

@@ -21,7 +21,7 @@ from typing import Any
 
 def kinds() -> dict[str, Any]:
     try:
-        from cogs.games import game_kinds
+        from cogs.runtime.games import game_kinds
 
         return dict(game_kinds())
     except ImportError:

@@ -1,0 +1,1 @@
+"""Rattus Cartus on Discord: its ``/cartus`` command group and its presenter."""

@@ -1,0 +1,304 @@
+"""Undo, replays and the log on Discord: ``/<kind> undo``, ``replay``, ``log``, the table's
+Undo button, and the replay file posted when a game ends.
+
+Every game kind gets these commands through ``HistoryCommands`` (a base of
+``cogs.commands.shared.GameCommands``). ``install`` wires the rest into a bot: the Undo button as a
+dynamic item, the button on the table, the replay file at the end.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import re
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+from discord import app_commands
+
+from cogs.commands.base import GAME_HELP, GameCommandBase
+from cogs.runtime.lifecycle import Gated
+from cogs.table.components import GAME, parse_offered
+from cogs.table.embeds import clip, lines_block, table_embed
+from cogs.table.presenters import plain, plain_prose
+from cogs.table.replies import png_file, reply, report_error
+from engine.replay import UNDO
+from host import replays, seats, undo
+from host.errors import NotSeated, StaleAction, UserError
+from host.models import ActionLogEntry, GameRecord
+from host.seat_store import SeatChangeEntry
+from host.service import GameService
+
+if TYPE_CHECKING:
+    from cogs.runtime.client import GameBot
+
+log = logging.getLogger(__name__)
+
+LOG_DEFAULT = 15
+LOG_MOST = 100
+PRIVATE_ANSWER = "a private answer"
+
+
+def _bot(interaction: discord.Interaction[Any]) -> GameBot:
+    return cast("GameBot", interaction.client)
+
+
+class UndoButton(
+    Gated,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=GAME + r":undo:(?P<version>[0-9]+)",
+):
+    """The table's Undo: takes back the clicker's latest action, or says privately why not."""
+
+    def __init__(self, kind: str, game_id: int, version: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Undo",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"{kind}:g:{game_id}:undo:{version}",
+            )
+        )
+        self.kind, self.game_id, self.version = kind, game_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> UndoButton:
+        return cls(match["kind"], int(match["game"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            await take_back(interaction, self.game_id, kind=self.kind, version=self.version)
+        except Exception as error:
+            await report_error(interaction, error)
+
+
+async def take_back(
+    interaction: discord.Interaction[Any],
+    game_id: int,
+    *,
+    kind: str | None = None,
+    version: int | None = None,
+) -> None:
+    """Undo the user's latest action, show the table again, re-send changed secrets, and
+    answer privately with what was taken back and the user's controls now. An undo offered
+    at an older version changes nothing: a repeat of the user's own undo (a typed command
+    sent twice) is answered that it already counted."""
+    bot = _bot(interaction)
+    user = interaction.user
+    bot.tables.remember_user(user)
+    await bot.play.game(interaction, game_id, kind)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    try:
+        async with bot.tables.lock(game_id):
+            update, label = await undo.undo(bot.service, game_id, user.id, version=version)
+            await bot.tables.publish(update, acted_by=user.id)
+    except StaleAction:
+        await bot.play.answer_stale(interaction, game_id, UNDO, version)
+        return
+    await bot.tables.send_secrets(update)
+    prompt, controls = bot.play.panel(update.record, user.id)
+    await reply(interaction, f"Taken back: {label}.\n{prompt}", view=controls)
+
+
+async def undo_buttons(service: GameService, record: GameRecord) -> list[discord.ui.Item[Any]]:
+    """The Undo button, on a table whose latest action was a public one by a person who
+    decides now (public facts only: who answers a private question is never shown by it)."""
+    if record.status != "running" or record.game is None:
+        return []
+    latest = await service.store.actions(record.id, limit=1)
+    if not latest or latest[-1].public_text is None:
+        return []
+    deciding = {s for s in record.public_actors() if record.user_of(s) is not None}
+    if latest[-1].seat not in deciding:
+        return []
+    return [UndoButton(record.kind, record.id, record.version)]
+
+
+async def replay_attachment(bot: GameBot, record: GameRecord) -> list[discord.File]:
+    """A finished game's replay file, for its final message in its home channel."""
+    if record.status != "finished":
+        return []
+    try:
+        name, data = await replays.replay_file(bot.service, record)
+    except (UserError, ValueError):
+        log.exception("Could not write the replay of game #%s", record.id)
+        return []
+    return [discord.File(io.BytesIO(data), filename=name)]
+
+
+def install(bot: GameBot) -> None:
+    """Register the Undo button; give the table its Undo button and the final message its
+    replay file."""
+    bot.add_dynamic_items(UndoButton)
+
+    async def extras(record: GameRecord) -> list[discord.ui.Item[Any]]:
+        return await undo_buttons(bot.service, record)
+
+    async def files(record: GameRecord) -> list[discord.File]:
+        return await replay_attachment(bot, record)
+
+    bot.tables.table_extras.append(extras)
+    bot.tables.final_files.append(files)
+
+
+def log_lines(entries: list[ActionLogEntry]) -> list[tuple[float, str]]:
+    """(time, line) per action: what everyone saw of it, never who answered privately."""
+    lines = []
+    for e in entries:
+        when = f" <t:{int(e.at)}:R>"
+        if e.public_text is None:
+            lines.append((e.at, f"`{e.version:>3}` {PRIVATE_ANSWER}{when}"))
+            continue
+        text = plain_prose(e.public_text)
+        name = plain(e.name)
+        shown = text.replace(name, f"**{name}**", 1) if name in text else f"**{name}**: {text}"
+        lines.append((e.at, f"`{e.version:>3}` {shown}{when}"))
+    return lines
+
+
+def seat_lines(changes: list[SeatChangeEntry]) -> list[tuple[float, str]]:
+    """(time, line) per change of who plays a seat, as the table announced it."""
+    return [(c.at, f"`{c.version:>3}` {plain_prose(c.text)} <t:{int(c.at)}:R>") for c in changes]
+
+
+def since_last_move(entries: list[ActionLogEntry], seat: int | None) -> list[ActionLogEntry]:
+    """The entries after the seat's latest public action (all of them if it has none)."""
+    if seat is None:
+        return entries[-LOG_DEFAULT:]
+    mine = [i for i, e in enumerate(entries) if e.seat == seat and e.public_text is not None]
+    if not mine:
+        return entries
+    return entries[mine[-1] + 1 :] or entries[-1:]
+
+
+class HistoryCommands(GameCommandBase):
+    """``undo``, ``replay`` and ``log``, shared by every game's command group (the base of
+    ``cogs.commands.shared.GameCommands``)."""
+
+    @app_commands.command(
+        name="undo", description="Take back your last action of this turn, if nothing was shown"
+    )
+    @app_commands.describe(
+        action="Pick from the list: it counts once",
+        game=GAME_HELP,
+    )
+    async def undo(
+        self, interaction: discord.Interaction[Any], action: str = "", game: int | None = None
+    ) -> None:
+        """With the list's suggestion (``undo@game.version``), take back the action it names,
+        only at that moment: the same command sent again is answered, not applied twice.
+        Without it, show what would be taken back with an Undo button for this moment."""
+        _, offered_in, version = parse_offered(action)
+        record = await self.resolve(
+            interaction, offered_in if offered_in is not None else game, anywhere=True, acting=True
+        )
+        if record.seat_of(interaction.user.id) is None:
+            raise NotSeated("You are not in this game.")
+        if version is not None:
+            await take_back(interaction, record.id, kind=self.kind, version=version)
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        record, label = await undo.preview(self.service, record.id, interaction.user.id)
+        view = discord.ui.View(timeout=None)
+        view.add_item(UndoButton(record.kind, record.id, record.version))
+        await reply(
+            interaction,
+            f"Take back **{discord.utils.escape_markdown(label)}**? Press Undo: it counts once "
+            f"however often it is pressed. (`/{self.kind} undo action:` offers it too.)",
+            view=view,
+        )
+
+    @undo.autocomplete("action")
+    async def undo_offer(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The undo of this moment, valued ``undo@game.version``, or why there is none."""
+        try:
+            record = await self.resolve(
+                interaction, interaction.namespace.game, anywhere=True, acting=True
+            )
+            record, label = await undo.preview(self.service, record.id, interaction.user.id)
+        except UserError as error:
+            return [app_commands.Choice(name=clip(str(error), 100), value="why")]
+        return [
+            app_commands.Choice(
+                name=clip(f"Take back: {label}", 100), value=f"{UNDO}@{record.id}.{record.version}"
+            )
+        ]
+
+    @app_commands.command(
+        name="replay", description="A finished game: its replay file, or the board of any turn"
+    )
+    @app_commands.describe(
+        game=GAME_HELP, turn="The turn whose board to show, as it ended (default: the file)"
+    )
+    async def replay(
+        self,
+        interaction: discord.Interaction[Any],
+        game: int | None = None,
+        turn: app_commands.Range[int, 0, 10_000] | None = None,
+    ) -> None:
+        record = await self.resolve(interaction, game, anywhere=True, ended=True)
+        if record.status != "finished":
+            raise UserError(replays.replay_refusal(record))
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if turn is None:
+            name, data = await replays.replay_file(self.service, record)
+            await reply(
+                interaction,
+                f"Game #{record.id}'s replay file. `python -m engine.replay {name}` replays it; "
+                f"`/{self.kind} replay turn:` shows a turn's board.",
+                file=discord.File(io.BytesIO(data), filename=name),
+            )
+            return
+        then, turns = await replays.at_turn(self.service, record, turn)
+        # Shown as a running game is shown to spectators: nothing private, not even who was
+        # answering a private question at that moment; each seat named as it was then.
+        changes = await seats.seat_log(self.service, record.id)
+        names = replays.names_at(record, changes, then.version)
+        view = replace(record, game=then, status="running").view(None, names=names)
+        presenter = self._presenter(record)
+        png = await self.bot.tables.board_png(record, view)
+        recent = (await self.bot.tables.happened(record, until=then.version))[1]
+        embed = table_embed(
+            replace(record, game=then, status="running"), view, presenter, recent=recent, live=False
+        )
+        embed.title = f"Game #{record.id} as turn {turn} ended"
+        embed.set_footer(text=f"Turns {turns[0]}-{turns[-1]}. Only what everyone could see.")
+        await reply(interaction, embed=embed, file=png_file(png))
+
+    @app_commands.command(name="log", description="What happened: since your last move, or more")
+    @app_commands.describe(
+        game=GAME_HELP,
+        count="How many latest actions (default: since your last move)",
+    )
+    async def log(
+        self,
+        interaction: discord.Interaction[Any],
+        game: int | None = None,
+        count: app_commands.Range[int, 1, LOG_MOST] | None = None,
+    ) -> None:
+        record = await self.resolve(interaction, game, anywhere=True, ended=True)
+        seat = record.seat_of(interaction.user.id)
+        changes = await seats.seat_log(self.service, record.id)
+        if count is None:
+            shown = since_last_move(await self.service.store.actions(record.id), seat)
+            start = shown[0].at if shown else float("inf")
+            timed = log_lines(shown) + seat_lines([c for c in changes if c.at >= start])
+            title = f"Game #{record.id}: " + (
+                "since your last move" if seat is not None else "the latest actions"
+            )
+        else:
+            shown = await self.service.store.actions(record.id, limit=count)
+            timed = log_lines(shown) + seat_lines(changes[-count:])
+            timed = sorted(timed, key=lambda pair: pair[0])[-count:]
+            title = f"Game #{record.id}: the latest {len(timed)} actions"
+        if not timed:
+            await reply(interaction, f"Nothing has been played in game #{record.id} yet.")
+            return
+        lines = [line for _, line in sorted(timed, key=lambda pair: pair[0])]
+        text = lines_block(lines, 4000, keep_last=True, where=": ask for fewer with `count`")
+        embed = discord.Embed(title=title, description=text, colour=self._presenter(record).colour)
+        await reply(interaction, embed=embed)

@@ -1,0 +1,109 @@
+"""The Rematch button on a finished game's final message (``host.rematch``).
+
+The first player to press it opens a lobby in the same channel with the same options, timer
+and computer players, and the others are mentioned in it; each of them then joins with one
+click (Join in the lobby, or Rematch again). It is a dynamic item: it works after a restart.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+
+from cogs.runtime.lifecycle import Gated
+from cogs.table.components import GAME
+from cogs.table.messaging import nonce
+from cogs.table.replies import reply, report_error
+from host import rematch
+from host.models import GameRecord
+
+if TYPE_CHECKING:
+    from cogs.runtime.client import GameBot
+
+INVITED = discord.AllowedMentions(users=True, roles=False, everyone=False, replied_user=False)
+
+
+def _bot(interaction: discord.Interaction[Any]) -> GameBot:
+    return cast("GameBot", interaction.client)
+
+
+class RematchButton(
+    Gated, discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME + r":rematch"
+):
+    """Play a finished game again with the same players, options and timer."""
+
+    def __init__(self, kind: str, game_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Rematch",
+                style=discord.ButtonStyle.success,
+                custom_id=f"{kind}:g:{game_id}:rematch",
+            )
+        )
+        self.kind, self.game_id = kind, game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> RematchButton:
+        return cls(match["kind"], int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            await play_again(interaction, self.kind, self.game_id)
+        except Exception as error:
+            await report_error(interaction, error)
+
+
+async def play_again(interaction: discord.Interaction[Any], kind: str, game_id: int) -> None:
+    """Open the rematch (posting its lobby, the old game's other people mentioned) or join
+    the clicker to the one already open; answer privately with a link."""
+    bot = _bot(interaction)
+    user = interaction.user
+    bot.tables.remember_user(user)
+    await bot.play.game(interaction, game_id, kind)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    done = await rematch.rematch(bot.service, game_id, user.id, user.display_name)
+    lobby = done.lobby
+    if not done.opened:
+        await bot.tables.show_lobby(lobby)
+        url = await bot.tables.table_url(lobby)
+        said = "You joined" if done.joined else "You are already in"
+        await reply(interaction, f"{said} game #{lobby.id}, the rematch of game #{game_id}: {url}")
+        return
+    settings = await bot.clocks.settings(game_id)
+    await bot.clocks.choose(lobby.id, settings)
+    embed, view = bot.tables.lobby_message(lobby, timer=settings.timer_text())
+    invited = " ".join(f"<@{u}>" for u in done.invited)
+    content = f"Rematch of game #{game_id}" + (
+        f": {invited}, press **Join** to play again." if invited else "."
+    )
+    kwargs: dict[str, Any] = {
+        "content": content,
+        "embed": embed,
+        "allowed_mentions": INVITED,
+        "nonce": nonce("l", lobby.id),
+    }
+    if view is not None:
+        kwargs["view"] = view
+    message = await bot.tables.channel(lobby, lobby.channel_id).send(**kwargs)
+    await bot.tables.post_lobby(lobby, message.id)
+    await reply(
+        interaction,
+        f"You opened game #{lobby.id}, the rematch of game #{game_id}: {message.jump_url}\n"
+        "You are its host: press Start once everyone is in.",
+    )
+
+
+def install(bot: GameBot) -> None:
+    """Register the Rematch button and put it on every finished game's final message."""
+    bot.add_dynamic_items(RematchButton)
+
+    async def items(record: GameRecord) -> list[discord.ui.Item[Any]]:
+        if record.status != "finished":
+            return []
+        return [RematchButton(record.kind, record.id)]
+
+    bot.tables.final_items.append(items)

@@ -1,0 +1,216 @@
+"""``/<game> settings`` (a server's own rules for the game) and ``/<game> stats forget-me``'s
+confirmation (delete what the bot keeps about you), shared by every game's command group; and
+what a new lobby asks of the server's settings (``check_lobby``)."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import TYPE_CHECKING, Any, Literal
+
+import discord
+
+import lang
+from cogs.commands.base import GameCommandBase
+from cogs.commands.clocks import lobby_clock
+from cogs.runtime.lifecycle import Gated
+from cogs.table.replies import reply, report_error
+from host import servers
+from host.clock_settings import ClockSettings
+from host.errors import UserError
+from host.kinds import GameKind
+from host.servers import ServerSettings
+
+if TYPE_CHECKING:
+    from cogs.runtime.client import GameBot
+
+FORGET = r"forget:(?P<user>[0-9]+)"
+
+
+def _roles(interaction: discord.Interaction[Any]) -> list[int]:
+    user = interaction.user
+    return [role.id for role in user.roles] if isinstance(user, discord.Member) else []
+
+
+def _manages_server(interaction: discord.Interaction[Any]) -> bool:
+    return interaction.guild is not None and interaction.permissions.manage_guild
+
+
+def describe(settings: ServerSettings, name: str, kind: GameKind) -> str:
+    """The settings in words, one a line."""
+    where = ", ".join(f"<#{c}>" for c in settings.channels) if settings.channels else "any channel"
+    who = "everyone" if settings.opener_role is None else f"members of <@&{settings.opener_role}>"
+    changes = "people with Manage Server" + (
+        f" and members of <@&{settings.manager_role}>" if settings.manager_role else ""
+    )
+    lobby = kind.describe_options(kind.validate_options(dict(settings.defaults)))
+    return "\n".join(
+        [
+            f"**Lobbies may be opened in:** {where}",
+            f"**Who may open one:** {who}",
+            f"**Who may change these settings:** {changes}",
+            f"**A new lobby, unless its host says otherwise:** {lobby}",
+            f"**Default timer:** {settings.timer or 'none'}",
+            f"**Stand-in after a missed deadline:** {settings.stand_in or 'easy'}",
+            "**Language of a new table:** "
+            + (lang.languages().get(settings.language or "", "") or "its host's"),
+            f"Change them with `/{name} settings` and its options (Manage Server).",
+        ]
+    )
+
+
+async def check_lobby(
+    bot: GameBot, interaction: discord.Interaction[Any], kind: str
+) -> ServerSettings:
+    """The server's settings for a new lobby here; UserError, in words, if this channel or
+    this person may not open one."""
+    assert interaction.guild is not None
+    settings = await bot.service.store.servers.settings(interaction.guild.id, kind)
+    channel = interaction.channel
+    parent = channel.parent_id if isinstance(channel, discord.Thread) else None
+    if not settings.allows_channel(interaction.channel_id or 0, parent):
+        where = " ".join(f"<#{c}>" for c in settings.channels)
+        raise UserError(
+            f"On this server, {kind} lobbies are opened in {where} (the moderators chose this "
+            f"with `/{kind} settings`)."
+        )
+    if not settings.allows_opener(_roles(interaction), _manages_server(interaction)):
+        raise UserError(
+            f"On this server, opening a {kind} lobby needs the role <@&{settings.opener_role}> "
+            f"(the moderators chose this with `/{kind} settings`)."
+        )
+    return settings
+
+
+def lobby_timer(settings: ServerSettings, timer: str | None) -> ClockSettings:
+    """A new lobby's clock: the timer its host typed, else the server's default, with the
+    server's stand-in."""
+    clock = lobby_clock(timer if timer is not None else settings.timer)
+    if settings.stand_in is not None:
+        clock = dataclasses.replace(clock, stand_in=settings.stand_in)
+    return clock
+
+
+class ForgetButton(Gated, discord.ui.DynamicItem[discord.ui.Button[Any]], template=FORGET):
+    """The confirmation of ``forget-me``: only the person it was offered to can press it."""
+
+    def __init__(self, user_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Delete my data",
+                style=discord.ButtonStyle.danger,
+                custom_id=f"forget:{user_id}",
+            )
+        )
+        self.user_id = user_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ForgetButton:
+        return cls(int(match["user"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            if interaction.user.id != self.user_id:
+                raise UserError("This button deletes someone else's data: it is not yours.")
+            bot: GameBot = interaction.client
+            rows = bot.service.store.servers
+            open_games = await rows.open_games_of_user(self.user_id)
+            if open_games:
+                listed = ", ".join(f"#{g}" for g in open_games)
+                raise UserError(
+                    f"You are still in game {listed}. Leave, resign or finish it first, then "
+                    "ask again."
+                )
+            games = await rows.forget_user(self.user_id)
+            await interaction.response.edit_message(
+                content=(
+                    "Done: your statistics, ratings and preferences are deleted, and the "
+                    f"{games} ended game{'s' if games != 1 else ''} you played name you "
+                    f"'{servers.FORMER_PLAYER}'."
+                ),
+                view=None,
+            )
+        except Exception as error:
+            await report_error(interaction, error)
+
+
+async def ask_to_forget(interaction: discord.Interaction[Any]) -> None:
+    """``/<game> stats forget-me``: what it deletes, and the button that does it."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(ForgetButton(interaction.user.id))
+    view.stop()
+    await reply(
+        interaction,
+        "This deletes, in every server, your statistics and ratings in every game and "
+        "your preferences (closed DMs, shared statistics). Ended games keep their moves, "
+        f"under '{servers.FORMER_PLAYER}'. It cannot be undone.",
+        view=view,
+    )
+
+
+SETTINGS_HELP = {
+    "channels": "#channels for lobbies, or any",
+    "opener": "Role that may open lobbies",
+    "everyone": "Anyone opens lobbies",
+    "manager": "Role that may change these",
+    "timer": "Default timer",
+    "stand_in": "Default stand-in",
+    "language": "Language of new tables",
+}
+"""The settings command's options, described once for every game's own ``settings``."""
+Level = Literal["easy", "strong"]
+
+
+class ServerCommands(GameCommandBase):
+    """What every game's ``settings`` command does; each game's cog declares the command
+    itself (with the game's own default options, if any) and calls ``change_settings``."""
+
+    async def change_settings(
+        self,
+        interaction: discord.Interaction[Any],
+        *,
+        channels: str | None,
+        opener: discord.Role | None,
+        everyone: bool,
+        manager: discord.Role | None,
+        timer: str | None,
+        stand_in: str | None,
+        defaults: dict[str, Any] | None = None,
+        language: str | None = None,
+    ) -> None:
+        """Show the settings, or change what was given (Manage Server or the manager role).
+        ``defaults``: the game's own lobby options to use when a host names none."""
+        if interaction.guild is None:
+            raise UserError("Settings belong to a server: use this command in one.")
+        rows = self.service.store.servers
+        current = await rows.settings(interaction.guild.id, self.kind)
+        kind = self.service.kind(self.kind)
+        asked = (channels, opener, manager, timer, stand_in, defaults, language)
+        if all(a is None for a in asked) and not everyone:
+            await reply(interaction, describe(current, self.kind, kind))
+            return
+        if not current.allows_manager(_roles(interaction), _manages_server(interaction)):
+            raise UserError(
+                "Only people with Manage Server"
+                + (f" or the role <@&{current.manager_role}>" if current.manager_role else "")
+                + " can change these settings."
+            )
+        if timer is not None and timer.strip().lower() != "none":
+            lobby_clock(timer)  # a timer that can't be read is refused in words
+        if defaults is not None:
+            kind.validate_options({**current.defaults, **defaults})
+        new = servers.changed(
+            current,
+            channels=None if channels is None else servers.parse_channels(channels),
+            opener_role=None if opener is None else opener.id,
+            everyone_opens=everyone,
+            manager_role=None if manager is None else manager.id,
+            timer=None if timer is None else timer.strip().lower(),
+            defaults=defaults,
+            stand_in=stand_in,
+            language=language,
+        )
+        await rows.save_settings(interaction.guild.id, self.kind, new, now=self.service.now())
+        await reply(interaction, "Saved.\n" + describe(new, self.kind, kind), ephemeral=False)

@@ -1,0 +1,347 @@
+"""The slash commands every game kind shares: ``/<kind> join``, ``play``, ``hand`` and so on.
+
+A kind's cog subclasses ``GameCommands`` with ``group_name`` set to the kind and adds what only
+it has (its ``new`` with its own options, its ``rules``). The commands here find the game, call
+the service, and answer through the shared table and play code.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import lang
+from cogs.commands.base import GAME_HELP
+from cogs.commands.clocks import ClockCommands
+from cogs.commands.history import HistoryCommands
+from cogs.commands.seats import SeatCommands
+from cogs.commands.server import ServerCommands, check_lobby, lobby_timer
+from cogs.commands.stats import StatsCommands
+from cogs.table.components import parse_offered, shown
+from cogs.table.embeds import clip, lines_block, secrets_embed, status_embed, table_embed
+from cogs.table.languages import reader_language
+from cogs.table.replies import png_file, reply
+from host.errors import NotSeated, UserError
+from host.models import GameRecord
+
+if TYPE_CHECKING:
+    from cogs.runtime.client import GameBot
+
+POSTING_PERMISSIONS = (
+    ("view_channel", "View Channel"),
+    ("send_messages", "Send Messages"),
+    ("embed_links", "Embed Links"),
+    ("attach_files", "Attach Files"),
+)
+
+
+def require_posting(interaction: discord.Interaction[Any], what: str) -> None:
+    """UserError unless the bot may post its tables (embeds and images) in this channel."""
+    perms = interaction.app_permissions
+    needed = list(POSTING_PERMISSIONS)
+    if isinstance(interaction.channel, discord.Thread):
+        needed[1] = ("send_messages_in_threads", "Send Messages in Threads")
+    missing = [label for flag, label in needed if not getattr(perms, flag)]
+    if missing:
+        raise UserError(
+            f"I can't {what} here: I need the {', '.join(missing)} "
+            f"permission{'s' if len(missing) > 1 else ''} in this channel. "
+            "A moderator can grant them, or use another channel."
+        )
+
+
+def filtered(pairs: list[tuple[str, str]], current: str) -> list[app_commands.Choice[str]]:
+    typed = current.strip().lower()
+    return [
+        app_commands.Choice(name=name[:100], value=value)
+        for name, value in pairs
+        if typed in name.lower() or typed in value
+    ][:25]
+
+
+class GameCommands(
+    SeatCommands,
+    StatsCommands,
+    ClockCommands,
+    HistoryCommands,
+    ServerCommands,
+    commands.GroupCog,
+):
+    """Commands shared by every kind of game; subclasses set ``kind``. Seats, statistics,
+    clocks, undo, replay and log, and the server's settings come from their own command
+    classes."""
+
+    kind: ClassVar[str] = ""
+
+    def __init__(self, bot: GameBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    # -- lobby ------------------------------------------------------------------------------
+
+    @app_commands.command(name="join", description="Join the lobby, or a free seat of a game")
+    @app_commands.describe(game=GAME_HELP)
+    async def join(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        record = await self.resolve(interaction, game)
+        if record.status == "running":
+            await self.take_seat(interaction, record)
+            return
+        user = interaction.user
+        self.bot.tables.remember_user(user)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        record = await self.service.join(record.id, user.id, user.display_name)
+        await self.bot.tables.show_lobby(record)
+        await reply(interaction, f"You joined game #{record.id}.")
+
+    @app_commands.command(name="leave", description="Leave a lobby you joined")
+    @app_commands.describe(game=GAME_HELP)
+    async def leave(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        record = await self.resolve(interaction, game)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        record = await self.service.leave(record.id, interaction.user.id)
+        await self.bot.tables.show_lobby(record)
+        await reply(interaction, f"You left game #{record.id}.")
+
+    @app_commands.command(name="add-ai", description="Seat a computer player in the lobby")
+    @app_commands.describe(level="easy: quick rules of thumb; strong: thinks ahead", game=GAME_HELP)
+    async def add_ai(
+        self,
+        interaction: discord.Interaction[Any],
+        level: Literal["easy", "strong"] = "easy",
+        game: int | None = None,
+    ) -> None:
+        record = await self.resolve(interaction, game)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        record = await self.service.add_computer(record.id, interaction.user.id, level)
+        await self.bot.tables.show_lobby(record)
+        await reply(interaction, f"{record.seats[-1].name} joined game #{record.id}.")
+
+    @app_commands.command(name="start", description="Start the game (host only)")
+    @app_commands.describe(game=GAME_HELP)
+    async def start(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        record = await self.resolve(interaction, game)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        update = await self.bot.tables.start(record.id, interaction.user.id)
+        await reply(interaction, f"Game #{update.record.id} has started.")
+
+    @app_commands.command(
+        name="abandon", description="Cancel a lobby or abandon a game (host or Manage Channels)"
+    )
+    @app_commands.describe(game=GAME_HELP)
+    async def abandon(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        record = await self.resolve(interaction, game)
+        manage = interaction.guild is not None and interaction.permissions.manage_channels
+        was_running = record.status == "running"
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        async with self.bot.tables.lock(record.id):
+            record = await self.service.cancel(record.id, interaction.user.id, can_manage=manage)
+        if was_running:
+            await self.bot.tables.show_abandoned(record, interaction.user.display_name)
+            await self.bot.tables.show_lobby(record)
+        else:
+            await self.bot.tables.show_lobby(record)
+        await reply(interaction, f"Game #{record.id} is closed.")
+
+    # -- playing ----------------------------------------------------------------------------
+
+    @app_commands.command(
+        name="play", description="Take one action by its name (the list offers them)"
+    )
+    @app_commands.describe(action="The action (pick one from the list)", game=GAME_HELP)
+    async def play(
+        self, interaction: discord.Interaction[Any], action: str, game: int | None = None
+    ) -> None:
+        notation, offered_in, version = parse_offered(action)
+        record = await self.resolve(
+            interaction, offered_in if offered_in is not None else game, anywhere=True, acting=True
+        )
+        await self.bot.play.choose(interaction, record.id, notation, version=version)
+
+    @play.autocomplete("action")
+    async def play_actions(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The user's legal actions, each valued ``notation@game.version`` so that a repeat of
+        an old command is recognised; with moves in several games, all of them, by game."""
+        try:
+            records = [
+                await self.resolve(
+                    interaction, interaction.namespace.game, anywhere=True, acting=True
+                )
+            ]
+        except UserError as error:
+            records = await self._my_moves(interaction)
+            if not records:
+                return [app_commands.Choice(name=clip(str(error), 100), value="why")]
+        typed = current.strip().lower()
+        language = await reader_language(interaction)
+        choices = []
+        for record in records:
+            prefix = f"#{record.id}: " if len(records) > 1 else ""
+            for action in await self.service.legal_actions(record.id, interaction.user.id):
+                if typed in action.notation or typed in lang.say(action.label, language).lower():
+                    choices.append(
+                        app_commands.Choice(
+                            name=clip(prefix + shown(action, language), 100),
+                            value=f"{action.notation}@{record.id}.{record.version}",
+                        )
+                    )
+        if not choices:
+            waiting = records[0].waiting_for() if records and records[0].game else "nobody"
+            why = f"You have nothing to decide now (waiting for {waiting})."
+            return [app_commands.Choice(name=clip(why, 100), value="why")]
+        return choices[:25]
+
+    async def _my_moves(self, interaction: discord.Interaction[Any]) -> list[GameRecord]:
+        """The user's games of this kind (in this server, or anywhere from DMs) where they
+        decide something now."""
+        user_id, guild_id = interaction.user.id, interaction.guild_id
+        return [
+            r
+            for r in await self.service.games_for_user(user_id)
+            if r.kind == self.kind
+            and guild_id in (None, r.guild_id)
+            and self.service.turn(r, user_id).is_theirs
+        ]
+
+    @app_commands.command(name="board", description="Show the current board, only to you")
+    @app_commands.describe(game=GAME_HELP)
+    async def board(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        record = await self.resolve(interaction, game, anywhere=True, ended=True)
+        if record.game is None:
+            raise UserError(f"Game #{record.id} has not started yet: there is no board.")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        view = record.view()
+        png = await self.bot.tables.board_png(record, view)
+        clock = await self.bot.tables.table_clock(record)
+        recent = (await self.bot.tables.happened(record))[1]
+        embed = table_embed(record, view, self._presenter(record), clock=clock, recent=recent)
+        await reply(interaction, embed=embed, file=png_file(png))
+
+    @app_commands.command(
+        name="status", description="Whose turn it is, and your choices if it is yours"
+    )
+    @app_commands.describe(game=GAME_HELP)
+    async def status(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        record = await self.resolve(interaction, game, anywhere=True, ended=True)
+        view = record.view() if record.game is not None else None
+        url = await self.bot.tables.table_url(record)
+        embed = status_embed(record, view, self._presenter(record), url)
+        prompt, controls = self.bot.play.panel(record, interaction.user.id)
+        await reply(interaction, prompt, embed=embed, view=controls)
+
+    @app_commands.command(name="hand", description="Your secrets and private board, only to you")
+    @app_commands.describe(game=GAME_HELP)
+    async def hand(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        record = await self.resolve(interaction, game, anywhere=True)
+        seat = record.seat_of(interaction.user.id)
+        if seat is None:
+            raise NotSeated("You are not in this game.")
+        if record.game is None:
+            raise UserError(f"Game #{record.id} has not started yet.")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        view = record.view(seat)
+        png = await self.bot.tables.board_png(record, view)
+        embed = secrets_embed(record, view, self._presenter(record))
+        prompt, controls = self.bot.play.panel(record, interaction.user.id)
+        await reply(interaction, prompt, embed=embed, file=png_file(png), view=controls)
+
+    # -- finding games and following them ---------------------------------------------------
+
+    @app_commands.command(name="games", description="Your games in every server, with links")
+    async def games(self, interaction: discord.Interaction[Any]) -> None:
+        records = [
+            r for r in await self.service.games_for_user(interaction.user.id) if r.kind == self.kind
+        ]
+        if not records:
+            await reply(
+                interaction, f"You are in no {self.kind} games. `/{self.kind} new` opens one."
+            )
+            return
+        lines = []
+        for record in records:
+            url = await self.bot.tables.table_url(record)
+            state: str = record.status
+            if record.status == "running":
+                mine = self.service.turn(record, interaction.user.id).is_theirs
+                state = "your move" if mine else "running"
+            lines.append(f"[Game #{record.id}]({url}): {state}, {len(record.seats)} players")
+        embed = discord.Embed(
+            title=f"Your {self.kind} games",
+            description=lines_block(lines, 4096),
+            colour=self._presenter(records[0]).colour,
+        )
+        await reply(interaction, embed=embed)
+
+    @app_commands.command(name="spectate", description="Follow a game in this channel, or stop")
+    @app_commands.describe(game="The game to follow", stop="Stop following the game here")
+    async def spectate(
+        self, interaction: discord.Interaction[Any], game: int | None = None, stop: bool = False
+    ) -> None:
+        if stop:
+            await self.service.remove_spectator(interaction.channel_id or 0)
+            await reply(interaction, "This channel no longer follows a game.")
+            return
+        if game is None:
+            raise UserError(
+                f"Give the game's number to follow it here (`/{self.kind} games` lists yours), "
+                "or `stop:True` to stop following."
+            )
+        if interaction.guild_id is None:
+            raise UserError("A game can be followed in a channel of its own server.")
+        record = await self.resolve(interaction, game)
+        if record.status != "running":
+            raise UserError(f"Game #{record.id} is not running: there is nothing to follow.")
+        require_posting(interaction, "show a game")
+        channel_id = interaction.channel_id or 0
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.service.add_spectator(record.id, channel_id, guild_id=interaction.guild_id)
+        try:
+            await self.bot.tables.follow(record, channel_id)
+        except (discord.Forbidden, discord.NotFound):
+            await self.service.remove_spectator(channel_id)
+            raise UserError(
+                "I could not post the table in this channel, so it does not follow "
+                f"game #{record.id}. Check my permissions here and try again."
+            ) from None
+        await reply(interaction, f"This channel now follows game #{record.id}.")
+
+    # -- opening a lobby (each kind's ``new`` command calls this) ----------------------------
+
+    async def open_lobby(
+        self, interaction: discord.Interaction[Any], options: dict[str, Any], timer: str | None
+    ) -> GameRecord:
+        if interaction.guild is None or interaction.channel_id is None:
+            raise UserError("Open a game in a server channel or thread, not in direct messages.")
+        require_posting(interaction, "host a game")
+        settings = await check_lobby(self.bot, interaction, self.kind)
+        clock = lobby_timer(settings, timer)
+        options = settings.lobby_options(options, named=set(options))
+        user = interaction.user
+        self.bot.tables.remember_user(user)
+        try:
+            record: GameRecord = await self.service.open_lobby(
+                kind=self.kind,
+                guild_id=interaction.guild.id,
+                channel_id=interaction.channel_id,
+                host_id=user.id,
+                host_name=user.display_name,
+                options=options,
+                language=settings.language or await reader_language(interaction),
+            )
+        except UserError as error:
+            here = await self.service.game_in_channel(interaction.channel_id)
+            if here is None:
+                raise
+            url = await self.bot.tables.table_url(here)
+            raise UserError(f"{error} It is here: {url}") from None
+        await self.bot.clocks.choose(record.id, clock)
+        embed, view = self.bot.tables.lobby_message(record, timer=clock.timer_text())
+        assert view is not None, "a new lobby always has its buttons"
+        await interaction.response.send_message(embed=embed, view=view)
+        message = await interaction.original_response()
+        await self.bot.tables.post_lobby(record, message.id)
+        return record

@@ -1,0 +1,1 @@
+"""Rattus on Discord: its ``/rattus`` command group and its presenter."""

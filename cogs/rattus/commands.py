@@ -1,0 +1,238 @@
+"""``/rattus``: the shared game commands plus Rattus's own ``new`` and ``rules``."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.commands.clocks import TIMER_HELP, timer_choices
+from cogs.commands.server import SETTINGS_HELP, Level
+from cogs.commands.shared import GameCommands, filtered
+from cogs.table.embeds import clip
+from cogs.table.languages import language_choices
+from engine import rattus
+from engine.rattus import data as rattus_data
+from engine.rattus import rules_help
+from host.servers import HOSTS_LANGUAGE
+
+MIN_PLAYERS, MOST_PLAYERS = rattus.player_limits(rattus.EXPANSIONS)
+COLOUR = 0x8B1E1E
+
+OVERVIEW = (
+    "Rattus is a game of spreading your people across Europe while the plague moves among "
+    "them. On your turn you may take one class card from the side of the board or from "
+    "another player, place cubes in one region (as many as it has rats), and use each of "
+    "your cards' powers once. Then you must move the plague one step: it leaves new rats "
+    "next door, and if your people share its region with rats, its tokens are turned over "
+    "one by one. A token whose limit is reached by the people there breaks out and costs "
+    "cubes: the majority loses some, holders of the cards of its classes lose some, and "
+    "sometimes everyone there does. Class cards are powerful but make you a target. The game "
+    "ends when the rats run out or a player has placed all their cubes; after a last round "
+    "the plague strikes everywhere, and whoever has the most cubes left on the board and in "
+    "the palace wins."
+)
+
+HOW_TO_PLAY = (
+    "The table message shows the board and buttons for whoever must decide. A button opens "
+    "a private list of choices; `/rattus play` takes an action by name instead. Your "
+    "secrets (what the Witch saw) come by direct message, or with `/rattus hand`."
+)
+
+
+def expansion_choices() -> list[tuple[str, str]]:
+    """Every combination of the expansions the engine plays, as (name, value) pairs."""
+    ids = sorted(rattus.EXPANSIONS)
+    pairs = [("Base game", "base")]
+    for size in range(1, len(ids) + 1):
+        for combo in combinations(ids, size):
+            name = "Base game with " + " + ".join(rattus.EXPANSIONS[e] for e in combo)
+            pairs.append((name, ",".join(combo)))
+    return pairs
+
+
+def card_choices(expansions_text: str | None) -> list[tuple[str, str]]:
+    """The ways to choose class cards that the expansions typed so far can play, in words
+    (the value stays the id the lobby stores)."""
+    chosen = [_expansion_id(e) for e in parse_expansions(expansions_text)]
+    return rattus.class_cards.choices(e for e in chosen if e in rattus.EXPANSIONS)
+
+
+def _expansion_id(text: str) -> str:
+    return text.strip().lower().replace("-", "_").replace(" ", "_")
+
+
+def parse_expansions(text: str | None) -> list[str]:
+    if not text or text.strip().lower() in {"base", "none", "base game"}:
+        return []
+    return [part.strip() for part in text.replace("+", ",").split(",") if part.strip()]
+
+
+def parse_class_cards(text: str | None) -> str | list[str] | None:
+    if not text:
+        return None
+    cleaned = text.strip().lower()
+    if "," in cleaned or " " in cleaned:
+        return [part for part in cleaned.replace(",", " ").split() if part]
+    return cleaned
+
+
+class RattusCog(GameCommands, group_name="rattus", group_description="Play Rattus, the board game"):
+    kind = "rattus"
+
+    @app_commands.command(name="new", description="Open a Rattus lobby in this channel")
+    @app_commands.describe(
+        expansions="Which expansions to play with",
+        class_cards="How the class cards are chosen, or a list such as king,knight,witch",
+        seat_order="Seats in random order or in the order players joined",
+        players="The most players the lobby takes (4, or 6 with Africanus, if not given)",
+        chivalry="Below 4 players, make sure a random draw includes a Chivalry card",
+        timer=TIMER_HELP,
+    )
+    async def new(
+        self,
+        interaction: discord.Interaction[Any],
+        expansions: str | None = None,
+        class_cards: str | None = None,
+        seat_order: Literal["random", "joined"] = "random",
+        players: app_commands.Range[int, MIN_PLAYERS, MOST_PLAYERS] | None = None,
+        chivalry: bool = True,
+        timer: str | None = None,
+    ) -> None:
+        options: dict[str, Any] = {"ensure_chivalry": chivalry, "seat_order": seat_order}
+        if expansions is not None:  # else the server's default (/rattus settings), or none
+            options["expansions"] = parse_expansions(expansions)
+        if players is not None:
+            options["players"] = players
+        cards = parse_class_cards(class_cards)
+        if cards is not None:
+            options["class_cards"] = cards
+        await self.open_lobby(interaction, options, timer=timer)
+
+    @new.autocomplete("timer")
+    async def new_timer(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return timer_choices(current)
+
+    @new.autocomplete("expansions")
+    async def new_expansions(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return filtered(expansion_choices(), current)
+
+    @new.autocomplete("class_cards")
+    async def new_class_cards(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        typed = getattr(interaction.namespace, "expansions", None)
+        return filtered(card_choices(typed if isinstance(typed, str) else None), current)
+
+    @app_commands.choices(language=language_choices(("Each host's", HOSTS_LANGUAGE)))
+    @app_commands.command(name="settings", description="This server's settings for Rattus")
+    @app_commands.describe(**SETTINGS_HELP, expansions="Default expansions, or none")
+    async def settings(
+        self,
+        interaction: discord.Interaction[Any],
+        channels: str | None = None,
+        opener: discord.Role | None = None,
+        everyone: bool = False,
+        manager: discord.Role | None = None,
+        timer: str | None = None,
+        stand_in: Level | None = None,
+        expansions: str | None = None,
+        language: str | None = None,
+    ) -> None:
+        defaults = None if expansions is None else {"expansions": parse_expansions(expansions)}
+        await self.change_settings(
+            interaction,
+            channels=channels,
+            opener=opener,
+            everyone=everyone,
+            manager=manager,
+            timer=timer,
+            stand_in=stand_in,
+            defaults=defaults,
+            language=language,
+        )
+
+    @settings.autocomplete("timer")
+    async def settings_timer(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return timer_choices(current)
+
+    @settings.autocomplete("expansions")
+    async def settings_expansions(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return filtered(expansion_choices(), current)
+
+    @app_commands.command(
+        name="rules", description="How Rattus is played, a rule of an expansion, or one card"
+    )
+    @app_commands.describe(card="A class card, or a rule such as walls, goods or region cards")
+    async def rules(self, interaction: discord.Interaction[Any], card: str | None = None) -> None:
+        embed = rules_embed(card)
+        if embed is None:
+            known = ", ".join([t.id for t in rules_help.TOPICS] + sorted(rattus_data.cards()))
+            await interaction.response.send_message(
+                f"There is no class card called '{clip(card or '', 40)}', nor a rule of that "
+                f"name. Known rules and cards: {clip(known, 1800)}.",
+                ephemeral=True,
+            )
+            return
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @rules.autocomplete("card")
+    async def rules_cards(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return filtered(rules_choices(), current)
+
+
+def rules_choices() -> list[tuple[str, str]]:
+    """Every rules topic, then every class card, as (name shown, value) pairs."""
+    cards = sorted(rattus_data.cards().values(), key=lambda c: c.name)
+    return rules_help.topics() + [(c.name, c.id) for c in cards]
+
+
+def rules_embed(topic: str | None) -> discord.Embed | None:
+    """The help for a topic or class card (by id or name), or the overview; None if unknown."""
+    cards = rattus_data.cards()
+    if topic is None:
+        embed = discord.Embed(title="Rattus: how it plays", description=OVERVIEW, colour=COLOUR)
+        embed.add_field(name="On Discord", value=HOW_TO_PLAY, inline=False)
+        for part in ("Rattus", "Pied Piper", "Africanus", "Mercatus"):
+            names = ", ".join(t.name for t in rules_help.TOPICS if t.part == part)
+            embed.add_field(name=f"Rules: {part}", value=names, inline=False)
+        names = ", ".join(c.name for c in sorted(cards.values(), key=lambda c: c.name))
+        embed.add_field(name="Class cards", value=clip(names, 1024), inline=False)
+        embed.set_footer(
+            text="The map's borders and the rat tokens follow the house defaults where the "
+            "published components are not known. /rattus rules card:<name> explains a rule "
+            "or a card."
+        )
+        return embed
+    found = rules_help.explain(topic)
+    if found is not None:
+        return discord.Embed(
+            title=f"{found.name} ({found.part})", description=found.text, colour=COLOUR
+        )
+    wanted = topic.strip().lower()
+    card = cards.get(wanted) or next((c for c in cards.values() if c.name.lower() == wanted), None)
+    if card is None:
+        return None
+    classes = rattus_data.cards_classes()
+    return discord.Embed(
+        title=f"{card.name} ({classes.get(card.cls, card.cls)})",
+        description=card.text or "No text yet.",
+        colour=COLOUR,
+    )
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(RattusCog(bot))  # type: ignore[arg-type]

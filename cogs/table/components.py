@@ -1,0 +1,630 @@
+"""Buttons and selects that survive restarts: every one is a ``DynamicItem``.
+
+The custom_id carries the game kind, the game id and (for play) the version it was drawn
+for, so a click after a restart is understood and a click on an old one is recognised:
+
+    rattus:g:12:lobby:join                  lobby buttons
+    rattus:g:12:v:34:place                  a group of actions (the notation's kind)
+    rattus:g:12:v:34:place:s0               the select with that group's options, page 0
+    rattus:g:12:v:34:place:p1               the button that turns to page 1
+
+Views are sent already stopped: discord.py then keeps no per-message state, and the
+registered dynamic items answer every click, before and after a restart.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+
+import lang
+from cogs.runtime.lifecycle import Gated
+from cogs.table.replies import report_error
+from engine.core import Action, Pick
+from engine.text import N_
+from host import computers
+from host.models import GameRecord
+
+if TYPE_CHECKING:
+    from cogs.runtime.client import GameBot
+
+SELECT_SIZE = 25
+GAME = r"(?P<kind>[a-z]+):g:(?P<game>[0-9]+)"
+PLAY = GAME + r":v:(?P<version>[0-9]+):(?P<group>[a-z0-9_.-]+)"
+LOBBY_BUTTONS = {
+    "join": (N_("Join"), discord.ButtonStyle.success),
+    "leave": (N_("Leave"), discord.ButtonStyle.secondary),
+    "ai-easy": (N_("Add computer (easy)"), discord.ButtonStyle.secondary),
+    "ai-strong": (N_("Add computer (strong)"), discord.ButtonStyle.secondary),
+    "start": (N_("Start"), discord.ButtonStyle.primary),
+    "cancel": (N_("Cancel"), discord.ButtonStyle.danger),
+}
+"""Each lobby button's label (an English source text, shown through ``lang``) and style."""
+REMOVE_COMPUTER = N_("Remove computer")
+
+
+def _bot(interaction: discord.Interaction[Any]) -> GameBot:
+    return cast("GameBot", interaction.client)
+
+
+async def _guarded(
+    interaction: discord.Interaction[Any], action: Callable[[], Awaitable[None]]
+) -> None:
+    """Run a component's action; any failure is answered by the one error policy."""
+    try:
+        await action()
+    except Exception as error:
+        await report_error(interaction, error)
+
+
+def parse_offered(value: str) -> tuple[str, int | None, int | None]:
+    """An autocomplete value ``notation@game.version`` as (notation, game, version); text
+    typed by hand is a notation alone and applies to the game as it is now."""
+    notation, at, where = value.rpartition("@")
+    game, dot, version = where.partition(".")
+    if at and dot and game.isdigit() and version.isdigit():
+        return notation, int(game), int(version)
+    return value, None, None
+
+
+def play_id(kind: str, game_id: int, version: int, group: str, suffix: str = "") -> str:
+    custom_id = f"{kind}:g:{game_id}:v:{version}:{group}{suffix}"
+    if len(custom_id) > 100:
+        raise ValueError(f"custom_id too long for Discord: {custom_id!r}")
+    return custom_id
+
+
+class LobbyButton(
+    Gated,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=GAME + r":lobby:(?P<op>join|leave|ai-easy|ai-strong|start|cancel|drop-[0-9]+)",
+):
+    """A lobby's buttons; ``drop-N`` takes out computer player N ("Computer N (easy)")."""
+
+    def __init__(
+        self,
+        kind: str,
+        game_id: int,
+        op: str,
+        *,
+        label: str = "",
+        disabled: bool = False,
+        language: str = lang.DEFAULT,
+    ) -> None:
+        default, style = LOBBY_BUTTONS.get(op, (REMOVE_COMPUTER, discord.ButtonStyle.secondary))
+        super().__init__(
+            discord.ui.Button(
+                label=(label or lang.say(default, language))[:80],
+                style=style,
+                custom_id=f"{kind}:g:{game_id}:lobby:{op}",
+                disabled=disabled,
+            )
+        )
+        self.kind, self.game_id, self.op = kind, game_id, op
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> LobbyButton:
+        return cls(match["kind"], int(match["game"]), match["op"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _guarded(
+            interaction,
+            lambda: _bot(interaction).play.lobby_click(
+                interaction, self.kind, self.game_id, self.op
+            ),
+        )
+
+
+class GroupButton(Gated, discord.ui.DynamicItem[discord.ui.Button[Any]], template=PLAY):
+    """One group of actions; a click opens its select (or takes its only action)."""
+
+    def __init__(
+        self,
+        kind: str,
+        game_id: int,
+        version: int,
+        group: str,
+        *,
+        label: str = "",
+        style: discord.ButtonStyle = discord.ButtonStyle.primary,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=(label or group)[:80],
+                style=style,
+                custom_id=play_id(kind, game_id, version, group),
+            )
+        )
+        self.kind, self.game_id, self.version, self.group = kind, game_id, version, group
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> GroupButton:
+        return cls(match["kind"], int(match["game"]), int(match["version"]), match["group"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _guarded(
+            interaction,
+            lambda: _bot(interaction).play.open_group(
+                interaction, self.kind, self.game_id, self.version, self.group
+            ),
+        )
+
+
+class PageButton(
+    Gated, discord.ui.DynamicItem[discord.ui.Button[Any]], template=PLAY + r":p(?P<page>[0-9]+)"
+):
+    def __init__(
+        self, kind: str, game_id: int, version: int, group: str, page: int, *, label: str = ""
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or f"Page {page + 1}",
+                style=discord.ButtonStyle.secondary,
+                custom_id=play_id(kind, game_id, version, group, f":p{page}"),
+            )
+        )
+        self.kind, self.game_id, self.version = kind, game_id, version
+        self.group, self.page = group, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> PageButton:
+        return cls(
+            match["kind"],
+            int(match["game"]),
+            int(match["version"]),
+            match["group"],
+            int(match["page"]),
+        )
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _guarded(
+            interaction,
+            lambda: _bot(interaction).play.open_group(
+                interaction, self.kind, self.game_id, self.version, self.group, page=self.page
+            ),
+        )
+
+
+class ActionSelect(
+    Gated, discord.ui.DynamicItem[discord.ui.Select[Any]], template=PLAY + r":s(?P<page>[0-9]+)"
+):
+    """The options of one group; the value of each option is the action's notation."""
+
+    def __init__(
+        self,
+        kind: str,
+        game_id: int,
+        version: int,
+        group: str,
+        page: int,
+        options: Sequence[discord.SelectOption] = (),
+        *,
+        placeholder: str | None = None,
+    ) -> None:
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=play_id(kind, game_id, version, group, f":s{page}"),
+            placeholder=placeholder[:150] if placeholder else None,
+            options=list(options) or [discord.SelectOption(label="-", value="-")],
+        )
+        super().__init__(select)
+        self.kind, self.game_id, self.version = kind, game_id, version
+        self.group, self.page = group, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ActionSelect:
+        return cls(
+            match["kind"],
+            int(match["game"]),
+            int(match["version"]),
+            match["group"],
+            int(match["page"]),
+        )
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        values = self.item.values
+        if values:
+            await _guarded(
+                interaction,
+                lambda: _bot(interaction).play.choose(
+                    interaction, self.game_id, values[0], version=self.version, kind=self.kind
+                ),
+            )
+
+
+class PickSelect(Gated, discord.ui.DynamicItem[discord.ui.Select[Any]], template=PLAY + r":m"):
+    """A choice of several items at once (a decision's ``Pick``): the ticked entries make one
+    answer, which the play code turns into the action's notation."""
+
+    def __init__(
+        self,
+        kind: str,
+        game_id: int,
+        version: int,
+        group: str,
+        options: Sequence[discord.SelectOption] = (),
+        *,
+        least: int = 0,
+        most: int = 1,
+        placeholder: str | None = None,
+    ) -> None:
+        choices = list(options) or [discord.SelectOption(label="-", value="-")]
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=play_id(kind, game_id, version, group, ":m"),
+            placeholder=placeholder[:150] if placeholder else None,
+            options=choices,
+            min_values=min(max(least, 1), len(choices)),
+            max_values=min(max(most, 1), len(choices)),
+        )
+        super().__init__(select)
+        self.kind, self.game_id, self.version, self.group = kind, game_id, version, group
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> PickSelect:
+        return cls(match["kind"], int(match["game"]), int(match["version"]), match["group"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        values = list(self.item.values)
+        await _guarded(
+            interaction,
+            lambda: _bot(interaction).play.choose_picked(
+                interaction, self.game_id, self.version, self.group, values, kind=self.kind
+            ),
+        )
+
+
+class ChoiceButton(
+    Gated,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=PLAY + r":c(?P<choice>[a-z0-9_.-]+)",
+):
+    """One exact action (``group:choice``) as a button, such as choosing nothing in a pick."""
+
+    def __init__(
+        self, kind: str, game_id: int, version: int, group: str, choice: str, *, label: str = ""
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=(label or choice)[:80],
+                style=discord.ButtonStyle.secondary,
+                custom_id=play_id(kind, game_id, version, group, f":c{choice}"),
+            )
+        )
+        self.kind, self.game_id, self.version = kind, game_id, version
+        self.group, self.choice = group, choice
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ChoiceButton:
+        return cls(
+            match["kind"],
+            int(match["game"]),
+            int(match["version"]),
+            match["group"],
+            match["choice"],
+        )
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _guarded(
+            interaction,
+            lambda: _bot(interaction).play.choose(
+                interaction,
+                self.game_id,
+                f"{self.group}:{self.choice}",
+                version=self.version,
+                kind=self.kind,
+            ),
+        )
+
+
+class LobbyLanguage(
+    Gated,
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=GAME + r":lobby:language",
+):
+    """The lobby's choice of the language its table speaks (the host chooses)."""
+
+    def __init__(self, kind: str, game_id: int, language: str = lang.DEFAULT) -> None:
+        tr = lang.texts(language)
+        options = [
+            discord.SelectOption(label=name, value=code, default=code == language)
+            for code, name in lang.languages().items()
+        ]
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=f"{kind}:g:{game_id}:lobby:language",
+            placeholder=tr("The table's language"),
+            options=options[:SELECT_SIZE],
+        )
+        super().__init__(select)
+        self.kind, self.game_id = kind, game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> LobbyLanguage:
+        return cls(match["kind"], int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        chosen = self.item.values[0] if self.item.values else lang.DEFAULT
+        await _guarded(
+            interaction,
+            lambda: _bot(interaction).play.lobby_language(
+                interaction, self.kind, self.game_id, chosen
+            ),
+        )
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    LobbyButton,
+    LobbyLanguage,
+    GroupButton,
+    PageButton,
+    ActionSelect,
+    PickSelect,
+    ChoiceButton,
+)
+
+
+def stopped(items: Sequence[discord.ui.Item[Any]]) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)
+    view.stop()
+    return view
+
+
+FILLS_A_SEAT = ("join", "ai-easy", "ai-strong")
+
+
+def lobby_view(record: GameRecord, most: int, language: str = lang.DEFAULT) -> discord.ui.View:
+    """A lobby's buttons in the table's language: Add computer for each level of computer
+    player the game has; with every seat taken (``most``) Join and Add computer are greyed out;
+    with a computer seated, one button removes the latest one added; below them, the choice
+    of the table's language (when more than one is offered)."""
+    tr = lang.texts(language)
+    full = len(record.seats) >= most
+    offered = {f"ai-{level}" for level in computers.levels(record.kind)}
+    items: list[discord.ui.Item[Any]] = [
+        LobbyButton(
+            record.kind, record.id, op, disabled=full and op in FILLS_A_SEAT, language=language
+        )
+        for op in LOBBY_BUTTONS
+        if not op.startswith("ai-") or op in offered
+    ]
+    numbered = [(n, s) for s in record.seats if (n := computers.number_of(s)) is not None]
+    if numbered:
+        number, seat = numbered[-1]
+        label = tr("Remove {name}", name=seat.name)
+        items.append(LobbyButton(record.kind, record.id, f"drop-{number}", label=label))
+    if len(lang.languages()) > 1:
+        items.append(LobbyLanguage(record.kind, record.id, language))
+    return stopped(items)
+
+
+@dataclass(frozen=True)
+class Group:
+    """A button's worth of actions: one kind of notation."""
+
+    name: str
+    title: str
+    actions: tuple[Action, ...]
+    quiet: bool = False  # a grey button after the others (going back, ending a turn)
+    descriptions: Mapping[str, str] = field(default_factory=dict)
+    """A line under an action's option in a list (a class card's effect), by notation."""
+
+    @property
+    def single(self) -> Action | None:
+        return self.actions[0] if len(self.actions) == 1 else None
+
+
+ANSWER = "answer"
+"""The table's one button for every private question: it opens the asker's own panel."""
+
+HAND = "hand"
+"""The table's button for the answers a decider may have from their hidden hand (a Pass
+card, ``Decision.secret_kinds``), there whatever the hand holds: it opens the decider's own
+panel, which lists them when they are there."""
+
+
+BOARD = "board"
+"""A panel's button that shows the board as it is now: the table keeps its picture while the
+same player goes on deciding (``cogs.table.pictures``), so after a step of theirs the person sees
+their move on a picture here, privately, uploaded only when they ask."""
+BOARD_LABEL = "🖼 Board now"
+
+
+def with_board_button(
+    kind: str, game_id: int, version: int, view: discord.ui.View | None
+) -> discord.ui.View | None:
+    """The panel's controls with the ``BOARD`` button after them, when there is room."""
+    if view is None:
+        return None
+    button = GroupButton(
+        kind, game_id, version, BOARD, label=BOARD_LABEL, style=discord.ButtonStyle.secondary
+    )
+    with contextlib.suppress(ValueError):  # five full rows: the controls come first
+        view.add_item(button)
+    return view
+
+
+def controls_view(
+    kind: str,
+    game_id: int,
+    version: int,
+    groups: Sequence[Group],
+    extra: Sequence[discord.ui.Item[Any]] = (),
+) -> discord.ui.View:
+    """The table's controls: the same as a player's (``choices_view``), so the player whose
+    turn it is chooses straight on the table, without a click that only opens a list; then
+    the ``extra`` items (such as Undo).
+
+    Only groups of public decisions may reach a channel message: the table shows every private
+    question as the one generic ``ANSWER`` group, and the answers a hidden hand allows as the
+    one ``HAND`` group (see ``cogs.table.table.table_groups``).
+    """
+    return choices_view(kind, game_id, version, groups, extra)
+
+
+ENDS_TURN = " (ends your turn)"
+
+
+def shown(action: Action, language: str = lang.DEFAULT) -> str:
+    """An action as a player reads it on a button or in a list: its words, and that it ends
+    the turn when it does (said before the click)."""
+    tr = lang.texts(language)
+    label = tr.say(action.label) or action.notation
+    if not action.ends_turn or tr("{action} (ends your turn)", action="") in label:
+        return label
+    return tr("{action} (ends your turn)", action=label)
+
+
+def group_buttons(
+    kind: str, game_id: int, version: int, groups: Sequence[Group]
+) -> list[discord.ui.Item[Any]]:
+    items: list[discord.ui.Item[Any]] = []
+    for group in groups[:25]:
+        only = group.single
+        label = shown(only) if only is not None else f"{group.title}…"
+        style = discord.ButtonStyle.secondary if group.quiet else discord.ButtonStyle.primary
+        items.append(GroupButton(kind, game_id, version, group.name, label=label, style=style))
+    return items
+
+
+def action_options(
+    actions: Sequence[Action], descriptions: Mapping[str, str] | None = None
+) -> list[discord.SelectOption]:
+    """Select options in words (the notation is only the value, never shown), each with its
+    line of ``descriptions`` under it when it has one."""
+    lines = descriptions or {}
+    return [
+        discord.SelectOption(
+            label=shown(action)[:100],
+            value=action.notation,
+            description=lines.get(action.notation, "")[:100] or None,
+        )
+        for action in actions
+    ]
+
+
+ROWS = 5
+"""The most rows of components one message holds (a select fills a row, buttons five)."""
+
+
+def choices_view(
+    kind: str,
+    game_id: int,
+    version: int,
+    groups: Sequence[Group],
+    extra: Sequence[discord.ui.Item[Any]] = (),
+) -> discord.ui.View:
+    """Every choice at once: a select for each group of several actions (choosing there acts
+    at once, no button to open it first), a button for each single action and for quiet
+    groups, then the ``extra`` buttons. Groups beyond what five rows hold, or too long for one
+    select, become buttons that open their own paged select."""
+    listed = [g for g in groups if not g.quiet and 1 < len(g.actions) <= SELECT_SIZE]
+    while listed:
+        buttons = len(groups) - len(listed) + len(extra)
+        if len(listed) + -(-buttons // 5) <= ROWS:
+            break
+        listed.pop()
+    selects: list[discord.ui.Item[Any]] = [
+        ActionSelect(
+            kind,
+            game_id,
+            version,
+            g.name,
+            0,
+            action_options(g.actions, g.descriptions),
+            placeholder=g.title,
+        )
+        for g in listed
+    ]
+    rest = [g for g in groups if g not in listed]
+    room = 5 * (ROWS - len(selects)) - len(extra)
+    return stopped([*selects, *group_buttons(kind, game_id, version, rest[:room]), *extra])
+
+
+def select_view(
+    kind: str,
+    game_id: int,
+    version: int,
+    group: str,
+    actions: Sequence[Action],
+    page: int,
+    *,
+    placeholder: str | None = None,
+    beside: Sequence[Group] = (),
+    descriptions: Mapping[str, str] | None = None,
+) -> discord.ui.View:
+    """A select with one page of options (at most 25, each with its line of ``descriptions``),
+    page buttons when there are more, and buttons for the ``beside`` groups (such as Back)."""
+    pages = max(1, -(-len(actions) // SELECT_SIZE))
+    page = min(max(page, 0), pages - 1)
+    chunk = actions[page * SELECT_SIZE : (page + 1) * SELECT_SIZE]
+    options = action_options(chunk, descriptions)
+    if pages > 1:
+        placeholder = f"{placeholder or 'Choose'} (page {page + 1} of {pages})"
+    items: list[discord.ui.Item[Any]] = [
+        ActionSelect(kind, game_id, version, group, page, options, placeholder=placeholder)
+    ]
+    if page > 0:
+        items.append(PageButton(kind, game_id, version, group, page - 1, label="◀ Previous"))
+    if page < pages - 1:
+        items.append(PageButton(kind, game_id, version, group, page + 1, label="Next ▶"))
+    items += group_buttons(kind, game_id, version, beside)
+    return stopped(items)
+
+
+def pick_view(
+    kind: str,
+    game_id: int,
+    version: int,
+    pick: Pick,
+    *,
+    placeholder: str,
+    beside: Sequence[Group] = (),
+) -> discord.ui.View:
+    """One multi-select for a pick (tick several entries, then close the menu), a button for
+    choosing nothing when that is allowed, and buttons for the ``beside`` groups."""
+    options = [
+        discord.SelectOption(label=label[:100], value=value) for value, label in pick.options()
+    ]
+    if pick.least == pick.most:
+        hint = f"choose {pick.least}"
+    else:
+        hint = f"choose {pick.least} to {min(pick.most, len(options))}"
+    if pick.ends_turn:
+        hint += ", ends your turn"
+    items: list[discord.ui.Item[Any]] = [
+        PickSelect(
+            kind,
+            game_id,
+            version,
+            pick.kind,
+            options,
+            least=pick.least,
+            most=pick.most,
+            placeholder=f"{placeholder} ({hint})",
+        )
+    ]
+    if pick.least == 0:
+        nothing = pick.counts_notation({}).split(":", 1)[1]
+        label = "None" + (ENDS_TURN if pick.ends_turn else "")
+        items.append(ChoiceButton(kind, game_id, version, pick.kind, nothing, label=label))
+    items += group_buttons(kind, game_id, version, beside)
+    return stopped(items)

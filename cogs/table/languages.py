@@ -1,0 +1,124 @@
+"""Which language a text is shown in (docs/i18n.md).
+
+What one person alone reads (a private reply, a DM, autocomplete, an error) is in that
+reader's language: ``reader_language`` (their own choice, ``/<game> language``, else their
+Discord client's). What a channel sees (the table, the lobby, notices, the picture) is in the
+game's language: ``table_language``, chosen in the lobby. Make the text where it is shown:
+``tr = lang.texts(language)``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from concurrent.futures import ThreadPoolExecutor
+from functools import cache
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+from discord import app_commands
+
+import lang
+from host.models import GameRecord
+
+if TYPE_CHECKING:
+    from cogs.runtime.client import GameBot
+
+
+FOLLOW_DISCORD = "discord"
+"""``/<game> stats language``'s choice for "follow my Discord app's language"."""
+
+
+def language_choices(first: tuple[str, str]) -> list[app_commands.Choice[str]]:
+    """The offered languages as command choices (each named in itself), after ``first``
+    (a name and value such as "My Discord's" / ``FOLLOW_DISCORD``)."""
+    name, value = first
+    offered = [app_commands.Choice(name=n, value=code) for code, n in lang.LANGUAGES.items()]
+    return [app_commands.Choice(name=name, value=value), *offered]
+
+
+def locale_language(interaction: discord.Interaction[Any]) -> str:
+    """The offered language of the interaction's Discord client, else English."""
+    locale = interaction.locale
+    return lang.language_of(getattr(locale, "value", None) or str(locale))
+
+
+async def reader_language(interaction: discord.Interaction[Any]) -> str:
+    """The language of the person behind an interaction: the one they chose, else their
+    Discord client's when it is offered, else English."""
+    service = getattr(cast("GameBot", interaction.client), "service", None)
+    chosen = None if service is None else await service.user_language(interaction.user.id)
+    return chosen or locale_language(interaction)
+
+
+async def user_language(bot: GameBot, user_id: int) -> str:
+    """The language of a person the bot writes to without an interaction (a DM): the one
+    they chose, else the English every Discord client reads."""
+    return await bot.service.user_language(user_id) or lang.DEFAULT
+
+
+def table_language(record: GameRecord) -> str:
+    """The language a game's table speaks: the one chosen in its lobby (games from before
+    languages speak English)."""
+    chosen = record.language
+    return chosen if chosen is not None and chosen in lang.languages() else lang.DEFAULT
+
+
+TRANSLATED = {
+    app_commands.TranslationContextLocation.command_description,
+    app_commands.TranslationContextLocation.group_description,
+    app_commands.TranslationContextLocation.parameter_description,
+    app_commands.TranslationContextLocation.choice_name,
+}
+"""What of a slash command is translated: descriptions and choice names. Command, group and
+option names stay English (translated names break command mentions and "try /rattus play")."""
+
+
+class CommandTranslator(app_commands.Translator):
+    """The slash commands' descriptions and choice names in every offered language, from the
+    catalogs (``cogs.po``; extraction reads them from the command tree itself)."""
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        if context.location not in TRANSLATED:
+            return None
+        language = lang.language_of(locale.value)
+        if language == lang.DEFAULT:
+            return None
+        text = lang.say(string.message, language)
+        return text if text != string.message else None
+
+
+@cache
+def command_texts() -> list[tuple[str, str]]:
+    """Every description and choice name of the bot's slash commands, each with the command
+    it belongs to ("/rattus/stats/share"), as the bot registers them (for ``lang.extract``)."""
+    with ThreadPoolExecutor(max_workers=1) as pool:  # its own event loop, whoever calls
+        return pool.submit(asyncio.run, _command_texts()).result()
+
+
+async def _command_texts() -> list[tuple[str, str]]:
+    import bot  # the bot as it starts, its commands and their options (imported when asked)
+
+    client = bot.build_bot(bot.Settings(token="unused", db_path=":memory:", sync_commands=False))
+    await client.setup_hook()
+    try:
+        payload = [command.to_dict(client.tree) for command in client.tree.get_commands()]
+    finally:
+        await client.close()
+    found: list[tuple[str, str]] = []
+    for command in payload:
+        found += _texts_of(command, f"/{command['name']}")
+    return found
+
+
+def _texts_of(entry: dict[str, Any], where: str) -> list[tuple[str, str]]:
+    found = [(entry["description"], where)] if entry.get("description") else []
+    found += [(choice["name"], where) for choice in entry.get("choices") or []]
+    for child in entry.get("options") or []:
+        inner = f"{where}/{child['name']}" if child.get("type") in (1, 2) else where
+        found += _texts_of(child, inner)
+    return found

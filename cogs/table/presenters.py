@@ -1,0 +1,154 @@
+"""How each game kind looks on Discord: its board image and the text lines around it.
+
+The table, lobby and command code is shared by every kind; a ``Presenter`` is the only place
+that reads a kind's own part of the views (docs/views.md); the shared code reads only the
+header. A new game kind registers its presenter in ``cogs/runtime/games.py``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+import discord
+
+import lang
+from engine.core import Action
+
+View = Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Presenter:
+    """Everything the Discord side needs to show one kind of game."""
+
+    kind: str
+    title: str
+    colour: int
+    render: Callable[[View], bytes]
+    stage_line: Callable[[View], str]
+    players_lines: Callable[[View], list[str]]
+    extra_fields: Callable[[View], list[tuple[str, str]]]
+    secret_lines: Callable[[View], list[str]]
+    outcome_lines: Callable[[View], list[str]]
+    group_titles: Mapping[str, str] = field(default_factory=dict)
+    could_be_asked: Callable[[View], list[int]] = lambda view: [
+        int(player["seat"]) for player in view.get("players", [])
+    ]
+    """Seats a private question now might be put to, from the public view alone: when one of
+    them must be mentioned in the channel, all of them are, so nobody learns who was asked."""
+    quiet_groups: frozenset[str] = frozenset()
+    """Groups of actions shown as grey buttons after the others (going back, ending a turn)."""
+    describe: Callable[[View, Action], str] = lambda view, action: ""
+    """One short line under an action where it is offered in a list (a select option's
+    description, at most 100 characters), or "" for none: what a class card does."""
+    table_players: bool = True
+    """Whether the table message lists the players in words; False when the picture shows
+    them as legibly (the table then keeps to ``cogs.table.embeds.TABLE_TEXT`` characters)."""
+    inline_groups: frozenset[str] = frozenset()
+    """Groups whose actions are offered together with the answer to the question they lead
+    to (using a card and where), as one choice (see ``cogs.table.offers.with_chains``)."""
+
+    def group_title(
+        self,
+        group: str,
+        actions: Iterable[Action] = (),
+        decision: str = "",
+        language: str = lang.DEFAULT,
+    ) -> str:
+        """The title of a group of actions (the notation's kind), in words: its title in this
+        kind of decision ("spread:rat"), or the kind's own title, or else what its actions'
+        labels begin with alike, or else "Choose"."""
+        title = self.group_titles.get(f"{decision}:{group}") if decision else None
+        title = title or self.group_titles.get(group) or self.shared_titles.get(group)
+        return title or common_words([lang.say(a.label, language) for a in actions]) or "Choose"
+
+    shared_titles: ClassVar[Mapping[str, str]] = {"answer": "Answer", "back": "Back"}
+    """Titles of the groups the shared code itself adds (the table's private questions)."""
+
+
+def common_words(labels: Sequence[str]) -> str:
+    """The words several labels begin with alike (at least two words), or ""."""
+    if len(labels) < 2:
+        return ""
+    split = [label.split() for label in labels]
+    same: list[str] = []
+    for words in zip(*split, strict=False):
+        if any(w != words[0] for w in words):
+            break
+        same.append(words[0])
+    return " ".join(same).rstrip(":,") if len(same) >= 2 else ""
+
+
+COLOUR_SQUARES = {
+    "red": "🟥",
+    "yellow": "🟨",
+    "green": "🟩",
+    "blue": "🟦",
+    "purple": "🟪",
+    "orange": "🟧",
+}
+
+
+def colour_square(colour: object) -> str:
+    """A player colour as a coloured square emoji (a white one for an unknown colour)."""
+    return COLOUR_SQUARES.get(str(colour), "⬜")
+
+
+def player_name(view: View, seat: int) -> str:
+    """The name the host put on a seat's view entry (or the renderer's fallback), safe to put
+    in Discord markdown."""
+    for player in view.get("players", []):
+        if player.get("seat") == seat:
+            return plain(str(player.get("name") or f"Player {seat + 1}"))
+    return f"Player {seat + 1}"
+
+
+def score_parts(view: View, seat: int, titles: Mapping[str, str]) -> str:
+    """Where a final score came from, e.g. " (15 on the map, 6 in the palace)": the lines of
+    the view's breakdown the seat scored on, each named by ``titles`` (a game's own words)."""
+    lines = (view.get("breakdown") or {}).get("lines") or []
+    if seat >= len(lines):
+        return ""
+    parts = [
+        f"{points} {titles.get(line, line.replace('_', ' '))}"
+        for line, points in lines[seat].items()
+        if points
+    ]
+    return f" ({', '.join(parts)})" if parts else ""
+
+
+def tie_lines(view: View) -> list[str]:
+    """One line per group of players level on points: who, on what, and how the game's
+    tie-break ordered them."""
+    breakdown = view.get("breakdown") or {}
+    scores = view.get("scores") or {}
+    rule = str(breakdown.get("tie_break") or "")
+    out = []
+    for group in breakdown.get("ties") or []:
+        names = [player_name(view, int(seat)) for seat in group]
+        level = scores.get(str(group[0]), "?")
+        who = ", ".join(names[:-1]) + f" and {names[-1]}"
+        out.append(f"Tie: {who} had {level} points each; {rule}, so they rank in that order.")
+    return out
+
+
+def plain(text: str) -> str:
+    """Text shown as written in Discord: markdown characters (from players' names) escaped."""
+    return discord.utils.escape_markdown(text)
+
+
+COMMAND_SPAN = re.compile(r"`/[a-z][\w -]*`")
+"""A command written as code in the bot's own texts ("`/rattus join`")."""
+
+
+def plain_prose(text: str) -> str:
+    """The bot's own text with names in it, shown as written: markdown from the names is
+    escaped, while the commands it quotes as code (``COMMAND_SPAN``) stay code."""
+    out, start = [], 0
+    for match in COMMAND_SPAN.finditer(text):
+        out += [plain(text[start : match.start()]), match.group(0)]
+        start = match.end()
+    return "".join([*out, plain(text[start:])])

@@ -1,0 +1,1 @@
+"""The Rattus Cartus table picture."""

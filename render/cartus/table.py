@@ -1,0 +1,634 @@
+"""``cartus_table(view)``: the Rattus Cartus table as a picture made to be read on a phone.
+
+From top to bottom: the round and whose move it is; once the game is over, the players ranked
+(the winner crowned, those the plague killed marked with ☠); the round's buildings in
+resolving order, each with its supply action and the discs that entered it (in entering
+order, with how many cards went in face down, and the cards once revealed); the influence
+of each class, players listed from most to fewest points (a tie goes to the disc that got
+there first, listed first); the Nun-row (face down, and face up only for a card the viewer
+looked at, so only in that player's own picture; all of it at the end); each player's public
+counts (cards in hand, victory point tokens; in their own picture their rats and hand); and
+the decks.
+
+Nothing is cut and nothing is too small for a phone: every text is wrapped to its box, and at
+380 pixels wide every letter is at least 8 pixels tall (``MIN_TEXT`` at ``WIDTH``; the
+legibility tests measure the drawn pixels). ``text_boxes`` lists what was drawn where, for
+those tests. A function of the view alone: it never sees what the view hides.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache, partial
+from typing import Any
+
+from PIL import Image
+
+from render.common.canvas import ALERT, GOLD, INK, MUTED, RGB, WHITE, Canvas, Point, encode_png, mix
+from render.common.frame import PANEL_BG, ROW_BG, seats_of, width_of, wrap
+from render.common.palette import rattus_palette
+from render.common.pieces import CHIP_H, Seat, chip_width, class_colour, class_glyph, cube_chip
+from render.common.text import counted
+
+WIDTH = 720
+"""Narrower than the Rattus board: shown 380 pixels wide, it is scaled less, so the same
+text sizes read larger."""
+PAD = 10
+GAP = 10
+MIN_TEXT = 22
+"""The smallest text: 16 pixels of capital height here, 8.4 on a phone 380 pixels wide."""
+TEXT = 22
+NAME = 24
+LINE = 28
+"""The height of a line of ``TEXT``."""
+NAME_SIZE = 28
+"""Building names in DejaVu Sans Condensed Bold (shrunk to fit, never below ``MIN_TEXT``)."""
+CLASS_ORDER = ("peasantry", "bourgeoisie", "church", "chivalry", "magic", "royalty")
+TRACK_H = 48
+TRACK_LABEL_W = 42 + round(max(width_of(c.title(), 22, True) for c in CLASS_ORDER)) + 16
+DISC_R = 16
+CHIP_GAP = 12
+CARD_H = 64
+SPECIAL_GLYPHS = {"joker": "★", "flute": "♪", "pass": "↷", "gold": "◉"}
+"""The Sword has no glyph: the crossed swords are Chivalry's. It is spelled out."""
+NBSP = "\u00a0"
+"""Joins a glyph to its word, so a wrapped line never parts them."""
+STATUS_TITLES = {
+    "supply": "Supply",
+    "enter": "Entering",
+    "resolve": "Resolving",
+    "over": "Game over",
+}
+WINNER_BG: RGB = (255, 241, 196)
+ACTING_BG: RGB = (255, 236, 170)
+RULE: RGB = (214, 200, 172)
+NUN_BACK: RGB = (88, 52, 84)
+NUN_INK: RGB = (214, 190, 150)
+
+
+@dataclass(frozen=True)
+class TextBox:
+    """One text drawn in the picture: what it should say, what was drawn, where, how big."""
+
+    text: str
+    drawn: str
+    box: tuple[float, float, float, float]
+    size: int
+    ink: RGB
+
+
+class _Pen:
+    """Draws texts on a canvas (or only measures them, for the layout) and keeps a list of
+    every text drawn, for the tests."""
+
+    def __init__(self, canvas: Canvas, draw: bool) -> None:
+        self.canvas, self.draw = canvas, draw
+        self.boxes: list[TextBox] = []
+
+    def text(
+        self,
+        at: Point,
+        text: str,
+        size: int,
+        ink: RGB = INK,
+        *,
+        bold: bool = True,
+        anchor: str = "lm",
+        condensed: bool = False,
+    ) -> float:
+        """One line of text (never cut: the caller made room); returns its width."""
+        text = text.replace(NBSP, " ")
+        wide = width_of(text, size, bold, condensed)
+        if self.draw and text:
+            drawn = self.canvas.text(
+                at, text, size, fill=ink, bold=bold, anchor=anchor, condensed=condensed
+            )
+            x = at[0] - (wide if anchor[0] == "r" else wide / 2 if anchor[0] == "m" else 0)
+            top = at[1] - (size * 0.6 if anchor[1] == "m" else 0)
+            self.boxes.append(TextBox(text, drawn, (x, top, x + wide, top + size * 1.2), size, ink))
+        return wide
+
+    def lines(
+        self, at: Point, text: str, size: int, width: float, ink: RGB = INK, *, bold: bool = True
+    ) -> float:
+        """``text`` wrapped to ``width`` from ``at`` (the middle of its first line, on the
+        left); returns the height it takes (``LINE`` a line)."""
+        rows = wrap(text, size, width, bold=bold)
+        for i, row in enumerate(rows):
+            self.text((at[0], at[1] + i * LINE), row, size, ink, bold=bold)
+        return len(rows) * LINE
+
+
+def _card_glyph(kind: str) -> str:
+    return SPECIAL_GLYPHS.get(kind) or ("" if kind == "sword" else class_glyph(kind))
+
+
+def _card_item(kind: str, count: str) -> str:
+    """A kind of card and how many, as one unbreakable item: "⚒ Peasantry ×2", "Sword ×1"."""
+    glyph = _card_glyph(kind)
+    return (f"{glyph}{NBSP}" if glyph else "") + f"{kind.title()}{NBSP}{count}"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _status(view: Mapping[str, Any], seats: Mapping[int, Seat]) -> tuple[str, RGB, str, str]:
+    status = str(view.get("status") or "")
+    round_no, rounds = int(view.get("round") or 0), int(view.get("rounds") or 0)
+    title = f"Round {round_no}/{rounds}" if status != "over" else "Game over"
+    pill: RGB = ALERT if view.get("final_round") else (INK if status == "over" else (60, 90, 60))
+    if status == "over":
+        winners = [seats[int(s)].name for s in view.get("winners") or [] if int(s) in seats]
+        if not winners:
+            return title, pill, "", "nobody survived"
+        return title, pill, " and ".join(winners), ("wins" if len(winners) == 1 else "win")
+    active = view.get("active")
+    phase = STATUS_TITLES.get(status, status.title())
+    if active is None:
+        chosen = view.get("supply_chosen")
+        if chosen is not None:
+            return title, pill, "", f"{phase}: all choose ({len(chosen)} done)"
+        return title, pill, "", phase
+    who = seats[int(active)].name if int(active) in seats else ""
+    return title, pill, who, f"to play · {phase}"
+
+
+# -- buildings ---------------------------------------------------------------------------
+
+
+def _entry_text(entry: Mapping[str, Any]) -> str:
+    cards = entry.get("cards")
+    if isinstance(cards, Mapping) and cards:
+        shown = " ".join(
+            f"{_card_glyph(str(k)) or 'Sword' + NBSP}{int(v)}"
+            for k, v in sorted(cards.items())
+            if v
+        )
+        return ("▲ " if entry.get("premium") else "") + (shown or "none")
+    star = "▲ " if entry.get("premium") else ""
+    return star + f"{int(entry.get('count') or 0)} face down"
+
+
+def _name_size(name: str, room: float) -> int:
+    size = NAME_SIZE
+    while size > MIN_TEXT and width_of(name, size, True, True) > room:
+        size -= 1
+    return size
+
+
+def _building(
+    pen: _Pen, building: Mapping[str, Any], seats: Mapping[int, Seat], box: tuple[float, ...]
+) -> float:
+    """Draw (or measure, with ``box``'s bottom unknown) one building; returns its height."""
+    x0, y0, x1, _ = box
+    cls = str(building.get("class") or "")
+    colour = class_colour(cls)
+    canvas = pen.canvas
+    if pen.draw:
+        canvas.rect(
+            box, fill=mix(colour, WHITE, 0.86), outline=mix(colour, INK, 0.3), width=2, radius=12
+        )
+        canvas.rect((x0 + 2, y0 + 2, x1 - 2, y0 + 44), fill=mix(colour, WHITE, 0.6), radius=10)
+    place = f"{building.get('place', '')}."
+    left = x0 + 10 + pen.text((x0 + 10, y0 + 23), place, TEXT) + 8
+    glyph_w = width_of(class_glyph(cls), TEXT) + 12
+    name = str(building.get("name") or building.get("building") or "?")
+    room = x1 - glyph_w - 6 - left
+    pen.text((left, y0 + 23), name, _name_size(name, room), condensed=True)
+    if pen.draw:
+        canvas.text((x1 - 10, y0 + 23), class_glyph(cls), TEXT, fill=colour, anchor="rm")
+    y = y0 + 44 + 8 + LINE / 2
+    supply = "Supply: " + str(building.get("supply_text") or "")
+    y += pen.lines((x0 + 10, y), supply, TEXT, x1 - x0 - 20, MUTED)
+    y += 4 - LINE / 2
+    x = x0 + 10
+    entries = [e for e in building.get("entries") or [] if isinstance(e, Mapping)]
+    if not entries:
+        pen.text((x, y + CHIP_H / 2), "nobody yet", TEXT, MUTED, bold=False)
+    for entry in entries:
+        seat = seats.get(int(entry.get("seat", -1)))
+        if seat is None:
+            continue
+        count = str(int(entry.get("count") or 0))
+        label = _entry_text(entry)
+        room = x1 - x0 - 20 - chip_width(count) - 6
+        rows = wrap(label, TEXT, room, bold=True)
+        need = chip_width(count) + 6 + max(width_of(r, TEXT, bold=True) for r in rows) + 14
+        if x > x0 + 10 and (x + need > x1 - 10 or len(rows) > 1):
+            x, y = x0 + 10, y + CHIP_H + 8
+        if pen.draw:
+            cube_chip(canvas, (x, y), seat, count)
+        ink = GOLD if entry.get("premium") else INK
+        for i, row in enumerate(rows):
+            pen.text((x + chip_width(count) + 6, y + CHIP_H / 2 + i * LINE), row, TEXT, ink)
+        x += need
+        if len(rows) > 1:  # a long list of revealed cards has its lines to itself
+            x, y = x1, y + (len(rows) - 1) * LINE
+    return y + CHIP_H + 10 - y0
+
+
+def _buildings(pen: _Pen, view: Mapping[str, Any], seats: Mapping[int, Seat], top: float) -> float:
+    row = [b for b in view.get("row") or [] if isinstance(b, Mapping)]
+    if not row:
+        return 0
+    cols = 2 if len(row) > 1 else 1
+    width = (WIDTH - 2 * PAD - (cols - 1) * GAP) / cols
+    y = top
+    for start in range(0, len(row), cols):
+        line = row[start : start + cols]
+        measure = _Pen(pen.canvas, draw=False)
+        height = max(_building(measure, b, seats, (PAD, y, PAD + width, y)) for b in line)
+        for i, building in enumerate(line):
+            x = PAD + i * (width + GAP)
+            if pen.draw:
+                _building(pen, building, seats, (x, y, x + width, y + height))
+        y += height + GAP
+    return y - top
+
+
+# -- influence ---------------------------------------------------------------------------
+
+
+def ranked_discs(view: Mapping[str, Any], cls: str) -> list[Mapping[str, Any]]:
+    """A class's discs with points, most first; of a tie, the lowest disc (which wins it)."""
+    discs = [
+        d
+        for d in (view.get("influence") or {}).get(cls) or []
+        if isinstance(d, Mapping) and int(d.get("points") or 0) > 0
+    ]
+    return sorted(discs, key=lambda d: (-int(d.get("points") or 0), int(d.get("stack") or 0)))
+
+
+def _chip_width(points: int) -> float:
+    return 2 * DISC_R + 4 + width_of(str(points), NAME, bold=True)
+
+
+def influence_chips(
+    view: Mapping[str, Any], top: float
+) -> dict[str, list[tuple[int, tuple[float, float, float, float]]]]:
+    """Where each player's influence is drawn: class -> [(seat, box)] in ranked order, left
+    to right (a second row when a class's chips do not fit one). Nobody's chips overlap."""
+    out: dict[str, list[tuple[int, tuple[float, float, float, float]]]] = {}
+    y = top + LINE
+    for cls in CLASS_ORDER:
+        x: float = PAD + TRACK_LABEL_W
+        row_y = y
+        placed: list[tuple[int, tuple[float, float, float, float]]] = []
+        for disc in ranked_discs(view, cls):
+            wide = _chip_width(int(disc.get("points") or 0))
+            if x > PAD + TRACK_LABEL_W and x + wide > WIDTH - PAD - 8:
+                x, row_y = PAD + TRACK_LABEL_W, row_y + TRACK_H - 8
+            centre = row_y + TRACK_H / 2
+            placed.append(
+                (int(disc.get("seat", -1)), (x, centre - DISC_R, x + wide, centre + DISC_R))
+            )
+            x += wide + CHIP_GAP
+        out[cls] = placed
+        y = row_y + TRACK_H
+    return out
+
+
+def _disc(seat: Seat, canvas: Canvas, at: Point) -> None:
+    x, y = at[0] + DISC_R, at[1] + DISC_R
+    canvas.disc((x + 1, y + 2), DISC_R, fill=(0, 0, 0, 70))
+    canvas.disc((x, y), DISC_R, fill=seat.colour.fill, outline=seat.colour.edge, width=2)
+    canvas.text((x, y + 0.5), seat.mark, TEXT, fill=seat.colour.text, bold=True, anchor="mm")
+
+
+def _tracks(pen: _Pen, view: Mapping[str, Any], seats: Mapping[int, Seat], top: float) -> float:
+    canvas = pen.canvas
+    pen.text(
+        (PAD, top + LINE / 2), "Influence: most first; a tie goes to the first listed", TEXT, MUTED
+    )
+    chips = influence_chips(view, top)
+    y = top + LINE
+    for cls in CLASS_ORDER:
+        boxes = chips[cls]
+        bottom = max([y + TRACK_H, *(b[3] + (TRACK_H / 2 - DISC_R) for _, b in boxes)])
+        colour = class_colour(cls)
+        if pen.draw:
+            canvas.rect(
+                (PAD, y + 3, WIDTH - PAD, bottom - 3), fill=mix(colour, WHITE, 0.85), radius=8
+            )
+            canvas.text((PAD + 10, y + TRACK_H / 2), class_glyph(cls), 24, fill=colour, anchor="lm")
+        pen.text((PAD + 42, y + TRACK_H / 2), cls.title(), TEXT)
+        if not boxes:
+            pen.text((PAD + TRACK_LABEL_W, y + TRACK_H / 2), "nobody yet", TEXT, MUTED, bold=False)
+        for seat_no, (x0, y0, _, _) in boxes:
+            seat = seats.get(seat_no)
+            if seat is None:
+                continue
+            if pen.draw:
+                canvas.stamp(
+                    (x0, y0),
+                    (2 * DISC_R, 2 * DISC_R),
+                    ("cartus disc", seat.colour, seat.mark),
+                    partial(_disc, seat),
+                )
+            points = next(
+                int(d.get("points") or 0)
+                for d in ranked_discs(view, cls)
+                if int(d.get("seat", -1)) == seat_no
+            )
+            pen.text((x0 + 2 * DISC_R + 4, y0 + DISC_R), str(points), NAME)
+        y = bottom
+    return y - top + 6
+
+
+# -- the Nun-row -------------------------------------------------------------------------
+
+
+def nun_row_boxes(view: Mapping[str, Any], top: float) -> list[tuple[float, float, float, float]]:
+    """Where each Nun-row card is drawn, in place order."""
+    cards = list(view.get("nun_row") or [])
+    count = max(1, len(cards))
+    card_w = (WIDTH - 2 * PAD - (count - 1) * GAP) / count
+    return [
+        (
+            PAD + i * (card_w + GAP),
+            top + LINE,
+            PAD + i * (card_w + GAP) + card_w,
+            top + LINE + CARD_H,
+        )
+        for i in range(len(cards))
+    ]
+
+
+def _nun_card(
+    card: Mapping[str, Any] | None, place: int, size: Point, canvas: Canvas, at: Point
+) -> None:
+    x, y = at
+    w, h = size
+    box = (x, y, x + w, y + h)
+    if card is None:
+        canvas.rect(box, fill=NUN_BACK, outline=NUN_INK, width=2, radius=8)
+        canvas.text((x + w / 2, y + h / 2), str(place), 30, fill=NUN_INK, bold=True, anchor="mm")
+        return
+    kind = str(card.get("type") or "")
+    colour = class_colour(kind) if kind in CLASS_ORDER else (90, 84, 76)
+    canvas.rect(box, fill=mix(colour, WHITE, 0.8), outline=GOLD, width=3, radius=8)
+    canvas.text((x + 10, y + h / 2), f"{place}", TEXT, fill=MUTED, bold=True, anchor="lm")
+    nuns = int(card.get("nuns") or 0)
+    canvas.text(
+        (x + w - 8, y + h / 2),
+        f"{nuns} nun{'' if nuns == 1 else 's'}",
+        TEXT,
+        fill=INK,
+        bold=True,
+        anchor="rm",
+    )
+
+
+def _nun_title(view: Mapping[str, Any]) -> str:
+    cards = [c for c in view.get("nun_row") or [] if isinstance(c, Mapping)]
+    faces = [c["card"] for c in cards if isinstance(c.get("card"), Mapping)]
+    if view.get("status") == "over":
+        nuns = (view.get("outcome") or {}).get("nuns")
+        total = int(nuns) if nuns is not None else sum(int(f.get("nuns") or 0) for f in faces)
+        return f"Nun-row: {_plural(total, 'nun')} in all"
+    if faces:
+        return f"Nun-row: you looked at {len(faces)} of {len(cards)}"
+    return "Nun-row: face down"
+
+
+def _nun_row(pen: _Pen, view: Mapping[str, Any], top: float) -> float:
+    cards = [c for c in view.get("nun_row") or [] if isinstance(c, Mapping)]
+    if not cards:
+        return 0
+    pen.text((PAD, top + LINE / 2), _nun_title(view), TEXT, MUTED)
+    if pen.draw:
+        for card, box in zip(cards, nun_row_boxes(view, top), strict=True):
+            face = card.get("card") if isinstance(card.get("card"), Mapping) else None
+            size = (box[2] - box[0], box[3] - box[1])
+            place = int(card.get("place") or 0)
+            key = ("cartus nun card", json.dumps(face, sort_keys=True), place, size)
+            pen.canvas.stamp(box[:2], size, key, partial(_nun_card, face, place, size))
+    return LINE + CARD_H + GAP
+
+
+# -- players -----------------------------------------------------------------------------
+
+
+def _crown(canvas: Canvas, at: Point) -> None:
+    """A gold crown 30 wide and 22 tall, its top-left corner at ``at``."""
+    x, y = at
+    points = [
+        (x, y + 6), (x + 7, y + 12), (x + 15, y), (x + 23, y + 12), (x + 30, y + 6),
+        (x + 27, y + 22), (x + 3, y + 22),
+    ]  # fmt: skip
+    canvas.polygon(points, fill=GOLD, outline=mix(GOLD, INK, 0.5), width=1.5)
+
+
+CROWN_W = 30
+
+
+def ranked_players(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The players in seat order, or once the game is over in the order of its ranking."""
+    players = [p for p in view.get("players") or [] if isinstance(p, Mapping)]
+    if view.get("status") != "over" or not view.get("ranking"):
+        return players
+    place = {int(seat): i for i, seat in enumerate(view.get("ranking") or [])}
+    return sorted(players, key=lambda p: place.get(int(p.get("seat", -1)), len(place)))
+
+
+def _counts(view: Mapping[str, Any], player: Mapping[str, Any]) -> str:
+    hand, tokens = int(player.get("hand_count") or 0), int(player.get("vp_tokens") or 0)
+    bits = [f"{_plural(hand, 'card')} in hand", _plural(tokens, "VP token")]
+    if player.get("rats") is not None:
+        bits.append(_plural(int(player["rats"]), "rat"))
+    if view.get("status") == "over":
+        score = (view.get("scores") or {}).get(str(player.get("seat")))
+        if score is not None:
+            bits.insert(0, _plural(int(score), "point"))
+    return " · ".join(bits)
+
+
+def _fate(view: Mapping[str, Any], seat: int) -> tuple[str, RGB] | None:
+    """What the plague did to a player, once the game is over."""
+    details = view.get("outcome") or {}
+    if view.get("status") != "over" or not details:
+        return None
+    rats = list(details.get("rats") or [])
+    nuns = int(details.get("nuns") or 0)
+    held = counted(int(rats[seat]), "rat") if seat < len(rats) else "too many rats"
+    if seat in (details.get("spared") or []):
+        return f"Spared by the plague: fewest rats ({held})", INK
+    if seat in (details.get("dead") or []):
+        return f"☠ Killed by the plague: {held}, {_plural(nuns, 'nun')}", ALERT
+    return None
+
+
+def _hand_text(view: Mapping[str, Any], player: Mapping[str, Any]) -> str | None:
+    hand = player.get("hand") if isinstance(player.get("hand"), Mapping) else None
+    if hand is None:
+        return None
+    own = view.get("seat") is not None and int(view["seat"]) == int(player.get("seat", -1))
+    items = [f"{_card_glyph(str(k))} {str(k).title()} ×{int(v)}" for k, v in hand.items() if int(v)]
+    return ("Your hand: " if own else "Hand: ") + (" · ".join(items) or "no cards")
+
+
+def _player(
+    pen: _Pen, view: Mapping[str, Any], player: Mapping[str, Any], seat: Seat, place: int, y: float
+) -> float:
+    """Draw (or measure) one player's row from ``y``; returns its height."""
+    canvas = pen.canvas
+    over = view.get("status") == "over"
+    winner = over and seat.seat in (view.get("winners") or [])
+    left, right = PAD + 58, WIDTH - PAD - 10
+    room = right - left
+    x: float = left
+    if over:
+        x += pen.text((x, y + 24), f"{place}.", NAME) + 8
+    if winner:
+        if pen.draw:
+            _crown(canvas, (x, y + 13))
+        x += CROWN_W + 8
+    chosen = view.get("supply_chosen")
+    marks = ("◆ " if view.get("start_player") == seat.seat and not over else "") + (
+        "✓ " if chosen is not None and seat.seat in chosen else ""
+    )
+    name_rows = wrap(marks + seat.name, NAME, right - x, bold=True)
+    for i, row in enumerate(name_rows):
+        pen.text((x if i == 0 else left, y + 24 + i * 30), row, NAME)
+    line_y = y + 24 + len(name_rows) * 30 - 2
+    line_y += pen.lines((left, line_y), _counts(view, player), TEXT, room, MUTED)
+    fate = _fate(view, seat.seat)
+    if fate is not None:
+        line_y += pen.lines((left, line_y), fate[0], TEXT, room, fate[1])
+    hand = _hand_text(view, player)
+    if hand is not None:
+        line_y += pen.lines((left, line_y), hand, TEXT, room)
+    return line_y - LINE / 2 + 8 - y
+
+
+def _players(pen: _Pen, view: Mapping[str, Any], seats: Mapping[int, Seat], top: float) -> float:
+    y = top
+    over = view.get("status") == "over"
+    for place, player in enumerate(ranked_players(view), start=1):
+        seat = seats.get(int(player.get("seat", -1)))
+        if seat is None:
+            continue
+        height = _player(_Pen(pen.canvas, draw=False), view, player, seat, place, y)
+        if pen.draw:
+            acting = seat.seat in (view.get("actors") or []) and not over
+            winner = over and seat.seat in (view.get("winners") or [])
+            fill = ACTING_BG if acting else WINNER_BG if winner else ROW_BG
+            canvas = pen.canvas
+            canvas.rect(
+                (PAD, y, WIDTH - PAD, y + height),
+                fill=fill,
+                outline=GOLD if acting or winner else RULE,
+                width=2 if acting or winner else 1,
+                radius=8,
+            )
+            canvas.rect(
+                (PAD + 8, y + 7, PAD + 44, y + 43),
+                fill=seat.colour.fill,
+                outline=seat.colour.edge,
+                width=2,
+                radius=6,
+            )
+            canvas.text(
+                (PAD + 26, y + 25.5), seat.mark, NAME, fill=seat.colour.text, bold=True, anchor="mm"
+            )
+            _player(pen, view, player, seat, place, y)
+        y += height + 6
+    return y - top
+
+
+def _counts_text(view: Mapping[str, Any]) -> list[str]:
+    supplies = view.get("supplies") or {}
+    return [
+        f"Deck {int(view.get('population_deck') or 0)} · discard pile "
+        f"{int(view.get('discard_pile') or 0)} · VP tokens left {int(view.get('vp_tokens_left') or 0)}",
+        "Supplies left: "
+        + " · ".join(_card_item(str(k), str(int(v))) for k, v in supplies.items()),
+    ]
+
+
+# -- the whole picture -------------------------------------------------------------------
+
+
+def _header(pen: _Pen, view: Mapping[str, Any], seats: Mapping[int, Seat]) -> float:
+    """The status pill, then who and what they do, wrapped (a long name takes a second line,
+    never cut); returns where the rule under it is."""
+    title, pill, who, what = _status(view, seats)
+    x, y = 14, 10
+    pill_w = width_of(title, TEXT, True) + 28
+    canvas = pen.canvas
+    if pen.draw:
+        canvas.rect((x, y, x + pill_w, y + 36), fill=pill, radius=18)
+        canvas.text((x + pill_w / 2, y + 18.5), title, TEXT, fill=WHITE, bold=True, anchor="mm")
+    left = x + pill_w + 12
+    rows = wrap(f"{who} {what}".strip(), NAME, WIDTH - 14 - left, bold=True)
+    for i, row in enumerate(rows):
+        pen.text((left, y + 18 + i * 30), row, NAME)
+    rule = y + 48 + (len(rows) - 1) * 30
+    if pen.draw:
+        canvas.line([(0, rule), (WIDTH, rule)], fill=mix(PANEL_BG, INK, 0.25), width=1)
+    return rule
+
+
+def _layout(pen: _Pen, view: Mapping[str, Any], seats: Mapping[int, Seat]) -> dict[str, float]:
+    """Lay out (and with a drawing pen, draw) every section; returns where each starts and
+    "end". Once the game is over the ranked players come first."""
+    tops: dict[str, float] = {}
+    y = _header(pen, view, seats) + 10
+    over = view.get("status") == "over"
+    if over:
+        tops["players"] = y
+        y += _players(pen, view, seats, y) + 4
+    tops["buildings"] = y
+    y += _buildings(pen, view, seats, y)
+    tops["tracks"] = y
+    y += _tracks(pen, view, seats, y)
+    tops["nun_row"] = y
+    y += _nun_row(pen, view, y)
+    if not over:
+        tops["players"] = y
+        y += _players(pen, view, seats, y)
+    tops["counts"] = y
+    for text in _counts_text(view):
+        y += pen.lines((PAD, y + LINE / 2), text, TEXT, WIDTH - 2 * PAD, MUTED)
+    tops["end"] = y + 8
+    return tops
+
+
+def section_tops(view: Mapping[str, Any]) -> dict[str, float]:
+    """Where each part of the picture starts: players, buildings, tracks, nun_row, counts;
+    and "end"."""
+    pen = _Pen(Canvas.blank(1, 1, PANEL_BG, scale=1), draw=False)
+    return _layout(pen, view, seats_of(view))
+
+
+def _draw(view: Mapping[str, Any]) -> tuple[Image.Image, list[TextBox]]:
+    seats = seats_of(view)
+    height = round(section_tops(view)["end"])
+    image = Image.new("RGB", (WIDTH, height), PANEL_BG)
+    canvas = Canvas(image, scale=1)
+    pen = _Pen(canvas, draw=True)
+    _layout(pen, view, seats)
+    return image, pen.boxes
+
+
+def table_image(view: Mapping[str, Any]) -> Image.Image:
+    """The Cartus table as a Pillow image (RGB) at output size."""
+    return _draw(view)[0]
+
+
+def text_boxes(view: Mapping[str, Any]) -> tuple[Image.Image, list[TextBox]]:
+    """The picture and every text drawn on it below the status band (for the tests)."""
+    return _draw(view)
+
+
+@lru_cache(maxsize=64)
+def _png(key: str) -> bytes:
+    return encode_png(table_image(json.loads(key)), rattus_palette())
+
+
+def cartus_table(view: Mapping[str, Any]) -> bytes:
+    """The Cartus table for ``view`` (docs/views.md) as PNG bytes, kept per view."""
+    return _png(json.dumps(view, sort_keys=True, ensure_ascii=False, default=str))
