@@ -1,5 +1,5 @@
 """The tests' pseudo-language: every text that passes through the catalogs comes out marked,
-``⟦Jóíñ⟧``, so a scan of what a person reads finds each text that did not (see
+``⟦Jóíñ⟧`` (``{fields}`` left outside the marks, filled with their values), so a scan of what a person reads finds each text that did not (see
 tests/lang/test_pseudo.py). Its catalog is made from the texts extracted from the code, so it
 translates every marked text and nothing else."""
 
@@ -25,9 +25,15 @@ MARKED = re.compile(f"{OPEN}[^{OPEN}{CLOSE}]*{CLOSE}")
 
 
 def pseudo(text: str) -> str:
-    """``text`` accented and bracketed, its ``{fields}`` kept as they are."""
-    parts = FIELD.split(text)
-    return OPEN + "".join(p if FIELD.fullmatch(p) else p.translate(ACCENTED) for p in parts) + CLOSE
+    """``text`` accented, each run of it between ``{fields}`` bracketed: the fields stay
+    outside the marks, so a value that did not pass through the catalogs (an English text
+    handed in as a value) shows unmarked too."""
+    return "".join(
+        part
+        if FIELD.fullmatch(part) or not part.strip()
+        else OPEN + part.translate(ACCENTED) + CLOSE
+        for part in FIELD.split(text)
+    )
 
 
 def catalog() -> Catalog:

@@ -16,6 +16,7 @@ from typing import Any
 
 import discord
 
+import lang
 from cogs.commands.stats import add_rating_changes
 from cogs.table.components import (
     ANSWER,
@@ -174,7 +175,8 @@ class Tables(Messaging):
         kind = self.service.kind(record.kind)
         options = kind.describe_options(record.options)
         if timer is not None:
-            options = f"{options}\nTimer: {timer}."
+            tr = lang.texts(table_language(record))
+            options = tr("{options}\nTimer: {timer}.", options=options, timer=timer)
         language = table_language(record)
         embed = lobby_embed(record, self.presenter(record), options, link, language)
         _, most = kind.player_limits(record.options)

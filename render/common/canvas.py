@@ -10,7 +10,8 @@ import io
 import math
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from PIL import Image, ImageChops, ImageDraw
@@ -72,6 +73,21 @@ def mix(a: RGB, b: RGB, t: float) -> RGB:
         round(a[1] + (b[1] - a[1]) * t),
         round(a[2] + (b[2] - a[2]) * t),
     )
+
+
+_recorders: list[list[str]] = []
+
+
+@contextmanager
+def recording() -> Iterator[list[str]]:
+    """Every text drawn on a picture while the block runs, in order (from any thread): for
+    tests that read what a person reads, such as the pseudo-language scan."""
+    drawn: list[str] = []
+    _recorders.append(drawn)
+    try:
+        yield drawn
+    finally:
+        _recorders.remove(drawn)
 
 
 class Canvas:
@@ -168,7 +184,10 @@ class Canvas:
         max_width: float | None = None,
         condensed: bool = False,
     ) -> str:
-        """Draw ``text`` (in any script, cut to ``max_width``); returns what was drawn."""
+        """Draw ``text`` (in any script, cut to ``max_width``); returns what was drawn. Every
+        text a picture shows passes here (see ``recording``)."""
+        for drawn in _recorders:
+            drawn.append(text)
         line = fit(
             text,
             self.px(size),

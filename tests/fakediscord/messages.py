@@ -51,6 +51,9 @@ class MessageStore:
         self.base_url = ""
         self.by_id: dict[int, StoredMessage] = {}
         self.files: dict[int, bytes] = {}
+        self.versions: list[tuple[StoredMessage, JSON]] = []
+        """Every message as it was shown, each time it was posted or edited (oldest first):
+        what a person may have read, even if later edited away."""
 
     def get(self, message_id: int) -> StoredMessage | None:
         message = self.by_id.get(message_id)
@@ -109,6 +112,7 @@ class MessageStore:
         data["embeds"] = [self._embed(e, uploaded) for e in data["embeds"]]
         data["mentions"] = self._mentions(data["content"])
         self.by_id[message_id] = stored
+        self.versions.append((stored, copy.deepcopy(_readable(data))))
         self._pulse.notify()
         return stored
 
@@ -128,6 +132,7 @@ class MessageStore:
         data["embeds"] = [self._embed(e, attachments) for e in data["embeds"]]
         data["mentions"] = self._mentions(data["content"])
         data["edited_timestamp"] = iso_now()
+        self.versions.append((stored, copy.deepcopy(_readable(data))))
         self._pulse.notify()
         return stored
 
@@ -205,6 +210,11 @@ class MessageStore:
                 if attachment is not None:
                     block["icon_url"] = block["proxy_icon_url"] = attachment["url"]
         return embed
+
+
+def _readable(data: JSON) -> JSON:
+    """The parts of a message a person reads (its text, embeds and controls)."""
+    return {key: data.get(key) for key in ("content", "embeds", "components")}
 
 
 def _empty(key: str) -> Any:

