@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 import lang
-from render.canvas import recording
+from render.common.canvas import recording
 from tests.e2e.conftest import World
 from tests.e2e.table import Table, is_play, make_bot, selects_of
 from tests.fakediscord import FakeDiscord
