@@ -20,7 +20,7 @@ import lang
 from cogs.runtime.lifecycle import admit
 from cogs.table.embeds import clip
 from cogs.table.handles import deferred_on_public
-from cogs.table.languages import reader_language
+from cogs.table.languages import locale_language, reader_language
 from host import metrics
 from host.errors import UserError
 
@@ -128,10 +128,20 @@ def user_message(error: BaseException, language: str = lang.DEFAULT) -> str | No
     return None
 
 
+async def error_language(interaction: discord.Interaction[Any]) -> str:
+    """The language to tell a person of an error in: theirs, or their Discord app's when
+    their choice cannot be read now (the error may be the database's own)."""
+    try:
+        return await reader_language(interaction)
+    except Exception:
+        log.warning("Could not read a person's language; using their Discord's", exc_info=True)
+        return locale_language(interaction)
+
+
 async def report_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
     """Tell the user what went wrong, the one way every command and component does it."""
     error = unwrap(error)
-    message = user_message(error, await reader_language(interaction))
+    message = user_message(error, await error_language(interaction))
     metrics.ERRORS.labels("refused" if message else "unhandled", type(error).__name__).inc()
     if message is None:
         command = interaction.command.qualified_name if interaction.command else None
