@@ -15,34 +15,22 @@ every seeded game to the same number of actions. ``--rows`` keeps only the named
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
-import os
 import random
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import Any
 
-HERE = Path(__file__).resolve().parent.parent
-ENGINE_ROOT = "--engine-root"
+from checkout import ENGINE_ROOT, HERE, engine_root, in_process, other_tree
 
+sys.path.insert(0, str(engine_root()))
 
-def _engine_root() -> Path:
-    """The checkout whose engine is played: this one, or the one ``--engine-root`` names
-    (read before ``engine`` is imported)."""
-    if ENGINE_ROOT in sys.argv:
-        return Path(sys.argv[sys.argv.index(ENGINE_ROOT) + 1])
-    return HERE
-
-
-sys.path.insert(0, str(_engine_root()))
-
-from engine import cartus, rattus  # noqa: E402
+from engine import cartus, rattus
 
 NAMES = {"pied_piper": "Pied Piper", "mercatus": "Mercatus", "africanus": "Africanus"}
 RATTUS_ROWS = [
@@ -55,39 +43,42 @@ RATTUS_ROWS = [
 ]
 
 
-def playout(players: int, seed: int, expansions: frozenset[str] = frozenset()) -> int:
+def playout(players: int, seed: int, expansions: frozenset[str] = frozenset()) -> list[str]:
+    """The notations of one random game, in the order taken."""
     rng = random.Random(seed)
     game = rattus.new_game(players, expansions=expansions, seed=seed)
-    actions = 0
+    taken: list[str] = []
     while not game.is_over:
         seat = game.actors()[0]
-        game = game.apply(seat, rng.choice(game.legal_actions(seat)))
-        actions += 1
-    return actions
+        action = rng.choice(game.legal_actions(seat))
+        game = game.apply(seat, action)
+        taken.append(action.notation)
+    return taken
 
 
-def cartus_playout(players: int, seed: int) -> int:
+def cartus_playout(players: int, seed: int) -> list[str]:
     rng = random.Random(seed)
     game = cartus.new_game(players, buildings="random", seed=seed)
-    actions = 0
+    taken: list[str] = []
     while not game.is_over:
         seat = rng.choice(game.actors())
-        game = game.apply(seat, rng.choice(game.legal_actions(seat)))
-        actions += 1
-    return actions
+        action = rng.choice(game.legal_actions(seat))
+        game = game.apply(seat, action)
+        taken.append(action.notation)
+    return taken
 
 
-def _rattus_seed(players: int, expansions: frozenset[str], seed: int) -> int:
+def _rattus_seed(players: int, expansions: frozenset[str], seed: int) -> list[str]:
     return playout(players, seed, expansions)
 
 
-def _cartus_seed(players: int, seed: int) -> int:
+def _cartus_seed(players: int, seed: int) -> list[str]:
     return cartus_playout(players, seed)
 
 
-def rows(only: str | None) -> dict[str, Callable[[int], int]]:
+def rows(only: str | None) -> dict[str, Callable[[int], list[str]]]:
     """Row name -> one seeded playout of it, in the table's order."""
-    out: dict[str, Callable[[int], int]] = {}
+    out: dict[str, Callable[[int], list[str]]] = {}
     for expansions, counts_of_players in RATTUS_ROWS if only != "cartus" else []:
         for players in counts_of_players:
             name = f"{players}p " + (" + ".join(NAMES[e] for e in sorted(expansions)) or "base")
@@ -97,77 +88,56 @@ def rows(only: str | None) -> dict[str, Callable[[int], int]]:
     return out
 
 
-def timed(play: Callable[[int], int], seeds: range) -> dict[str, Any]:
-    """Play these seeds; the CPU seconds taken and the actions of each game. CPU time, not
-    the clock: on a shared machine a process waits for a core, and that is not the engine's."""
+def timed(play: Callable[[int], list[str]], seeds: range) -> dict[str, Any]:
+    """Play these seeds; the CPU seconds taken, the actions of each game and a digest of the
+    actions taken in each (two engines that agree on the rules take the same ones). CPU time,
+    not the clock: on a shared machine a process waits for a core, and that is not the
+    engine's."""
     start = time.process_time()
-    counts = [play(seed) for seed in seeds]
-    return {"seconds": time.process_time() - start, "counts": counts}
+    games = [play(seed) for seed in seeds]
+    seconds = time.process_time() - start
+    digests = [hashlib.sha256(" ".join(g).encode()).hexdigest()[:16] for g in games]
+    return {"seconds": seconds, "counts": [len(g) for g in games], "digests": digests}
 
 
 def _chunk_in_process(root: Path, row: str, seeds: range) -> dict[str, Any]:
     """One chunk of a row played by the engine at ``root``, in a fresh process."""
-    done = subprocess.run(
-        [
-            sys.executable,
-            str(Path(__file__).resolve()),
-            ENGINE_ROOT,
-            str(root),
-            "--chunk",
-            f"{row}|{seeds.start}|{seeds.stop}",
-        ],
-        check=True,
-        capture_output=True,
-        text=True,
-        env={**os.environ, "PYTHONPATH": str(root)},
-    )
-    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    chunk = f"{row}|{seeds.start}|{seeds.stop}"
+    result: dict[str, Any] = in_process(Path(__file__).resolve(), root, ["--chunk", chunk])
     return result
 
 
 def side_by_side(games: int, names: list[str], commit: str) -> None:
-    with tempfile.TemporaryDirectory(prefix="playouts-") as tmp:
-        other = Path(tmp) / "tree"
-        subprocess.run(
-            ["git", "-C", str(HERE), "worktree", "add", "--detach", "--quiet", str(other), commit],
-            check=True,
+    with other_tree(commit) as (other, label):
+        print(f"{games} random games per row; this checkout against {commit} ({label});")
+        print("each row in 4 alternating chunks (this, that, that, this), a process each;")
+        print("games and actions per CPU second; same games: every seeded game took the same")
+        print("actions in both (a digest of each game's notations)")
+        print(
+            f"{'game':>24} {'this games/s':>13} {'that games/s':>13} {'ratio':>6}"
+            f" {'this actions/s':>15} {'that actions/s':>15} {'same games':>11}"
         )
-        try:
-            label = subprocess.run(
-                ["git", "-C", str(other), "log", "-1", "--format=%h %cs"],
-                check=True,
-                capture_output=True,
-                text=True,
-            ).stdout.strip()
-            print(f"{games} random games per row; this checkout against {commit} ({label});")
-            print("each row in 4 alternating chunks (this, that, that, this), a process each;")
-            print("games and actions per CPU second")
+        half = games // 2
+        plan = [(HERE, range(0, half)), (other, range(0, half))]
+        plan += [(other, range(half, games)), (HERE, range(half, games))]
+        for row in names:
+            done: dict[Path, list[dict[str, Any]]] = {HERE: [], other: []}
+            for root, seeds in plan:
+                done[root].append(_chunk_in_process(root, row, seeds))
+            mine, theirs = done[HERE], done[other]
+            mine_s = sum(c["seconds"] for c in mine)
+            theirs_s = sum(c["seconds"] for c in theirs)
+            mine_counts = [n for c in mine for n in c["counts"]]
+            theirs_counts = [n for c in theirs for n in c["counts"]]
+            same = [d for c in mine for d in c["digests"]] == [
+                d for c in theirs for d in c["digests"]
+            ]
             print(
-                f"{'game':>24} {'this games/s':>13} {'that games/s':>13} {'ratio':>6}"
-                f" {'this actions/s':>15} {'that actions/s':>15} {'same games':>11}"
-            )
-            half = games // 2
-            plan = [(HERE, range(0, half)), (other, range(0, half))]
-            plan += [(other, range(half, games)), (HERE, range(half, games))]
-            for row in names:
-                done: dict[Path, list[dict[str, Any]]] = {HERE: [], other: []}
-                for root, seeds in plan:
-                    done[root].append(_chunk_in_process(root, row, seeds))
-                mine, theirs = done[HERE], done[other]
-                mine_s = sum(c["seconds"] for c in mine)
-                theirs_s = sum(c["seconds"] for c in theirs)
-                mine_counts = [n for c in mine for n in c["counts"]]
-                theirs_counts = [n for c in theirs for n in c["counts"]]
-                print(
-                    f"{row:>24} {games / mine_s:>13.1f} {games / theirs_s:>13.1f}"
-                    f" {theirs_s / mine_s:>5.2f}x"
-                    f" {sum(mine_counts) / mine_s:>15.0f} {sum(theirs_counts) / theirs_s:>15.0f}"
-                    f" {'yes' if mine_counts == theirs_counts else 'NO':>11}",
-                    flush=True,
-                )
-        finally:
-            subprocess.run(
-                ["git", "-C", str(HERE), "worktree", "remove", "--force", str(other)], check=True
+                f"{row:>24} {games / mine_s:>13.1f} {games / theirs_s:>13.1f}"
+                f" {theirs_s / mine_s:>5.2f}x"
+                f" {sum(mine_counts) / mine_s:>15.0f} {sum(theirs_counts) / theirs_s:>15.0f}"
+                f" {'yes' if same else 'NO':>11}",
+                flush=True,
             )
 
 

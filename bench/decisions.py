@@ -1,0 +1,149 @@
+"""The strong computer players' CPU per decision, and their answers, on the same positions.
+
+Usage: python bench/decisions.py [positions per game] [rattus | cartus] [--against COMMIT]
+
+The positions are drawn from seeded 4-player random games (the random player of
+``bench/playouts.py``): for seed k, the first moment at or after a seeded point of the game
+where the seat deciding has more than one legal action. Each position is asked of the strong
+player (its default budget, seed k) with the seat's view and legal actions, and the CPU time
+of that one answer is counted.
+
+``--against COMMIT`` asks the same positions of that commit's engine too (checked out into a
+temporary git worktree), in alternating chunks of fresh processes (this, that, that, this), and
+prints both medians and totals, their ratio, and whether both engines gave the same answer at
+every position: the same answers from the same seeds mean the same games, so the strong
+players win exactly as often as before.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from checkout import ENGINE_ROOT, HERE, engine_root, in_process, other_tree
+
+sys.path.insert(0, str(engine_root()))
+
+from engine import cartus, rattus
+
+try:  # the registry of computer players, or where it lived before it
+    from engine.computers import Computer
+except ImportError:  # pragma: no cover - older engines
+    from engine.ai.player import Computer  # type: ignore[no-redef]
+
+PLAYERS = 4
+
+
+def _start(game: str, seed: int) -> Any:
+    if game == "rattus":
+        return rattus.new_game(PLAYERS, seed=seed)
+    return cartus.new_game(PLAYERS, buildings="random", seed=seed)
+
+
+def position(game: str, seed: int) -> tuple[Any, int]:
+    """(the game at the seed's position, the seat deciding there)."""
+    rng = random.Random(seed)
+    at = random.Random(seed * 7919 + 1).randrange(5, 90)
+    state = _start(game, seed)
+    done = 0
+    while not state.is_over:
+        actors = state.actors()
+        seat = actors[0] if game == "rattus" else rng.choice(actors)
+        legal = state.legal_actions(seat)
+        if done >= at and len(legal) > 1:
+            return state, seat
+        state = state.apply(seat, rng.choice(legal))
+        done += 1
+    raise ValueError(f"seed {seed}: the game ended before a position was found")
+
+
+def ask(game: str, seeds: range) -> list[dict[str, Any]]:
+    """Each seed's position asked of the strong player: its answer and CPU seconds."""
+    out = []
+    for seed in seeds:
+        state, seat = position(game, seed)
+        view, legal = state.view(seat), state.legal_actions(seat)
+        player = Computer(game, "strong", seed=seed)
+        start = time.process_time()
+        answer = player.choose(view, legal)
+        seconds = time.process_time() - start
+        out.append({"seed": seed, "legal": len(legal), "answer": answer, "seconds": seconds})
+    return out
+
+
+def _chunk(root: Path, game: str, seeds: range) -> list[dict[str, Any]]:
+    args = ["--chunk", f"{game}|{seeds.start}|{seeds.stop}"]
+    result: list[dict[str, Any]] = in_process(Path(__file__).resolve(), root, args)
+    return result
+
+
+def _line(game: str, mine: list[dict[str, Any]], theirs: list[dict[str, Any]]) -> str:
+    ms = [d["seconds"] * 1000 for d in mine]
+    their_ms = [d["seconds"] * 1000 for d in theirs]
+    same = sum(a["answer"] == b["answer"] for a, b in zip(mine, theirs, strict=True))
+    return (
+        f"{game:>8} {len(ms):>9} {statistics.median(ms):>12.0f} {statistics.median(their_ms):>12.0f}"
+        f" {statistics.median(their_ms) / statistics.median(ms):>6.2f}x"
+        f" {sum(their_ms) / sum(ms):>6.2f}x {same:>5}/{len(ms)}"
+    )
+
+
+def side_by_side(positions: int, games: list[str], commit: str) -> None:
+    with other_tree(commit) as (other, label):
+        print(
+            f"{positions} positions per game, 4 players; this checkout against {commit} ({label})"
+        )
+        print("in 4 alternating chunks (this, that, that, this); CPU ms per strong decision")
+        print(
+            f"{'game':>8} {'positions':>9} {'this median':>12} {'that median':>12}"
+            f" {'ratio':>7} {'total':>7} {'same answers':>12}"
+        )
+        half = positions // 2
+        plan = [(HERE, range(0, half)), (other, range(0, half))]
+        plan += [(other, range(half, positions)), (HERE, range(half, positions))]
+        for game in games:
+            done: dict[Path, list[dict[str, Any]]] = {HERE: [], other: []}
+            for root, seeds in plan:
+                done[root] += _chunk(root, game, seeds)
+            mine = sorted(done[HERE], key=lambda d: d["seed"])
+            theirs = sorted(done[other], key=lambda d: d["seed"])
+            print(_line(game, mine, theirs), flush=True)
+            for a, b in zip(mine, theirs, strict=True):
+                if a["answer"] != b["answer"]:
+                    print(f"  seed {a['seed']}: this {a['answer']}, that {b['answer']}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("positions", nargs="?", type=int, default=12)
+    parser.add_argument("only", nargs="?", choices=("rattus", "cartus"))
+    parser.add_argument("--against", metavar="COMMIT")
+    parser.add_argument(ENGINE_ROOT, help=argparse.SUPPRESS)
+    parser.add_argument("--chunk", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.chunk:
+        game, start, stop = args.chunk.split("|")
+        print(json.dumps(ask(game, range(int(start), int(stop)))))
+        return
+    games = [args.only] if args.only else ["rattus", "cartus"]
+    if args.against:
+        side_by_side(args.positions, games, args.against)
+        return
+    print(f"{args.positions} positions per game, 4 players; CPU ms per strong decision")
+    for game in games:
+        found = ask(game, range(args.positions))
+        ms = sorted(d["seconds"] * 1000 for d in found)
+        print(
+            f"{game:>8}: median {statistics.median(ms):.0f} ms, worst {ms[-1]:.0f} ms, "
+            f"total {sum(ms):.0f} ms; answers {' '.join(d['answer'] for d in found)}"
+        )
+
+
+if __name__ == "__main__":
+    main()
