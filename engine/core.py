@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, TypeVar
 
 from .text import Msg, Text, fill_seats
@@ -260,7 +261,19 @@ def fill_names(template: Text, names: Sequence[str]) -> str:
         return template.english(names)
     if "\u27e8" not in template:  # most texts name nobody (every event's text is filled)
         return template
+    if type(names) is tuple:
+        return _filled(template, names)
+    return _fill(template, names)
 
+
+@lru_cache(maxsize=4096)
+def _filled(template: str, names: tuple[str, ...]) -> str:
+    """``fill_names`` once per text and names: a game's events say the same few things with
+    the same colours over and over (the engine fills them with a tuple of colour names)."""
+    return _fill(template, names)
+
+
+def _fill(template: str, names: Sequence[str]) -> str:
     def name(seat: int) -> str:
         return names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
 
@@ -318,6 +331,7 @@ class Event:
 
 
 _MASK64 = (1 << 64) - 1
+_SPAN = 1 << 64
 
 
 class Rng:
@@ -351,12 +365,16 @@ class Rng:
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
-        """A uniform integer in [0, n)."""
+        """A uniform integer in [0, n). (``next64`` written out: the computer players' rules
+        of thumb draw hundreds of thousands of these a decision.)"""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        limit = (_MASK64 + 1) - ((_MASK64 + 1) % n)
+        limit = _SPAN - _SPAN % n
         while True:
-            x = self.next64()
+            z = self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK64
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            x = z ^ (z >> 31)
             if x < limit:
                 return x % n
 
@@ -372,6 +390,12 @@ class Rng:
         out = list(items)
         self.shuffle(out)
         return out
+
+
+def listed_here(listed: Sequence[Action] | None, action: Action) -> bool:
+    """Whether ``action`` is one of the very objects of a legal list a moment gave out (a
+    game's ``apply`` trusts those without checking them again: the moment never changes)."""
+    return listed is not None and any(item is action for item in listed)
 
 
 def find_action(actions: Sequence[Action], notation: str) -> Action:

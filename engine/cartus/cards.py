@@ -8,7 +8,7 @@ A hand is a list of card ids; the rules never tell two cards of one type apart i
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from functools import cache
+from functools import cache, lru_cache
 
 from ..core import MAX_OPTIONS, Action, IllegalAction, Pick, PickGroup
 from . import data
@@ -29,8 +29,9 @@ def label(card_type: str, n: int = 1) -> str:
 
 def counts(s: State, cards: Iterable[str]) -> dict[str, int]:
     out: dict[str, int] = {}
+    dealt = s.cards
     for card in cards:
-        t = s.type_of(card)
+        t = dealt[card]["type"]
         out[t] = out.get(t, 0) + 1
     return out
 
@@ -157,57 +158,90 @@ def hand_pick(
     *,
     ends_turn: bool = False,
 ) -> Pick:
-    held = counts(s, s.hands[seat])
-    groups = tuple(
-        PickGroup(data.CODES[t], label(t), held[t])
-        for t in data.TYPES
-        if t in types and held.get(t)
-    )
+    return pick_of_counts(counts(s, s.hands[seat]), kind, types, least, most, ends_turn=ends_turn)
+
+
+def pick_of_counts(
+    held: Mapping[str, int],
+    kind: str,
+    types: Iterable[str],
+    least: int,
+    most: int,
+    *,
+    ends_turn: bool = False,
+) -> Pick:
+    """``hand_pick`` for a hand already counted by type."""
+    groups = tuple(_group(t, held[t]) for t in data.TYPES if t in types and held.get(t))
     return Pick(kind, least, most, groups, ends_turn)
+
+
+@cache
+def _group(card_type: str, held: int) -> PickGroup:
+    """The pick group of ``held`` cards of a type (made once: groups never change)."""
+    return PickGroup(data.CODES[card_type], label(card_type), held)
 
 
 def by_type(pick: Pick, notation: str) -> dict[str, int]:
     """The card types and counts an answer to a hand pick chooses."""
-    return {BY_CODE[code]: n for code, n in pick.parse(notation).items()}
+    return dict(_parsed(pick, notation))
+
+
+@lru_cache(maxsize=8192)
+def _parsed(pick: Pick, notation: str) -> tuple[tuple[str, int], ...]:
+    """``by_type`` once per pick and answer (an answer the pick refuses raises each time)."""
+    return tuple((BY_CODE[code], n) for code, n in pick.parse(notation).items())
 
 
 @cache
-def _answer(
-    kind: str, codes: tuple[str, ...], counts: tuple[int, ...], verb: str, ends_turn: bool
-) -> Action:
-    """The ready-made answer choosing ``counts[i]`` items of group ``codes[i]``, as the
-    pick's ``counts_notation`` writes it (made once: the same answers come back all game
-    long, and an action never changes)."""
-    parts = [f"{code}{n}" for code, n in zip(codes, counts, strict=True) if n]
-    named = {BY_CODE[code]: n for code, n in zip(codes, counts, strict=True) if n}
+def _answer(kind: str, chosen: tuple[tuple[str, int], ...], verb: str, ends_turn: bool) -> Action:
+    """The ready-made answer choosing these (group code, count) items, as the pick's
+    ``counts_notation`` writes it (made once: the same answers come back all game long, and
+    an action never changes)."""
+    parts = [f"{code}{n}" for code, n in chosen]
+    named = {BY_CODE[code]: n for code, n in chosen}
     return Action(f"{kind}:{'-'.join(parts) or 'none'}", f"{verb} {summary(named)}", ends_turn)
 
 
 def ready_answers(pick: Pick, verb: str, first: Iterable[str] = ()) -> list[Action]:
-    """Up to 25 complete answers to a hand pick, for play by typing and simple players.
+    """Up to 25 complete answers to a hand pick, for play by typing and simple players,
+    sorted by notation.
 
     For each group (the ``first`` types' groups before the others) and each total allowed,
     the answer that takes that group first and then the others in order.
     """
+    return list(_ready_answers(pick, verb, tuple(first)))
+
+
+@lru_cache(maxsize=8192)
+def _ready_answers(pick: Pick, verb: str, first: tuple[str, ...]) -> tuple[Action, ...]:
+    """``ready_answers``, made once for each pick (hands of the same counts recur all game
+    long, and far more often in a computer player's look-ahead)."""
     lead = [data.CODES[t] for t in first]
     codes = tuple(g.code for g in pick.groups)
     order = [c for c in lead if c in codes] + [c for c in codes if c not in lead]
     avail = {g.code: g.available for g in pick.groups}
     at = {code: i for i, code in enumerate(codes)}
+    kind, least, ends_turn = pick.kind, pick.least, pick.ends_turn
     seen: dict[tuple[int, ...], Action] = {}  # counts per group -> its answer
     for head in [None, *order]:
-        sequence = ([head] * avail[head] if head else []) + [
-            c for c in order if c != head for _ in range(avail[c])
+        sequence = ([at[head]] * avail[head] if head else []) + [
+            at[c] for c in order if c != head for _ in range(avail[c])
         ]
         chosen = [0] * len(codes)  # the first ``total`` items of the sequence, counted
-        for total in range(min(pick.most, len(sequence)) + 1):
+        steps = [-1, *sequence[: pick.most]]  # -1: the answer of no item at all
+        for total, item in enumerate(steps):
             if total:
-                chosen[at[sequence[total - 1]]] += 1
-            if total < pick.least:
+                chosen[item] += 1
+            if total < least:
                 continue
             counted = tuple(chosen)
             if counted not in seen:
-                seen[counted] = _answer(pick.kind, codes, counted, verb, pick.ends_turn)
+                items = tuple((codes[i], n) for i, n in enumerate(counted) if n)
+                seen[counted] = _answer(kind, items, verb, ends_turn)
                 if len(seen) == MAX_OPTIONS:  # the first 25 found are the ones offered
-                    return sorted(seen.values())
-    return sorted(seen.values())
+                    return tuple(sorted(seen.values(), key=_notation))
+    return tuple(sorted(seen.values(), key=_notation))
+
+
+def _notation(action: Action) -> str:
+    return action.notation

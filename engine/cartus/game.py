@@ -14,7 +14,16 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .. import contract
-from ..core import Action, Decision, Event, IllegalAction, Rng, find_action, parse_notation
+from ..core import (
+    Action,
+    Decision,
+    Event,
+    IllegalAction,
+    Rng,
+    find_action,
+    listed_here,
+    parse_notation,
+)
 from . import buildings as _buildings  # noqa: F401  (registers the building actions)
 from . import data, disclosure, scoring, steps, validate, views
 from . import resolve as _resolve  # noqa: F401  (registers the resolution steps)
@@ -23,6 +32,10 @@ from .state import Ctx, State
 from .view_types import CartusOutcome, CartusView
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
+
+
+def _notation(action: Action) -> str:
+    return action.notation
 
 
 class Game:
@@ -59,8 +72,19 @@ class Game:
             frame = self._s.stack[-1]
             options = steps.STEPS[frame["kind"]].options
             assert options is not None
-            listed = self._legal[seat] = sorted(options(self._s, frame, seat))
+            listed = self._legal[seat] = sorted(options(self._s, frame, seat), key=_notation)
         return list(listed)
+
+    def _checked(self, seat: int, action: Action | str) -> Action:
+        """The legal action ``seat`` means, or IllegalAction saying why there is none."""
+        notation = action.notation if isinstance(action, Action) else parse_notation(action)
+        if self.is_over:
+            raise IllegalAction("The game is over.")
+        if not isinstance(seat, int) or not 0 <= seat < self._s.players:
+            raise IllegalAction("There is no such seat in this game.")
+        if seat not in self.actors():
+            raise IllegalAction(f"It is not {self._s.colour(seat)}'s decision now.")
+        return self._chosen(seat, notation)
 
     def _chosen(self, seat: int, notation: str) -> Action:
         """The legal action for a notation; for a pick, any answer the pick allows (the pick
@@ -74,14 +98,10 @@ class Game:
         return Action(pick.counts_notation(counts), pick.describe(counts), pick.ends_turn)
 
     def apply(self, seat: int, action: Action | str) -> Game:
-        notation = action.notation if isinstance(action, Action) else parse_notation(action)
-        if self.is_over:
-            raise IllegalAction("The game is over.")
-        if not isinstance(seat, int) or not 0 <= seat < self._s.players:
-            raise IllegalAction("There is no such seat in this game.")
-        if seat not in self.actors():
-            raise IllegalAction(f"It is not {self._s.colour(seat)}'s decision now.")
-        chosen = self._chosen(seat, notation)
+        if isinstance(action, Action) and listed_here(self._legal.get(seat), action):
+            chosen = action  # the very action this moment listed for the seat: it is legal
+        else:
+            chosen = self._checked(seat, action)
         s = self._s.clone()
         ctx = Ctx(s)
         frame = s.stack[-1]

@@ -275,8 +275,9 @@ steps.register(
 
 
 def _commit_pick(s: State, f: Frame, seat: int) -> Pick:
-    held = sum(1 for c in s.hands[seat] if s.type_of(c) in cards.PLAYABLE)
-    return cards.hand_pick(s, seat, "commit", cards.PLAYABLE, 0, held, ends_turn=True)
+    held = cards.counts(s, s.hands[seat])
+    playable = sum(n for t, n in held.items() if t in cards.PLAYABLE)
+    return cards.pick_of_counts(held, "commit", cards.PLAYABLE, 0, playable, ends_turn=True)
 
 
 def _commit_options(s: State, f: Frame, seat: int) -> list[Action]:

@@ -12,7 +12,7 @@ FORMAT = 1
 COLOURS = ("red", "yellow", "green", "blue", "purple")
 LOG_KEEP = 14
 
-_SHARED = frozenset({"cards", "building_cards"})
+_SHARED = frozenset({"cards", "building_cards", "options"})
 """State fields that never change once the game is set up (copies share them)."""
 
 _COLOUR_NAMES = tuple(c.capitalize() for c in COLOURS)
@@ -74,7 +74,8 @@ class State:
     # small queries
 
     def type_of(self, card: str) -> str:
-        return str(self.cards[card]["type"])
+        card_type: str = self.cards[card]["type"]
+        return card_type
 
     def building_of(self, place: int) -> str:
         """The building at a place of the round's row (0-based)."""
@@ -102,6 +103,19 @@ class State:
         return self.round == self.rounds
 
 
+def _copy_row(row: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """How a copy copies the round's buildings: each entry's cards and shown counts anew."""
+    return [{**b, "entries": [_copy_entry(e) for e in b["entries"]]} for b in row]
+
+
+def _copy_entry(entry: dict[str, Any]) -> dict[str, Any]:
+    out = {**entry, "cards": entry["cards"][:]}
+    shown = entry.get("shown")
+    if shown is not None:
+        out["shown"] = dict(shown)
+    return out
+
+
 _SCALARS = ("players", "seed", "rng", "rounds", "round", "start_player", "moves", "status")
 _FLAT = ("in_play", "deck", "discard", "nun_row", "rats", "vp_pile", "building_deck", "log")
 _FLAT_TOO = ("replacement", "building_discard", "entered", "gained", "supply_chosen")
@@ -113,6 +127,9 @@ _CLONE = saved.Cloner(
         **dict.fromkeys((*_FLAT, *_FLAT_TOO), saved.flat),
         **dict.fromkeys(("hands", "seen", "vp"), saved.flat_lists),
         **dict.fromkeys(("supplies", "influence", "arrived"), saved.flat_values),
+        "premium": saved.flat_dict,
+        "stack": saved.flat_records,
+        "row": _copy_row,
     },
 )
 """How a copy is made: numbers and texts shared, flat lists copied once, the rest whole."""
@@ -134,7 +151,7 @@ class Ctx:
 
     def say(self, kind: str, template: str, **data: Any) -> None:
         """A public event, also kept in the public log."""
-        text = fill_names(template, self.s.colour_names())
+        text = fill_names(template, _COLOUR_NAMES[: self.s.players])
         self.events.append(Event(kind, text, None, data, template))
         self.s.log.append(template)
         if len(self.s.log) > LOG_KEEP:
@@ -142,5 +159,5 @@ class Ctx:
 
     def tell(self, seats: tuple[int, ...], kind: str, template: str, **data: Any) -> None:
         """An event only these seats may see."""
-        text = fill_names(template, self.s.colour_names())
+        text = fill_names(template, _COLOUR_NAMES[: self.s.players])
         self.events.append(Event(kind, text, seats, data, template))

@@ -14,6 +14,7 @@ from ..core import (
     Rng,
     chained,
     find_action,
+    listed_here,
     parse_notation,
 )
 from . import base_cards as _base_cards  # noqa: F401  (registers the base abilities)
@@ -93,6 +94,12 @@ class Game:
         """The next moment. A chained notation (``use:king+palace:gallia``, see
         ``engine.core.CHAIN``) answers the seat's next decisions in order, as one move: each
         answer must be legal when it comes, and the seat must still be deciding."""
+        if (
+            isinstance(action, Action)
+            and seat in self.actors()
+            and listed_here(self._legal, action)
+        ):
+            return self._apply_chosen(action)  # the very action this moment listed: legal
         notation = action.notation if isinstance(action, Action) else parse_notation(action)
         parts = chained(notation)
         if len(parts) == 1:
@@ -112,7 +119,9 @@ class Game:
             raise IllegalAction("There is no such seat in this game.")
         if seat not in self.actors():
             raise IllegalAction(f"It is not {self._s.colour(seat)}'s decision now.")
-        chosen = self._chosen(seat, notation)
+        return self._apply_chosen(self._chosen(seat, notation))
+
+    def _apply_chosen(self, chosen: Action) -> Game:
         s = self._s.clone()
         ctx = Ctx(s)
         frame = s.stack[-1]

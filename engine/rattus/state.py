@@ -142,7 +142,7 @@ class Ctx:
 
     def say(self, kind: str, template: str, **data: Any) -> None:
         """A public event. Seats in the text are written with ``State.colour``."""
-        text = fill_names(template, self.s.colour_names())
+        text = fill_names(template, _COLOUR_NAMES[: self.s.players])
         self.events.append(Event(kind, text, None, data, template))
         self.s.log.append(template)
         if len(self.s.log) > LOG_KEEP:
@@ -150,5 +150,5 @@ class Ctx:
 
     def tell(self, seats: tuple[int, ...], kind: str, template: str, **data: Any) -> None:
         """An event only these seats may see."""
-        text = fill_names(template, self.s.colour_names())
+        text = fill_names(template, _COLOUR_NAMES[: self.s.players])
         self.events.append(Event(kind, text, seats, data, template))

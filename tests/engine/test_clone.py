@@ -17,7 +17,7 @@ import pytest
 from engine import cartus, rattus
 from engine.saved import frozen
 
-SHARED = {"tokens", "cards", "building_cards"}
+SHARED = {"tokens", "cards", "building_cards", "options"}
 """Fields every copy shares on purpose: set up once, never changed."""
 
 
