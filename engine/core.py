@@ -250,7 +250,11 @@ _SEAT_REF = re.compile("\u27e8(\\d+)\u27e9")
 
 def seat_ref(seat: int) -> str:
     """A placeholder for a seat inside event text, filled with a name by ``fill_names``."""
-    return f"\u27e8{seat}\u27e9"
+    return _SEAT_REFS[seat] if 0 <= seat < len(_SEAT_REFS) else f"\u27e8{seat}\u27e9"
+
+
+_SEAT_REFS = tuple(f"\u27e8{seat}\u27e9" for seat in range(8))
+"""The placeholders of the seats a game may have, made once (every event text names one)."""
 
 
 def fill_names(template: Text, names: Sequence[str]) -> str:

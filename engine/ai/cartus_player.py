@@ -8,6 +8,7 @@ least; otherwise any legal answer.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any
 
 from ..cartus.data import CODES
@@ -21,12 +22,18 @@ Rule = Callable[[dict[str, Any], Sequence[str], Rng], str]
 
 def _counts(notation: str) -> dict[str, int]:
     """``commit:ch2-jo1`` -> {"ch": 2, "jo": 1}; ``commit:none`` -> {}."""
+    return dict(_counted(notation))
+
+
+@lru_cache(maxsize=4096)
+def _counted(notation: str) -> tuple[tuple[str, int], ...]:
+    """``_counts`` once per notation (the same few come back decision after decision)."""
     body = notation.split(":", 1)[1] if ":" in notation else ""
     out: dict[str, int] = {}
     for part in body.split("-"):
         if part and part != "none":
             out[part[:2]] = out.get(part[:2], 0) + int(part[2:] or 1)
-    return out
+    return tuple(out.items())
 
 
 def _best(options: Sequence[str], score: Callable[[str], float], rng: Rng, noise: float) -> str:
@@ -68,6 +75,7 @@ def building_code(view: dict[str, Any]) -> str:
     return CODES.get(str(building["class"]), "") if building else ""
 
 
+@lru_cache(maxsize=8192)
 def commit_value(code: str, notation: str, swords: bool) -> float:
     """How good playing these cards in a building of the class with card ``code`` looks: its
     class and jokers gain, other cards cost (a single Sword is worth it when ``swords``)."""
@@ -93,14 +101,15 @@ def commit(view: dict[str, Any], legal: Sequence[str], rng: Rng) -> str:
 def give_away(view: dict[str, Any], legal: Sequence[str], rng: Rng) -> str:
     """Give (or discard at the Hospital: a rat less for each) the cards worth least."""
     hospital = bool(legal) and legal[0].startswith("discard")
+    return _best(legal, lambda n: _give_value(n, hospital), rng, 0.2)
 
-    def score(n: str) -> float:
-        counts = _counts(n)
-        lost = sum(KEEP_VALUE.get(c, 1.0) * k for c, k in counts.items())
-        gain = 1.3 * sum(counts.values()) if hospital else 0.0
-        return gain - lost
 
-    return _best(legal, score, rng, 0.2)
+@lru_cache(maxsize=4096)
+def _give_value(notation: str, hospital: bool) -> float:
+    counts = _counts(notation)
+    lost = sum(KEEP_VALUE.get(c, 1.0) * k for c, k in counts.items())
+    gain = 1.3 * sum(counts.values()) if hospital else 0.0
+    return gain - lost
 
 
 def supply(view: dict[str, Any], legal: Sequence[str], rng: Rng) -> str:

@@ -60,7 +60,7 @@ def plague_gain(t: Table, region: str, bonus: int = 0) -> float:
     """What ravaging the region is worth to the seat: others' expected losses less its own,
     the leaders' losses counting most."""
     loss = t.losses(region, bonus=bonus)
-    standing = [t.palace[p] + sum(t.cubes[r][p] for r in t.regions) for p in range(t.players)]
+    standing = t.standing()
     best_other = max(standing[p] for p in range(t.players) if p != t.seat)
     gain = -1.4 * loss[t.seat]
     for p in range(t.players):
@@ -72,8 +72,8 @@ def plague_gain(t: Table, region: str, bonus: int = 0) -> float:
 def place_value(t: Table, region: str, n: int) -> float:
     extra = [0] * t.players
     extra[t.seat] = n
-    before = t.losses(region)[t.seat]
-    after = t.losses(region, extra)[t.seat]
+    before = t.loss(region)
+    after = t.loss(region, extra)
     mine = t.cubes[region][t.seat] + n
     others = max(c for p, c in enumerate(t.cubes[region]) if p != t.seat)
     lead = 0.3 if mine > others else 0.0
@@ -161,8 +161,8 @@ def plague_bonus(t: Table, legal: Sequence[str], rng: Rng) -> str:
     return "bonus:yes" if yes and "bonus:yes" in legal else "bonus:no"
 
 
-to_palace = regional(lambda t, r: t.losses(r)[t.seat] + _danger(t, r))
-move_own_from = regional(lambda t, r: t.losses(r)[t.seat], 0.3)
+to_palace = regional(lambda t, r: t.loss(r) + _danger(t, r))
+move_own_from = regional(lambda t, r: t.loss(r), 0.3)
 move_own_to = regional(lambda t, r: -len(t.rats[r]) - _danger(t, r))
 move_rat_from = regional(lambda t, r: t.cubes[r][t.seat], 0.3)
 move_rat_to = regional(lambda t, r: sum(t.cubes[r]) - 2.0 * t.cubes[r][t.seat], 0.3)
@@ -179,7 +179,7 @@ def final_turn(t: Table, legal: Sequence[str], rng: Rng) -> str:
     return uses[0] if uses else "done"
 
 
-final_place = regional(lambda t, r: -t.losses(r, _one(t))[t.seat])
+final_place = regional(lambda t, r: -t.loss(r, _one(t)))
 
 
 def _one(t: Table) -> list[int]:

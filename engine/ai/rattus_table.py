@@ -64,6 +64,11 @@ class Table:
     section: str
     turning: Front | None  # the token turned over that waits for answers, if any
     held: list[dict[str, int]] = field(init=False)  # class cards per seat, counted by class
+    _known: dict[tuple[Any, ...], list[Any]] = field(
+        init=False, default_factory=dict, repr=False, compare=False
+    )
+    """Answers already worked out for this table (a rule of thumb asks the same ones for
+    every option it weighs; a table is built for one decision and never changes)."""
 
     def __post_init__(self) -> None:
         self.held = class_counts(self.hands)
@@ -92,15 +97,12 @@ class Table:
 
     @classmethod
     def from_state(cls, s: State, seat: int) -> Table:
-        def seen(tid: str) -> Front | None:
-            return s.tokens[tid] if seat in s.known.get(tid, ()) or tid in s.face_up else None
-
         return cls(
             players=s.players,
             seat=seat,
             regions=s.regions,
             cubes=s.cubes,
-            rats={r: [seen(t) for t in s.rats[r]] for r in s.regions},
+            rats=_Fronts(s, seat),
             plague=s.plague,
             hands=s.hands,
             supply=s.supply,
@@ -111,16 +113,71 @@ class Table:
         )
 
     def neighbours(self, region: str) -> list[str]:
-        in_use = set(self.regions)
-        return [n for n in data.board_map().neighbours(region) if n in in_use]
+        key = ("neighbours", region)
+        found = self._known.get(key)
+        if found is None:
+            in_use = set(self.regions)
+            found = self._known[key] = [
+                n for n in data.board_map().neighbours(region) if n in in_use
+            ]
+        return list(found)
+
+    def standing(self) -> list[int]:
+        """Each seat's cubes on the board and in the palace."""
+        found = self._known.get(("standing",))
+        if found is None:
+            found = self._known[("standing",)] = [
+                self.palace[p] + sum(self.cubes[r][p] for r in self.regions)
+                for p in range(self.players)
+            ]
+        return list(found)
+
+    def loss(self, region: str, extra: Sequence[int] = (), bonus: int = 0) -> float:
+        """``losses(...)[seat]``: what the table's own seat is expected to lose there."""
+        key = ("loss", region, tuple(extra), bonus)
+        found = self._known.get(key)
+        if found is None:
+            cubes = list(self.cubes[region])
+            for p, n in enumerate(extra):
+                cubes[p] += n
+            avg = average(self.section)
+            lost = expected_loss(cubes, self.rats[region], self.held, avg, self.seat, bonus)
+            self._known[key] = [lost]
+            return lost
+        return float(found[0])
 
     def losses(self, region: str, extra: Sequence[int] = (), bonus: int = 0) -> list[float]:
         """Expected cubes each seat loses if the region is ravaged now (``extra`` cubes added
         per seat first)."""
-        cubes = list(self.cubes[region])
-        for p, n in enumerate(extra):
-            cubes[p] += n
-        return expected_losses(cubes, self.rats[region], self.held, average(self.section), bonus)
+        key = (region, tuple(extra), bonus)
+        found = self._known.get(key)
+        if found is None:
+            cubes = list(self.cubes[region])
+            for p, n in enumerate(extra):
+                cubes[p] += n
+            found = self._known[key] = expected_losses(
+                cubes, self.rats[region], self.held, average(self.section), bonus
+            )
+        return list(found)
+
+
+class _Fronts(dict[str, list[Front | None]]):
+    """Region -> the fronts of its rats as the seat knows them (None when unseen), worked
+    out for a region when first asked: a rule of thumb looks at a few regions, and a table
+    is built for every decision of a look-ahead."""
+
+    def __init__(self, s: State, seat: int) -> None:
+        super().__init__()
+        self.s = s
+        self.seat = seat
+
+    def __missing__(self, region: str) -> list[Front | None]:
+        s, seat = self.s, self.seat
+        known, face_up, tokens = s.known, s.face_up, s.tokens
+        fronts = self[region] = [
+            tokens[t] if seat in known.get(t, ()) or t in face_up else None for t in s.rats[region]
+        ]
+        return fronts
 
 
 def _turning(s: State) -> Front | None:
@@ -160,22 +217,88 @@ def expected_losses(
         return [0.0] * players
     top = max(cubes)
     loss = [0.0] * players
+    unseen: list[float] | None = None  # what an unseen token costs each seat (all alike)
     for front in fronts:
         if front is None:
-            m, a = avg.majority[people], avg.all[people]
-            per_class = avg.classes[people]
+            if unseen is None:
+                unseen = _hits(
+                    cubes, top, held, avg.majority[people], avg.all[people], avg.classes[people]
+                )
+            hits = unseen
         else:
             if people < int(front["limit"]):
                 continue
-            m, a = float(front["majority"]), float(front["all"])
-            per_class = {}
-            for c in front["classes"]:
-                per_class[c] = per_class.get(c, 0.0) + 1.0
+            per_class = _per_class(front)
+            hits = _hits(cubes, top, held, float(front["majority"]), float(front["all"]), per_class)
         for p in range(players):
-            if cubes[p] == 0:
-                continue
-            hit = a + (m if cubes[p] == top else 0.0)
-            for c, n in held[p].items():
-                hit += per_class.get(c, 0.0) * n
-            loss[p] += hit
+            if cubes[p]:
+                loss[p] += hits[p]
     return [min(float(cubes[p]), loss[p]) for p in range(players)]
+
+
+def expected_loss(
+    cubes: Sequence[int],
+    fronts: Sequence[Front | None],
+    held: Sequence[dict[str, int]],
+    avg: Average,
+    seat: int,
+    bonus: int = 0,
+) -> float:
+    """``expected_losses(...)[seat]``, worked out for that seat alone (the same sums in the
+    same order, so the very same number)."""
+    mine = cubes[seat]
+    people = min(MAX_PEOPLE, sum(cubes) + bonus)
+    if not fronts or people == 0 or mine == 0:
+        return 0.0
+    top = max(cubes)
+    loss = 0.0
+    unseen: float | None = None
+    for front in fronts:
+        if front is None:
+            if unseen is None:
+                unseen = _hit(
+                    mine,
+                    top,
+                    held[seat],
+                    avg.majority[people],
+                    avg.all[people],
+                    avg.classes[people],
+                )
+            loss += unseen
+        elif people >= int(front["limit"]):
+            per_class = _per_class(front)
+            loss += _hit(
+                mine, top, held[seat], float(front["majority"]), float(front["all"]), per_class
+            )
+    return min(float(mine), loss)
+
+
+def _per_class(front: Front) -> dict[str, float]:
+    per_class: dict[str, float] = {}
+    for c in front["classes"]:
+        per_class[c] = per_class.get(c, 0.0) + 1.0
+    return per_class
+
+
+def _hit(
+    mine: int, top: int, held: dict[str, int], m: float, a: float, per_class: dict[str, float]
+) -> float:
+    """What one token with these effects costs a seat with ``mine`` cubes there (not none)."""
+    hit = a + (m if mine == top else 0.0)
+    for c, n in held.items():
+        hit += per_class.get(c, 0.0) * n
+    return hit
+
+
+def _hits(
+    cubes: Sequence[int],
+    top: int,
+    held: Sequence[dict[str, int]],
+    m: float,
+    a: float,
+    per_class: dict[str, float],
+) -> list[float]:
+    """What one token with these effects costs each seat with cubes there."""
+    return [
+        _hit(mine, top, held[p], m, a, per_class) if mine else 0.0 for p, mine in enumerate(cubes)
+    ]

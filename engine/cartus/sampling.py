@@ -64,11 +64,15 @@ class _Pool:
 
     def __init__(self) -> None:
         self.left = {face: list(ids) for face, ids in _ids_by_face().items()}
+        self.of_type: dict[str, list[tuple[int, list[str]]]] = {}
+        """The same lists by type, in the same order (a take looks at its type's only)."""
+        for (t, n), ids in self.left.items():
+            self.of_type.setdefault(t, []).append((n, ids))
 
     def take(self, card_type: str, nuns: int | None = None) -> str | None:
         """One id of this type (with these nuns if given; else any of the type)."""
-        for (t, n), ids in self.left.items():
-            if t == card_type and (nuns is None or n == nuns) and ids:
+        for n, ids in self.of_type.get(card_type, ()):
+            if (nuns is None or n == nuns) and ids:
                 return ids.pop()
         return None
 
