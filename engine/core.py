@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import attrgetter
 from typing import Any, TypeVar
 
 from .text import Msg, Text, fill_seats
@@ -56,6 +57,9 @@ class Action:
         parts = self.notation.split(":")
         return tuple(parts[1:])
 
+
+NOTATION = attrgetter("notation")
+"""An action's notation: the key legal lists are sorted by."""
 
 CHAIN = "+"
 """Joins the answers of one seat's consecutive decisions into one action (``use:king+palace:

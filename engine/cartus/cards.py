@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from functools import cache, lru_cache
 
-from ..core import MAX_OPTIONS, Action, IllegalAction, Pick, PickGroup
+from ..core import MAX_OPTIONS, NOTATION, Action, IllegalAction, Pick, PickGroup
 from . import data
 from .state import Ctx, State
 
@@ -221,27 +221,24 @@ def _ready_answers(pick: Pick, verb: str, first: tuple[str, ...]) -> tuple[Actio
     order = [c for c in lead if c in codes] + [c for c in codes if c not in lead]
     avail = {g.code: g.available for g in pick.groups}
     at = {code: i for i, code in enumerate(codes)}
+    # counts per group, read as one number: group i counts in steps of ``weight[i]``
+    weight = [1 << (8 * i) for i in range(len(codes))]
     kind, least, ends_turn = pick.kind, pick.least, pick.ends_turn
-    seen: dict[tuple[int, ...], Action] = {}  # counts per group -> its answer
+    seen: dict[int, Action] = {}  # counts per group (as one number) -> its answer
     for head in [None, *order]:
         sequence = ([at[head]] * avail[head] if head else []) + [
             at[c] for c in order if c != head for _ in range(avail[c])
         ]
         chosen = [0] * len(codes)  # the first ``total`` items of the sequence, counted
-        steps = [-1, *sequence[: pick.most]]  # -1: the answer of no item at all
-        for total, item in enumerate(steps):
+        key = 0
+        for total, item in enumerate([-1, *sequence[: pick.most]]):  # -1: no item yet
             if total:
                 chosen[item] += 1
-            if total < least:
+                key += weight[item]
+            if total < least or key in seen:
                 continue
-            counted = tuple(chosen)
-            if counted not in seen:
-                items = tuple((codes[i], n) for i, n in enumerate(counted) if n)
-                seen[counted] = _answer(kind, items, verb, ends_turn)
-                if len(seen) == MAX_OPTIONS:  # the first 25 found are the ones offered
-                    return tuple(sorted(seen.values(), key=_notation))
-    return tuple(sorted(seen.values(), key=_notation))
-
-
-def _notation(action: Action) -> str:
-    return action.notation
+            items = tuple((codes[i], n) for i, n in enumerate(chosen) if n)
+            seen[key] = _answer(kind, items, verb, ends_turn)
+            if len(seen) == MAX_OPTIONS:  # the first 25 found are the ones offered
+                return tuple(sorted(seen.values(), key=NOTATION))
+    return tuple(sorted(seen.values(), key=NOTATION))

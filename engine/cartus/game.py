@@ -15,6 +15,7 @@ from typing import Any
 
 from .. import contract
 from ..core import (
+    NOTATION,
     Action,
     Decision,
     Event,
@@ -34,24 +35,23 @@ from .view_types import CartusOutcome, CartusView
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 
 
-def _notation(action: Action) -> str:
-    return action.notation
-
-
 class Game:
     """One moment of a game. ``apply`` returns the next moment; this one never changes."""
 
-    __slots__ = ("_legal", "_s", "events")
+    __slots__ = ("_actors", "_legal", "_s", "events")
 
     def __init__(self, state: State, events: Iterable[Event] = ()) -> None:
         self._s = state
         self.events: list[Event] = list(events)
+        self._actors: list[int] | None = None  # once asked (this moment never changes)
         self._legal: dict[int, list[Action]] = {}
         """Seat -> its sorted legal actions, once asked (this moment never changes, and
         ``apply`` checks against the list its caller has just read)."""
 
     def actors(self) -> list[int]:
-        return views.actors(self._s)
+        if self._actors is None:
+            self._actors = views.actors(self._s)
+        return list(self._actors)
 
     def decision(self, seat: int) -> Decision | None:
         if seat not in self.actors():
@@ -72,7 +72,7 @@ class Game:
             frame = self._s.stack[-1]
             options = steps.STEPS[frame["kind"]].options
             assert options is not None
-            listed = self._legal[seat] = sorted(options(self._s, frame, seat), key=_notation)
+            listed = self._legal[seat] = sorted(options(self._s, frame, seat), key=NOTATION)
         return list(listed)
 
     def _checked(self, seat: int, action: Action | str) -> Action:
@@ -167,6 +167,7 @@ class Game:
         (Asking for it forgets the legal actions this moment has listed: they are listed
         again from the state as it is then.)"""
         self._legal.clear()
+        self._actors = None
         return self._s
 
 

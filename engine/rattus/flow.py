@@ -139,13 +139,13 @@ def _place_options(s: State, seat: int) -> list[Action]:
     out: list[Action] = []
     fewer: list[Action] = []
     bonus = cards.place_bonus(s, seat)
-    for r in s.regions:
-        counts = place_counts(s, seat, r, bonus)
-        for n in counts:
-            if n == counts[-1]:
-                out.append(_place_action(r, n, most=True))
-            else:
-                fewer.append(_place_action(r, n, most=False))
+    supply = s.supply[seat]
+    for r in s.regions:  # ``place_counts`` written out: every turn lists every region
+        rats = len(s.rats[r])
+        high = min(rats + bonus, supply)
+        if high > 0:
+            fewer += [_place_action(r, n, most=False) for n in range(max(1, rats), high)]
+            out.append(_place_action(r, high, most=True))
     for options, _ in PLACE_ALTERNATIVES.values():
         out += options(s, seat)
     if len(out) + len(fewer) <= MAX_CHOICES:

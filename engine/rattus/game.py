@@ -7,6 +7,7 @@ from typing import Any
 
 from ..contract import Disclosure, Outcome, StartOption, tie_groups
 from ..core import (
+    NOTATION,
     Action,
     Decision,
     Event,
@@ -45,14 +46,10 @@ def player_limits(expansions: Iterable[str] = ()) -> tuple[int, int]:
     return MIN_PLAYERS, most
 
 
-def _notation(action: Action) -> str:
-    return action.notation
-
-
 class Game:
     """One moment of a game. ``apply`` returns the next moment; this one never changes."""
 
-    __slots__ = ("_legal", "_offered", "_s", "events")
+    __slots__ = ("_actors", "_legal", "_offered", "_s", "events")
 
     def __init__(
         self, state: State, events: Iterable[Event] = (), offered: list[Action] | None = None
@@ -62,6 +59,7 @@ class Game:
         self._offered = offered
         """What the frame on top offers, unsorted, when the apply that made this moment
         listed it already (``steps.advance``)."""
+        self._actors: list[int] | None = None  # once asked (this moment never changes)
         self._legal: list[Action] | None = None
         """The sorted legal actions of the seat deciding now, once asked (this moment never
         changes, and ``apply`` checks against the list its caller has just read)."""
@@ -69,7 +67,9 @@ class Game:
     # who acts and how
 
     def actors(self) -> list[int]:
-        return views.actors(self._s)
+        if self._actors is None:
+            self._actors = views.actors(self._s)
+        return list(self._actors)
 
     def decision(self, seat: int) -> Decision | None:
         if seat not in self.actors():
@@ -87,7 +87,7 @@ class Game:
             offered = self._offered
             if offered is None:
                 offered = steps.STEPS[frame["kind"]].options(self._s, frame)
-            self._legal = sorted(offered, key=_notation)
+            self._legal = sorted(offered, key=NOTATION)
         return list(self._legal)
 
     def apply(self, seat: int, action: Action | str) -> Game:
@@ -197,7 +197,7 @@ class Game:
         """The live state, for tests that build positions. Never change a game others hold.
         (Asking for it forgets the legal actions this moment has listed: they are listed
         again from the state as it is then.)"""
-        self._offered = self._legal = None
+        self._offered = self._legal = self._actors = None
         return self._s
 
 
