@@ -403,7 +403,12 @@ class Rng:
 def listed_here(listed: Sequence[Action] | None, action: Action) -> bool:
     """Whether ``action`` is one of the very objects of a legal list a moment gave out (a
     game's ``apply`` trusts those without checking them again: the moment never changes)."""
-    return listed is not None and any(item is action for item in listed)
+    if listed is None:
+        return False
+    for item in listed:  # noqa: SIM110 (a plain loop: three times faster than any())
+        if item is action:
+            return True
+    return False
 
 
 def find_action(actions: Sequence[Action], notation: str) -> Action:

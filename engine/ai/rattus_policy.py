@@ -8,6 +8,7 @@ random legal option, never "back", so a chain of choices always moves on.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 from ..core import Rng
 from ..rattus import data
@@ -36,6 +37,7 @@ Rule = Callable[[Table, Sequence[str], Rng], str]
 STOP = ("done", "keep", "nogoods", "norat", "stop", "finish")
 
 
+@lru_cache(maxsize=1024)
 def _region(notation: str) -> str:
     parts = notation.split(":")
     return parts[1] if len(parts) > 1 else ""

@@ -63,15 +63,19 @@ class Table:
     rat_supply: int
     section: str
     turning: Front | None  # the token turned over that waits for answers, if any
-    held: list[dict[str, int]] = field(init=False)  # class cards per seat, counted by class
     _known: dict[tuple[Any, ...], list[Any]] = field(
         init=False, default_factory=dict, repr=False, compare=False
     )
     """Answers already worked out for this table (a rule of thumb asks the same ones for
     every option it weighs; a table is built for one decision and never changes)."""
 
-    def __post_init__(self) -> None:
-        self.held = class_counts(self.hands)
+    @property
+    def held(self) -> list[dict[str, int]]:
+        """Class cards per seat, counted by class (counted when first asked)."""
+        found = self._known.get(("held",))
+        if found is None:
+            found = self._known[("held",)] = class_counts(self.hands)
+        return found
 
     @classmethod
     def from_view(cls, view: dict[str, Any]) -> Table:

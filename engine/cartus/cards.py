@@ -18,6 +18,7 @@ PLAYABLE = (*data.CLASSES, "joker", "sword", "flute")
 """Card types that may be committed to a building (Pass and Gold may not)."""
 
 BY_CODE = {code: t for t, code in data.CODES.items()}
+_POPULATION = frozenset((*data.CLASSES, "joker"))
 
 
 def label(card_type: str, n: int = 1) -> str:
@@ -48,7 +49,8 @@ def summary(by_type: Mapping[str, int]) -> str:
 
 def population(s: State, cards: Iterable[str]) -> int:
     """Population cards and jokers among the cards: what counts for influence and premiums."""
-    return sum(1 for c in cards if s.type_of(c) in data.CLASSES or s.type_of(c) == "joker")
+    dealt = s.cards
+    return sum(1 for c in cards if dealt[c]["type"] in _POPULATION)
 
 
 def take_from_hand(s: State, seat: int, by_type: Mapping[str, int]) -> list[str]:

@@ -124,7 +124,7 @@ def place_counts(s: State, seat: int, region: str, bonus: int | None = None) -> 
 
 
 @cache
-def _place_action(region: str, n: int, *, most: bool) -> Action:
+def _place_action(region: str, n: int, most: bool) -> Action:
     """Placing n cubes in a region: the most the seat may (``place:gallia``) or fewer
     (``place:gallia:2``). Actions never change, so each is made once."""
     label = f"Place {n} {'cube' if n == 1 else 'cubes'} in {board.name(region)}"
@@ -144,8 +144,8 @@ def _place_options(s: State, seat: int) -> list[Action]:
         rats = len(s.rats[r])
         high = min(rats + bonus, supply)
         if high > 0:
-            fewer += [_place_action(r, n, most=False) for n in range(max(1, rats), high)]
-            out.append(_place_action(r, high, most=True))
+            fewer += [_place_action(r, n, False) for n in range(max(1, rats), high)]
+            out.append(_place_action(r, high, True))
     for options, _ in PLACE_ALTERNATIVES.values():
         out += options(s, seat)
     if len(out) + len(fewer) <= MAX_CHOICES:
