@@ -11,6 +11,7 @@ was given; a decision this module cannot rebuild exactly gives None.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from ..core import Rng
@@ -40,19 +41,29 @@ def _key(front: dict[str, Any]) -> Front:
     )
 
 
+@cache
+def _fronts(section: str, starting: bool) -> tuple[tuple[Front, dict[str, Any]], ...]:
+    """(key, front) of the token fronts of a set with starting backs or the others (made
+    once; a pool hands them out and never changes them)."""
+    return tuple(
+        (_key(f), f) for f in (t.front() for t in data.tokens(section) if t.starting == starting)
+    )
+
+
 class _Pool:
     """The token fronts that could lie face down, split by their backs (starting or not)."""
 
     def __init__(self, section: str, rng: Rng) -> None:
         self.rng = rng
-        self.starting = [t.front() for t in data.tokens(section) if t.starting]
-        self.regular = [t.front() for t in data.tokens(section) if not t.starting]
+        self.starting = list(_fronts(section, True))
+        self.regular = list(_fronts(section, False))
 
     def discard(self, front: dict[str, Any], starting: bool) -> None:
         """A front the seat can see is not among the hidden ones."""
+        key = _key(front)
         for pile in (self.starting, self.regular) if starting else (self.regular, self.starting):
             for i, candidate in enumerate(pile):
-                if _key(candidate) == _key(front):
+                if candidate[0] == key:
                     del pile[i]
                     return
 
@@ -66,7 +77,7 @@ class _Pool:
                 piles.reverse()
         for pile, is_starting in piles:
             if pile:
-                return pile.pop(self.rng.below(len(pile))), is_starting
+                return pile.pop(self.rng.below(len(pile)))[1], is_starting
         return {"limit": 99, "classes": [], "majority": 0, "all": 0}, bool(starting)
 
 
@@ -103,7 +114,8 @@ def _rats(
             rats[r].append(tid)
     supply = [add(*pool.draw(None)) for _ in range(int(view["rat_supply"]))]
     # What is left either went out at setup or was revealed earlier: the view cannot tell which.
-    gone = [add(front, True) for front in pool.starting] + [add(f, False) for f in pool.regular]
+    gone = [add(front, True) for _, front in pool.starting]
+    gone += [add(front, False) for _, front in pool.regular]
     return tokens, rats, supply, gone, known
 
 
