@@ -20,6 +20,7 @@ for a constant text kept in a data table and wrapped with ``msg`` where it is us
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from string import Formatter
@@ -132,6 +133,23 @@ def with_names(text: Text, names: Sequence[str]) -> Text:
         return Msg(m.key, values, plural=m.plural, count=m.count)
 
     return fill_seats(text, name) if isinstance(text, str) else bind(text)
+
+
+def stored(text: Text) -> str:
+    """A text as one string for a database column or a file line: a ``Msg`` as its JSON
+    (``{"k": …}``), an older English string as it is (see ``restored``)."""
+    return text if isinstance(text, str) else json.dumps(text.to_json(), ensure_ascii=False)
+
+
+def restored(data: str) -> Text:
+    """The text ``stored`` wrote: a ``Msg`` from its JSON; any other string (a line written
+    before texts had keys) as it was."""
+    if data.startswith('{"k"'):
+        try:
+            return from_json(json.loads(data))
+        except ValueError:
+            return data
+    return data
 
 
 def msg(key: str, /, **params: Param) -> Msg:

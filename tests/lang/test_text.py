@@ -13,7 +13,18 @@ import lang
 from cogs.table.components import shown
 from cogs.table.replies import user_message
 from engine.core import Action, IllegalAction
-from engine.text import Msg, Seat, fields, from_json, msg, plural, verbatim, with_names
+from engine.text import (
+    Msg,
+    Seat,
+    fields,
+    from_json,
+    msg,
+    plural,
+    restored,
+    stored,
+    verbatim,
+    with_names,
+)
 from host.errors import UserError
 from tests.pseudo import installed
 
@@ -156,3 +167,13 @@ def test_an_action_that_ends_the_turn_says_so_in_the_readers_language() -> None:
     assert shown(action) == "Remove Bo (ends your turn)"
     assert shown(action, "de") == "Bo entfernen (beendet deinen Zug)"
     assert shown(Action("x", "Pass (ends your turn)", ends_turn=True)) == "Pass (ends your turn)"
+
+
+def test_a_text_kept_in_a_column_reads_back_and_older_lines_stay_as_they_were() -> None:
+    text = msg("{player} takes the {card}.", player=Seat(1), card=msg("Witch"))
+    kept = stored(text)
+    assert isinstance(kept, str) and restored(kept) == text
+    assert lang.say(restored(kept), "de", NAMES) == "Bruno takes the Hexe."
+    assert restored("Anna placed 2 cubes in Gallia.") == "Anna placed 2 cubes in Gallia."
+    assert restored('{"k": broken') == '{"k": broken'
+    assert stored("An older line.") == "An older line."
