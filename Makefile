@@ -36,6 +36,7 @@ quick: $(STAMP) lint typecheck
 
 bench: $(STAMP)
 	$(BIN)/python bench/playouts.py
+	$(BIN)/python bench/decisions.py
 	$(BIN)/python bench/render.py
 	$(BIN)/python bench/store.py
 	$(BIN)/python bench/replay.py
