@@ -143,8 +143,8 @@ async def ask_to_forget(interaction: discord.Interaction[Any]) -> None:
     view.stop()
     await reply(
         interaction,
-        "This deletes, in every server, your statistics and ratings in every game and "
-        "your preferences (closed DMs, shared statistics). Ended games keep their moves, "
+        "This deletes, in every server, your statistics and ratings in every game and your "
+        "preferences (closed DMs, shared statistics, language). Ended games keep their moves, "
         f"under '{servers.FORMER_PLAYER}'. It cannot be undone.",
         view=view,
     )

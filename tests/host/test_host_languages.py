@@ -78,3 +78,9 @@ def test_a_servers_default_language_is_kept_with_its_settings() -> None:
     with pytest.raises(UserError, match="not offered"):
         servers.changed(plain, language="tlh")
     assert servers.ServerSettings.from_json('{"language": "tlh"}').language is None
+
+
+async def test_forgetting_a_person_forgets_their_language(service: GameService) -> None:
+    await service.set_user_language(BEN, "de")
+    await service.store.servers.forget_user(BEN)
+    assert await service.user_language(BEN) is None
