@@ -14,7 +14,7 @@ each player entry holds while the shared code still knows every entry has a ``se
 from collections.abc import Hashable
 from typing import Any, Generic, NamedTuple, NotRequired, Protocol, TypedDict, TypeVar
 
-from .core import Action, Decision, Event, IllegalAction, Pick, chained
+from .core import JSON, Action, Decision, Event, IllegalAction, Pick, chained, text_json
 from .text import Text, msg
 
 PlayerT = TypeVar("PlayerT")
@@ -22,7 +22,7 @@ PlayerT = TypeVar("PlayerT")
 
 class PickGroupView(TypedDict):
     code: str
-    label: str
+    label: JSON  # a text (``engine.text.from_json``)
     available: int
 
 
@@ -42,7 +42,8 @@ def pick_view(pick: Pick) -> PickView:
         "least": pick.least,
         "most": pick.most,
         "groups": [
-            {"code": g.code, "label": g.label, "available": g.available} for g in pick.groups
+            {"code": g.code, "label": text_json(g.label), "available": g.available}
+            for g in pick.groups
         ],
     }
 

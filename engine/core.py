@@ -13,7 +13,7 @@ from functools import lru_cache
 from operator import attrgetter
 from typing import Any, TypeVar
 
-from .text import Msg, Text, fill_seats
+from .text import N_, Msg, Text, as_msg, fill_seats, listing, msg
 
 T = TypeVar("T")
 
@@ -74,18 +74,27 @@ def chained(notation: str) -> list[str]:
 def parse_notation(text: str) -> str:
     """Normalise a typed notation (case, spaces) or raise IllegalAction if it cannot be one."""
     if not isinstance(text, str):
-        raise IllegalAction("An action must be text such as 'place:gallia'.")
+        raise IllegalAction(
+            msg("An action must be text such as {example}.", example="'place:gallia'")
+        )
     norm = text.strip().lower().replace(" ", "")
     if not norm:
         raise IllegalAction(
-            "That action is empty. Pick one from the list or type e.g. 'place:gallia'."
+            msg(
+                "That action is empty. Pick one from the list or type e.g. {example}.",
+                example="'place:gallia'",
+            )
         )
     if len(norm) > MAX_NOTATION:
-        raise IllegalAction("That action is too long to be one of the game's actions.")
+        raise IllegalAction(msg("That action is too long to be one of the game's actions."))
     allowed = set("abcdefghijklmnopqrstuvwxyz0123456789:_-.") | {CHAIN}
     if not set(norm) <= allowed:
         raise IllegalAction(
-            f"'{text.strip()[:40]}' is not an action: actions look like 'place:gallia'."
+            msg(
+                "'{typed}' is not an action: actions look like {example}.",
+                typed=text.strip()[:40],
+                example="'place:gallia'",
+            )
         )
     return norm
 
@@ -101,23 +110,53 @@ class PickGroup:
     """Interchangeable items of a pick (three Church cards are one group of three)."""
 
     code: str  # lowercase letters, e.g. "ch"; the notation counts items by it
-    label: str  # "Church card"
+    label: Text  # "Church card"
     available: int  # the most items of this group that may be chosen
-    item: str = ""  # what one item is ("new rat") when the label names a place, not the item
+    item: Text = ""  # what one item is ("new rat") when the label names a place, not the item
+    place: Text = ""  # with ``item``: the place alone ("Bulgaria"), when the label says more
 
-    def entry(self, copy: int) -> str:
+    def entry(self, copy: int) -> Text:
         """The menu entry for the ``copy``-th item, read as a count: "Church card", "A second
-        Church card"; with ``item``: "Bulgaria (1 there now)", "Bulgaria: a second new rat"."""
+        Church card"; with ``item``: "Bulgaria (1 there now)", "Bulgaria: a second new rat".
+        Each ordinal is a whole text of its own (``ORDINALS``), translated as one."""
         if copy == 1:
             return self.label
-        nth = ORDINALS[copy] if copy < len(ORDINALS) else f"{copy}th"
         if self.item:
-            place = self.label.split(" (", 1)[0]
-            return f"{place}: a {nth} {self.item}"
-        return f"A {nth} {self.label}"
+            place = self.place or (
+                self.label.split(" (", 1)[0] if isinstance(self.label, str) else self.label
+            )
+            template = PLACE_ORDINALS[copy] if copy < len(PLACE_ORDINALS) else PLACE_NTH
+            return msg(template, place=as_msg(place), item=as_msg(self.item), n=copy)
+        template = ORDINALS[copy] if copy < len(ORDINALS) else NTH
+        return msg(template, item=as_msg(self.label), n=copy)
 
 
-ORDINALS = ("", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+ORDINALS = (
+    "",
+    "",
+    N_("A second {item}"),
+    N_("A third {item}"),
+    N_("A fourth {item}"),
+    N_("A fifth {item}"),
+    N_("A sixth {item}"),
+    N_("A seventh {item}"),
+    N_("An eighth {item}"),
+)
+"""A pick's menu entry for its group's second, third... item (the first is the label)."""
+NTH = N_("A {n}th {item}")
+PLACE_ORDINALS = (
+    "",
+    "",
+    N_("{place}: a second {item}"),
+    N_("{place}: a third {item}"),
+    N_("{place}: a fourth {item}"),
+    N_("{place}: a fifth {item}"),
+    N_("{place}: a sixth {item}"),
+    N_("{place}: a seventh {item}"),
+    N_("{place}: an eighth {item}"),
+)
+"""The same for a group whose label names a place and ``item`` what goes there."""
+PLACE_NTH = N_("{place}: a {n}th {item}")
 
 
 @dataclass(frozen=True)
@@ -139,7 +178,7 @@ class Pick:
     groups: tuple[PickGroup, ...]
     ends_turn: bool = False  # the answer ends the seat's turn (see ``Action.ends_turn``)
 
-    def options(self) -> list[tuple[str, str]]:
+    def options(self) -> list[tuple[str, Text]]:
         """(value, label) per item, one per copy, at most 25 spread over the groups."""
         room = {g.code: 0 for g in self.groups}
         left = MAX_OPTIONS
@@ -151,7 +190,7 @@ class Pick:
                     room[g.code] += 1
                     left -= 1
                     grew = True
-        out: list[tuple[str, str]] = []
+        out: list[tuple[str, Text]] = []
         for g in self.groups:
             for i in range(1, room[g.code] + 1):
                 out.append((f"{g.code}.{i}", g.entry(i)))
@@ -161,10 +200,14 @@ class Pick:
         parts = [f"{g.code}{counts[g.code]}" for g in self.groups if counts.get(g.code, 0) > 0]
         return f"{self.kind}:{'-'.join(parts) if parts else 'none'}"
 
-    def describe(self, counts: Mapping[str, int]) -> str:
+    def describe(self, counts: Mapping[str, int]) -> Msg:
         """The chosen items in words: "2 x Church card, 1 x Joker", or "nothing"."""
-        parts = [f"{counts[g.code]} x {g.label}" for g in self.groups if counts.get(g.code, 0) > 0]
-        return ", ".join(parts) if parts else "nothing"
+        parts: list[Msg] = [
+            msg("{n} x {item}", n=counts[g.code], item=as_msg(g.label))
+            for g in self.groups
+            if counts.get(g.code, 0) > 0
+        ]
+        return listing(parts) if parts else msg("nothing")
 
     def notation(self, values: Iterable[str]) -> str:
         """The answer for the option values a person chose (see ``options``)."""
@@ -179,27 +222,39 @@ class Pick:
         kind, _, rest = notation.partition(":")
         if kind != self.kind or not rest:
             raise IllegalAction(
-                f"Answer with '{self.kind}:' and the cards, e.g. '{self.kind}:none'."
+                msg("Answer with '{kind}:' and the cards, e.g. '{kind}:none'.", kind=self.kind)
             )
         counts: dict[str, int] = {}
         if rest != "none":
             for part in rest.split("-"):
                 m = _PICK_PART.fullmatch(part)
                 if m is None or m.group(1) in counts:
-                    raise IllegalAction(f"'{part}' is not a choice here.")
+                    raise IllegalAction(msg("'{part}' is not a choice here.", part=part))
                 counts[m.group(1)] = int(m.group(2))
         available = {g.code: g.available for g in self.groups}
         for code, n in counts.items():
             if code not in available:
-                listed = ", ".join(f"{g.code} ({g.label})" for g in self.groups) or "none"
-                raise IllegalAction(f"'{code}' is not among the choices here: {listed}.")
+                listed = [
+                    msg("{code} ({item})", code=g.code, item=as_msg(g.label)) for g in self.groups
+                ]
+                raise IllegalAction(
+                    msg(
+                        "'{code}' is not among the choices here: {listed}.",
+                        code=code,
+                        listed=listing(listed) if listed else msg("none"),
+                    )
+                )
             if n > available[code]:
-                raise IllegalAction(f"You can choose at most {available[code]} of '{code}'.")
+                raise IllegalAction(
+                    msg("You can choose at most {n} of '{code}'.", n=available[code], code=code)
+                )
         total = sum(counts.values())
         if not self.least <= total <= self.most:
             if self.least == self.most:
-                raise IllegalAction(f"Choose exactly {self.least}.")
-            raise IllegalAction(f"Choose between {self.least} and {self.most}.")
+                raise IllegalAction(msg("Choose exactly {n}.", n=self.least))
+            raise IllegalAction(
+                msg("Choose between {least} and {most}.", least=self.least, most=self.most)
+            )
         return {code: n for code, n in counts.items() if n > 0}
 
     def to_dict(self) -> dict[str, JSON]:
@@ -208,7 +263,8 @@ class Pick:
             "least": self.least,
             "most": self.most,
             "groups": [
-                {"code": g.code, "label": g.label, "available": g.available} for g in self.groups
+                {"code": g.code, "label": text_json(g.label), "available": g.available}
+                for g in self.groups
             ],
         }
 
@@ -420,8 +476,20 @@ def find_action(actions: Sequence[Action], notation: str) -> Action:
     same_kind = [a.notation for a in actions if a.kind == kind]
     if same_kind:
         shown = ", ".join(same_kind[:6]) + (" ..." if len(same_kind) > 6 else "")
-        raise IllegalAction(f"'{notation}' is not allowed now. You can choose: {shown}.")
+        raise IllegalAction(
+            msg(
+                "'{notation}' is not allowed now. You can choose: {choices}.",
+                notation=notation,
+                choices=shown,
+            )
+        )
     if not actions:
-        raise IllegalAction("You have nothing to decide right now.")
-    kinds = sorted({a.kind for a in actions})
-    raise IllegalAction(f"'{notation}' is not possible now. Possible now: {', '.join(kinds)}.")
+        raise IllegalAction(msg("You have nothing to decide right now."))
+    kinds = ", ".join(sorted({a.kind for a in actions}))
+    raise IllegalAction(
+        msg(
+            "'{notation}' is not possible now. Possible now: {kinds}.",
+            notation=notation,
+            kinds=kinds,
+        )
+    )

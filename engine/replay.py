@@ -29,25 +29,27 @@ from . import games, replay_format
 from .contract import CHANCE, REVEAL, Game, action_label, irreversible
 from .core import IllegalAction, parse_notation
 from .replay_format import FORMAT, FORMAT_VERSION, BadReplay
-from .text import Text
+from .text import N_, Msg, as_msg, msg, verbatim
 
 UNDO = "undo"
 """The notation under which an undo is logged and written in a replay file."""
 
-NOT_YOURS = "There is nothing of yours to take back: someone else has decided since."
+NOT_YOURS = msg("There is nothing of yours to take back: someone else has decided since.")
 REFUSALS = {
-    "nothing": "There is nothing to take back yet.",
-    "over": "The game is over: its actions stand.",
-    "private": "A private answer can't be taken back.",
-    "turn": "That action ended its turn, so it stands.",
-    CHANCE: "It drew on chance (a face-down token, a card or a shuffle), so it stands.",
-    REVEAL: "It showed something that was hidden, so it stands.",
+    "nothing": msg("There is nothing to take back yet."),
+    "over": msg("The game is over: its actions stand."),
+    "private": msg("A private answer can't be taken back."),
+    "turn": msg("That action ended its turn, so it stands."),
+    CHANCE: msg("It drew on chance (a face-down token, a card or a shuffle), so it stands."),
+    REVEAL: msg("It showed something that was hidden, so it stands."),
 }
 """Why an undo is refused, in words that never say what was drawn or seen."""
 NAMED_REFUSALS = {
-    "turn": "{action}: that ended your turn, so it stands.",
-    CHANCE: "{action}: it drew on chance (a face-down token, a card or a shuffle), so it stands.",
-    "not_yours": (
+    "turn": N_("{action}: that ended your turn, so it stands."),
+    CHANCE: N_(
+        "{action}: it drew on chance (a face-down token, a card or a shuffle), so it stands."
+    ),
+    "not_yours": N_(
         "There is nothing of yours to take back: someone else has decided since your last "
         "action ({action})."
     ),
@@ -87,9 +89,10 @@ class Played:
         return irreversible(self.before, self.after) != REVEAL
 
     @property
-    def label(self) -> Text:
+    def label(self) -> Msg:
         """The action in words, as it was offered (``engine.contract.action_label``)."""
-        return action_label(self.before, self.seat, self.notation) or self.notation
+        label = action_label(self.before, self.seat, self.notation)
+        return verbatim(self.notation) if label is None else as_msg(label)
 
 
 class History:
@@ -115,7 +118,7 @@ class History:
         self.game = after
         return after
 
-    def undo_refusal(self, seat: int, *, named: bool = False) -> str | None:
+    def undo_refusal(self, seat: int, *, named: bool = False) -> Msg | None:
         """Why ``seat`` may not take back its latest action now, or None if it may; ``named``:
         the reason begins with that action in words (``NAMED_REFUSALS``)."""
         if self.game.is_over:
@@ -126,7 +129,7 @@ class History:
         if last.seat != seat:
             own = next((p for p in reversed(self.played) if p.seat == seat), None)
             if named and own is not None and own.nameable:
-                return NAMED_REFUSALS["not_yours"].format(action=own.label)
+                return msg(NAMED_REFUSALS["not_yours"], action=own.label)
             return NOT_YOURS
         decision = last.before.decision(seat)
         why: str | None = None
@@ -139,7 +142,7 @@ class History:
         if why is None:
             return None
         if named and last.nameable:
-            return NAMED_REFUSALS[why].format(action=last.label)
+            return msg(NAMED_REFUSALS[why], action=last.label)
         return REFUSALS[why]
 
     def undo(self, seat: int, *, named: bool = False) -> Game:

@@ -152,6 +152,27 @@ def restored(data: str) -> Text:
     return data
 
 
+def as_msg(text: Text) -> Msg:
+    """``text`` as a ``Msg``: a plain string (not yet converted) is shown as it is."""
+    return text if isinstance(text, Msg) else verbatim(text)
+
+
+def english(text: Text, names: Sequence[str] = ()) -> str:
+    """``text`` in English, seats named from ``names`` (else "Player n"): for logs and tests."""
+    return as_msg(text).english(names)
+
+
+def listing(items: Sequence[Param]) -> Msg:
+    """Several values listed with commas, as one text: "Gallia, Hispania, Italia" (a list
+    with "and" is a text of its own: ``msg("{first} and {last}", ...)``)."""
+    if not items:
+        return verbatim("")
+    shown: Param = items[0]
+    for item in items[1:]:
+        shown = msg("{items}, {item}", items=shown, item=item)
+    return shown if isinstance(shown, Msg) else msg("{item}", item=shown)
+
+
 def msg(key: str, /, **params: Param) -> Msg:
     """A text with its values: ``msg("{player} takes {card}", player=Seat(0), card=...)``."""
     return Msg(key, tuple(params.items()))

@@ -598,11 +598,13 @@ def pick_view(
     *,
     placeholder: str,
     beside: Sequence[Group] = (),
+    language: str = lang.DEFAULT,
 ) -> discord.ui.View:
     """One multi-select for a pick (tick several entries, then close the menu), a button for
     choosing nothing when that is allowed, and buttons for the ``beside`` groups."""
     options = [
-        discord.SelectOption(label=label[:100], value=value) for value, label in pick.options()
+        discord.SelectOption(label=lang.say(label, language)[:100], value=value)
+        for value, label in pick.options()
     ]
     if pick.least == pick.most:
         hint = f"choose {pick.least}"

@@ -69,5 +69,5 @@ def test_an_unknown_group_is_refused_with_the_choices_named() -> None:
 
 
 def test_a_choice_in_words() -> None:
-    assert _pick().describe({"ch": 2, "jo": 1}) == "2 x Church card, 1 x Joker"
-    assert _pick().describe({}) == "nothing"
+    assert _pick().describe({"ch": 2, "jo": 1}).english() == "2 x Church card, 1 x Joker"
+    assert _pick().describe({}).english() == "nothing"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine import rattus
 from engine.rattus.game import Game
+from engine.text import english
 from tests.engine.helpers import notations, play, position, token
 
 
@@ -224,7 +225,7 @@ def test_the_spread_menu_counts_a_second_new_rat_in_words() -> None:
     g = play(g, "plague:gallia")
     pick = g.decision(0).pick  # type: ignore[union-attr]
     assert pick is not None
-    labels = dict(pick.options())
+    labels = {value: english(label) for value, label in pick.options()}
     assert labels["italia.1"] == "Italia (0 there now)"
     assert labels["italia.2"] == "Italia: a second new rat"
     assert not any(label.endswith(")") and "(2)" in label for label in labels.values())

@@ -13,6 +13,7 @@ from engine import cartus, rattus
 from engine.contract import CHANCE, REVEAL, irreversible
 from engine.core import IllegalAction
 from engine.replay import NOT_YOURS, REFUSALS, History
+from engine.text import english
 from tests.engine.helpers import position, token
 
 
@@ -54,7 +55,9 @@ def test_undo_is_refused_after_a_witch_look_reveals_a_rat() -> None:
     assert irreversible(h.played[-1].before, h.game) == REVEAL
     refusal = h.undo_refusal(0)
     assert refusal == REFUSALS[REVEAL]
-    assert "church" not in refusal.lower() and "gallia" not in refusal.lower()
+    assert refusal is not None
+    words = refusal.english().lower()
+    assert "church" not in words and "gallia" not in words
     with pytest.raises(IllegalAction, match="hidden"):
         h.undo(0)
     assert h.played[-1].notation == "look:gallia"
@@ -132,24 +135,26 @@ def test_a_refusal_names_the_action_it_is_about() -> None:
     first = h.game.actors()[0]
     placed = h.game.legal_actions(first)[0]
     h.apply(first, placed.notation)
-    assert (
-        h.undo_refusal(first, named=True) == f"{placed.label}: that ended your turn, so it stands."
-    )
+    refusal = h.undo_refusal(first, named=True)
+    assert refusal is not None
+    assert refusal.english() == f"{english(placed.label)}: that ended your turn, so it stands."
     second = h.game.actors()[0]
     h.apply(second, h.game.legal_actions(second)[0].notation)
     with pytest.raises(IllegalAction) as refused:
         h.undo(first, named=True)
     assert str(refused.value).endswith(
-        f"someone else has decided since your last action ({placed.label})."
+        f"someone else has decided since your last action ({english(placed.label)})."
     )
     g = cartus.new_game(3, seed=3)
     h = History(g)
     h.apply(0, "supply:1")
-    assert h.undo_refusal(0, named=True) == (
-        f"{h.played[-1].label}: it drew on chance (a face-down token, a card or a shuffle), "
-        "so it stands."
+    refusal = h.undo_refusal(0, named=True)
+    assert refusal is not None
+    assert refusal.english() == (
+        f"{h.played[-1].label.english()}: it drew on chance (a face-down token, a card or a "
+        "shuffle), so it stands."
     )
-    assert h.played[-1].label != "supply:1"
+    assert h.played[-1].label.english() != "supply:1"
 
 
 def test_a_private_answer_is_never_taken_back() -> None:

@@ -69,7 +69,7 @@ async def test_an_undo_brings_the_game_back_and_owes_the_changed_secret(store: S
 
 async def test_refused_undos_change_nothing(store: Store) -> None:
     service, game_id = await started(store)
-    with pytest.raises(UserError, match=REFUSALS["nothing"]):
+    with pytest.raises(UserError, match=REFUSALS["nothing"].english()):
         await undo(service, game_id, 101)
     with pytest.raises(NotSeated):
         await undo(service, game_id, 999)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.cartus import data
 from engine.core import parse_notation
+from engine.text import english
 from tests.engine.cartus.helpers import give_cards, position
 
 
@@ -51,7 +52,7 @@ def test_the_menu_labels_name_the_card_types() -> None:
     g = g.apply(0, "enter:1")
     pick = g.decision(0).pick  # type: ignore[union-attr]
     assert pick is not None
-    assert pick.options() == [
+    assert [(value, english(label)) for value, label in pick.options()] == [
         ("cv.1", "Chivalry card"),
         ("cv.2", "A second Chivalry card"),
         ("fl.1", "Flute card"),
