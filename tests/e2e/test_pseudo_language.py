@@ -118,9 +118,20 @@ async def open_game(
 
 
 async def commands(fake: FakeDiscord, world: World, kind: str) -> None:
-    """What a person asks on their own: status, their hand, the log, the rules, their games,
-    and what /play suggests."""
-    for path in (("status",), ("hand",), ("log",), ("rules",), ("games",)):
+    """What a person asks on their own: status, their hand, the board, the log, the rules,
+    their games, their stats, the timer, the server's settings, and what /play suggests."""
+    asked = (
+        ("status",),
+        ("hand",),
+        ("board",),
+        ("log",),
+        ("rules",),
+        ("games",),
+        ("stats", "player"),
+        ("clock", "timer"),
+        ("settings",),
+    )
+    for path in asked:
         await (await fake.slash(world.ben, world.channel, kind, *path)).wait_reply()
     await fake.autocomplete(world.anna, world.channel, kind, "play", focused="action")
 
