@@ -31,6 +31,7 @@ IGNORED = re.compile(
     r"|`/[^`]*`"  # a command as typed (command names stay English)
 )
 WORD = re.compile(r"[^\W\d_]{2,}")
+SEPARATORS = re.compile(r"\n| [·•|] ")
 
 
 @dataclass(frozen=True)
@@ -66,29 +67,65 @@ def outside_marks(text: str) -> str:
 
 def unmarked_pieces(text: str, names: Iterable[str]) -> list[str]:
     """The pieces of ``text`` outside the marks that hold words other than people's names
-    (each piece a line, or a run between marks)."""
+    (each piece a line, a run between marks, or a part of a line joined with " · ")."""
     rest = IGNORED.sub(" ", outside_marks(text))
     for name in sorted(names, key=len, reverse=True):
         rest = rest.replace(name, " ")
-    return [piece.strip() for piece in rest.split("\n") if WORD.search(piece)]
+    pieces = SEPARATORS.split(rest)
+    return [piece.strip() for piece in pieces if WORD.search(piece)]
 
 
 @cache
 def literals() -> dict[str, list[str]]:
-    """area -> every string literal of its code (f-strings' fixed parts too) and every string
-    of its data files, lowercased, spaces normalised."""
+    """area -> every string literal of its code and every string of its data files,
+    lowercased, spaces normalised."""
     found: dict[str, list[str]] = {area: [] for area in AREAS}
+    for area, tree in _trees():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                found[area].append(_norm(node.value))
     for area, sources in SOURCES.items():
         for source in sources:
             path = ROOT / source
-            for file in sorted(path.rglob("*.py")) if path.is_dir() else [path]:
-                for node in ast.walk(ast.parse(file.read_text(encoding="utf-8"))):
-                    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-                        found[area].append(_norm(node.value))
             if path.is_dir():
                 for data in sorted(path.rglob("*.json")):
                     found[area] += map(_norm, _strings(json.loads(data.read_text("utf-8"))))
     return {area: [text for text in texts if WORD.search(text)] for area, texts in found.items()}
+
+
+@cache
+def patterns() -> dict[str, list[tuple[int, re.Pattern[str]]]]:
+    """area -> the shapes of the texts its code builds: each f-string, and each literal with
+    ``{fields}``, its values standing for any text; each with the length of its fixed text."""
+    found: dict[str, list[tuple[int, re.Pattern[str]]]] = {area: [] for area in AREAS}
+    for area, tree in _trees():
+        for node in ast.walk(tree):
+            parts: list[str | None] = []
+            if isinstance(node, ast.JoinedStr):
+                parts = [
+                    v.value if isinstance(v, ast.Constant) and isinstance(v.value, str) else None
+                    for v in node.values
+                ]
+            elif (
+                isinstance(node, ast.Constant) and isinstance(node.value, str) and "{" in node.value
+            ):
+                parts = [p if not FIELD.fullmatch(p) else None for p in FIELD.split(node.value)]
+            fixed = "".join(p for p in parts if p)
+            if len(WORD.findall(fixed)) >= 1 and len(fixed.strip()) >= 4 and None in parts:
+                shape = "".join(".+?" if p is None else re.escape(_norm(p)) for p in parts)
+                found[area].append((len(fixed), re.compile(shape)))
+    return found
+
+
+FIELD = re.compile(r"(\{[^{}]*\})")
+
+
+def _trees() -> Iterator[tuple[str, ast.Module]]:
+    for area, sources in SOURCES.items():
+        for source in sources:
+            path = ROOT / source
+            for file in sorted(path.rglob("*.py")) if path.is_dir() else [path]:
+                yield area, ast.parse(file.read_text(encoding="utf-8"))
 
 
 def _norm(text: str) -> str:
@@ -109,14 +146,21 @@ def _strings(data: Any) -> Iterator[str]:
 
 def area_of(pieces: list[str]) -> str:
     """The area of the code a text's unmarked pieces come from: for each piece, the areas
-    with a literal that holds it whole, else the area of the longest literal it holds (a
-    text put together from parts); the area found for most pieces; "?" for none."""
+    with a literal that holds it whole, else the one whose f-string or ``{field}`` text of the
+    longest fixed part has its shape, else the area of the longest literal it holds; the area found for most pieces;
+    "?" for none. (A guess from the words: where a text is shown unconverted may differ.)"""
     votes: Counter[str] = Counter()
     for piece in map(_norm, pieces):
-        holding = Counter(
+        holding = +Counter(
             {area: sum(piece in text for text in texts) for area, texts in literals().items()}
         )
-        holding = +holding
+        if not holding:  # the most specific shape (longest fixed text) that fits it
+            holding = +Counter(
+                {
+                    area: max((size for size, shape in shapes if shape.fullmatch(piece)), default=0)
+                    for area, shapes in patterns().items()
+                }
+            )
         if holding:
             votes[holding.most_common(1)[0][0]] += 1
             continue
