@@ -19,7 +19,7 @@ import pytest
 
 from cogs.cartus.presenter import CARTUS
 from cogs.rattus.presenter import CARD_EFFECTS, RATTUS
-from cogs.table.components import ENDS_TURN, Group, choices_view, shown
+from cogs.table.components import Group, choices_view, shown
 from cogs.table.offers import ends_turn, panel, with_chains
 from cogs.table.presenters import Presenter
 from cogs.table.table import table_groups
@@ -107,7 +107,7 @@ def walk(
         for action in ending:
             if len(actions) <= 25 and decision.pick is None:
                 assert shown(action) in seen, (action, seen)
-        marks += sum(ENDS_TURN in text for text in seen)
+        marks += sum(" (ends your turn)" in text for text in seen)
         for option in options_of(controls):
             card = option.value.split("+")[0].split(":")
             if presenter is RATTUS and card[0] in ("take", "use"):

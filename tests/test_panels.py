@@ -108,7 +108,9 @@ def test_a_block_of_lines_too_long_for_its_field_says_how_many_it_folded() -> No
     shown = first.splitlines()
     assert shown[:-1] == lines[: len(shown) - 1]
     assert shown[-1] == f"… {len(lines) - len(shown) + 1} more lines not shown"
-    last = lines_block(lines, keep_last=True, where=": `/rattus log`")
+    last = lines_block(
+        lines, keep_last=True, note=lambda n: f"… {n} earlier lines not shown: `/rattus log`"
+    )
     shown = last.splitlines()
     assert shown[1:] == lines[-(len(shown) - 1) :]
     assert shown[0] == f"… {len(lines) - len(shown) + 1} earlier lines not shown: `/rattus log`"

@@ -10,137 +10,155 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import lang
 from cogs.table.presenters import (
+    ENGLISH,
     Presenter,
     View,
     colour_square,
     player_name,
+    said,
     score_parts,
     tie_lines,
 )
-from engine.core import counted
+from engine.text import N_
 from render.cartus.table import cartus_table
 
 STAGES = {
-    "supply": "Supplies",
-    "enter": "Entering buildings",
-    "resolve": "Resolving the buildings",
-    "over": "Game over",
+    "supply": N_("Supplies"),
+    "enter": N_("Entering buildings"),
+    "resolve": N_("Resolving the buildings"),
+    "over": N_("Game over"),
 }
 
 GROUP_TITLES = {
-    "supply": "Choose a supply action",
-    "peek": "Look at a Nun-row card",
-    "enter": "Enter a building",
-    "commit": "Play cards",
-    "give": "Give cards",
-    "target": "Choose a player",
-    "discard": "Discard cards",
-    "pass": "Play a Pass card",
+    "supply": N_("Choose a supply action"),
+    "peek": N_("Look at a Nun-row card"),
+    "enter": N_("Enter a building"),
+    "commit": N_("Play cards"),
+    "give": N_("Give cards"),
+    "target": N_("Choose a player"),
+    "discard": N_("Discard cards"),
+    "pass": N_("Play a Pass card"),
 }
 
 
-def type_name(card_type: str) -> str:
-    return card_type.replace("_", " ").capitalize()
+def type_name(card_type: str, tr: lang.Texts = ENGLISH) -> str:
+    """A card type in words ("Church", "Joker"), in ``tr``'s language."""
+    return tr.say(card_type.replace("_", " ").capitalize())
 
 
-def _counts(cards: Mapping[str, Any] | None) -> str:
+def _counts(cards: Mapping[str, Any] | None, tr: lang.Texts) -> str:
     """Cards by type in words: "Church ×2, Joker ×1"."""
     if not cards:
-        return "nothing"
-    return ", ".join(f"{type_name(str(t))} ×{int(n)}" for t, n in cards.items() if int(n) > 0)
+        return tr("nothing")
+    return ", ".join(f"{type_name(str(t), tr)} ×{int(n)}" for t, n in cards.items() if int(n) > 0)
 
 
-def stage_line(view: View) -> str:
+def stage_line(view: View, tr: lang.Texts = ENGLISH) -> str:
     status = str(view.get("status", ""))
     if status == "over":
-        return STAGES["over"]
-    final = " (the final round)" if view.get("final_round") else ""
-    stage = STAGES.get(status, status.replace("_", " ").capitalize())
-    return f"Round {view.get('round', 1)} of {view.get('rounds', '?')}{final} · {stage}"
+        return tr.say(STAGES["over"])
+    stage = tr.say(STAGES[status]) if status in STAGES else status.replace("_", " ").capitalize()
+    round_, rounds = int(view.get("round", 1)), int(view.get("rounds", 0))
+    if view.get("final_round"):
+        return tr(
+            "Round {round} of {rounds} (the final round) · {stage}",
+            round=round_,
+            rounds=rounds,
+            stage=stage,
+        )
+    return tr("Round {round} of {rounds} · {stage}", round=round_, rounds=rounds, stage=stage)
 
 
-def players_lines(view: View) -> list[str]:
+def players_lines(view: View, tr: lang.Texts = ENGLISH) -> list[str]:
     lines = []
     start = view.get("start_player")
     for player in view.get("players", []):
         seat = int(player["seat"])
         square = colour_square(player.get("colour"))
         held = int(player.get("hand_count", 0))
+        name = f"{square} **{player_name(view, seat, tr)}** ({player.get('mark', '?')})"
         parts = [
-            f"{square} **{player_name(view, seat)}** ({player.get('mark', '?')})"
-            + (" · starts" if seat == start else ""),
-            f"{held} card{'' if held == 1 else 's'}",
+            name + (" · " + tr("starts") if seat == start else ""),
+            tr.plural("{n} card", "{n} cards", held),
         ]
         tokens = int(player.get("vp_tokens", 0))
         if tokens:
-            parts.append(f"{tokens} VP token{'' if tokens == 1 else 's'}")
+            parts.append(tr.plural("{n} VP token", "{n} VP tokens", tokens))
         influence = {c: int(n) for c, n in (player.get("influence") or {}).items() if int(n)}
         if influence:
-            parts.append(", ".join(f"{type_name(c)} {n}" for c, n in influence.items()))
+            parts.append(", ".join(f"{type_name(c, tr)} {n}" for c, n in influence.items()))
         if player.get("rats") is not None and view.get("status") == "over":
-            parts.append(counted(int(player["rats"]), "rat"))
+            parts.append(tr.plural("{n} rat", "{n} rats", int(player["rats"])))
         lines.append(" · ".join(parts))
     return lines
 
 
-def _entry_text(view: View, entry: Mapping[str, Any], revealed: bool) -> str:
-    who = player_name(view, int(entry.get("seat", 0)))
+def _entry_text(view: View, entry: Mapping[str, Any], revealed: bool, tr: lang.Texts) -> str:
+    who = player_name(view, int(entry.get("seat", 0)), tr)
     count = int(entry.get("count", 0))
-    played = f"{count} card{'' if count == 1 else 's'} face down"
+    played = tr.plural("{n} card face down", "{n} cards face down", count)
     if revealed and entry.get("cards") is not None:
-        played = _counts(entry.get("cards"))
+        played = _counts(entry.get("cards"), tr)
     text = f"{who}: {played}"
     if revealed and entry.get("premium") is not None:
-        text += " · premium" if entry["premium"] else " · standard"
+        text += " · " + (tr("premium") if entry["premium"] else tr("standard"))
     return text
 
 
-def row_lines(view: View) -> list[str]:
+def row_lines(view: View, tr: lang.Texts = ENGLISH) -> list[str]:
     """The buildings of the round, in resolving order, with who entered and how many cards."""
     lines = []
     for building in view.get("row") or []:
-        head = (
-            f"{building.get('place')}. **{building.get('name')}** "
-            f"({type_name(str(building.get('class', '')))}) · supply: "
-            f"{building.get('supply_text', '')}"
+        head = tr(
+            "{place}. **{building}** ({type}) · supply: {supply}",
+            place=int(building.get("place", 0)),
+            building=tr.say(str(building.get("name", ""))),
+            type=type_name(str(building.get("class", "")), tr),
+            supply=said(building.get("supply_text", ""), tr),
         )
         lines.append(head)
         revealed = bool(building.get("revealed"))
         for entry in building.get("entries") or []:
-            lines.append(f"  ↳ {_entry_text(view, entry, revealed)}")
+            lines.append(f"  ↳ {_entry_text(view, entry, revealed, tr)}")
     return lines
 
 
-def extra_fields(view: View) -> list[tuple[str, str]]:
+def extra_fields(view: View, tr: lang.Texts = ENGLISH) -> list[tuple[str, str]]:
     fields = []
-    rows = row_lines(view)
+    rows = row_lines(view, tr)
     if rows:
-        fields.append(("Buildings this round", "\n".join(rows)))
+        fields.append((tr("Buildings this round"), "\n".join(rows)))
     chosen = view.get("supply_chosen")
     if chosen is not None:
-        done = [player_name(view, int(seat)) for seat in chosen]
+        done = [player_name(view, int(seat), tr) for seat in chosen]
         waiting = [
-            player_name(view, int(p["seat"]))
+            player_name(view, int(p["seat"]), tr)
             for p in view.get("players", [])
             if int(p["seat"]) not in set(chosen)
         ]
-        text = f"Chosen: {', '.join(done) or 'nobody yet'}"
+        text = tr("Chosen: {players}", players=", ".join(done) or tr("nobody yet"))
         if waiting:
-            text += f"\nStill choosing: {', '.join(waiting)}"
-        fields.append(("Supplies, chosen in secret", text))
+            text += "\n" + tr("Still choosing: {players}", players=", ".join(waiting))
+        fields.append((tr("Supplies, chosen in secret"), text))
     supplies = view.get("supplies") or {}
     decks = [
-        f"{view.get('population_deck', 0)} in the population deck",
-        f"{view.get('discard_pile', 0)} discarded",
-        f"{view.get('vp_tokens_left', 0)} VP tokens left",
-        f"{view.get('building_deck', 0)} building cards to come",
+        tr("{n} in the population deck", n=int(view.get("population_deck", 0))),
+        tr("{n} discarded", n=int(view.get("discard_pile", 0))),
+        tr.plural("{n} VP token left", "{n} VP tokens left", int(view.get("vp_tokens_left", 0))),
+        tr.plural(
+            "{n} building card to come",
+            "{n} building cards to come",
+            int(view.get("building_deck", 0)),
+        ),
     ]
     if supplies:
-        decks.append("left: " + ", ".join(f"{type_name(t)} {n}" for t, n in supplies.items()))
-    fields.append(("Decks", " · ".join(decks)))
+        left = ", ".join(f"{type_name(t, tr)} {n}" for t, n in supplies.items())
+        decks.append(tr("left: {supplies}", supplies=left))
+    fields.append((tr("Decks"), " · ".join(decks)))
     if view.get("status") == "supply" and view.get("round") == 1 and view.get("ruleset"):
-        fields.append(("Ruleset", str(view["ruleset"])))
+        fields.append((tr("Ruleset"), said(view["ruleset"], tr)))
     return fields
 
 
@@ -151,7 +169,7 @@ def _own(view: View) -> Mapping[str, Any] | None:
     return next((p for p in view.get("players", []) if p.get("seat") == me), None)
 
 
-def hand_lines(view: View) -> list[str]:
+def hand_lines(view: View, tr: lang.Texts = ENGLISH) -> list[str]:
     """The viewer's hand as a clear list: one line per kind of card. The nuns a card shows
     count only in the Nun-row, which is dealt at the start and never changes, so a hand's
     nuns never matter to any choice and are not listed."""
@@ -161,52 +179,72 @@ def hand_lines(view: View) -> list[str]:
     held: dict[str, int] = {}
     for card in me["hand_cards"]:
         held[str(card.get("type"))] = held.get(str(card.get("type")), 0) + 1
-    lines = [f"• {type_name(card_type)} ×{count}" for card_type, count in held.items()]
-    return lines or ["• no cards"]
+    lines = [f"• {type_name(card_type, tr)} ×{count}" for card_type, count in held.items()]
+    return lines or ["• " + tr("no cards")]
 
 
-def secret_lines(view: View) -> list[str]:
+def secret_lines(view: View, tr: lang.Texts = ENGLISH) -> list[str]:
     me = _own(view)
     if me is None:
         return []
     seat = int(me["seat"])
-    lines = [f"Your hand ({counted(int(me.get('hand_count', 0)), 'card')}):", *hand_lines(view)]
+    held = int(me.get("hand_count", 0))
+    lines = [
+        tr.plural("Your hand ({n} card):", "Your hand ({n} cards):", held),
+        *hand_lines(view, tr),
+    ]
     if me.get("rats") is not None:
-        lines.append(f"Your rats: {me['rats']}")
+        lines.append(tr("Your rats: {n}", n=int(me["rats"])))
     if me.get("vp"):
-        lines.append(f"Your victory point tokens: {', '.join(str(v) for v in me['vp'])}")
+        tokens = ", ".join(str(v) for v in me["vp"])
+        lines.append(tr("Your victory point tokens: {tokens}", tokens=tokens))
     for card in view.get("nun_row") or []:
         seen = card.get("card")
         if seen is not None and view.get("status") != "over":
+            nuns, place = int(seen.get("nuns", 0)), int(card.get("place", 0))
+            shown = type_name(str(seen.get("type")), tr)
             lines.append(
-                f"Nun-row card {card.get('place')}: {type_name(str(seen.get('type')))}, "
-                f"{counted(int(seen.get('nuns', 0)), 'nun')}"
+                tr.plural(
+                    "Nun-row card {place}: {type}, {n} nun",
+                    "Nun-row card {place}: {type}, {n} nuns",
+                    nuns,
+                    place=place,
+                    type=shown,
+                )
             )
     for building in view.get("row") or []:
         if building.get("revealed"):
             continue
         for entry in building.get("entries") or []:
             if int(entry.get("seat", -1)) == seat and entry.get("cards") is not None:
-                lines.append(f"You played in the {building.get('name')}: {_counts(entry['cards'])}")
+                lines.append(
+                    tr(
+                        "You played in the {building}: {cards}",
+                        building=tr.say(str(building.get("name", ""))),
+                        cards=_counts(entry["cards"], tr),
+                    )
+                )
     return lines
 
 
 SCORE_LINES = {
-    **{
-        cls: f"{cls.capitalize()} influence"
-        for cls in ("peasantry", "bourgeoisie", "church", "chivalry", "magic", "royalty")
-    },
-    "cards": "for most cards",
-    "sword": "for most Swords",
-    "flute": "for most Flutes",
-    "pass": "for most Passes",
-    "gold": "from Gold",
-    "tokens": "in tokens",
+    "peasantry": N_("{n} Peasantry influence"),
+    "bourgeoisie": N_("{n} Bourgeoisie influence"),
+    "church": N_("{n} Church influence"),
+    "chivalry": N_("{n} Chivalry influence"),
+    "magic": N_("{n} Magic influence"),
+    "royalty": N_("{n} Royalty influence"),
+    "cards": N_("{n} for most cards"),
+    "sword": N_("{n} for most Swords"),
+    "flute": N_("{n} for most Flutes"),
+    "pass": N_("{n} for most Passes"),
+    "gold": N_("{n} from Gold"),
+    "tokens": N_("{n} in tokens"),
 }
-"""The words for each scoring line of the view's breakdown."""
+"""The words for each scoring line of the view's breakdown, its points as ``{n}``."""
 
 
-def outcome_lines(view: View) -> list[str]:
+def outcome_lines(view: View, tr: lang.Texts = ENGLISH) -> list[str]:
     scores = view.get("scores") or {}
     winners = set(view.get("winners") or [])
     details = view.get("outcome") or {}
@@ -217,17 +255,18 @@ def outcome_lines(view: View) -> list[str]:
     for place, seat in enumerate(view.get("ranking") or [], start=1):
         mark = " 👑" if seat in winners else ""
         if seat in dead and seat not in spared:
-            mark += " ☠ died of the plague"
+            mark += " ☠ " + tr("died of the plague")
         elif seat in spared:
-            mark += " (spared: fewest rats)"
-        held = f", {counted(int(rats[seat]), 'rat')}" if seat < len(rats) else ""
+            mark += " " + tr("(spared: fewest rats)")
+        held = ", " + tr.plural("{n} rat", "{n} rats", int(rats[seat])) if seat < len(rats) else ""
         score = scores.get(str(seat), "?")
-        parts = score_parts(view, int(seat), SCORE_LINES)
-        name = player_name(view, int(seat))
+        parts = score_parts(view, int(seat), SCORE_LINES, tr)
+        name = player_name(view, int(seat), tr)
         lines.append(f"{place}. **{name}**: {score}{held}{mark}{parts}")
     if "nuns" in details:
-        lines.append(f"The Nun-row showed {counted(int(details['nuns']), 'nun')}.")
-    return lines + tie_lines(view)
+        nuns = int(details["nuns"])
+        lines.append(tr.plural("The Nun-row showed {n} nun.", "The Nun-row showed {n} nuns.", nuns))
+    return lines + tie_lines(view, tr)
 
 
 CARTUS = Presenter(

@@ -17,12 +17,14 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 from discord import app_commands
 
+import lang
 from cogs.commands.base import GAME_HELP, GameCommandBase
 from cogs.runtime.lifecycle import Gated
 from cogs.table.components import GAME, parse_offered
 from cogs.table.embeds import clip, lines_block, table_embed
-from cogs.table.presenters import plain, plain_prose
-from cogs.table.replies import png_file, reply, report_error
+from cogs.table.languages import reader_language, table_language
+from cogs.table.presenters import ENGLISH, plain, plain_prose, said
+from cogs.table.replies import png_file, refusal, reply, report_error
 from engine.replay import UNDO
 from host import replays, seats, undo
 from host.errors import NotSeated, StaleAction, UserError
@@ -37,7 +39,6 @@ log = logging.getLogger(__name__)
 
 LOG_DEFAULT = 15
 LOG_MOST = 100
-PRIVATE_ANSWER = "a private answer"
 
 
 def _bot(interaction: discord.Interaction[Any]) -> GameBot:
@@ -51,10 +52,10 @@ class UndoButton(
 ):
     """The table's Undo: takes back the clicker's latest action, or says privately why not."""
 
-    def __init__(self, kind: str, game_id: int, version: int) -> None:
+    def __init__(self, kind: str, game_id: int, version: int, language: str = lang.DEFAULT) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Undo",
+                label=lang.texts(language)("Undo"),
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"{kind}:g:{game_id}:undo:{version}",
             )
@@ -98,8 +99,10 @@ async def take_back(
         await bot.play.answer_stale(interaction, game_id, UNDO, version)
         return
     await bot.tables.send_secrets(update)
-    prompt, controls = bot.play.panel(update.record, user.id)
-    await reply(interaction, f"Taken back: {label}.\n{prompt}", view=controls)
+    language = await reader_language(interaction)
+    prompt, controls = bot.play.panel(update.record, user.id, language)
+    taken = lang.texts(language)("Taken back: {action}.", action=said(label, lang.texts(language)))
+    await reply(interaction, f"{taken}\n{prompt}", view=controls)
 
 
 async def undo_buttons(service: GameService, record: GameRecord) -> list[discord.ui.Item[Any]]:
@@ -113,7 +116,7 @@ async def undo_buttons(service: GameService, record: GameRecord) -> list[discord
     deciding = {s for s in record.public_actors() if record.user_of(s) is not None}
     if latest[-1].seat not in deciding:
         return []
-    return [UndoButton(record.kind, record.id, record.version)]
+    return [UndoButton(record.kind, record.id, record.version, table_language(record))]
 
 
 async def replay_attachment(bot: GameBot, record: GameRecord) -> list[discord.File]:
@@ -143,13 +146,14 @@ def install(bot: GameBot) -> None:
     bot.tables.final_files.append(files)
 
 
-def log_lines(entries: list[ActionLogEntry]) -> list[tuple[float, str]]:
+def log_lines(entries: list[ActionLogEntry], tr: lang.Texts = ENGLISH) -> list[tuple[float, str]]:
     """(time, line) per action: what everyone saw of it, never who answered privately."""
     lines = []
+    private = tr("a private answer")
     for e in entries:
         when = f" <t:{int(e.at)}:R>"
         if e.public_text is None:
-            lines.append((e.at, f"`{e.version:>3}` {PRIVATE_ANSWER}{when}"))
+            lines.append((e.at, f"`{e.version:>3}` {private}{when}"))
             continue
         text = plain_prose(e.public_text)
         name = plain(e.name)
@@ -201,12 +205,18 @@ class HistoryCommands(GameCommandBase):
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         record, label = await undo.preview(self.service, record.id, interaction.user.id)
+        language = await reader_language(interaction)
+        tr = lang.texts(language)
         view = discord.ui.View(timeout=None)
-        view.add_item(UndoButton(record.kind, record.id, record.version))
+        view.add_item(UndoButton(record.kind, record.id, record.version, language))
         await reply(
             interaction,
-            f"Take back **{discord.utils.escape_markdown(label)}**? Press Undo: it counts once "
-            f"however often it is pressed. (`/{self.kind} undo action:` offers it too.)",
+            tr(
+                "Take back **{action}**? Press Undo: it counts once however often it is "
+                "pressed. ({command} offers it too.)",
+                action=discord.utils.escape_markdown(said(label, tr)),
+                command=f"`/{self.kind} undo action:`",
+            ),
             view=view,
         )
 
@@ -215,17 +225,17 @@ class HistoryCommands(GameCommandBase):
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         """The undo of this moment, valued ``undo@game.version``, or why there is none."""
+        tr = lang.texts(await reader_language(interaction))
         try:
             record = await self.resolve(
                 interaction, interaction.namespace.game, anywhere=True, acting=True
             )
             record, label = await undo.preview(self.service, record.id, interaction.user.id)
         except UserError as error:
-            return [app_commands.Choice(name=clip(str(error), 100), value="why")]
+            return [app_commands.Choice(name=clip(refusal(error, tr), 100), value="why")]
+        taken = tr("Take back: {action}", action=said(label, tr))
         return [
-            app_commands.Choice(
-                name=clip(f"Take back: {label}", 100), value=f"{UNDO}@{record.id}.{record.version}"
-            )
+            app_commands.Choice(name=clip(taken, 100), value=f"{UNDO}@{record.id}.{record.version}")
         ]
 
     @app_commands.command(
@@ -243,13 +253,20 @@ class HistoryCommands(GameCommandBase):
         record = await self.resolve(interaction, game, anywhere=True, ended=True)
         if record.status != "finished":
             raise UserError(replays.replay_refusal(record))
+        language = await reader_language(interaction)
+        tr = lang.texts(language)
         await interaction.response.defer(ephemeral=True, thinking=True)
         if turn is None:
             name, data = await replays.replay_file(self.service, record)
             await reply(
                 interaction,
-                f"Game #{record.id}'s replay file. `python -m engine.replay {name}` replays it; "
-                f"`/{self.kind} replay turn:` shows a turn's board.",
+                tr(
+                    "Game #{number}'s replay file. {replays} replays it; {command} shows a "
+                    "turn's board.",
+                    number=record.id,
+                    replays=f"`python -m engine.replay {name}`",
+                    command=f"`/{self.kind} replay turn:`",
+                ),
                 file=discord.File(io.BytesIO(data), filename=name),
             )
             return
@@ -263,10 +280,21 @@ class HistoryCommands(GameCommandBase):
         png = await self.bot.tables.board_png(record, view)
         recent = (await self.bot.tables.happened(record, until=then.version))[1]
         embed = table_embed(
-            replace(record, game=then, status="running"), view, presenter, recent=recent, live=False
+            replace(record, game=then, status="running"),
+            view,
+            presenter,
+            recent=recent,
+            live=False,
+            language=language,
         )
-        embed.title = f"Game #{record.id} as turn {turn} ended"
-        embed.set_footer(text=f"Turns {turns[0]}-{turns[-1]}. Only what everyone could see.")
+        embed.title = tr("Game #{number} as turn {turn} ended", number=record.id, turn=turn)
+        embed.set_footer(
+            text=tr(
+                "Turns {first}-{last}. Only what everyone could see.",
+                first=turns[0],
+                last=turns[-1],
+            )
+        )
         await reply(interaction, embed=embed, file=png_file(png))
 
     @app_commands.command(name="log", description="What happened: since your last move, or more")
@@ -281,24 +309,43 @@ class HistoryCommands(GameCommandBase):
         count: app_commands.Range[int, 1, LOG_MOST] | None = None,
     ) -> None:
         record = await self.resolve(interaction, game, anywhere=True, ended=True)
+        tr = lang.texts(await reader_language(interaction))
         seat = record.seat_of(interaction.user.id)
         changes = await seats.seat_log(self.service, record.id)
         if count is None:
             shown = since_last_move(await self.service.store.actions(record.id), seat)
             start = shown[0].at if shown else float("inf")
-            timed = log_lines(shown) + seat_lines([c for c in changes if c.at >= start])
-            title = f"Game #{record.id}: " + (
-                "since your last move" if seat is not None else "the latest actions"
+            timed = log_lines(shown, tr) + seat_lines([c for c in changes if c.at >= start])
+            title = (
+                tr("Game #{number}: since your last move", number=record.id)
+                if seat is not None
+                else tr("Game #{number}: the latest actions", number=record.id)
             )
         else:
             shown = await self.service.store.actions(record.id, limit=count)
-            timed = log_lines(shown) + seat_lines(changes[-count:])
+            timed = log_lines(shown, tr) + seat_lines(changes[-count:])
             timed = sorted(timed, key=lambda pair: pair[0])[-count:]
-            title = f"Game #{record.id}: the latest {len(timed)} actions"
+            title = tr.plural(
+                "Game #{number}: the latest action",
+                "Game #{number}: the latest {n} actions",
+                len(timed),
+                number=record.id,
+            )
         if not timed:
-            await reply(interaction, f"Nothing has been played in game #{record.id} yet.")
+            await reply(
+                interaction, tr("Nothing has been played in game #{number} yet.", number=record.id)
+            )
             return
         lines = [line for _, line in sorted(timed, key=lambda pair: pair[0])]
-        text = lines_block(lines, 4000, keep_last=True, where=": ask for fewer with `count`")
+
+        def folded(n: int) -> str:
+            return tr.plural(
+                "… {n} earlier line not shown: ask for fewer with {option}",
+                "… {n} earlier lines not shown: ask for fewer with {option}",
+                n,
+                option="`count`",
+            )
+
+        text = lines_block(lines, 4000, keep_last=True, tr=tr, note=folded)
         embed = discord.Embed(title=title, description=text, colour=self._presenter(record).colour)
         await reply(interaction, embed=embed)

@@ -8,7 +8,7 @@ every server, naming only people who chose ``/<kind> stats share:on``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
@@ -19,7 +19,9 @@ from cogs.commands.base import GameCommandBase
 from cogs.commands.server import ask_to_forget
 from cogs.table.embeds import clip, lines_block
 from cogs.table.languages import FOLLOW_DISCORD, language_choices, reader_language
+from cogs.table.presenters import ENGLISH, said
 from cogs.table.replies import reply
+from engine.text import N_, msg
 from host import stats as host_stats
 from host.errors import UserError
 from host.kinds import GameKind
@@ -27,84 +29,130 @@ from host.rating import shown
 from host.service import GameService
 from host.stats_tables import Standing
 
-if TYPE_CHECKING:
-    pass
-
-POOL_TITLES = {host_stats.PEOPLE: "Among people", host_stats.COMPUTERS: "With computer players"}
+POOL_TITLES = {
+    host_stats.PEOPLE: N_("Among people"),
+    host_stats.COMPUTERS: N_("With computer players"),
+}
 COLOUR = 0x6B4F2A
 
 
-def rating_text(standing: Standing | None) -> str:
+def rating_text(standing: Standing | None, tr: lang.Texts = ENGLISH) -> str:
     if standing is None:
-        return "not rated yet"
-    games = f"{standing.games} rated game{'s' if standing.games != 1 else ''}"
-    return f"rating **{standing.rating.shown:.1f}** ({games})"
+        return tr("Not rated yet")
+    return tr.plural(
+        "Rating **{rating}** ({n} rated game)",
+        "Rating **{rating}** ({n} rated games)",
+        standing.games,
+        rating=f"{standing.rating.shown:.1f}",
+    )
 
 
-def tally_line(title: str, tally: host_stats.Tally) -> str:
-    parts = [f"{tally.played} played", f"{tally.won} won"]
+def tally_line(title: str, tally: host_stats.Tally, tr: lang.Texts = ENGLISH) -> str:
+    parts = [tr("{n} played", n=tally.played), tr("{n} won", n=tally.won)]
     if tally.left:
-        parts.append(f"{tally.left} left")
+        parts.append(tr("{n} left", n=tally.left))
     if tally.average is not None:
-        parts.append(f"average score {tally.average:.1f}")
+        parts.append(tr("average score {score}", score=f"{tally.average:.1f}"))
     return f"{title}: " + ", ".join(parts)
 
 
-def favourites_text(kind: GameKind, favourites: list[tuple[str, int]]) -> str:
-    return ", ".join(f"{kind.card_title(card)} ({n})" for card, n in favourites) or "none yet"
+def favourites_text(
+    kind: GameKind, favourites: list[tuple[str, int]], tr: lang.Texts = ENGLISH
+) -> str:
+    shown = ", ".join(f"{tr.say(kind.card_title(card))} ({n})" for card, n in favourites)
+    return shown or tr("none yet")
 
 
 def player_embed(
-    kind: GameKind, name: str, found: host_stats.PlayerStats, *, everywhere: bool
+    kind: GameKind,
+    name: str,
+    found: host_stats.PlayerStats,
+    *,
+    everywhere: bool,
+    tr: lang.Texts = ENGLISH,
 ) -> discord.Embed:
-    where = "in every server" if everywhere else "in this server"
-    embed = discord.Embed(title=f"{kind.title} stats: {clip(name, 200)}", colour=COLOUR)
+    embed = discord.Embed(
+        title=tr("{game} stats: {player}", game=kind.title, player=clip(name, 200)),
+        colour=COLOUR,
+    )
     if not found.played:
-        embed.description = f"No {kind.title} games {where} yet."
+        embed.description = (
+            tr("No {game} games in every server yet.", game=kind.title)
+            if everywhere
+            else tr("No {game} games in this server yet.", game=kind.title)
+        )
         return embed
     won = sum(t.won for t in found.tallies.values())
     left = sum(t.left for t in found.tallies.values())
-    embed.description = (
-        f"{found.played} game{'s' if found.played != 1 else ''} {where}: {won} won"
-        + (f", {left} left before the end (counted as lost)" if left else "")
-        + "."
-    )
+    if everywhere:
+        played = tr.plural(
+            "{n} game in every server: {won} won",
+            "{n} games in every server: {won} won",
+            found.played,
+            won=won,
+        )
+    else:
+        played = tr.plural(
+            "{n} game in this server: {won} won",
+            "{n} games in this server: {won} won",
+            found.played,
+            won=won,
+        )
+    if left:
+        embed.description = tr(
+            "{played}, {left} left before the end (counted as lost).", played=played, left=left
+        )
+    else:
+        embed.description = tr("{played}.", played=played)
     for pool, title in POOL_TITLES.items():
         lines = [
-            tally_line(kind.variant_title(variant), tally)
+            tally_line(said(kind.variant_title(variant), tr), tally, tr)
             for (p, variant), tally in sorted(found.tallies.items())
             if p == pool
         ]
         if lines or found.ratings.get(pool) is not None:
-            lines.append(rating_text(found.ratings.get(pool)).capitalize())
-            embed.add_field(name=title, value=lines_block(lines), inline=False)
+            lines.append(rating_text(found.ratings.get(pool), tr))
+            embed.add_field(name=tr.say(title), value=lines_block(lines, tr=tr), inline=False)
     embed.add_field(
-        name="Favourite class cards",
-        value=favourites_text(kind, found.favourites),
+        name=tr("Favourite class cards"),
+        value=favourites_text(kind, found.favourites, tr),
         inline=False,
     )
     return embed
 
 
-def server_field(kind: GameKind, server: host_stats.ServerStats) -> tuple[str, str]:
+def server_field(
+    kind: GameKind, server: host_stats.ServerStats, tr: lang.Texts = ENGLISH
+) -> tuple[str, str]:
     games = server.finished + server.abandoned
-    text = (
-        f"{games} game{'s' if games != 1 else ''} by {server.players} "
-        f"player{'s' if server.players != 1 else ''} ({server.abandoned} abandoned)"
+    text = tr.plural(
+        "{n} game by {players} ({abandoned} abandoned)",
+        "{n} games by {players} ({abandoned} abandoned)",
+        games,
+        players=tr.plural("{n} player", "{n} players", server.players),
+        abandoned=server.abandoned,
     )
     variants: dict[str, int] = {}
     for (_, variant), n in server.games.items():
-        variants[kind.variant_title(variant)] = variants.get(kind.variant_title(variant), 0) + n
+        title = said(kind.variant_title(variant), tr)
+        variants[title] = variants.get(title, 0) + n
     most = sorted(variants.items(), key=lambda item: (-item[1], item[0]))
     lines = [text, ", ".join(f"{title}: {n}" for title, n in most)]
-    lines.append("Favourite class cards: " + favourites_text(kind, server.favourites))
-    return "This server", lines_block(lines)
+    favourites = favourites_text(kind, server.favourites, tr)
+    lines.append(tr("Favourite class cards: {cards}", cards=favourites))
+    return tr("This server"), lines_block(lines, tr=tr)
 
 
-def board_lines(board: list[Standing]) -> list[str]:
+def board_lines(board: list[Standing], tr: lang.Texts = ENGLISH) -> list[str]:
     return [
-        f"{place}. {escape_markdown(clip(s.name, 60))}: **{s.rating.shown:.1f}** "
-        f"({s.games} game{'s' if s.games != 1 else ''})"
+        tr.plural(
+            "{place}. {player}: **{rating}** ({n} game)",
+            "{place}. {player}: **{rating}** ({n} games)",
+            s.games,
+            place=place,
+            player=escape_markdown(clip(s.name, 60)),
+            rating=f"{s.rating.shown:.1f}",
+        )
         for place, s in enumerate(board, start=1)
     ]
 
@@ -113,18 +161,21 @@ def signed(change: float) -> str:
     return f"{'+' if change >= 0 else '−'}{abs(change):.1f}"
 
 
-async def add_rating_changes(service: GameService, game_id: int, embed: discord.Embed) -> None:
+async def add_rating_changes(
+    service: GameService, game_id: int, embed: discord.Embed, language: str = lang.DEFAULT
+) -> None:
     """The end-of-game message's line per player: their rating in this server and how much
-    this game moved it (nothing for a game that was not rated)."""
+    this game moved it (nothing for a game that was not rated), in the table's ``language``."""
+    tr = lang.texts(language)
     changes = await host_stats.rating_changes(service, game_id)
     if not changes:
         return
     lines = [
         f"{escape_markdown(clip(x.name, 60))}: {shown(after):.1f} "
-        f"({signed(shown(after) - shown(before))})" + (" · left" if x.left else "")
+        f"({signed(shown(after) - shown(before))})" + (" · " + tr("left") if x.left else "")
         for x, before, after in changes
     ]
-    embed.add_field(name="Ratings", value=lines_block(lines), inline=False)
+    embed.add_field(name=tr("Ratings"), value=lines_block(lines, tr=tr), inline=False)
 
 
 class StatsCommands(GameCommandBase):
@@ -161,24 +212,32 @@ class StatsCommands(GameCommandBase):
         who = player or interaction.user
         everywhere = interaction.guild_id is None
         if everywhere and who.id != interaction.user.id:
-            raise UserError("In direct messages you can see only your own stats.")
+            raise UserError(msg("In direct messages you can see only your own stats."))
+        tr = lang.texts(await reader_language(interaction))
         await interaction.response.defer(thinking=True)
         found = await host_stats.player_stats(
             service, kind=self.kind, user_id=who.id, guild_id=interaction.guild_id
         )
-        embed = player_embed(kind, who.display_name, found, everywhere=everywhere)
+        embed = player_embed(kind, who.display_name, found, everywhere=everywhere, tr=tr)
         if interaction.guild_id is not None:
             server = await host_stats.server_stats(
                 service, kind=self.kind, guild_id=interaction.guild_id
             )
-            name, value = server_field(kind, server)
+            name, value = server_field(kind, server, tr)
             embed.add_field(name=name, value=value, inline=False)
         if who.id == interaction.user.id:
             shared = await service.store.stats.sharing(who.id)
-            embed.set_footer(
-                text=f"Across servers you are {'shown' if shared else 'not shown'}: "
-                f"/{self.kind} stats share setting:{'off' if shared else 'on'} changes that."
-            )
+            if shared:
+                footer = tr(
+                    "Across servers you are shown: {command} changes that.",
+                    command=f"/{self.kind} stats share setting:off",
+                )
+            else:
+                footer = tr(
+                    "Across servers you are not shown: {command} changes that.",
+                    command=f"/{self.kind} stats share setting:on",
+                )
+            embed.set_footer(text=footer)
         await reply(interaction, embed=embed, ephemeral=False)
 
     @stats.command(name="share", description="Show your name on leaderboards across servers")
@@ -187,12 +246,15 @@ class StatsCommands(GameCommandBase):
         self, interaction: discord.Interaction[Any], setting: Literal["on", "off"]
     ) -> None:
         await self.bot.service.store.stats.set_sharing(interaction.user.id, setting == "on")
+        tr = lang.texts(await reader_language(interaction))
         await reply(
             interaction,
-            f"Your name and rating now show on `/{self.kind} stats leaderboard scope:all` in "
-            "every server."
+            tr(
+                "Your name and rating now show on {command} in every server.",
+                command=f"`/{self.kind} stats leaderboard scope:all`",
+            )
             if setting == "on"
-            else "Your name now shows only on the leaderboards of servers you play in.",
+            else tr("Your name now shows only on the leaderboards of servers you play in."),
         )
 
     @stats.command(name="leaderboard", description="The best ratings, here or everywhere")
@@ -207,25 +269,35 @@ class StatsCommands(GameCommandBase):
         service = self.bot.service
         kind = service.kind(self.kind)
         everywhere = scope == "all" or interaction.guild_id is None
+        tr = lang.texts(await reader_language(interaction))
         await interaction.response.defer(thinking=True)
-        where = "every server" if everywhere else "this server"
-        embed = discord.Embed(title=f"{kind.title} leaderboard: {where}", colour=COLOUR)
-        for pool, title in POOL_TITLES.items():
+        title = (
+            tr("{game} leaderboard: every server", game=kind.title)
+            if everywhere
+            else tr("{game} leaderboard: this server", game=kind.title)
+        )
+        embed = discord.Embed(title=title, colour=COLOUR)
+        for pool, pool_title in POOL_TITLES.items():
             board = await host_stats.leaderboard(
                 service,
                 kind=self.kind,
                 guild_id=None if everywhere else interaction.guild_id,
                 pool=pool,
             )
-            value = lines_block(board_lines(board)) if board else "No rated games yet."
-            embed.add_field(name=title, value=value, inline=False)
-        embed.set_footer(
-            text="Rating: the skill the bot is sure of (mean less three spreads, Weng-Lin "
-            "Plackett-Luce); it grows with games."
-            + (
-                f" Only players who chose /{self.kind} stats share setting:on."
-                if everywhere
-                else ""
+            value = (
+                lines_block(board_lines(board, tr), tr=tr) if board else tr("No rated games yet.")
             )
-        )
+            embed.add_field(name=tr.say(pool_title), value=value, inline=False)
+        if everywhere:
+            footer = tr(
+                "Rating: the skill the bot is sure of (mean less three spreads, Weng-Lin "
+                "Plackett-Luce); it grows with games. Only players who chose {command}.",
+                command=f"/{self.kind} stats share setting:on",
+            )
+        else:
+            footer = tr(
+                "Rating: the skill the bot is sure of (mean less three spreads, Weng-Lin "
+                "Plackett-Luce); it grows with games."
+            )
+        embed.set_footer(text=footer)
         await reply(interaction, embed=embed, ephemeral=False)

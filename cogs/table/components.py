@@ -24,6 +24,7 @@ import discord
 
 import lang
 from cogs.runtime.lifecycle import Gated
+from cogs.table.presenters import said
 from cogs.table.replies import report_error
 from engine.core import Action, Pick
 from engine.text import N_
@@ -167,7 +168,7 @@ class PageButton(
     ) -> None:
         super().__init__(
             discord.ui.Button(
-                label=label or f"Page {page + 1}",
+                label=label or str(page + 1),
                 style=discord.ButtonStyle.secondary,
                 custom_id=play_id(kind, game_id, version, group, f":p{page}"),
             )
@@ -445,17 +446,17 @@ BOARD = "board"
 """A panel's button that shows the board as it is now: the table keeps its picture while the
 same player goes on deciding (``cogs.table.pictures``), so after a step of theirs the person sees
 their move on a picture here, privately, uploaded only when they ask."""
-BOARD_LABEL = "🖼 Board now"
 
 
 def with_board_button(
-    kind: str, game_id: int, version: int, view: discord.ui.View | None
+    kind: str, game_id: int, version: int, view: discord.ui.View | None, language: str
 ) -> discord.ui.View | None:
     """The panel's controls with the ``BOARD`` button after them, when there is room."""
     if view is None:
         return None
+    label = "🖼 " + lang.texts(language)("Board now")
     button = GroupButton(
-        kind, game_id, version, BOARD, label=BOARD_LABEL, style=discord.ButtonStyle.secondary
+        kind, game_id, version, BOARD, label=label, style=discord.ButtonStyle.secondary
     )
     with contextlib.suppress(ValueError):  # five full rows: the controls come first
         view.add_item(button)
@@ -468,52 +469,52 @@ def controls_view(
     version: int,
     groups: Sequence[Group],
     extra: Sequence[discord.ui.Item[Any]] = (),
+    language: str = lang.DEFAULT,
 ) -> discord.ui.View:
-    """The table's controls: the same as a player's (``choices_view``), so the player whose
-    turn it is chooses straight on the table, without a click that only opens a list; then
-    the ``extra`` items (such as Undo).
+    """The table's controls (in the table's ``language``): the same as a player's
+    (``choices_view``), so the player whose turn it is chooses straight on the table, without
+    a click that only opens a list; then the ``extra`` items (such as Undo).
 
     Only groups of public decisions may reach a channel message: the table shows every private
     question as the one generic ``ANSWER`` group, and the answers a hidden hand allows as the
     one ``HAND`` group (see ``cogs.table.table.table_groups``).
     """
-    return choices_view(kind, game_id, version, groups, extra)
-
-
-ENDS_TURN = " (ends your turn)"
+    return choices_view(kind, game_id, version, groups, extra, language)
 
 
 def shown(action: Action, language: str = lang.DEFAULT) -> str:
-    """An action as a player reads it on a button or in a list: its words, and that it ends
-    the turn when it does (said before the click)."""
+    """An action as a player reads it on a button or in a list, in ``language``: its words,
+    and that it ends the turn when it does (said before the click)."""
     tr = lang.texts(language)
-    label = tr.say(action.label) or action.notation
+    label = said(action.label, tr) or action.notation
     if not action.ends_turn or tr("{action} (ends your turn)", action="") in label:
         return label
     return tr("{action} (ends your turn)", action=label)
 
 
 def group_buttons(
-    kind: str, game_id: int, version: int, groups: Sequence[Group]
+    kind: str, game_id: int, version: int, groups: Sequence[Group], language: str = lang.DEFAULT
 ) -> list[discord.ui.Item[Any]]:
     items: list[discord.ui.Item[Any]] = []
     for group in groups[:25]:
         only = group.single
-        label = shown(only) if only is not None else f"{group.title}…"
+        label = shown(only, language) if only is not None else f"{group.title}…"
         style = discord.ButtonStyle.secondary if group.quiet else discord.ButtonStyle.primary
         items.append(GroupButton(kind, game_id, version, group.name, label=label, style=style))
     return items
 
 
 def action_options(
-    actions: Sequence[Action], descriptions: Mapping[str, str] | None = None
+    actions: Sequence[Action],
+    descriptions: Mapping[str, str] | None = None,
+    language: str = lang.DEFAULT,
 ) -> list[discord.SelectOption]:
     """Select options in words (the notation is only the value, never shown), each with its
     line of ``descriptions`` under it when it has one."""
     lines = descriptions or {}
     return [
         discord.SelectOption(
-            label=shown(action)[:100],
+            label=shown(action, language)[:100],
             value=action.notation,
             description=lines.get(action.notation, "")[:100] or None,
         )
@@ -531,8 +532,9 @@ def choices_view(
     version: int,
     groups: Sequence[Group],
     extra: Sequence[discord.ui.Item[Any]] = (),
+    language: str = lang.DEFAULT,
 ) -> discord.ui.View:
-    """Every choice at once: a select for each group of several actions (choosing there acts
+    """Every choice at once (in ``language``): a select for each group of several actions (choosing there acts
     at once, no button to open it first), a button for each single action and for quiet
     groups, then the ``extra`` buttons. Groups beyond what five rows hold, or too long for one
     select, become buttons that open their own paged select."""
@@ -549,14 +551,15 @@ def choices_view(
             version,
             g.name,
             0,
-            action_options(g.actions, g.descriptions),
+            action_options(g.actions, g.descriptions, language),
             placeholder=g.title,
         )
         for g in listed
     ]
     rest = [g for g in groups if g not in listed]
     room = 5 * (ROWS - len(selects)) - len(extra)
-    return stopped([*selects, *group_buttons(kind, game_id, version, rest[:room]), *extra])
+    singles = group_buttons(kind, game_id, version, rest[:room], language)
+    return stopped([*selects, *singles, *extra])
 
 
 def select_view(
@@ -570,23 +573,33 @@ def select_view(
     placeholder: str | None = None,
     beside: Sequence[Group] = (),
     descriptions: Mapping[str, str] | None = None,
+    language: str = lang.DEFAULT,
 ) -> discord.ui.View:
     """A select with one page of options (at most 25, each with its line of ``descriptions``),
-    page buttons when there are more, and buttons for the ``beside`` groups (such as Back)."""
+    page buttons when there are more, and buttons for the ``beside`` groups (such as Back),
+    in ``language``."""
+    tr = lang.texts(language)
     pages = max(1, -(-len(actions) // SELECT_SIZE))
     page = min(max(page, 0), pages - 1)
     chunk = actions[page * SELECT_SIZE : (page + 1) * SELECT_SIZE]
-    options = action_options(chunk, descriptions)
+    options = action_options(chunk, descriptions, language)
     if pages > 1:
-        placeholder = f"{placeholder or 'Choose'} (page {page + 1} of {pages})"
+        placeholder = tr(
+            "{choice} (page {page} of {pages})",
+            choice=placeholder or tr("Choose"),
+            page=page + 1,
+            pages=pages,
+        )
     items: list[discord.ui.Item[Any]] = [
         ActionSelect(kind, game_id, version, group, page, options, placeholder=placeholder)
     ]
     if page > 0:
-        items.append(PageButton(kind, game_id, version, group, page - 1, label="◀ Previous"))
+        back = "◀ " + tr("Previous")
+        items.append(PageButton(kind, game_id, version, group, page - 1, label=back))
     if page < pages - 1:
-        items.append(PageButton(kind, game_id, version, group, page + 1, label="Next ▶"))
-    items += group_buttons(kind, game_id, version, beside)
+        on = tr("Next") + " ▶"
+        items.append(PageButton(kind, game_id, version, group, page + 1, label=on))
+    items += group_buttons(kind, game_id, version, beside, language)
     return stopped(items)
 
 
@@ -601,17 +614,22 @@ def pick_view(
     language: str = lang.DEFAULT,
 ) -> discord.ui.View:
     """One multi-select for a pick (tick several entries, then close the menu), a button for
-    choosing nothing when that is allowed, and buttons for the ``beside`` groups."""
+    choosing nothing when that is allowed, and buttons for the ``beside`` groups, in
+    ``language``."""
+    tr = lang.texts(language)
     options = [
-        discord.SelectOption(label=lang.say(label, language)[:100], value=value)
+        discord.SelectOption(label=said(label, tr)[:100], value=value)
         for value, label in pick.options()
     ]
-    if pick.least == pick.most:
-        hint = f"choose {pick.least}"
+    most = min(pick.most, len(options))
+    if pick.least == pick.most and pick.ends_turn:
+        hint = tr("choose {n}, ends your turn", n=pick.least)
+    elif pick.least == pick.most:
+        hint = tr("choose {n}", n=pick.least)
+    elif pick.ends_turn:
+        hint = tr("choose {least} to {most}, ends your turn", least=pick.least, most=most)
     else:
-        hint = f"choose {pick.least} to {min(pick.most, len(options))}"
-    if pick.ends_turn:
-        hint += ", ends your turn"
+        hint = tr("choose {least} to {most}", least=pick.least, most=most)
     items: list[discord.ui.Item[Any]] = [
         PickSelect(
             kind,
@@ -621,12 +639,14 @@ def pick_view(
             options,
             least=pick.least,
             most=pick.most,
-            placeholder=f"{placeholder} ({hint})",
+            placeholder=tr("{choice} ({hint})", choice=placeholder, hint=hint),
         )
     ]
     if pick.least == 0:
         nothing = pick.counts_notation({}).split(":", 1)[1]
-        label = "None" + (ENDS_TURN if pick.ends_turn else "")
+        label = tr("None")
+        if pick.ends_turn:
+            label = tr("{action} (ends your turn)", action=label)
         items.append(ChoiceButton(kind, game_id, version, pick.kind, nothing, label=label))
-    items += group_buttons(kind, game_id, version, beside)
+    items += group_buttons(kind, game_id, version, beside, language)
     return stopped(items)

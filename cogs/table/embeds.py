@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import discord
 
 import lang
-from cogs.table.presenters import Presenter, View, plain, player_name
-from engine.core import Event, counted
+from cogs.table.presenters import ENGLISH, Presenter, View, listed, plain, player_name, said
+from engine.core import Event
 from host import computers
 from host.clock_settings import duration_text
 from host.clocks import TableClock
@@ -33,29 +33,46 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+Note = Callable[[int], str]
+"""The line that says how many lines were folded, for that many (in the reader's language)."""
+
+
 def lines_block(
-    lines: Iterable[str], limit: int = FIELD_LIMIT, *, keep_last: bool = False, where: str = ""
+    lines: Iterable[str],
+    limit: int = FIELD_LIMIT,
+    *,
+    keep_last: bool = False,
+    tr: lang.Texts = ENGLISH,
+    note: Note | None = None,
 ) -> str:
     """Join lines within ``limit`` (a field's, by default). Lines that do not fit are folded,
     never dropped silently: the newest (``keep_last``) or the first lines are kept, and one
-    line says how many more there are (and ``where`` to read them, when given)."""
+    line says how many more there are (``note``, when given: also where to read them)."""
     every = list(lines)
     joined = "\n".join(every)
     if len(joined) <= limit:
         return joined or "—"
+    if note is None:
+        note = (
+            (
+                lambda n: tr.plural(
+                    "… {n} earlier line not shown", "… {n} earlier lines not shown", n
+                )
+            )
+            if keep_last
+            else (lambda n: tr.plural("… {n} more line not shown", "… {n} more lines not shown", n))
+        )
     items = list(every)
     while items:
         items = items[1:] if keep_last else items[:-1]
-        left = len(every) - len(items)
-        word = "earlier line" if keep_last else "more line"
-        note = f"… {counted(left, word)} not shown{where}"
-        text = "\n".join([note, *items] if keep_last else [*items, note])
+        said_left = note(len(every) - len(items))
+        text = "\n".join([said_left, *items] if keep_last else [*items, said_left])
         if len(text) <= limit:
             return text
     return clip(joined, limit) or "—"
 
 
-def fitted(embed: discord.Embed) -> discord.Embed:
+def fitted(embed: discord.Embed, tr: lang.Texts = ENGLISH) -> discord.Embed:
     """The embed within Discord's limits of 25 fields and 6000 characters in all: the longest
     field loses its last lines until the whole fits, then the description is cut."""
     while len(embed.fields) > FIELDS_LIMIT:
@@ -65,7 +82,8 @@ def fitted(embed: discord.Embed) -> discord.Embed:
         index, field = max(enumerate(embed.fields), key=lambda pair: len(pair[1].value or ""))
         value = field.value or ""
         if embed.fields and len(value) > SHORTEST_FIELD:
-            shorter = lines_block(value.splitlines(), max(len(value) - excess, SHORTEST_FIELD))
+            room = max(len(value) - excess, SHORTEST_FIELD)
+            shorter = lines_block(value.splitlines(), room, tr=tr)
             embed.set_field_at(index, name=field.name, value=shorter, inline=field.inline)
             continue
         description = embed.description or ""
@@ -80,7 +98,9 @@ def jump_url(guild_id: int | None, channel_id: int, message_id: int | None = Non
     return f"{where}/{message_id}" if message_id else where
 
 
-def waiting_line(record: GameRecord, view: View, *, live: bool = True) -> str:
+def waiting_line(
+    record: GameRecord, view: View, *, live: bool = True, tr: lang.Texts = ENGLISH
+) -> str:
     """Who must decide now and what, for the table and status embeds: while only computer
     players decide, that they are thinking (``cogs.table.thinking`` shows their moves as made);
     ``live`` False: a moment of the past (a replay), where nobody is thinking now."""
@@ -89,38 +109,42 @@ def waiting_line(record: GameRecord, view: View, *, live: bool = True) -> str:
         return f"⏳ {thinking}"
     actors = [int(seat) for seat in view.get("actors") or []]
     if view.get("private_waiting"):
-        hidden = "The game waits for private answers: whoever is asked was told privately."
-        return hidden if not actors else f"{_named_line(view, actors)}\n{hidden}"
+        hidden = tr("The game waits for private answers: whoever is asked was told privately.")
+        return hidden if not actors else f"{_named_line(view, actors, tr)}\n{hidden}"
     if not actors:
-        return "Nobody needs to decide anything right now."
-    return _named_line(view, actors)
+        return tr("Nobody needs to decide anything right now.")
+    return _named_line(view, actors, tr)
 
 
-def _named_line(view: View, actors: list[int]) -> str:
+def _named_line(view: View, actors: list[int], tr: lang.Texts) -> str:
     decision = view.get("decision") or {}
-    names = [f"**{player_name(view, seat)}**" for seat in actors]
-    prompt = "" if decision.get("private") else str(decision.get("prompt") or "").strip()
-    first = f"{names[0]} to decide" + (f": {prompt}" if prompt else ".")
+    names = [f"**{player_name(view, seat, tr)}**" for seat in actors]
+    prompt = "" if decision.get("private") else said(decision.get("prompt") or "", tr).strip()
+    if prompt:
+        first = tr("{player} to decide: {prompt}", player=names[0], prompt=prompt)
+    else:
+        first = tr("{player} to decide.", player=names[0])
     if len(names) > 1:
-        first += f"\nAlso waiting for {', '.join(names[1:])}."
+        first += "\n" + tr("Also waiting for {players}.", players=", ".join(names[1:]))
     return first
 
 
 def happened_fields(
-    lines: Sequence[str], title: str = "What just happened"
+    lines: Sequence[str], title: str | None = None, tr: lang.Texts = ENGLISH
 ) -> list[tuple[str, str]]:
-    """Every line, oldest first, in as many fields as they need (the later ones titled
-    "(continued)")."""
+    """Every line, oldest first, in as many fields as they need (the first titled ``title``,
+    by default "What just happened"; the later ones "(continued)")."""
+    title = title or tr("What just happened")
     chunks: list[list[str]] = []
     for line in (clip(line, FIELD_LIMIT) for line in lines):
         if not chunks or len("\n".join([*chunks[-1], line])) > FIELD_LIMIT:
             chunks.append([])
         chunks[-1].append(line)
-    names = [title, *[f"{title} (continued)"] * len(chunks)]
+    names = [title, *[tr("{title} (continued)", title=title)] * len(chunks)]
     return [(name, "\n".join(chunk)) for name, chunk in zip(names, chunks, strict=False)]
 
 
-def latest_lines(lines: Sequence[str], room: int, kind: str) -> str:
+def latest_lines(lines: Sequence[str], room: int, kind: str, tr: lang.Texts = ENGLISH) -> str:
     """The newest lines that fit in ``room`` characters, oldest first, a line said several
     times in a row said once with its count ("(×2)"); when older ones do not fit, a first
     line says how many and where to read them."""
@@ -136,46 +160,55 @@ def latest_lines(lines: Sequence[str], room: int, kind: str) -> str:
         clip(line if times == 1 else f"{line} (×{times})", FIELD_LIMIT)
         for line, times in zip(every, repeats, strict=True)
     ]
+    log = f"`/{kind} log`"
+
+    def earlier(n: int) -> str:
+        return tr.plural(
+            "… {n} earlier line: {command}", "… {n} earlier lines: {command}", n, command=log
+        )
+
     kept: list[str] = []
     for line in reversed(every):
         left = len(every) - len(kept) - 1
-        note = f"… {counted(left, 'earlier line')}: `/{kind} log`" if left else ""
+        note = earlier(left) if left else ""
         if kept and len("\n".join([note, line, *kept])) > room:
             break
         kept.insert(0, line)
     if not kept:
         return "—"
     if len(kept) < len(every):
-        note = f"… {counted(len(every) - len(kept), 'earlier line')}: `/{kind} log`"
-        kept.insert(0, note)
+        kept.insert(0, earlier(len(every) - len(kept)))
     text = "\n".join(kept)
-    return text if len(text) <= FIELD_LIMIT else lines_block(kept, keep_last=True)
+    return text if len(text) <= FIELD_LIMIT else lines_block(kept, keep_last=True, tr=tr)
 
 
-def deadline_line(record: GameRecord, clock: TableClock | None) -> str:
+def deadline_line(record: GameRecord, clock: TableClock | None, tr: lang.Texts = ENGLISH) -> str:
     """When the deciders' time runs out, as Discord timestamps each reader sees in their own
     time; a private question's deadline without naming who is asked."""
     if clock is None or not clock.deadlines:
         return ""
     public = [seat for seat in record.public_actors() if seat in clock.deadlines]
     hidden = [due for seat, due in clock.deadlines.items() if seat not in public]
-    parts = [f"{plain(record.name_of(seat))} {when(clock.deadlines[seat])}" for seat in public]
+    parts = [
+        tr("{player} {when}", player=plain(record.name_of(seat)), when=when(clock.deadlines[seat]))
+        for seat in public
+    ]
     if len(parts) == 1 and not hidden:
-        parts = [f"time runs out {when(clock.deadlines[public[0]])}"]
+        parts = [tr("time runs out {when}", when=when(clock.deadlines[public[0]]))]
     if hidden:
-        parts.append(f"private answers {when(min(hidden))}")
+        parts.append(tr("private answers {when}", when=when(min(hidden))))
     return "⏰ " + ", ".join(parts)
 
 
-def away_line(record: GameRecord, clock: TableClock | None) -> str:
+def away_line(record: GameRecord, clock: TableClock | None, tr: lang.Texts = ENGLISH) -> str:
     """Who is away (their clocks frozen) and until when."""
     if clock is None or not clock.away:
         return ""
     parts = [
-        f"{plain(record.name_of(seat))} until {when(until)}"
+        tr("{player} until {when}", player=plain(record.name_of(seat)), when=when(until))
         for seat, until in sorted(clock.away.items())
     ]
-    return "💤 Away, clocks stopped: " + ", ".join(parts)
+    return "💤 " + tr("Away, clocks stopped: {players}", players=", ".join(parts))
 
 
 def bank_line(record: GameRecord, clock: TableClock | None) -> str:
@@ -203,44 +236,59 @@ def table_embed(
     clock: TableClock | None = None,
     recent: Sequence[str] | None = None,
     live: bool = True,
+    language: str = lang.DEFAULT,
 ) -> discord.Embed:
-    """The table: who decides what and by when, the latest moves, what the picture cannot
-    show. At most ``TABLE_TEXT`` characters: the picture carries the board and the players.
+    """The table in ``language`` (the table's): who decides what and by when, the latest
+    moves, what the picture cannot show. At most ``TABLE_TEXT`` characters: the picture
+    carries the board and the players.
 
     ``recent``, when given, are the latest actions' lines from the action log (plain text, each
     with the names of the moment it was played), shown instead of the game's own log, whose
     names are the seats' holders now. ``moves``, when given, replaces them: a person's action
     and every computer move after it (the newest that fit, and how many more the log has)."""
+    tr = lang.texts(language)
     if recent is None:
-        recent = [plain(str(line)) for line in view.get("log") or []][-RECENT_LINES:]
-    waiting = waiting_line(record, view, live=live)
-    deadline = deadline_line(record, clock)
-    lines = [line for line in (waiting, deadline, away_line(record, clock)) if line]
+        recent = [plain(said(line, tr)) for line in view.get("log") or []][-RECENT_LINES:]
+    waiting = waiting_line(record, view, live=live, tr=tr)
+    deadline = deadline_line(record, clock, tr)
+    lines = [line for line in (waiting, deadline, away_line(record, clock, tr)) if line]
     embed = discord.Embed(
-        title=f"{presenter.title} · game #{record.id} · {presenter.stage_line(view)}",
+        title=tr(
+            "{game} · game #{number} · {stage}",
+            game=presenter.title,
+            number=record.id,
+            stage=presenter.stage_line(view, tr),
+        ),
         description=clip("\n".join(lines), DESCRIPTION_LIMIT),
         colour=presenter.colour,
     )
-    for name, value in presenter.extra_fields(view):
-        embed.add_field(name=clip(name, 256), value=lines_block(value.splitlines()), inline=False)
-    players = presenter.players_lines(view) if presenter.table_players else []
+    for name, value in presenter.extra_fields(view, tr):
+        value = lines_block(value.splitlines(), tr=tr)
+        embed.add_field(name=clip(name, 256), value=value, inline=False)
+    players = presenter.players_lines(view, tr) if presenter.table_players else []
     if players:
-        embed.add_field(name="Players", value=lines_block(players), inline=False)
+        embed.add_field(name=tr("Players"), value=lines_block(players, tr=tr), inline=False)
     banks = bank_line(record, clock)
     if banks:
-        embed.add_field(name="Time banks", value=clip(banks, FIELD_LIMIT), inline=False)
+        embed.add_field(name=tr("Time banks"), value=clip(banks, FIELD_LIMIT), inline=False)
     if with_image:
         embed.set_image(url=BOARD_IMAGE)
-    embed.set_footer(text=f"Move {record.version} · /{record.kind} hand: your secrets")
+    embed.set_footer(
+        text=tr(
+            "Move {number} · {command}: your secrets",
+            number=record.version,
+            command=f"/{record.kind} hand",
+        )
+    )
     lines = list(moves or recent)
     if lines:
-        name = "What just happened"
+        name = tr("What just happened")
         room = FIELD_LIMIT
         if not presenter.table_players:
             room = max(SHORTEST_FIELD * 4, TABLE_TEXT - PING_ROOM - len(embed) - len(name))
-        shown = latest_lines(lines, min(room, FIELD_LIMIT), record.kind)
+        shown = latest_lines(lines, min(room, FIELD_LIMIT), record.kind, tr)
         embed.insert_field_at(0, name=name, value=shown, inline=False)
-    return fitted(embed)
+    return fitted(embed, tr)
 
 
 RETIRED_TEXT = 700
@@ -248,44 +296,67 @@ RETIRED_TEXT = 700
 
 
 def retired_embed(
-    record: GameRecord, presenter: Presenter, stage: str | None, lines: Sequence[str], after: str
+    record: GameRecord,
+    presenter: Presenter,
+    stage: str | None,
+    lines: Sequence[str],
+    after: str,
+    language: str = lang.DEFAULT,
 ) -> discord.Embed:
     """What a table message says once a newer one replaces it (or the game ends): the stage
     it showed ("Turn 11") and what was played then, with no call to act and no controls,
     so a channel scrolled back reads as a history, not as stale questions."""
+    tr = lang.texts(language)
     embed = discord.Embed(
-        title=f"{presenter.title} · game #{record.id} · {stage or 'an earlier table'}",
-        description=latest_lines(lines, RETIRED_TEXT, record.kind) if lines else None,
+        title=tr(
+            "{game} · game #{number} · {stage}",
+            game=presenter.title,
+            number=record.id,
+            stage=stage or tr("an earlier table"),
+        ),
+        description=latest_lines(lines, RETIRED_TEXT, record.kind, tr) if lines else None,
         colour=presenter.colour,
     )
     embed.set_image(url=BOARD_IMAGE)
     embed.set_footer(text=after)
-    return fitted(embed)
+    return fitted(embed, tr)
 
 
 def final_embed(
-    record: GameRecord, view: View, presenter: Presenter, moves: Sequence[str] | None = None
+    record: GameRecord,
+    view: View,
+    presenter: Presenter,
+    moves: Sequence[str] | None = None,
+    language: str = lang.DEFAULT,
 ) -> discord.Embed:
     """The result; ``moves``: the computer moves that ended the game (see ``table_embed``)."""
-    outcome = presenter.outcome_lines(view)
-    winners = [player_name(view, int(seat)) for seat in view.get("winners") or []]
-    headline = (
-        f"{' and '.join(winners)} {'wins' if len(winners) == 1 else 'win'}!"
-        if winners
-        else "The game is over."
-    )
+    tr = lang.texts(language)
+    outcome = presenter.outcome_lines(view, tr)
+    winners = [player_name(view, int(seat), tr) for seat in view.get("winners") or []]
+    if len(winners) == 1:
+        headline = tr("{player} wins!", player=winners[0])
+    elif winners:
+        headline = tr("{players} win!", players=listed(winners, tr))
+    else:
+        headline = tr("The game is over.")
     embed = discord.Embed(
-        title=f"{presenter.title} · game #{record.id} · game over",
+        title=tr("{game} · game #{number} · game over", game=presenter.title, number=record.id),
         description=headline,
         colour=presenter.colour,
     )
-    for name, value in happened_fields(moves or []):
+    for name, value in happened_fields(moves or [], tr=tr):
         embed.add_field(name=name, value=value, inline=False)
     if outcome:
-        embed.add_field(name="Final scores", value=lines_block(outcome), inline=False)
+        embed.add_field(name=tr("Final scores"), value=lines_block(outcome, tr=tr), inline=False)
     embed.set_image(url=BOARD_IMAGE)
-    embed.set_footer(text=f"Game #{record.id} is finished and kept · /{record.kind} log")
-    return fitted(embed)
+    embed.set_footer(
+        text=tr(
+            "Game #{number} is finished and kept · {command}",
+            number=record.id,
+            command=f"/{record.kind} log",
+        )
+    )
+    return fitted(embed, tr)
 
 
 def lobby_embed(
@@ -318,7 +389,7 @@ def lobby_embed(
         value=seats or tr("Nobody yet"),
         inline=False,
     )
-    return fitted(embed)
+    return fitted(embed, tr)
 
 
 def lobby_headline(record: GameRecord, link: str | None, tr: lang.Texts) -> str:
@@ -354,32 +425,59 @@ def status_embed(
     view: View | None,
     presenter: Presenter,
     table_url: str | None,
+    language: str = lang.DEFAULT,
 ) -> discord.Embed:
     """A text-only summary: cheap enough for every stale click."""
+    tr = lang.texts(language)
     if record.status == "lobby" or view is None:
-        description = f"Game #{record.id} is a lobby with {len(record.seats)} players."
+        description = tr.plural(
+            "Game #{number} is a lobby with {n} player.",
+            "Game #{number} is a lobby with {n} players.",
+            len(record.seats),
+            number=record.id,
+        )
     elif record.status == "running":
-        description = waiting_line(record, view)
+        description = waiting_line(record, view, tr=tr)
     else:
-        description = f"Game #{record.id} is {record.status}."
+        description = game_state(record, tr)
+    title = tr("{game} · game #{number}", game=presenter.title, number=record.id)
+    if view is not None:
+        title = tr(
+            "{game} · game #{number} · {stage}",
+            game=presenter.title,
+            number=record.id,
+            stage=presenter.stage_line(view, tr),
+        )
     embed = discord.Embed(
-        title=f"{presenter.title} · game #{record.id}"
-        + (f" · {presenter.stage_line(view)}" if view is not None else ""),
-        description=clip(description, DESCRIPTION_LIMIT),
-        colour=presenter.colour,
+        title=title, description=clip(description, DESCRIPTION_LIMIT), colour=presenter.colour
     )
     if view is not None:
         if record.status == "finished":
-            outcome = presenter.outcome_lines(view)
+            outcome = presenter.outcome_lines(view, tr)
             if outcome:
-                embed.add_field(name="Final scores", value=lines_block(outcome), inline=False)
-        players = presenter.players_lines(view)
+                value = lines_block(outcome, tr=tr)
+                embed.add_field(name=tr("Final scores"), value=value, inline=False)
+        players = presenter.players_lines(view, tr)
         if players:
-            embed.add_field(name="Players", value=lines_block(players), inline=False)
+            embed.add_field(name=tr("Players"), value=lines_block(players, tr=tr), inline=False)
     if table_url:
-        embed.add_field(name="Table", value=f"[Jump to the table]({table_url})", inline=False)
-    embed.set_footer(text=f"Game #{record.id} · move {record.version}")
-    return fitted(embed)
+        link = tr("[Jump to the table]({link})", link=table_url)
+        embed.add_field(name=tr("Table"), value=link, inline=False)
+    embed.set_footer(text=tr("Game #{number} · move {move}", number=record.id, move=record.version))
+    return fitted(embed, tr)
+
+
+def game_state(record: GameRecord, tr: lang.Texts = ENGLISH) -> str:
+    """What became of a game, in one sentence ("Game #4 is finished.")."""
+    if record.status == "lobby":
+        return tr("Game #{number} is a lobby.", number=record.id)
+    if record.status == "running":
+        return tr("Game #{number} is running.", number=record.id)
+    if record.status == "finished":
+        return tr("Game #{number} is finished.", number=record.id)
+    if record.status == "abandoned":
+        return tr("Game #{number} is abandoned.", number=record.id)
+    return tr("Game #{number} is cancelled.", number=record.id)
 
 
 def secrets_embed(
@@ -389,32 +487,43 @@ def secrets_embed(
     news: Sequence[str] = (),
     *,
     with_image: bool = True,
-    news_title: str = "Just now",
+    news_title: str | None = None,
+    language: str = lang.DEFAULT,
 ) -> discord.Embed:
-    """What one player alone may see: new private events (under ``news_title``), then
-    everything they know."""
+    """What one player alone may see, in their ``language``: new private events (under
+    ``news_title``, by default "Just now"), then everything they know."""
+    tr = lang.texts(language)
     embed = discord.Embed(
-        title=f"{presenter.title} · game #{record.id} · only for you",
+        title=tr("{game} · game #{number} · only for you", game=presenter.title, number=record.id),
         colour=presenter.colour,
     )
-    for name, value in happened_fields(news, news_title):
+    for name, value in happened_fields(news, news_title or tr("Just now"), tr):
         embed.add_field(name=name, value=value, inline=False)
-    known = presenter.secret_lines(view)
+    known = presenter.secret_lines(view, tr)
     embed.add_field(
-        name="What you know",
-        value=lines_block(known) if known else "Nothing hidden from the others yet.",
+        name=tr("What you know"),
+        value=lines_block(known, tr=tr) if known else tr("Nothing hidden from the others yet."),
         inline=False,
     )
     if with_image:
         embed.set_image(url=BOARD_IMAGE)
-    return fitted(embed)
+    return fitted(embed, tr)
 
 
 def seat_names(record: GameRecord) -> list[str]:
     return [record.name_of(seat) for seat in range(len(record.seats))]
 
 
-def event_texts(events: Iterable[Event], record: GameRecord) -> list[str]:
-    """The events' texts with players named as the table knows them."""
+def event_texts(
+    events: Iterable[Event], record: GameRecord, language: str = lang.DEFAULT
+) -> list[str]:
+    """The events' texts in ``language``, players named as the table knows them."""
     names = seat_names(record)
-    return [plain(text) for text in (event.text_for(names) for event in events) if text]
+    texts = []
+    for event in events:
+        shown = event.template or event.text
+        if isinstance(shown, lang.Msg):
+            texts.append(lang.say(shown, language, names))
+        else:
+            texts.append(event.text_for(names))
+    return [plain(text) for text in texts if text]

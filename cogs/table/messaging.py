@@ -26,10 +26,13 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+import lang
 from cogs.table.embeds import clip, fitted, secrets_embed
+from cogs.table.languages import table_language
 from cogs.table.offers import panel
-from cogs.table.presenters import Presenter
+from cogs.table.presenters import Presenter, said
 from cogs.table.replies import png_file
+from engine.text import N_
 from host.errors import UserError
 from host.models import DmQuestion, GameRecord, Update
 from host.service import GameService
@@ -38,7 +41,7 @@ log = logging.getLogger(__name__)
 
 DMS_CLOSED = 50007
 MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
-SINCE = "Since your last message"
+SINCE = N_("Since your last message")
 """The title of the news a DM brings: everything private since the DM before it."""
 NONCE_LIMIT = 25
 """Discord takes a message nonce of at most 25 characters."""
@@ -82,6 +85,11 @@ class Messaging:
 
         async def board_png(self, record: GameRecord, view: Mapping[str, Any]) -> bytes: ...
 
+    async def person_language(self, user_id: int) -> str:
+        """The language of what one person alone reads away from an interaction (a DM): the
+        one they chose, else English (``cogs.table.languages.user_language``)."""
+        return await self.service.user_language(user_id) or lang.DEFAULT
+
     # -- telling whoever decides ------------------------------------------------------------
 
     async def tell_deciders(
@@ -100,13 +108,17 @@ class Messaging:
         private = set(record.private_actors())
         public = [seat for seat in new if seat not in private and seat not in pinged]
         if public:
+            tr = lang.texts(table_language(record))
             user = record.user_of(public[0])
             decision = self.service.turn(record, user).decision if user is not None else None
-            prompt = f" {decision.prompt}" if decision is not None and decision.prompt else ""
+            prompt = said(decision.prompt, tr) if decision is not None and decision.prompt else ""
             url = await self.table_url(record)
-            text = (
-                f"{mentions_of(record, public)}, it's your decision in game #{record.id}:{prompt}"
-            )
+            text = tr(
+                "{players}, it's your decision in game #{number}: {prompt}",
+                players=mentions_of(record, public),
+                number=record.id,
+                prompt=prompt,
+            ).rstrip()
             try:
                 await self.channel(record, record.channel_id).send(
                     clip(text, 1800) + f"\n{url}",
@@ -136,15 +148,27 @@ class Messaging:
         self._sending.update(ids)
         try:
             user = await self.user(user_id)
-            text, controls = await self._question(record, user_id)
+            language = await self.person_language(user_id)
+            text, controls = await self._question(record, user_id, language)
             kwargs: dict[str, Any] = {"view": controls} if controls is not None else {}
             view = record.view(seat)
             news = [line for _, lines in owed for line in lines]
-            embed = secrets_embed(record, view, self.presenter(record), news, news_title=SINCE)
+            embed = secrets_embed(
+                record,
+                view,
+                self.presenter(record),
+                news,
+                news_title=lang.say(SINCE, language),
+                language=language,
+            )
             png = await self.board_png(record, view)
             question = nonce("q", record.id, record.version, seat)
             sent = await user.send(
-                text, embed=fitted(embed), file=png_file(png), nonce=question, **kwargs
+                text,
+                embed=fitted(embed, lang.texts(language)),
+                file=png_file(png),
+                nonce=question,
+                **kwargs,
             )
             self._news_turn[(record.id, user_id)] = self._turn(record)
             for dm_id in ids:
@@ -168,10 +192,13 @@ class Messaging:
         asked = [s for s in self.presenter(record).could_be_asked(view) if record.user_of(s)]
         if seat not in asked:
             asked = [s.seat for s in record.seats if s.user_id is not None]
-        text = (
-            f"{mentions_of(record, asked)}: game #{record.id} waits for a private answer that "
-            "may be one of yours. Use the **Answer…** button on the table to see whether you "
-            "are asked."
+        tr = lang.texts(table_language(record))
+        text = tr(
+            "{players}: game #{number} waits for a private answer that may be one of yours. "
+            "Use the **{button}** button on the table to see whether you are asked.",
+            players=mentions_of(record, asked),
+            number=record.id,
+            button=self.presenter(record).group_title("answer", language=tr.language) + "…",
         )
         try:
             await self.channel(record, record.channel_id).send(
@@ -183,14 +210,23 @@ class Messaging:
             log.warning("Could not mention the players of game #%s", record.id)
 
     async def _question(
-        self, record: GameRecord, user_id: int
+        self, record: GameRecord, user_id: int, language: str
     ) -> tuple[str, discord.ui.View | None]:
-        """The text and controls of a person's private question now, as a DM shows it."""
-        prompt, controls = panel(self.service, record, self.presenter(record), user_id)
+        """The text and controls of a person's private question now, as a DM shows it, in
+        their ``language``."""
+        tr = lang.texts(language)
+        presenter = self.presenter(record)
+        prompt, controls = panel(self.service, record, presenter, user_id, language)
         url = await self.table_url(record)
-        text = (
-            f"**Game #{record.id}**: a private question for you, only you see it.\n"
-            f"{prompt}\n[Back to the table]({url})"
+        text = "\n".join(
+            [
+                tr(
+                    "**Game #{number}**: a private question for you, only you see it.",
+                    number=record.id,
+                ),
+                prompt,
+                tr("[Back to the table]({link})", link=url),
+            ]
         )
         return clip(text, 2000), controls
 
@@ -211,16 +247,25 @@ class Messaging:
             )
             channel = self.client.get_partial_messageable(question.channel_id)
             message = channel.get_partial_message(question.message_id)
+            language = await self.person_language(question.user_id)
+            tr = lang.texts(language)
             try:
                 if waiting:
-                    text, controls = await self._question(record, question.user_id)
+                    text, controls = await self._question(record, question.user_id, language)
                     await message.edit(content=text, view=controls)
                     await self.service.set_dm_question(replace(question, version=record.version))
                     continue
                 if answered is not None:
-                    text = f"**Game #{record.id}**: ✅ answered: {answered}"
+                    text = tr(
+                        "**Game #{number}**: ✅ answered: {answer}",
+                        number=record.id,
+                        answer=said(answered, tr),
+                    )
                 else:
-                    text = f"**Game #{record.id}**: this question is closed; the game moved on."
+                    text = tr(
+                        "**Game #{number}**: this question is closed; the game moved on.",
+                        number=record.id,
+                    )
                 await message.edit(content=clip(text, 2000), view=None)
             except discord.NotFound:
                 pass  # deleted: nothing left to close
@@ -294,7 +339,9 @@ class Messaging:
         seat = record.seat_of(user_id)
         if seat is None or record.game is None:
             return False
-        return bool(self.presenter(record).secret_lines(record.view(seat)))
+        return bool(
+            self.presenter(record).secret_lines(record.view(seat), lang.texts(lang.DEFAULT))
+        )
 
     async def _dm(
         self, record: GameRecord, user_id: int, news: Sequence[str], sent_as: str
@@ -320,14 +367,27 @@ class Messaging:
             return
         view = record.view(seat)
         png = await self.board_png(record, view)
-        embed = secrets_embed(record, view, self.presenter(record), news, news_title=SINCE)
+        language = await self.person_language(user_id)
+        tr = lang.texts(language)
+        embed = secrets_embed(
+            record,
+            view,
+            self.presenter(record),
+            news,
+            news_title=tr.say(SINCE),
+            language=language,
+        )
         embed.add_field(
-            name="Table",
-            value=f"[Back to game #{record.id}]({await self.table_url(record)})",
+            name=tr("Table"),
+            value=tr(
+                "[Back to game #{number}]({link})",
+                number=record.id,
+                link=await self.table_url(record),
+            ),
             inline=False,
         )
         user = await self.user(user_id)
-        await user.send(embed=fitted(embed), file=png_file(png), nonce=sent_as)
+        await user.send(embed=fitted(embed, tr), file=png_file(png), nonce=sent_as)
 
     async def user(self, user_id: int) -> discord.User | discord.Member:
         """The Discord user of ``user_id`` (remembered once fetched): whom a DM goes to."""
@@ -338,9 +398,12 @@ class Messaging:
         return user
 
     async def _announce_closed_dms(self, record: GameRecord, user_id: int) -> None:
-        text = (
-            f"<@{user_id}>, I can't send you direct messages, so I will show your secrets "
-            f"only to you, here: use `/{record.kind} hand` any time to see them."
+        tr = lang.texts(table_language(record))
+        text = tr(
+            "{player}, I can't send you direct messages, so I will show your secrets only to "
+            "you, here: use {command} any time to see them.",
+            player=f"<@{user_id}>",
+            command=f"`/{record.kind} hand`",
         )
         try:
             await self.channel(record, record.channel_id).send(text, allowed_mentions=MENTIONS)

@@ -17,7 +17,8 @@ import discord
 
 import lang
 from cogs.table.components import HAND, SELECT_SIZE, Group, choices_view, pick_view
-from cogs.table.presenters import Presenter
+from cogs.table.embeds import game_state
+from cogs.table.presenters import Presenter, said
 from engine.contract import Game, irreversible
 from engine.core import CHAIN, Action, IllegalAction
 from host import computers, turns
@@ -32,8 +33,10 @@ def action_groups(
     seats: Sequence[int] | None = None,
     *,
     public: bool = False,
+    language: str = lang.DEFAULT,
 ) -> list[Group]:
-    """The legal actions of the given seats (default: every human actor), one group per kind.
+    """The legal actions of the given seats (default: every human actor), one group per kind,
+    titled in ``language``.
 
     ``public``: for a surface everyone sees. The answers a seat may have only from what it
     holds in secret (``Decision.secret_kinds``: a Pass card in a hidden hand) are left out,
@@ -52,15 +55,15 @@ def action_groups(
             by_kind.setdefault(action.kind, {}).setdefault(action.notation, action)
             decided.setdefault(action.kind, kind)
         for group in secret:
-            held.setdefault(group, presenter.group_title(group, decision=kind))
+            held.setdefault(group, presenter.group_title(group, decision=kind, language=language))
     view: Mapping[str, Any] = record.view(None) if by_kind and record.game is not None else {}
     groups = [
         Group(
             kind,
-            presenter.group_title(kind, actions.values(), decided[kind]),
+            presenter.group_title(kind, actions.values(), decided[kind], language),
             tuple(sorted(actions.values(), key=lambda action: action.ends_turn)),
             quiet=kind in presenter.quiet_groups,
-            descriptions=described(presenter, view, actions.values()),
+            descriptions=described(presenter, view, actions.values(), lang.texts(language)),
         )
         for kind, actions in by_kind.items()
     ]
@@ -76,12 +79,15 @@ def ends_turn(group: Group) -> bool:
 
 
 def described(
-    presenter: Presenter, view: Mapping[str, Any], actions: Iterable[Action]
+    presenter: Presenter,
+    view: Mapping[str, Any],
+    actions: Iterable[Action],
+    tr: lang.Texts,
 ) -> dict[str, str]:
     """The presenter's line under each action that has one (by notation)."""
     if not view:
         return {}
-    lines = {action.notation: presenter.describe(view, action) for action in actions}
+    lines = {action.notation: presenter.describe(view, action, tr) for action in actions}
     return {notation: line for notation, line in lines.items() if line}
 
 
@@ -145,16 +151,18 @@ def panel(
     user_id: int,
     language: str = lang.DEFAULT,
 ) -> tuple[str, discord.ui.View | None]:
-    """The user's private controls now: a prompt, and every choice they have (a multi-select
-    when the decision chooses several items at once)."""
+    """The user's private controls now, in their ``language``: a prompt, and every choice they
+    have (a multi-select when the decision chooses several items at once)."""
+    tr = lang.texts(language)
     turn = service.turn(record, user_id)
     if not turn.running:
-        return f"Game #{record.id} is {record.status}.", None
+        return game_state(record, tr), None
     if turn.seat is None or not turn.is_theirs:
-        return computers.thinking_line(record) or f"Waiting for {turn.waiting}.", None
-    groups = action_groups(service, record, presenter, [turn.seat])
+        waiting = tr("Waiting for {players}.", players=turn.waiting)
+        return computers.thinking_line(record) or waiting, None
+    groups = action_groups(service, record, presenter, [turn.seat], language=language)
     decision = turn.decision
-    prompt = lang.say(decision.prompt, language) if decision is not None else "Your move."
+    prompt = said(decision.prompt, tr) if decision is not None else tr("Your move.")
     if decision is not None and decision.pick is not None:
         pick = decision.pick
         view = pick_view(
@@ -162,8 +170,9 @@ def panel(
             record.id,
             record.version,
             pick,
-            placeholder=presenter.group_title(pick.kind, decision=decision.kind),
+            placeholder=presenter.group_title(pick.kind, decision=decision.kind, language=language),
             beside=[group for group in groups if group.name != pick.kind],
+            language=language,
         )
         return prompt, view
-    return prompt, choices_view(record.kind, record.id, record.version, groups)
+    return prompt, choices_view(record.kind, record.id, record.version, groups, language=language)

@@ -18,16 +18,17 @@ from cogs.table.components import ANSWER, BOARD, HAND, select_view, with_board_b
 from cogs.table.embeds import BOARD_IMAGE, event_texts, jump_url, secrets_embed, status_embed
 from cogs.table.languages import reader_language
 from cogs.table.offers import action_groups, panel
-from cogs.table.replies import png_file, replace, reply
+from cogs.table.presenters import ENGLISH, said
+from cogs.table.replies import png_file, refusal, replace, reply
 from cogs.table.table import Tables
-from engine.core import Event, IllegalAction, counted, parse_notation
+from engine.core import Event, IllegalAction, parse_notation
+from engine.text import msg
 from host.errors import NotSeated, NotYourTurn, StaleAction, UserError
 from host.models import GameRecord, Update
 from host.service import GameService
 
 log = logging.getLogger(__name__)
 
-STALE = str(StaleAction())
 PICKS_REMEMBERED = 1000
 MESSAGE_LIMIT = 2000
 """The most characters of a message's text on Discord."""
@@ -43,9 +44,18 @@ def can_manage(interaction: discord.Interaction[Any]) -> bool:
     return interaction.guild is not None and interaction.permissions.manage_channels
 
 
-def which_game(interaction: discord.Interaction[Any], record: GameRecord) -> str:
+def which_game(
+    interaction: discord.Interaction[Any], record: GameRecord, tr: lang.Texts = ENGLISH
+) -> str:
     """ "Game #N: " when the answer is given away from the game's channel, else nothing."""
-    return "" if interaction.channel_id == record.channel_id else f"**Game #{record.id}**: "
+    if interaction.channel_id == record.channel_id:
+        return ""
+    return tr("**Game #{number}**: ", number=record.id)
+
+
+def stale(tr: lang.Texts) -> str:
+    """What a click on an older moment of the game is told."""
+    return refusal(StaleAction(), tr)
 
 
 def _normalised(notation: str) -> str:
@@ -55,12 +65,12 @@ def _normalised(notation: str) -> str:
         return notation
 
 
-def closed_note(record: GameRecord) -> str:
+def closed_note(record: GameRecord, tr: lang.Texts = ENGLISH) -> str:
     if record.status == "finished":
-        return f"Game #{record.id} is over."
+        return tr("Game #{number} is over.", number=record.id)
     if record.status == "abandoned":
-        return f"Game #{record.id} was abandoned."
-    return f"Game #{record.id} has not started yet."
+        return tr("Game #{number} was abandoned.", number=record.id)
+    return tr("Game #{number} has not started yet.", number=record.id)
 
 
 class Play:
@@ -120,20 +130,25 @@ class Play:
 
     # -- panels -----------------------------------------------------------------------------
 
-    def panel(self, record: GameRecord, user_id: int) -> tuple[str, discord.ui.View | None]:
-        """The user's controls now: a prompt, and buttons or the only select they need."""
-        return panel(self.service, record, self.tables.presenter(record), user_id)
+    def panel(
+        self, record: GameRecord, user_id: int, language: str = lang.DEFAULT
+    ) -> tuple[str, discord.ui.View | None]:
+        """The user's controls now, in their ``language``: a prompt, and buttons or the only
+        select they need."""
+        return panel(self.service, record, self.tables.presenter(record), user_id, language)
 
     async def show_current(
         self, interaction: discord.Interaction[Any], record: GameRecord, note: str
     ) -> None:
-        """Answer an old click with where the game stands; nothing changes."""
+        """Answer an old click with where the game stands; nothing changes. ``note`` is in
+        the clicker's language (``reader_language``)."""
+        language = await reader_language(interaction)
         url = await self.tables.table_url(record)
         view = record.view() if record.game is not None else None
-        embed = status_embed(record, view, self.tables.presenter(record), url)
-        prompt, controls = self.panel(record, interaction.user.id)
+        embed = status_embed(record, view, self.tables.presenter(record), url, language)
+        prompt, controls = self.panel(record, interaction.user.id, language)
         lines = [note, prompt] if record.status == "running" else [note]
-        content = which_game(interaction, record) + "\n".join(lines)
+        content = which_game(interaction, record, lang.texts(language)) + "\n".join(lines)
         if is_panel(interaction) or interaction.response.is_done():
             await replace(interaction, content, embed=embed, view=controls)
         else:
@@ -154,11 +169,13 @@ class Play:
         self.tables.remember_user(interaction.user)
         await acknowledge(interaction, self.tables)
         record = await self.game(interaction, game_id, kind)
+        language = await reader_language(interaction)
+        tr = lang.texts(language)
         if record.status != "running" or record.game is None:
-            await self.show_current(interaction, record, closed_note(record))
+            await self.show_current(interaction, record, closed_note(record, tr))
             return
         if record.version != version:
-            await self.show_current(interaction, record, STALE)
+            await self.show_current(interaction, record, stale(tr))
             return
         if group == ANSWER:
             await self.show_panel(interaction, record)
@@ -175,11 +192,13 @@ class Play:
             return
         presenter = self.tables.presenter(record)
         seats = [turn.seat] if turn.seat is not None else []
-        offered = action_groups(self.service, record, presenter, seats)
+        offered = action_groups(self.service, record, presenter, seats, language=language)
         chosen = next((g for g in offered if g.name == group), None)
         actions = list(chosen.actions) if chosen is not None else []
         if chosen is None or not actions:
-            await self.show_current(interaction, record, "That choice is not yours to make now.")
+            await self.show_current(
+                interaction, record, tr("That choice is not yours to make now.")
+            )
             return
         if len(actions) == 1:
             await self.choose(interaction, game_id, actions[0].notation, version=version)
@@ -194,10 +213,10 @@ class Play:
             page,
             placeholder=chosen.title,
             descriptions=chosen.descriptions,
+            language=language,
         )
-        language = await reader_language(interaction)
-        prompt = lang.say(decision.prompt, language) if decision is not None else chosen.title
-        content = which_game(interaction, record) + prompt
+        prompt = said(decision.prompt, tr) if decision is not None else chosen.title
+        content = which_game(interaction, record, tr) + prompt
         if is_panel(interaction):
             await replace(interaction, content, view=view)
         else:
@@ -208,9 +227,9 @@ class Play:
         Nobody else learns whether they were asked."""
         seat = record.seat_of(interaction.user.id)
         if seat is None:
-            raise NotSeated("You are not in this game.")
+            raise NotSeated(msg("You are not in this game."))
         if seat not in record.private_actors():
-            raise UserError("There is no private question for you right now.")
+            raise UserError(msg("There is no private question for you right now."))
         await self._panel_reply(interaction, record)
 
     async def show_board(self, interaction: discord.Interaction[Any], record: GameRecord) -> None:
@@ -218,21 +237,28 @@ class Play:
         last move on it), with their controls, in place of the panel. Nothing changes."""
         seat = record.seat_of(interaction.user.id)
         if seat is None:
-            raise NotSeated("You are not in this game.")
+            raise NotSeated(msg("You are not in this game."))
+        language = await reader_language(interaction)
+        tr = lang.texts(language)
         png = await self.tables.board_png(record, record.view(seat))
         embed = discord.Embed(
-            title=f"Game #{record.id} · the board now (move {record.version})",
+            title=tr(
+                "Game #{number} · the board now (move {move})",
+                number=record.id,
+                move=record.version,
+            ),
             colour=self.tables.presenter(record).colour,
         )
         embed.set_image(url=BOARD_IMAGE)
-        prompt, controls = self.panel(record, interaction.user.id)
-        content = which_game(interaction, record) + prompt
+        prompt, controls = self.panel(record, interaction.user.id, language)
+        content = which_game(interaction, record, tr) + prompt
         await replace(interaction, content, embed=embed, file=png_file(png), view=controls)
 
     async def _panel_reply(self, interaction: discord.Interaction[Any], record: GameRecord) -> None:
         """Show the user's own controls privately, in place of a clicked private message."""
-        prompt, controls = self.panel(record, interaction.user.id)
-        content = which_game(interaction, record) + prompt
+        language = await reader_language(interaction)
+        prompt, controls = self.panel(record, interaction.user.id, language)
+        content = which_game(interaction, record, lang.texts(language)) + prompt
         if is_panel(interaction):
             await replace(interaction, content, view=controls)
         else:
@@ -249,6 +275,7 @@ class Play:
         same user's (a retry after a crash, a command sent twice, two quick picks on one panel),
         say that the first one counted; on the panel that made it, its confirmation stays."""
         record = await self.service.get(game_id)
+        tr = lang.texts(await reader_language(interaction))
         mine = None
         panel_id = interaction.message.id if interaction.message is not None else None
         same_panel = version is not None and any(
@@ -263,18 +290,24 @@ class Play:
             )
         typed = interaction.message is None
         if mine is None or not (same_panel or typed):
-            await self.show_current(interaction, record, STALE)
+            await self.show_current(interaction, record, stale(tr))
             return
-        shown = mine.label or mine.public_text or mine.notation
+        shown = said(mine.label, tr) if mine.label else mine.public_text or mine.notation
         if mine.notation == _normalised(notation):
-            note = f"That already counted (move {mine.version}: {shown}); it was not applied again."
+            note = tr(
+                "That already counted (move {move}: {action}); it was not applied again.",
+                move=mine.version,
+                action=shown,
+            )
         else:
-            note = (
-                f"Your earlier choice counted (move {mine.version}: {shown}); this one came after "
-                "it and was not applied."
+            note = tr(
+                "Your earlier choice counted (move {move}: {action}); this one came after it "
+                "and was not applied.",
+                move=mine.version,
+                action=shown,
             )
         if same_panel:
-            await reply(interaction, which_game(interaction, record) + note)
+            await reply(interaction, which_game(interaction, record, tr) + note)
         else:
             await self.show_current(interaction, record, note)
 
@@ -295,16 +328,19 @@ class Play:
     ) -> None:
         """Entries ticked in a multi-select: the decision's pick turns them into one action."""
         record = await self.game(interaction, game_id, kind)
+        tr = lang.texts(await reader_language(interaction))
         if record.status != "running":
-            await self.show_current(interaction, record, closed_note(record))
+            await self.show_current(interaction, record, closed_note(record, tr))
             return
         if record.version != version:
-            await self.show_current(interaction, record, STALE)
+            await self.show_current(interaction, record, stale(tr))
             return
         turn = self.service.require_turn(record, interaction.user.id)
         pick = turn.decision.pick if turn.decision is not None else None
         if pick is None or pick.kind != group:
-            await self.show_current(interaction, record, "That choice is not yours to make now.")
+            await self.show_current(
+                interaction, record, tr("That choice is not yours to make now.")
+            )
             return
         await self.choose(interaction, game_id, pick.notation(values), version=version, kind=kind)
 
@@ -334,13 +370,16 @@ class Play:
             return
         except UserError as error:
             record = await self.service.get(game_id)
+            language = await reader_language(interaction)
+            tr = lang.texts(language)
             if record.status != "running":
-                await self.show_current(interaction, record, closed_note(record))
+                await self.show_current(interaction, record, closed_note(record, tr))
                 return
-            prompt, controls = self.panel(record, user.id)
+            prompt, controls = self.panel(record, user.id, language)
             alone = isinstance(error, NotYourTurn | NotSeated)
-            lines = [str(error)] if alone else [str(error), prompt]
-            content = which_game(interaction, record) + "\n".join(lines)
+            said_error = refusal(error, tr)
+            lines = [said_error] if alone else [said_error, prompt]
+            content = which_game(interaction, record, tr) + "\n".join(lines)
             await replace(interaction, content, view=controls)
             return
         own = update.public_events[: update.own_public]
@@ -375,13 +414,15 @@ class Play:
         ``moves`` (the computer moves that followed it), those too, and the controls after
         them, in place of the answer (``again``: the follow-up it was, after a table click)."""
         user = interaction.user
+        language = await reader_language(interaction)
+        tr = lang.texts(language)
         record = moves[-1].record if moves else update.record
         own = update.public_events[: update.own_public]
         after = [
             *update.public_events[len(own) :],
             *(e for moved in moves for e in moved.public_events),
         ]
-        lines = confirmation(record, own, label, after)
+        lines = confirmation(record, own, said(label, tr), after, language)
         embed = None
         private = [
             *update.private.get(user.id, []),
@@ -393,19 +434,21 @@ class Play:
                 record,
                 record.view(seat),
                 self.tables.presenter(record),
-                event_texts(private, record),
+                event_texts(private, record, language),
                 with_image=False,
+                language=language,
             )
-        prompt, controls = self.panel(record, user.id)
+        prompt, controls = self.panel(record, user.id, language)
         asked = await self._asked_by_dm(record, user.id) if moves else None
         if asked is not None:
             # A computer's move asked them a private question: it came by DM (the rule of
             # ``Messaging.tell_deciders``), so the panel says where instead of asking twice.
-            prompt, controls = f"Your next question came by DM: {asked}", None
+            prompt, controls = tr("Your next question came by DM: {link}", link=asked), None
         if not update.new_turn and not moves and self.service.turn(record, user.id).is_theirs:
             # they go on deciding and the table keeps its picture: theirs shows their move
-            controls = with_board_button(record.kind, record.id, record.version, controls)
-        content = panel_content(which_game(interaction, record), lines, prompt, record.kind)
+            controls = with_board_button(record.kind, record.id, record.version, controls, language)
+        lead = which_game(interaction, record, tr)
+        content = panel_content(lead, lines, prompt, record.kind, tr)
         return await replace(interaction, content, embed=embed, view=controls, again=again)
 
     async def _asked_by_dm(self, record: GameRecord, user_id: int) -> str | None:
@@ -426,17 +469,20 @@ def confirmation(
     public_events: Sequence[Event],
     label: str,
     after: Sequence[Event] = (),
+    language: str = lang.DEFAULT,
 ) -> list[str]:
     """The lines that confirm a person's choice in their panel: everything everyone saw
     happen since it, in order: its own result (``public_events``: every rat it turned over
     and who lost what; or, when it told nobody anything, the choice's ``label``), then
     whatever followed before the person is shown it (``after``: computer players' whole
     turns). ``panel_content`` folds them to fit."""
-    done = event_texts(public_events, record) or [label]
-    return [f"✅ {done[0]}", *done[1:], *event_texts(after, record)]
+    done = event_texts(public_events, record, language) or [label]
+    return [f"✅ {done[0]}", *done[1:], *event_texts(after, record, language)]
 
 
-def panel_content(lead: str, done: Sequence[str], prompt: str, kind: str) -> str:
+def panel_content(
+    lead: str, done: Sequence[str], prompt: str, kind: str, tr: lang.Texts = ENGLISH
+) -> str:
     """A panel's text within Discord's 2,000 characters: ``lead`` (which game), every line of
     ``done``, then the ``prompt``. Lines that do not fit are folded, never dropped silently:
     the first line (the person's own result) always shows, and the last line says how many
@@ -445,15 +491,23 @@ def panel_content(lead: str, done: Sequence[str], prompt: str, kind: str) -> str
     lines = list(done)
     if len(lead + "\n".join([*lines, *tail])) <= MESSAGE_LIMIT:
         return lead + "\n".join([*lines, *tail])
+    log = f"`/{kind} log`"
+
+    def more_lines(n: int) -> str:
+        return tr.plural(
+            "… and {n} more line: {command} shows them all.",
+            "… and {n} more lines: {command} shows them all.",
+            n,
+            command=log,
+        )
+
     kept = lines[:1]
     for line in lines[1:]:
-        more = len(lines) - len(kept) - 1
-        note = f"… and {counted(more, 'more line')}: `/{kind} log` shows them all."
+        note = more_lines(len(lines) - len(kept) - 1)
         if len(lead + "\n".join([*kept, line, note, *tail])) > MESSAGE_LIMIT:
             break
         kept.append(line)
-    left = len(lines) - len(kept)
-    note = f"… and {counted(left, 'more line')}: `/{kind} log` shows them all."
+    note = more_lines(len(lines) - len(kept))
     text = lead + "\n".join([*kept, note, *tail])
     if len(text) > MESSAGE_LIMIT:  # one line alone is longer than a message: it is shortened
         room = MESSAGE_LIMIT - len(text) + len(kept[0]) - 1

@@ -16,8 +16,11 @@ import discord
 
 import lang
 from engine.core import Action
+from engine.text import N_, from_json
 
 View = Mapping[str, Any]
+ENGLISH = lang.texts(lang.DEFAULT)
+"""The texts in English: the default of the presenters' functions (tests, logs)."""
 
 
 @dataclass(frozen=True)
@@ -28,12 +31,15 @@ class Presenter:
     title: str
     colour: int
     render: Callable[[View], bytes]
-    stage_line: Callable[[View], str]
-    players_lines: Callable[[View], list[str]]
-    extra_fields: Callable[[View], list[tuple[str, str]]]
-    secret_lines: Callable[[View], list[str]]
-    outcome_lines: Callable[[View], list[str]]
+    stage_line: Callable[[View, lang.Texts], str]
+    players_lines: Callable[[View, lang.Texts], list[str]]
+    extra_fields: Callable[[View, lang.Texts], list[tuple[str, str]]]
+    secret_lines: Callable[[View, lang.Texts], list[str]]
+    outcome_lines: Callable[[View, lang.Texts], list[str]]
+    """Each takes the view and the texts of the language it is shown in (``lang.texts``)."""
     group_titles: Mapping[str, str] = field(default_factory=dict)
+    """Each group's title, an English source text marked with ``N_`` (shown through
+    ``lang``)."""
     could_be_asked: Callable[[View], list[int]] = lambda view: [
         int(player["seat"]) for player in view.get("players", [])
     ]
@@ -41,7 +47,7 @@ class Presenter:
     them must be mentioned in the channel, all of them are, so nobody learns who was asked."""
     quiet_groups: frozenset[str] = frozenset()
     """Groups of actions shown as grey buttons after the others (going back, ending a turn)."""
-    describe: Callable[[View, Action], str] = lambda view, action: ""
+    describe: Callable[[View, Action, lang.Texts], str] = lambda view, action, tr: ""
     """One short line under an action where it is offered in a list (a select option's
     description, at most 100 characters), or "" for none: what a class card does."""
     table_players: bool = True
@@ -58,14 +64,17 @@ class Presenter:
         decision: str = "",
         language: str = lang.DEFAULT,
     ) -> str:
-        """The title of a group of actions (the notation's kind), in words: its title in this
-        kind of decision ("spread:rat"), or the kind's own title, or else what its actions'
-        labels begin with alike, or else "Choose"."""
+        """The title of a group of actions (the notation's kind), in words, in ``language``:
+        its title in this kind of decision ("spread:rat"), or the kind's own title, or else
+        what its actions' labels begin with alike, or else "Choose"."""
+        tr = lang.texts(language)
         title = self.group_titles.get(f"{decision}:{group}") if decision else None
         title = title or self.group_titles.get(group) or self.shared_titles.get(group)
-        return title or common_words([lang.say(a.label, language) for a in actions]) or "Choose"
+        if title:
+            return tr.say(title)
+        return common_words([said(a.label, tr) for a in actions]) or tr("Choose")
 
-    shared_titles: ClassVar[Mapping[str, str]] = {"answer": "Answer", "back": "Back"}
+    shared_titles: ClassVar[Mapping[str, str]] = {"answer": N_("Answer"), "back": N_("Back")}
     """Titles of the groups the shared code itself adds (the table's private questions)."""
 
 
@@ -97,42 +106,71 @@ def colour_square(colour: object) -> str:
     return COLOUR_SQUARES.get(str(colour), "⬜")
 
 
-def player_name(view: View, seat: int) -> str:
+def player_name(view: View, seat: int, tr: lang.Texts = ENGLISH) -> str:
     """The name the host put on a seat's view entry (or the renderer's fallback), safe to put
     in Discord markdown."""
     for player in view.get("players", []):
-        if player.get("seat") == seat:
-            return plain(str(player.get("name") or f"Player {seat + 1}"))
-    return f"Player {seat + 1}"
+        if player.get("seat") == seat and player.get("name"):
+            return plain(str(player["name"]))
+    return tr("Player {n}", n=seat + 1)
 
 
-def score_parts(view: View, seat: int, titles: Mapping[str, str]) -> str:
+def listed(names: Sequence[str], tr: lang.Texts = ENGLISH) -> str:
+    """Names as one list in words: "Ann", "Ann and Bo", "Ann, Bo and Cy"."""
+    if len(names) < 2:
+        return "".join(names)
+    return tr("{first} and {last}", first=", ".join(names[:-1]), last=names[-1])
+
+
+def score_parts(view: View, seat: int, titles: Mapping[str, str], tr: lang.Texts = ENGLISH) -> str:
     """Where a final score came from, e.g. " (15 on the map, 6 in the palace)": the lines of
-    the view's breakdown the seat scored on, each named by ``titles`` (a game's own words)."""
+    the view's breakdown the seat scored on, each named by ``titles`` (a game's own words: an
+    ``N_``-marked text with the points as ``{n}``)."""
     lines = (view.get("breakdown") or {}).get("lines") or []
     if seat >= len(lines):
         return ""
     parts = [
-        f"{points} {titles.get(line, line.replace('_', ' '))}"
+        tr.say(lang.msg(titles[line], n=points)) if line in titles else f"{points} {line}"
         for line, points in lines[seat].items()
         if points
     ]
     return f" ({', '.join(parts)})" if parts else ""
 
 
-def tie_lines(view: View) -> list[str]:
+def tie_lines(view: View, tr: lang.Texts = ENGLISH) -> list[str]:
     """One line per group of players level on points: who, on what, and how the game's
     tie-break ordered them."""
     breakdown = view.get("breakdown") or {}
     scores = view.get("scores") or {}
-    rule = str(breakdown.get("tie_break") or "")
+    rule = said(breakdown.get("tie_break") or "", tr)
     out = []
     for group in breakdown.get("ties") or []:
-        names = [player_name(view, int(seat)) for seat in group]
-        level = scores.get(str(group[0]), "?")
-        who = ", ".join(names[:-1]) + f" and {names[-1]}"
-        out.append(f"Tie: {who} had {level} points each; {rule}, so they rank in that order.")
+        who = listed([player_name(view, int(seat), tr) for seat in group], tr)
+        level = int(scores.get(str(group[0]), 0))
+        out.append(
+            tr.plural(
+                "Tie: {players} had {n} point each; {rule}, so they rank in that order.",
+                "Tie: {players} had {n} points each; {rule}, so they rank in that order.",
+                level,
+                players=who,
+                rule=rule,
+            )
+        )
     return out
+
+
+def said(text: Any, tr: lang.Texts = ENGLISH) -> str:
+    """A text the engine put in a view, shown in ``tr``'s language: a ``Msg``, its JSON form
+    (``Msg.to_json``), or a string (looked up as a marked text, else shown as it is)."""
+    if isinstance(text, lang.Msg):
+        return tr.say(text)
+    if isinstance(text, dict):
+        return tr.say(from_json(text))
+    if not text:
+        return ""
+    shown = str(text)
+    translated = lang.template(lang.Msg(shown), tr.language)
+    return shown if translated == shown else tr.say(shown)
 
 
 def plain(text: str) -> str:

@@ -21,6 +21,7 @@ from cogs.runtime.lifecycle import admit
 from cogs.table.embeds import clip
 from cogs.table.handles import deferred_on_public
 from cogs.table.languages import locale_language, reader_language
+from cogs.table.presenters import said
 from host import metrics
 from host.errors import UserError
 
@@ -113,6 +114,13 @@ def unwrap(error: BaseException) -> BaseException:
             break
         error = inner
     return error
+
+
+def refusal(error: UserError, tr: lang.Texts) -> str:
+    """A refusal's text in ``tr``'s language (a ``UserError`` made with ``msg``, or an English
+    string not yet converted)."""
+    given = error.args[0] if error.args else str(error)
+    return said(given, tr)
 
 
 def user_message(error: BaseException, language: str = lang.DEFAULT) -> str | None:

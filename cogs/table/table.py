@@ -40,6 +40,7 @@ from cogs.table.pictures import Pictures
 from cogs.table.presenters import Presenter
 from cogs.table.replies import png_file
 from cogs.table.thinking import ComputerTurns
+from engine.text import N_
 from host import computers
 from host.acting import off_loop
 from host.clocks import Clocks, TableClock
@@ -64,20 +65,30 @@ def plain(name: str) -> str:
     return discord.utils.escape_mentions(discord.utils.escape_markdown(name))
 
 
-def table_groups(service: GameService, record: GameRecord, presenter: Presenter) -> list[Group]:
+def table_groups(
+    service: GameService, record: GameRecord, presenter: Presenter, language: str = lang.DEFAULT
+) -> list[Group]:
     """The buttons of a channel message, which everyone sees: the groups of the public
     decisions (answers from a hidden hand only as a button to the decider's own controls,
     there whatever the hand holds), and one generic "Answer…" for all private questions,
     whoever is asked."""
-    groups = action_groups(service, record, presenter, record.public_actors(), public=True)
+    groups = action_groups(
+        service, record, presenter, record.public_actors(), public=True, language=language
+    )
     if any(record.user_of(seat) is not None for seat in record.private_actors()):
-        groups.insert(0, Group(ANSWER, presenter.group_title(ANSWER), ()))
+        groups.insert(0, Group(ANSWER, presenter.group_title(ANSWER, language=language), ()))
     return groups
 
 
-def _ping(record: GameRecord, seats: Sequence[int]) -> str | None:
+def _ping(record: GameRecord, seats: Sequence[int], tr: lang.Texts) -> str | None:
     mentions = mentions_of(record, seats)
-    return f"{mentions}, your move." if mentions else None
+    return tr("{players}, your move.", players=mentions) if mentions else None
+
+
+NEWER_TABLE = N_("Over: the game goes on in a newer message.")
+ENDED = N_("Over: the game has ended, see its result.")
+ABANDONED = N_("Over: the game was abandoned.")
+"""What a retired table message says below it (``Tables._retire``)."""
 
 
 def happened_lines(entries: Sequence[ActionLogEntry]) -> list[str]:
@@ -117,9 +128,12 @@ class Tables(Messaging):
 
     async def _announce_set_aside(self, stored: StoredGame) -> None:
         """Tell a damaged game's channel, once, that it was set aside."""
-        text = (
-            f"Game #{stored.id} could not be loaded: its saved data is damaged. It has been set "
-            "aside and kept for repair, and this channel is free for a new game."
+        # the game's language is in the damaged data: the channel is told in the default one
+        tr = lang.texts(lang.DEFAULT)
+        text = tr(
+            "Game #{number} could not be loaded: its saved data is damaged. It has been set "
+            "aside and kept for repair, and this channel is free for a new game.",
+            number=stored.id,
         )
         channel = self.client.get_partial_messageable(stored.channel_id, guild_id=stored.guild_id)
         try:
@@ -173,11 +187,11 @@ class Tables(Messaging):
         self, record: GameRecord, link: str | None = None, *, timer: str | None = None
     ) -> tuple[discord.Embed, discord.ui.View | None]:
         kind = self.service.kind(record.kind)
+        language = table_language(record)
         options = kind.describe_options(record.options)
         if timer is not None:
-            tr = lang.texts(table_language(record))
+            tr = lang.texts(language)
             options = tr("{options}\nTimer: {timer}.", options=options, timer=timer)
-        language = table_language(record)
         embed = lobby_embed(record, self.presenter(record), options, link, language)
         _, most = kind.player_limits(record.options)
         view = lobby_view(record, most, language) if record.status == "lobby" else None
@@ -279,7 +293,8 @@ class Tables(Messaging):
         clock = await self.table_clock(record)
         view, embed, groups = await off_loop(self._table_parts, record, moves, clock, recent)
         extra = [item for make in self.table_extras for item in await make(record)]
-        buttons = controls_view(record.kind, record.id, record.version, groups, extra)
+        language = table_language(record)
+        buttons = controls_view(record.kind, record.id, record.version, groups, extra, language)
         stored = {m.channel_id: m for m in await self.service.table_messages(record.id)}
         if only is not None:
             stored.pop(only, None)
@@ -295,7 +310,7 @@ class Tables(Messaging):
                 embed,
                 view,
                 buttons,
-                _ping(record, deciders),
+                _ping(record, deciders, lang.texts(language)),
                 new_message,
                 again=only is not None,
             )
@@ -350,11 +365,11 @@ class Tables(Messaging):
         view and legal actions), done in a worker thread so the event loop stays free."""
         presenter = self.presenter(record)
         view = record.view()
-        return (
-            view,
-            table_embed(record, view, presenter, moves=moves, clock=clock, recent=recent),
-            table_groups(self.service, record, presenter),
+        language = table_language(record)
+        embed = table_embed(
+            record, view, presenter, moves=moves, clock=clock, recent=recent, language=language
         )
+        return view, embed, table_groups(self.service, record, presenter, language)
 
     async def happened(
         self, record: GameRecord, *, until: int | None = None
@@ -443,9 +458,7 @@ class Tables(Messaging):
                 )
                 return
         if stored is not None:
-            await self._retire(
-                record, channel, stored, "Over: the game goes on in a newer message."
-            )
+            await self._retire(record, channel, stored, NEWER_TABLE)
         png = await self.board_png(record, view)
         kwargs: dict[str, Any] = {
             "embed": embed,
@@ -460,7 +473,7 @@ class Tables(Messaging):
             kwargs["nonce"] = nonce("t", record.id, record.version, channel_id)
         message = await channel.send(**kwargs)
         self.pictures.remember(record, message, png)
-        stage = self.presenter(record).stage_line(view)
+        stage = self.presenter(record).stage_line(view, lang.texts(table_language(record)))
         await self.service.set_table_message(
             record.id,
             channel_id,
@@ -480,9 +493,13 @@ class Tables(Messaging):
         """An older table message says what it was (the stage it showed and what was played
         while it was the table, up to the action that replaced it: ``played_on``) and loses
         its call to act and its buttons, in the one edit that took its buttons away before
-        (through a held click when there is one); it may be gone already."""
+        (through a held click when there is one); it may be gone already. ``after``: what it
+        says below (``NEWER_TABLE``, ``ENDED``, ``ABANDONED``)."""
         lines = await self.played_on(record, stored)
-        embed = retired_embed(record, self.presenter(record), stored.stage, lines, after)
+        language = table_language(record)
+        footer = lang.say(after, language)
+        presenter = self.presenter(record)
+        embed = retired_embed(record, presenter, stored.stage, lines, footer, language)
         fields: dict[str, Any] = {"content": None, "embed": embed, "view": None}
         try:
             if await self.handles.edit(stored.message_id, **fields) is None:
@@ -509,8 +526,10 @@ class Tables(Messaging):
         presenter = self.presenter(record)
         view = record.view()
         png = await self.board_png(record, view)
-        embed = final_embed(record, view, presenter, (await self.happened(record))[0])
-        await add_rating_changes(self.service, record.id, embed)
+        language = table_language(record)
+        moves = (await self.happened(record))[0]
+        embed = final_embed(record, view, presenter, moves, language)
+        await add_rating_changes(self.service, record.id, embed, language)
         stored = {m.channel_id: m for m in await self.service.table_messages(record.id)}
         extra = [file for make in self.final_files for file in await make(record)]
         items = [item for make in self.final_items for item in await make(record)]
@@ -532,7 +551,7 @@ class Tables(Messaging):
     ) -> None:
         channel = self.channel(record, channel_id)
         if old is not None and old.version != LOBBY_VERSION:
-            await self._retire(record, channel, old, "Over: the game has ended, see its result.")
+            await self._retire(record, channel, old, ENDED)
         # Sent again after a crash (before it was recorded), it is the same message.
         kwargs: dict[str, Any] = {
             "embed": embed,
@@ -544,7 +563,10 @@ class Tables(Messaging):
         if channel_id == record.channel_id:  # every player hears that it is over
             everyone = mentions_of(record, [seat.seat for seat in record.seats])
             if everyone:
-                kwargs["content"] = f"{everyone}: game #{record.id} is over."
+                tr = lang.texts(table_language(record))
+                kwargs["content"] = tr(
+                    "{players}: game #{number} is over.", players=everyone, number=record.id
+                )
                 kwargs["allowed_mentions"] = MENTIONS
         message = await channel.send(**kwargs)
         await self.service.set_table_message(
@@ -560,13 +582,16 @@ class Tables(Messaging):
         asked by DM, and the channel is told (``why``: the sentence that says so, instead of
         naming who abandoned it)."""
         await self.close_questions(record)
+        tr = lang.texts(table_language(record))
         for stored in await self.service.table_messages(record.id):
             channel = self.channel(record, stored.channel_id)
             if stored.version != LOBBY_VERSION:
-                await self._retire(record, channel, stored, "Over: the game was abandoned.")
-            text = why or f"Game #{record.id} was abandoned by {plain(by)}."
+                await self._retire(record, channel, stored, ABANDONED)
+            text = why or tr(
+                "Game #{number} was abandoned by {player}.", number=record.id, player=plain(by)
+            )
             if not stored.is_home:
-                text += " This channel no longer follows it."
+                text += "\n" + tr("This channel no longer follows it.")
                 with contextlib.suppress(UserError):
                     await self.service.remove_spectator(stored.channel_id)
             try:
@@ -586,5 +611,8 @@ class Tables(Messaging):
             presenter = self.presenter(record)
             clock = await self.table_clock(record)
             recent = (await self.happened(record))[1]
-            embed = table_embed(record, view, presenter, clock=clock, recent=recent)
+            language = table_language(record)
+            embed = table_embed(
+                record, view, presenter, clock=clock, recent=recent, language=language
+            )
             await self._show_in(record, channel_id, None, embed, view, None, None, True, again=True)

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from cogs.table import thinking
-from cogs.table.components import BOARD, BOARD_LABEL
+from cogs.table.components import BOARD
 from engine.computers import Computer
 from host import computers
 from tests.e2e.conftest import World
@@ -217,7 +217,7 @@ async def test_a_person_going_on_deciding_sees_their_move_on_a_picture_in_their_
         )
         answer = await typed.wait_reply()
         board = next(b for b in buttons_of(answer) if group_of(b) == BOARD)
-        assert board["label"] == BOARD_LABEL
+        assert board["label"] == "🖼 Board now"
         uploads = [r for r in fake.requests if r.file_bytes]
         clicked = await fake.click(user, answer, board["custom_id"])
         shown_now = await clicked.wait_reply()
