@@ -8,42 +8,50 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import lang
 from cogs.cartus.presenter import CARTUS
 from cogs.commands.clocks import TIMER_HELP, timer_choices
 from cogs.commands.server import SETTINGS_HELP, Level
 from cogs.commands.shared import GameCommands, filtered
 from cogs.table.embeds import clip
-from cogs.table.languages import language_choices
+from cogs.table.languages import language_choices, reader_language
+from cogs.table.presenters import said
 from engine import cartus
 from engine.cartus import data as cartus_data
 from engine.cartus import rules_help
+from engine.text import N_
 from host.servers import HOSTS_LANGUAGE
 
 MODES = {
-    "first_game": "The first-game buildings",
-    "per_class": "One random building of each class",
-    "random": "Random building cards, five of each class",
+    "first_game": N_("The first-game buildings"),
+    "per_class": N_("One random building of each class"),
+    "random": N_("Random building cards, five of each class"),
 }
 
-HOW_TO_PLAY = (
+HOW_TO_PLAY = N_(
     "The table message shows the buildings, the influence tracks and the Nun-row, with buttons "
     "for whoever must decide. Choosing cards (which to play in a building, which to give after "
     "a Sword) is one menu where you tick several cards at once. Your hand comes by direct "
-    "message once a round, with any question someone else's move puts to you; "
-    "`/cartus hand` shows it any time. `/cartus play` takes an action by name."
+    "message once a round, with any question someone else's move puts to you; {hand} shows "
+    "it any time. {play} takes an action by name."
 )
 
 
-def building_choices() -> list[tuple[str, str]]:
+def building_choices(tr: lang.Texts) -> list[tuple[str, str]]:
     """The ways to choose buildings, and one example of six named buildings (one per class)."""
-    pairs = [(name, value) for value, name in MODES.items()]
+    pairs = [(tr.say(name), value) for value, name in MODES.items()]
     table = cartus_data.buildings()
     example = [
         min((b for b in table.values() if b.cls == cls), key=lambda b: b.name)
         for cls in cartus_data.CLASSES
     ]
-    names = ", ".join(b.name for b in example)
-    pairs.append((f"Six, one per class, e.g. {names}", ",".join(b.id for b in example)))
+    names = ", ".join(said(b.name, tr) for b in example)
+    pairs.append(
+        (
+            tr("Six, one per class, e.g. {buildings}", buildings=names),
+            ",".join(b.id for b in example),
+        )
+    )
     return pairs
 
 
@@ -95,7 +103,8 @@ class CartusCog(
     async def new_buildings(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        return filtered(building_choices(), current)
+        tr = lang.texts(await reader_language(interaction))
+        return filtered(building_choices(tr), current, tr)
 
     @app_commands.choices(language=language_choices(("Each host's", HOSTS_LANGUAGE)))
     @app_commands.command(name="settings", description="This server's settings for Cartus")
@@ -133,37 +142,51 @@ class CartusCog(
     )
     @app_commands.describe(topic="A building or a special card to explain")
     async def rules(self, interaction: discord.Interaction[Any], topic: str | None = None) -> None:
+        tr = lang.texts(await reader_language(interaction))
         if topic is None:
             embed = discord.Embed(
-                title="Rattus Cartus: how it plays",
-                description=rules_help.OVERVIEW,
+                title=tr("Rattus Cartus: how it plays"),
+                description=said(rules_help.OVERVIEW, tr),
                 colour=CARTUS.colour,
             )
-            embed.add_field(name="On Discord", value=HOW_TO_PLAY, inline=False)
-            names = ", ".join(name for name, _ in rules_help.topics())
-            embed.add_field(name="Buildings and cards", value=clip(names, 1024), inline=False)
-            embed.set_footer(text="/cartus rules topic:<name> explains a building or a card.")
+            how = tr.say(lang.msg(HOW_TO_PLAY, hand="`/cartus hand`", play="`/cartus play`"))
+            embed.add_field(name=tr("On Discord"), value=how, inline=False)
+            names = ", ".join(said(name, tr) for name, _ in rules_help.topics())
+            embed.add_field(name=tr("Buildings and cards"), value=clip(names, 1024), inline=False)
+            embed.set_footer(
+                text=tr(
+                    "{command} explains a building or a card.",
+                    command="/cartus rules topic:<name>",
+                )
+            )
         else:
             found = rules_help.explain(topic)
             if found is None:
-                known = ", ".join(name for name, _ in rules_help.topics())
+                known = ", ".join(said(name, tr) for name, _ in rules_help.topics())
                 await interaction.response.send_message(
                     clip(
-                        f"There is no building or card called '{clip(topic, 40)}'. Known: {known}.",
+                        tr(
+                            "There is no building or card called '{topic}'. Known: {known}.",
+                            topic=clip(topic, 40),
+                            known=known,
+                        ),
                         2000,
                     ),
                     ephemeral=True,
                 )
                 return
             title, text = found
-            embed = discord.Embed(title=title, description=text, colour=CARTUS.colour)
+            embed = discord.Embed(
+                title=said(title, tr), description=said(text, tr), colour=CARTUS.colour
+            )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @rules.autocomplete("topic")
     async def rules_topics(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        return filtered(rules_help.topics(), current)
+        tr = lang.texts(await reader_language(interaction))
+        return filtered(rules_help.topics(), current, tr)
 
 
 async def setup(bot: commands.Bot) -> None:

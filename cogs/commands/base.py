@@ -10,6 +10,7 @@ import discord
 from discord.ext import commands
 
 from cogs.table.presenters import Presenter
+from engine.text import msg
 from host.errors import UserError
 from host.models import GameRecord
 from host.service import GameService
@@ -53,7 +54,14 @@ class GameCommandBase(commands.Cog):
                 game, guild_id=interaction.guild_id, user_id=interaction.user.id
             )
             if record.kind != self.kind:
-                raise UserError(f"Game #{game} is a {record.kind} game: use /{record.kind}.")
+                raise UserError(
+                    msg(
+                        "Game #{number} is a {game} game: use {command}.",
+                        number=game,
+                        game=self.service.kind(record.kind).title,
+                        command=f"/{record.kind}",
+                    )
+                )
             return record
         channel_id = interaction.channel_id or 0
         here = await self.service.game_in_channel(channel_id)
@@ -68,8 +76,12 @@ class GameCommandBase(commands.Cog):
                 interaction.user.id, acting=acting, guild_id=interaction.guild_id
             )
         raise UserError(
-            f"There is no {self.kind} game in this channel. Give the game's number "
-            f"(`/{self.kind} games` lists yours)."
+            msg(
+                "There is no {game} game in this channel. Give the game's number ({command} "
+                "lists yours).",
+                game=self.service.kind(self.kind).title,
+                command=f"`/{self.kind} games`",
+            )
         )
 
     async def _users_game(self, user_id: int, *, acting: bool, guild_id: int | None) -> GameRecord:
@@ -86,17 +98,38 @@ class GameCommandBase(commands.Cog):
             return to_move[0]
         if len(pool) == 1:
             return pool[0]
+        title = self.service.kind(self.kind).title
         if not pool:
             raise UserError(
-                f"There is no {self.kind} game here and you are in none. "
-                f"`/{self.kind} new` opens one in a server channel."
+                msg(
+                    "There is no {game} game here and you are in none. {command} opens one in "
+                    "a server channel.",
+                    game=title,
+                    command=f"`/{self.kind} new`",
+                )
             )
-        listed = ", ".join(
-            f"#{r.id}" + (" (your move)" if r in to_move else "") for r in pool[:MAX_LISTED]
-        )
+        listed = ", ".join(f"#{r.id}" for r in pool[:MAX_LISTED])
+        moves = ", ".join(f"#{r.id}" for r in pool[:MAX_LISTED] if r in to_move)
+        if moves:
+            raise UserError(
+                msg(
+                    "You are in {n} {game} games ({games}; your move in {mine}). Say which one "
+                    "with the {option} option.",
+                    n=len(pool),
+                    game=title,
+                    games=listed,
+                    mine=moves,
+                    option="`game`",
+                )
+            )
         raise UserError(
-            f"You are in {len(pool)} {self.kind} games ({listed}). "
-            "Say which one with the `game` option."
+            msg(
+                "You are in {n} {game} games ({games}). Say which one with the {option} option.",
+                n=len(pool),
+                game=title,
+                games=listed,
+                option="`game`",
+            )
         )
 
     def _presenter(self, record: GameRecord) -> Presenter:

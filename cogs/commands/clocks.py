@@ -4,20 +4,21 @@ with ``lobby_clock``."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
 
+import lang
 from cogs.commands.base import GAME_HELP, GameCommandBase
+from cogs.table.languages import reader_language, table_language
+from cogs.table.presenters import said
 from cogs.table.replies import reply
-from engine.core import counted
+from engine.text import msg
 from host.clock_settings import ClockSettings, timer_suggestions
 from host.clocks import AWAY_DAYS_A_YEAR, AWAY_MOST_DAYS
 from host.errors import UserError
-
-if TYPE_CHECKING:
-    pass
+from host.models import GameRecord
 
 TIMER_HELP = "none, 5m, 24h or 2/day (suggested as you type)"
 
@@ -32,6 +33,16 @@ def timer_choices(current: str) -> list[app_commands.Choice[str]]:
     return [
         app_commands.Choice(name=name, value=value) for name, value in timer_suggestions(current)
     ]
+
+
+def timer_changed(record: GameRecord, settings: str) -> str:
+    """What the game's channel is told when its timer changes, in the table's language."""
+    tr = lang.texts(table_language(record))
+    return tr(
+        "The timer of game #{number} has changed. {settings}",
+        number=record.id,
+        settings=said(settings, tr),
+    )
 
 
 class ClockCommands(GameCommandBase):
@@ -60,9 +71,14 @@ class ClockCommands(GameCommandBase):
         record = await self.resolve(interaction, game, anywhere=True)
         command = f"/{record.kind}"
         clocks = self.bot.clocks
+        tr = lang.texts(await reader_language(interaction))
         if (timer, stand_in, missed, idle_days) == (None, None, None, None):
             settings = await clocks.settings(record.id)
-            await reply(interaction, f"Game #{record.id}: {settings.describe(command)}")
+            said_settings = said(settings.describe(command), tr)
+            await reply(
+                interaction,
+                tr("Game #{number}: {settings}", number=record.id, settings=said_settings),
+            )
             return
         manage = interaction.guild is not None and interaction.permissions.manage_channels
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -79,14 +95,20 @@ class ClockCommands(GameCommandBase):
         channel = self.bot.tables.channel(record, record.channel_id)
         try:
             await channel.send(
-                f"The timer of game #{record.id} has changed. {settings.describe(command)}",
+                timer_changed(record, settings.describe(command)),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
         except discord.HTTPException as error:
             raise UserError(
-                f"The timer changed, but I could not say so in the game's channel ({error.text})."
+                msg(
+                    "The timer changed, but I could not say so in the game's channel ({error}).",
+                    error=error.text or str(error.status),
+                )
             ) from None
-        await reply(interaction, f"Game #{record.id}: {settings.describe(command)}")
+        said_settings = said(settings.describe(command), tr)
+        await reply(
+            interaction, tr("Game #{number}: {settings}", number=record.id, settings=said_settings)
+        )
 
     @timer.autocomplete("timer")
     async def timer_suggestions(
@@ -103,6 +125,7 @@ class ClockCommands(GameCommandBase):
     ) -> None:
         """Away: every running game of the user, of every kind, stops their clocks and
         reminders (``Clocks.go_away``) and its table says so, until they are back."""
+        tr = lang.texts(await reader_language(interaction))
         await interaction.response.defer(ephemeral=True, thinking=True)
         absence = await self.bot.clocks.go_away(interaction.user.id, days)
         for record in absence.games:
@@ -110,18 +133,33 @@ class ClockCommands(GameCommandBase):
                 current = await self.service.get(record.id)
                 if current.status == "running":
                     await self.bot.tables.show_table(current, new_message=False)
-        games = counted(len(absence.games), "running game")
-        left = f"Days of absence left in the past year: {int(absence.days_left)} of {AWAY_DAYS_A_YEAR}."
+        games = len(absence.games)
+        left = tr(
+            "Days of absence left in the past year: {left} of {most}.",
+            left=int(absence.days_left),
+            most=AWAY_DAYS_A_YEAR,
+        )
         if absence.until is None:
-            text = f"Welcome back: your clocks run again in your {games}. {left}"
+            text = tr.plural(
+                "Welcome back: your clocks run again in your {n} running game.",
+                "Welcome back: your clocks run again in your {n} running games.",
+                games,
+            )
         else:
             until = int(absence.until)
-            text = (
-                f"You are away until <t:{until}:f> (<t:{until}:R>): your clocks and reminders "
-                f"are stopped in your {games}, and their tables say so. A move in any game, "
-                f"or `/{self.kind} clock away days:0`, brings you back early. {left}"
+            text = tr.plural(
+                "You are away until {until} ({when}): your clocks and reminders are stopped in "
+                "your {n} running game, and its table says so. A move in any game, or "
+                "{command}, brings you back early.",
+                "You are away until {until} ({when}): your clocks and reminders are stopped in "
+                "your {n} running games, and their tables say so. A move in any game, or "
+                "{command}, brings you back early.",
+                games,
+                until=f"<t:{until}:f>",
+                when=f"<t:{until}:R>",
+                command=f"`/{self.kind} clock away days:0`",
             )
-        await reply(interaction, text)
+        await reply(interaction, f"{text} {left}")
 
     @clock.command(name="reminders", description="Turn your reminders for a game on or off")
     @app_commands.describe(
@@ -135,8 +173,12 @@ class ClockCommands(GameCommandBase):
     ) -> None:
         record = await self.resolve(interaction, game, anywhere=True)
         await self.bot.clocks.set_reminders(record.id, interaction.user.id, setting == "on")
+        tr = lang.texts(await reader_language(interaction))
         if setting == "on":
-            text = f"You will be reminded before your time runs out in game #{record.id}."
+            text = tr(
+                "You will be reminded before your time runs out in game #{number}.",
+                number=record.id,
+            )
         else:
-            text = f"No more reminders for you in game #{record.id}."
+            text = tr("No more reminders for you in game #{number}.", number=record.id)
         await reply(interaction, text)

@@ -53,9 +53,10 @@ class UndoButton(
     """The table's Undo: takes back the clicker's latest action, or says privately why not."""
 
     def __init__(self, kind: str, game_id: int, version: int, language: str = lang.DEFAULT) -> None:
+        tr = lang.texts(language)
         super().__init__(
             discord.ui.Button(
-                label=lang.texts(language)("Undo"),
+                label=tr("Undo"),
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"{kind}:g:{game_id}:undo:{version}",
             )
@@ -101,7 +102,8 @@ async def take_back(
     await bot.tables.send_secrets(update)
     language = await reader_language(interaction)
     prompt, controls = bot.play.panel(update.record, user.id, language)
-    taken = lang.texts(language)("Taken back: {action}.", action=said(label, lang.texts(language)))
+    tr = lang.texts(language)
+    taken = tr("Taken back: {action}.", action=said(label, tr))
     await reply(interaction, f"{taken}\n{prompt}", view=controls)
 
 

@@ -8,12 +8,15 @@ click (Join in the lobby, or Rematch again). It is a dynamic item: it works afte
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
+import lang
 from cogs.runtime.lifecycle import Gated
 from cogs.table.components import GAME
+from cogs.table.languages import reader_language, table_language
 from cogs.table.messaging import nonce
 from cogs.table.replies import reply, report_error
 from host import rematch
@@ -34,10 +37,11 @@ class RematchButton(
 ):
     """Play a finished game again with the same players, options and timer."""
 
-    def __init__(self, kind: str, game_id: int) -> None:
+    def __init__(self, kind: str, game_id: int, language: str = lang.DEFAULT) -> None:
+        tr = lang.texts(language)
         super().__init__(
             discord.ui.Button(
-                label="Rematch",
+                label=tr("Rematch"),
                 style=discord.ButtonStyle.success,
                 custom_id=f"{kind}:g:{game_id}:rematch",
             )
@@ -67,19 +71,30 @@ async def play_again(interaction: discord.Interaction[Any], kind: str, game_id: 
     await interaction.response.defer(ephemeral=True, thinking=True)
     done = await rematch.rematch(bot.service, game_id, user.id, user.display_name)
     lobby = done.lobby
+    tr = lang.texts(await reader_language(interaction))
     if not done.opened:
         await bot.tables.show_lobby(lobby)
         url = await bot.tables.table_url(lobby)
-        said = "You joined" if done.joined else "You are already in"
-        await reply(interaction, f"{said} game #{lobby.id}, the rematch of game #{game_id}: {url}")
+        if done.joined:
+            text = tr(
+                "You joined game #{number}, the rematch of game #{old}: {link}",
+                number=lobby.id,
+                old=game_id,
+                link=url,
+            )
+        else:
+            text = tr(
+                "You are already in game #{number}, the rematch of game #{old}: {link}",
+                number=lobby.id,
+                old=game_id,
+                link=url,
+            )
+        await reply(interaction, text)
         return
     settings = await bot.clocks.settings(game_id)
     await bot.clocks.choose(lobby.id, settings)
     embed, view = bot.tables.lobby_message(lobby, timer=settings.timer_text())
-    invited = " ".join(f"<@{u}>" for u in done.invited)
-    content = f"Rematch of game #{game_id}" + (
-        f": {invited}, press **Join** to play again." if invited else "."
-    )
+    content = invitation(lobby, game_id, done.invited)
     kwargs: dict[str, Any] = {
         "content": content,
         "embed": embed,
@@ -92,8 +107,29 @@ async def play_again(interaction: discord.Interaction[Any], kind: str, game_id: 
     await bot.tables.post_lobby(lobby, message.id)
     await reply(
         interaction,
-        f"You opened game #{lobby.id}, the rematch of game #{game_id}: {message.jump_url}\n"
-        "You are its host: press Start once everyone is in.",
+        tr(
+            "You opened game #{number}, the rematch of game #{old}: {link}\nYou are its host: "
+            "press {button} once everyone is in.",
+            number=lobby.id,
+            old=game_id,
+            link=message.jump_url,
+            button=tr("Start"),
+        ),
+    )
+
+
+def invitation(lobby: GameRecord, game_id: int, invited: Sequence[int]) -> str:
+    """What the rematch's lobby says above it, in the table's language: whose rematch it is,
+    and the old game's other people, mentioned, to press Join."""
+    tr = lang.texts(table_language(lobby))
+    mentions = " ".join(f"<@{u}>" for u in invited)
+    if not mentions:
+        return tr("Rematch of game #{number}.", number=game_id)
+    return tr(
+        "Rematch of game #{number}: {players}, press **{button}** to play again.",
+        number=game_id,
+        players=mentions,
+        button=tr("Join"),
     )
 
 
@@ -104,6 +140,6 @@ def install(bot: GameBot) -> None:
     async def items(record: GameRecord) -> list[discord.ui.Item[Any]]:
         if record.status != "finished":
             return []
-        return [RematchButton(record.kind, record.id)]
+        return [RematchButton(record.kind, record.id, table_language(record))]
 
     bot.tables.final_items.append(items)

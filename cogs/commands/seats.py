@@ -15,7 +15,10 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 from discord import app_commands
 
+import lang
 from cogs.commands.base import GAME_HELP, GameCommandBase
+from cogs.table.languages import reader_language, table_language
+from cogs.table.presenters import said
 from cogs.table.replies import reply
 from host import seats
 from host.errors import UserError
@@ -42,10 +45,9 @@ async def show_seat_change(tables: Tables, change: SeatChange) -> None:
     computer players made at once, whose turn it is, the notices and secrets owed). Call it
     under ``tables.lock(game_id)`` right after the change; secrets go out after."""
     record = change.update.record
+    text = said(change.text, lang.texts(table_language(record)))
     try:
-        await tables.channel(record, record.channel_id).send(
-            change.text, allowed_mentions=NO_MENTIONS
-        )
+        await tables.channel(record, record.channel_id).send(text, allowed_mentions=NO_MENTIONS)
     except discord.HTTPException:
         log.warning("Could not announce a seat change in game #%s", record.id)
     await tables.publish(change.update)
@@ -104,7 +106,7 @@ class SeatCommands(GameCommandBase):
                 level=level_of(level),
             ),
         )
-        await reply(interaction, done.text)
+        await reply(interaction, said(done.text, lang.texts(await reader_language(interaction))))
 
     @kick.autocomplete("player")
     async def kick_players(
@@ -136,7 +138,9 @@ class SeatCommands(GameCommandBase):
             record.id,
             lambda: seats.resign(self.service, record.id, interaction.user.id, level_of(level)),
         )
-        await reply(interaction, f"You left game #{record.id}. {done.text}")
+        tr = lang.texts(await reader_language(interaction))
+        left = tr("You left game #{number}.", number=record.id)
+        await reply(interaction, f"{left}\n{said(done.text, tr)}")
 
     @seat.command(name="back", description="Take back your seat from the computer playing it")
     @app_commands.describe(game=GAME_HELP)
@@ -145,7 +149,9 @@ class SeatCommands(GameCommandBase):
         await self._changed(
             interaction, record.id, lambda: seats.back(self.service, record.id, interaction.user.id)
         )
-        await reply(interaction, f"Welcome back: you play your seat in game #{record.id} again.")
+        tr = lang.texts(await reader_language(interaction))
+        text = tr("Welcome back: you play your seat in game #{number} again.", number=record.id)
+        await reply(interaction, text)
 
     async def take_seat(self, interaction: discord.Interaction[Any], record: GameRecord) -> None:
         """``join`` in a game in progress: take a seat whose player left."""
@@ -156,7 +162,12 @@ class SeatCommands(GameCommandBase):
             record.id,
             lambda: seats.take_seat(self.service, record.id, user.id, user.display_name),
         )
+        tr = lang.texts(await reader_language(interaction))
         await reply(
             interaction,
-            f"You joined game #{record.id}. Your seat's secrets: `/{self.kind} hand`.",
+            tr(
+                "You joined game #{number}. Your seat's secrets: {command}.",
+                number=record.id,
+                command=f"`/{self.kind} hand`",
+            ),
         )

@@ -14,7 +14,10 @@ import lang
 from cogs.commands.base import GameCommandBase
 from cogs.commands.clocks import lobby_clock
 from cogs.runtime.lifecycle import Gated
+from cogs.table.languages import reader_language
+from cogs.table.presenters import ENGLISH, said
 from cogs.table.replies import reply, report_error
+from engine.text import N_, msg
 from host import servers
 from host.clock_settings import ClockSettings
 from host.errors import UserError
@@ -36,27 +39,45 @@ def _manages_server(interaction: discord.Interaction[Any]) -> bool:
     return interaction.guild is not None and interaction.permissions.manage_guild
 
 
-def describe(settings: ServerSettings, name: str, kind: GameKind) -> str:
+def describe(settings: ServerSettings, name: str, kind: GameKind, tr: lang.Texts = ENGLISH) -> str:
     """The settings in words, one a line."""
-    where = ", ".join(f"<#{c}>" for c in settings.channels) if settings.channels else "any channel"
-    who = "everyone" if settings.opener_role is None else f"members of <@&{settings.opener_role}>"
-    changes = "people with Manage Server" + (
-        f" and members of <@&{settings.manager_role}>" if settings.manager_role else ""
-    )
-    lobby = kind.describe_options(kind.validate_options(dict(settings.defaults)))
+    if settings.channels:
+        where = ", ".join(f"<#{c}>" for c in settings.channels)
+    else:
+        where = tr("any channel")
+    if settings.opener_role is None:
+        who = tr("everyone")
+    else:
+        who = tr("members of {role}", role=f"<@&{settings.opener_role}>")
+    if settings.manager_role:
+        changes = tr(
+            "people with Manage Server and members of {role}", role=f"<@&{settings.manager_role}>"
+        )
+    else:
+        changes = tr("people with Manage Server")
+    lobby = said(kind.describe_options(kind.validate_options(dict(settings.defaults))), tr)
+    timer = said(settings.timer, tr) if settings.timer else tr("none")
+    level = tr.say(STAND_INS.get(settings.stand_in or "easy", settings.stand_in or "easy"))
+    table_words = lang.languages().get(settings.language or "", "") or tr("its host's")
     return "\n".join(
         [
-            f"**Lobbies may be opened in:** {where}",
-            f"**Who may open one:** {who}",
-            f"**Who may change these settings:** {changes}",
-            f"**A new lobby, unless its host says otherwise:** {lobby}",
-            f"**Default timer:** {settings.timer or 'none'}",
-            f"**Stand-in after a missed deadline:** {settings.stand_in or 'easy'}",
-            "**Language of a new table:** "
-            + (lang.languages().get(settings.language or "", "") or "its host's"),
-            f"Change them with `/{name} settings` and its options (Manage Server).",
+            tr("**Lobbies may be opened in:** {channels}", channels=where),
+            tr("**Who may open one:** {who}", who=who),
+            tr("**Who may change these settings:** {who}", who=changes),
+            tr("**A new lobby, unless its host says otherwise:** {options}", options=lobby),
+            tr("**Default timer:** {timer}", timer=timer),
+            tr("**Stand-in after a missed deadline:** {level}", level=level),
+            tr("**Language of a new table:** {language}", language=table_words),
+            tr(
+                "Change them with {command} and its options (Manage Server).",
+                command=f"`/{name} settings`",
+            ),
         ]
     )
+
+
+STAND_INS = {"easy": N_("easy"), "strong": N_("strong")}
+"""The computer levels a stand-in may have, in words."""
 
 
 async def check_lobby(
@@ -68,16 +89,27 @@ async def check_lobby(
     settings = await bot.service.store.servers.settings(interaction.guild.id, kind)
     channel = interaction.channel
     parent = channel.parent_id if isinstance(channel, discord.Thread) else None
+    title = bot.service.kind(kind).title
     if not settings.allows_channel(interaction.channel_id or 0, parent):
         where = " ".join(f"<#{c}>" for c in settings.channels)
         raise UserError(
-            f"On this server, {kind} lobbies are opened in {where} (the moderators chose this "
-            f"with `/{kind} settings`)."
+            msg(
+                "On this server, {game} lobbies are opened in {channels} (the moderators chose "
+                "this with {command}).",
+                game=title,
+                channels=where,
+                command=f"`/{kind} settings`",
+            )
         )
     if not settings.allows_opener(_roles(interaction), _manages_server(interaction)):
         raise UserError(
-            f"On this server, opening a {kind} lobby needs the role <@&{settings.opener_role}> "
-            f"(the moderators chose this with `/{kind} settings`)."
+            msg(
+                "On this server, opening a {game} lobby needs the role {role} (the moderators "
+                "chose this with {command}).",
+                game=title,
+                role=f"<@&{settings.opener_role}>",
+                command=f"`/{kind} settings`",
+            )
         )
     return settings
 
@@ -94,10 +126,11 @@ def lobby_timer(settings: ServerSettings, timer: str | None) -> ClockSettings:
 class ForgetButton(Gated, discord.ui.DynamicItem[discord.ui.Button[Any]], template=FORGET):
     """The confirmation of ``forget-me``: only the person it was offered to can press it."""
 
-    def __init__(self, user_id: int) -> None:
+    def __init__(self, user_id: int, language: str = lang.DEFAULT) -> None:
+        tr = lang.texts(language)
         super().__init__(
             discord.ui.Button(
-                label="Delete my data",
+                label=tr("Delete my data"),
                 style=discord.ButtonStyle.danger,
                 custom_id=f"forget:{user_id}",
             )
@@ -113,22 +146,29 @@ class ForgetButton(Gated, discord.ui.DynamicItem[discord.ui.Button[Any]], templa
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         try:
             if interaction.user.id != self.user_id:
-                raise UserError("This button deletes someone else's data: it is not yours.")
+                raise UserError(msg("This button deletes someone else's data: it is not yours."))
             bot: GameBot = interaction.client
             rows = bot.service.store.servers
             open_games = await rows.open_games_of_user(self.user_id)
             if open_games:
                 listed = ", ".join(f"#{g}" for g in open_games)
                 raise UserError(
-                    f"You are still in game {listed}. Leave, resign or finish it first, then "
-                    "ask again."
+                    msg(
+                        "You are still in game {games}. Leave, resign or finish it first, then "
+                        "ask again.",
+                        games=listed,
+                    )
                 )
             games = await rows.forget_user(self.user_id)
+            tr = lang.texts(await reader_language(interaction))
             await interaction.response.edit_message(
-                content=(
-                    "Done: your statistics, ratings and preferences are deleted, and the "
-                    f"{games} ended game{'s' if games != 1 else ''} you played name you "
-                    f"'{servers.FORMER_PLAYER}'."
+                content=tr.plural(
+                    "Done: your statistics, ratings and preferences are deleted, and the {n} "
+                    "ended game you played names you '{former}'.",
+                    "Done: your statistics, ratings and preferences are deleted, and the {n} "
+                    "ended games you played name you '{former}'.",
+                    games,
+                    former=servers.FORMER_PLAYER,
                 ),
                 view=None,
             )
@@ -138,14 +178,20 @@ class ForgetButton(Gated, discord.ui.DynamicItem[discord.ui.Button[Any]], templa
 
 async def ask_to_forget(interaction: discord.Interaction[Any]) -> None:
     """``/<game> stats forget-me``: what it deletes, and the button that does it."""
+    language = await reader_language(interaction)
+    tr = lang.texts(language)
     view = discord.ui.View(timeout=None)
-    view.add_item(ForgetButton(interaction.user.id))
+    view.add_item(ForgetButton(interaction.user.id, language))
     view.stop()
     await reply(
         interaction,
-        "This deletes, in every server, your statistics and ratings in every game and your "
-        "preferences (closed DMs, shared statistics, language). Ended games keep their moves, "
-        f"under '{servers.FORMER_PLAYER}'. It cannot be undone.",
+        tr(
+            "This deletes, in every server, your statistics and ratings in every game and your "
+            "preferences (closed DMs, shared statistics, language). Ended games keep their moves, "
+            "under "
+            "'{former}'. It cannot be undone.",
+            former=servers.FORMER_PLAYER,
+        ),
         view=view,
     )
 
@@ -183,20 +229,25 @@ class ServerCommands(GameCommandBase):
         """Show the settings, or change what was given (Manage Server or the manager role).
         ``defaults``: the game's own lobby options to use when a host names none."""
         if interaction.guild is None:
-            raise UserError("Settings belong to a server: use this command in one.")
+            raise UserError(msg("Settings belong to a server: use this command in one."))
+        tr = lang.texts(await reader_language(interaction))
         rows = self.service.store.servers
         current = await rows.settings(interaction.guild.id, self.kind)
         kind = self.service.kind(self.kind)
         asked = (channels, opener, manager, timer, stand_in, defaults, language)
         if all(a is None for a in asked) and not everyone:
-            await reply(interaction, describe(current, self.kind, kind))
+            await reply(interaction, describe(current, self.kind, kind, tr))
             return
         if not current.allows_manager(_roles(interaction), _manages_server(interaction)):
-            raise UserError(
-                "Only people with Manage Server"
-                + (f" or the role <@&{current.manager_role}>" if current.manager_role else "")
-                + " can change these settings."
-            )
+            if current.manager_role:
+                raise UserError(
+                    msg(
+                        "Only people with Manage Server or the role {role} can change these "
+                        "settings.",
+                        role=f"<@&{current.manager_role}>",
+                    )
+                )
+            raise UserError(msg("Only people with Manage Server can change these settings."))
         if timer is not None and timer.strip().lower() != "none":
             lobby_clock(timer)  # a timer that can't be read is refused in words
         if defaults is not None:
@@ -213,4 +264,5 @@ class ServerCommands(GameCommandBase):
             language=language,
         )
         await rows.save_settings(interaction.guild.id, self.kind, new, now=self.service.now())
-        await reply(interaction, "Saved.\n" + describe(new, self.kind, kind), ephemeral=False)
+        saved = tr("Saved.")
+        await reply(interaction, f"{saved}\n{describe(new, self.kind, kind, tr)}", ephemeral=False)

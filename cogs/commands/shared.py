@@ -7,6 +7,7 @@ the service, and answer through the shared table and play code.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 import discord
@@ -23,7 +24,9 @@ from cogs.commands.stats import StatsCommands
 from cogs.table.components import parse_offered, shown
 from cogs.table.embeds import clip, lines_block, secrets_embed, status_embed, table_embed
 from cogs.table.languages import reader_language
-from cogs.table.replies import png_file, reply
+from cogs.table.presenters import said
+from cogs.table.replies import png_file, refusal, reply
+from engine.text import N_, msg
 from host.errors import NotSeated, UserError
 from host.models import GameRecord
 
@@ -36,28 +39,49 @@ POSTING_PERMISSIONS = (
     ("embed_links", "Embed Links"),
     ("attach_files", "Attach Files"),
 )
+"""The permissions a table needs, by Discord's own (English) names, as its settings show them."""
+
+SHOW_A_GAME = N_(
+    "I can't show a game here: I need these permissions in this channel: {missing}. A moderator can grant them, or use another channel."
+)
+HOST_A_GAME = N_(
+    "I can't host a game here: I need these permissions in this channel: {missing}. A moderator can grant them, or use another channel."
+)
+"""Why a game cannot be followed or opened here (``require_posting``)."""
 
 
-def require_posting(interaction: discord.Interaction[Any], what: str) -> None:
-    """UserError unless the bot may post its tables (embeds and images) in this channel."""
+def require_posting(interaction: discord.Interaction[Any], refusal_text: str) -> None:
+    """UserError (``refusal_text``: ``SHOW_A_GAME`` or ``HOST_A_GAME``) unless the bot may
+    post its tables (embeds and images) in this channel."""
     perms = interaction.app_permissions
     needed = list(POSTING_PERMISSIONS)
     if isinstance(interaction.channel, discord.Thread):
         needed[1] = ("send_messages_in_threads", "Send Messages in Threads")
     missing = [label for flag, label in needed if not getattr(perms, flag)]
     if missing:
-        raise UserError(
-            f"I can't {what} here: I need the {', '.join(missing)} "
-            f"permission{'s' if len(missing) > 1 else ''} in this channel. "
-            "A moderator can grant them, or use another channel."
-        )
+        raise UserError(msg(refusal_text, missing=", ".join(missing)))
 
 
-def filtered(pairs: list[tuple[str, str]], current: str) -> list[app_commands.Choice[str]]:
+GAME_STATES = {
+    "mine": N_("your move"),
+    "lobby": N_("lobby"),
+    "running": N_("running"),
+    "finished": N_("finished"),
+    "abandoned": N_("abandoned"),
+}
+"""How ``games`` says where each game stands."""
+
+
+def filtered(
+    pairs: Sequence[tuple[Any, str]], current: str, tr: lang.Texts
+) -> list[app_commands.Choice[str]]:
+    """The (name, value) pairs whose name (shown in ``tr``'s language) or value holds what is
+    typed, as autocomplete choices."""
     typed = current.strip().lower()
+    named = [(said(name, tr), value) for name, value in pairs]
     return [
         app_commands.Choice(name=name[:100], value=value)
-        for name, value in pairs
+        for name, value in named
         if typed in name.lower() or typed in value
     ][:25]
 
@@ -94,7 +118,8 @@ class GameCommands(
         await interaction.response.defer(ephemeral=True, thinking=True)
         record = await self.service.join(record.id, user.id, user.display_name)
         await self.bot.tables.show_lobby(record)
-        await reply(interaction, f"You joined game #{record.id}.")
+        tr = lang.texts(await reader_language(interaction))
+        await reply(interaction, tr("You joined game #{number}.", number=record.id))
 
     @app_commands.command(name="leave", description="Leave a lobby you joined")
     @app_commands.describe(game=GAME_HELP)
@@ -103,7 +128,8 @@ class GameCommands(
         await interaction.response.defer(ephemeral=True, thinking=True)
         record = await self.service.leave(record.id, interaction.user.id)
         await self.bot.tables.show_lobby(record)
-        await reply(interaction, f"You left game #{record.id}.")
+        tr = lang.texts(await reader_language(interaction))
+        await reply(interaction, tr("You left game #{number}.", number=record.id))
 
     @app_commands.command(name="add-ai", description="Seat a computer player in the lobby")
     @app_commands.describe(level="easy: quick rules of thumb; strong: thinks ahead", game=GAME_HELP)
@@ -117,7 +143,9 @@ class GameCommands(
         await interaction.response.defer(ephemeral=True, thinking=True)
         record = await self.service.add_computer(record.id, interaction.user.id, level)
         await self.bot.tables.show_lobby(record)
-        await reply(interaction, f"{record.seats[-1].name} joined game #{record.id}.")
+        tr = lang.texts(await reader_language(interaction))
+        text = tr("{player} joined game #{number}.", player=record.seats[-1].name, number=record.id)
+        await reply(interaction, text)
 
     @app_commands.command(name="start", description="Start the game (host only)")
     @app_commands.describe(game=GAME_HELP)
@@ -125,7 +153,8 @@ class GameCommands(
         record = await self.resolve(interaction, game)
         await interaction.response.defer(ephemeral=True, thinking=True)
         update = await self.bot.tables.start(record.id, interaction.user.id)
-        await reply(interaction, f"Game #{update.record.id} has started.")
+        tr = lang.texts(await reader_language(interaction))
+        await reply(interaction, tr("Game #{number} has started.", number=update.record.id))
 
     @app_commands.command(
         name="abandon", description="Cancel a lobby or abandon a game (host or Manage Channels)"
@@ -143,7 +172,8 @@ class GameCommands(
             await self.bot.tables.show_lobby(record)
         else:
             await self.bot.tables.show_lobby(record)
-        await reply(interaction, f"Game #{record.id} is closed.")
+        tr = lang.texts(await reader_language(interaction))
+        await reply(interaction, tr("Game #{number} is closed.", number=record.id))
 
     # -- playing ----------------------------------------------------------------------------
 
@@ -166,6 +196,8 @@ class GameCommands(
     ) -> list[app_commands.Choice[str]]:
         """The user's legal actions, each valued ``notation@game.version`` so that a repeat of
         an old command is recognised; with moves in several games, all of them, by game."""
+        language = await reader_language(interaction)
+        tr = lang.texts(language)
         try:
             records = [
                 await self.resolve(
@@ -175,14 +207,14 @@ class GameCommands(
         except UserError as error:
             records = await self._my_moves(interaction)
             if not records:
-                return [app_commands.Choice(name=clip(str(error), 100), value="why")]
+                return [app_commands.Choice(name=clip(refusal(error, tr), 100), value="why")]
         typed = current.strip().lower()
         language = await reader_language(interaction)
         choices = []
         for record in records:
             prefix = f"#{record.id}: " if len(records) > 1 else ""
             for action in await self.service.legal_actions(record.id, interaction.user.id):
-                if typed in action.notation or typed in lang.say(action.label, language).lower():
+                if typed in action.notation or typed in said(action.label, tr).lower():
                     choices.append(
                         app_commands.Choice(
                             name=clip(prefix + shown(action, language), 100),
@@ -190,8 +222,11 @@ class GameCommands(
                         )
                     )
         if not choices:
-            waiting = records[0].waiting_for() if records and records[0].game else "nobody"
-            why = f"You have nothing to decide now (waiting for {waiting})."
+            if records and records[0].game:
+                waiting = records[0].waiting_for()
+                why = tr("You have nothing to decide now (waiting for {players}).", players=waiting)
+            else:
+                why = tr("You have nothing to decide now.")
             return [app_commands.Choice(name=clip(why, 100), value="why")]
         return choices[:25]
 
@@ -212,13 +247,17 @@ class GameCommands(
     async def board(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
         record = await self.resolve(interaction, game, anywhere=True, ended=True)
         if record.game is None:
-            raise UserError(f"Game #{record.id} has not started yet: there is no board.")
+            raise UserError(
+                msg("Game #{number} has not started yet: there is no board.", number=record.id)
+            )
+        language = await reader_language(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         view = record.view()
         png = await self.bot.tables.board_png(record, view)
         clock = await self.bot.tables.table_clock(record)
         recent = (await self.bot.tables.happened(record))[1]
-        embed = table_embed(record, view, self._presenter(record), clock=clock, recent=recent)
+        presenter = self._presenter(record)
+        embed = table_embed(record, view, presenter, clock=clock, recent=recent, language=language)
         await reply(interaction, embed=embed, file=png_file(png))
 
     @app_commands.command(
@@ -227,10 +266,11 @@ class GameCommands(
     @app_commands.describe(game=GAME_HELP)
     async def status(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
         record = await self.resolve(interaction, game, anywhere=True, ended=True)
+        language = await reader_language(interaction)
         view = record.view() if record.game is not None else None
         url = await self.bot.tables.table_url(record)
-        embed = status_embed(record, view, self._presenter(record), url)
-        prompt, controls = self.bot.play.panel(record, interaction.user.id)
+        embed = status_embed(record, view, self._presenter(record), url, language)
+        prompt, controls = self.bot.play.panel(record, interaction.user.id, language)
         await reply(interaction, prompt, embed=embed, view=controls)
 
     @app_commands.command(name="hand", description="Your secrets and private board, only to you")
@@ -239,14 +279,15 @@ class GameCommands(
         record = await self.resolve(interaction, game, anywhere=True)
         seat = record.seat_of(interaction.user.id)
         if seat is None:
-            raise NotSeated("You are not in this game.")
+            raise NotSeated(msg("You are not in this game."))
         if record.game is None:
-            raise UserError(f"Game #{record.id} has not started yet.")
+            raise UserError(msg("Game #{number} has not started yet.", number=record.id))
+        language = await reader_language(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         view = record.view(seat)
         png = await self.bot.tables.board_png(record, view)
-        embed = secrets_embed(record, view, self._presenter(record))
-        prompt, controls = self.bot.play.panel(record, interaction.user.id)
+        embed = secrets_embed(record, view, self._presenter(record), language=language)
+        prompt, controls = self.bot.play.panel(record, interaction.user.id, language)
         await reply(interaction, prompt, embed=embed, file=png_file(png), view=controls)
 
     # -- finding games and following them ---------------------------------------------------
@@ -256,22 +297,38 @@ class GameCommands(
         records = [
             r for r in await self.service.games_for_user(interaction.user.id) if r.kind == self.kind
         ]
+        tr = lang.texts(await reader_language(interaction))
+        title = self.bot.service.kind(self.kind).title
         if not records:
             await reply(
-                interaction, f"You are in no {self.kind} games. `/{self.kind} new` opens one."
+                interaction,
+                tr(
+                    "You are in no {game} games. {command} opens one.",
+                    game=title,
+                    command=f"`/{self.kind} new`",
+                ),
             )
             return
         lines = []
         for record in records:
             url = await self.bot.tables.table_url(record)
-            state: str = record.status
-            if record.status == "running":
-                mine = self.service.turn(record, interaction.user.id).is_theirs
-                state = "your move" if mine else "running"
-            lines.append(f"[Game #{record.id}]({url}): {state}, {len(record.seats)} players")
+            mine = (
+                record.status == "running"
+                and self.service.turn(record, interaction.user.id).is_theirs
+            )
+            lines.append(
+                tr.plural(
+                    "[Game #{number}]({link}): {state}, {n} player",
+                    "[Game #{number}]({link}): {state}, {n} players",
+                    len(record.seats),
+                    number=record.id,
+                    link=url,
+                    state=tr.say(GAME_STATES.get("mine" if mine else record.status, record.status)),
+                )
+            )
         embed = discord.Embed(
-            title=f"Your {self.kind} games",
-            description=lines_block(lines, 4096),
+            title=tr("Your {game} games", game=title),
+            description=lines_block(lines, 4096, tr=tr),
             colour=self._presenter(records[0]).colour,
         )
         await reply(interaction, embed=embed)
@@ -281,21 +338,31 @@ class GameCommands(
     async def spectate(
         self, interaction: discord.Interaction[Any], game: int | None = None, stop: bool = False
     ) -> None:
+        tr = lang.texts(await reader_language(interaction))
         if stop:
             await self.service.remove_spectator(interaction.channel_id or 0)
-            await reply(interaction, "This channel no longer follows a game.")
+            await reply(interaction, tr("This channel no longer follows a game."))
             return
         if game is None:
             raise UserError(
-                f"Give the game's number to follow it here (`/{self.kind} games` lists yours), "
-                "or `stop:True` to stop following."
+                msg(
+                    "Give the game's number to follow it here ({command} lists yours), or "
+                    "{stop} to stop following.",
+                    command=f"`/{self.kind} games`",
+                    stop="`stop:True`",
+                )
             )
         if interaction.guild_id is None:
-            raise UserError("A game can be followed in a channel of its own server.")
+            raise UserError(msg("A game can be followed in a channel of its own server."))
         record = await self.resolve(interaction, game)
         if record.status != "running":
-            raise UserError(f"Game #{record.id} is not running: there is nothing to follow.")
-        require_posting(interaction, "show a game")
+            raise UserError(
+                msg(
+                    "Game #{number} is not running: there is nothing to follow.",
+                    number=record.id,
+                )
+            )
+        require_posting(interaction, SHOW_A_GAME)
         channel_id = interaction.channel_id or 0
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.service.add_spectator(record.id, channel_id, guild_id=interaction.guild_id)
@@ -304,10 +371,13 @@ class GameCommands(
         except (discord.Forbidden, discord.NotFound):
             await self.service.remove_spectator(channel_id)
             raise UserError(
-                "I could not post the table in this channel, so it does not follow "
-                f"game #{record.id}. Check my permissions here and try again."
+                msg(
+                    "I could not post the table in this channel, so it does not follow game "
+                    "#{number}. Check my permissions here and try again.",
+                    number=record.id,
+                )
             ) from None
-        await reply(interaction, f"This channel now follows game #{record.id}.")
+        await reply(interaction, tr("This channel now follows game #{number}.", number=record.id))
 
     # -- opening a lobby (each kind's ``new`` command calls this) ----------------------------
 
@@ -315,8 +385,10 @@ class GameCommands(
         self, interaction: discord.Interaction[Any], options: dict[str, Any], timer: str | None
     ) -> GameRecord:
         if interaction.guild is None or interaction.channel_id is None:
-            raise UserError("Open a game in a server channel or thread, not in direct messages.")
-        require_posting(interaction, "host a game")
+            raise UserError(
+                msg("Open a game in a server channel or thread, not in direct messages.")
+            )
+        require_posting(interaction, HOST_A_GAME)
         settings = await check_lobby(self.bot, interaction, self.kind)
         clock = lobby_timer(settings, timer)
         options = settings.lobby_options(options, named=set(options))
@@ -337,7 +409,10 @@ class GameCommands(
             if here is None:
                 raise
             url = await self.bot.tables.table_url(here)
-            raise UserError(f"{error} It is here: {url}") from None
+            tr = lang.texts(await reader_language(interaction))
+            raise UserError(
+                msg("{refusal} It is here: {link}", refusal=refusal(error, tr), link=url)
+            ) from None
         await self.bot.clocks.choose(record.id, clock)
         embed, view = self.bot.tables.lobby_message(record, timer=clock.timer_text())
         assert view is not None, "a new lobby always has its buttons"

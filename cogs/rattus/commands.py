@@ -9,20 +9,23 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import lang
 from cogs.commands.clocks import TIMER_HELP, timer_choices
 from cogs.commands.server import SETTINGS_HELP, Level
 from cogs.commands.shared import GameCommands, filtered
 from cogs.table.embeds import clip
-from cogs.table.languages import language_choices
+from cogs.table.languages import language_choices, reader_language
+from cogs.table.presenters import said
 from engine import rattus
 from engine.rattus import data as rattus_data
 from engine.rattus import rules_help
+from engine.text import N_
 from host.servers import HOSTS_LANGUAGE
 
 MIN_PLAYERS, MOST_PLAYERS = rattus.player_limits(rattus.EXPANSIONS)
 COLOUR = 0x8B1E1E
 
-OVERVIEW = (
+OVERVIEW = N_(
     "Rattus is a game of spreading your people across Europe while the plague moves among "
     "them. On your turn you may take one class card from the side of the board or from "
     "another player, place cubes in one region (as many as it has rats), and use each of "
@@ -36,21 +39,21 @@ OVERVIEW = (
     "the palace wins."
 )
 
-HOW_TO_PLAY = (
+HOW_TO_PLAY = N_(
     "The table message shows the board and buttons for whoever must decide. A button opens "
-    "a private list of choices; `/rattus play` takes an action by name instead. Your "
-    "secrets (what the Witch saw) come by direct message, or with `/rattus hand`."
+    "a private list of choices; {play} takes an action by name instead. Your secrets (what "
+    "the Witch saw) come by direct message, or with {hand}."
 )
 
 
-def expansion_choices() -> list[tuple[str, str]]:
+def expansion_choices(tr: lang.Texts) -> list[tuple[str, str]]:
     """Every combination of the expansions the engine plays, as (name, value) pairs."""
     ids = sorted(rattus.EXPANSIONS)
-    pairs = [("Base game", "base")]
+    pairs = [(tr("Base game"), "base")]
     for size in range(1, len(ids) + 1):
         for combo in combinations(ids, size):
-            name = "Base game with " + " + ".join(rattus.EXPANSIONS[e] for e in combo)
-            pairs.append((name, ",".join(combo)))
+            names = " + ".join(said(rattus.EXPANSIONS[e], tr) for e in combo)
+            pairs.append((tr("Base game with {expansions}", expansions=names), ",".join(combo)))
     return pairs
 
 
@@ -122,14 +125,16 @@ class RattusCog(GameCommands, group_name="rattus", group_description="Play Rattu
     async def new_expansions(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        return filtered(expansion_choices(), current)
+        tr = lang.texts(await reader_language(interaction))
+        return filtered(expansion_choices(tr), current, tr)
 
     @new.autocomplete("class_cards")
     async def new_class_cards(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         typed = getattr(interaction.namespace, "expansions", None)
-        return filtered(card_choices(typed if isinstance(typed, str) else None), current)
+        tr = lang.texts(await reader_language(interaction))
+        return filtered(card_choices(typed if isinstance(typed, str) else None), current, tr)
 
     @app_commands.choices(language=language_choices(("Each host's", HOSTS_LANGUAGE)))
     @app_commands.command(name="settings", description="This server's settings for Rattus")
@@ -169,19 +174,25 @@ class RattusCog(GameCommands, group_name="rattus", group_description="Play Rattu
     async def settings_expansions(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        return filtered(expansion_choices(), current)
+        tr = lang.texts(await reader_language(interaction))
+        return filtered(expansion_choices(tr), current, tr)
 
     @app_commands.command(
         name="rules", description="How Rattus is played, a rule of an expansion, or one card"
     )
     @app_commands.describe(card="A class card, or a rule such as walls, goods or region cards")
     async def rules(self, interaction: discord.Interaction[Any], card: str | None = None) -> None:
-        embed = rules_embed(card)
+        tr = lang.texts(await reader_language(interaction))
+        embed = rules_embed(card, tr)
         if embed is None:
             known = ", ".join([t.id for t in rules_help.TOPICS] + sorted(rattus_data.cards()))
             await interaction.response.send_message(
-                f"There is no class card called '{clip(card or '', 40)}', nor a rule of that "
-                f"name. Known rules and cards: {clip(known, 1800)}.",
+                tr(
+                    "There is no class card called '{card}', nor a rule of that name. Known "
+                    "rules and cards: {known}.",
+                    card=clip(card or "", 40),
+                    known=clip(known, 1800),
+                ),
                 ephemeral=True,
             )
             return
@@ -191,36 +202,47 @@ class RattusCog(GameCommands, group_name="rattus", group_description="Play Rattu
     async def rules_cards(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        return filtered(rules_choices(), current)
+        tr = lang.texts(await reader_language(interaction))
+        return filtered(rules_choices(), current, tr)
 
 
-def rules_choices() -> list[tuple[str, str]]:
+def rules_choices() -> list[tuple[Any, str]]:
     """Every rules topic, then every class card, as (name shown, value) pairs."""
     cards = sorted(rattus_data.cards().values(), key=lambda c: c.name)
-    return rules_help.topics() + [(c.name, c.id) for c in cards]
+    return [*rules_help.topics(), *[(c.name, c.id) for c in cards]]
 
 
-def rules_embed(topic: str | None) -> discord.Embed | None:
-    """The help for a topic or class card (by id or name), or the overview; None if unknown."""
+def rules_embed(topic: str | None, tr: lang.Texts) -> discord.Embed | None:
+    """The help for a topic or class card (by id or name), or the overview, in ``tr``'s
+    language; None if unknown."""
     cards = rattus_data.cards()
     if topic is None:
-        embed = discord.Embed(title="Rattus: how it plays", description=OVERVIEW, colour=COLOUR)
-        embed.add_field(name="On Discord", value=HOW_TO_PLAY, inline=False)
+        embed = discord.Embed(
+            title=tr("Rattus: how it plays"), description=tr.say(OVERVIEW), colour=COLOUR
+        )
+        how = tr.say(lang.msg(HOW_TO_PLAY, play="`/rattus play`", hand="`/rattus hand`"))
+        embed.add_field(name=tr("On Discord"), value=how, inline=False)
         for part in ("Rattus", "Pied Piper", "Africanus", "Mercatus"):
-            names = ", ".join(t.name for t in rules_help.TOPICS if t.part == part)
-            embed.add_field(name=f"Rules: {part}", value=names, inline=False)
-        names = ", ".join(c.name for c in sorted(cards.values(), key=lambda c: c.name))
-        embed.add_field(name="Class cards", value=clip(names, 1024), inline=False)
+            names = ", ".join(said(t.name, tr) for t in rules_help.TOPICS if t.part == part)
+            embed.add_field(
+                name=tr("Rules: {part}", part=said(part, tr)), value=names, inline=False
+            )
+        names = ", ".join(said(c.name, tr) for c in sorted(cards.values(), key=lambda c: c.name))
+        embed.add_field(name=tr("Class cards"), value=clip(names, 1024), inline=False)
         embed.set_footer(
-            text="The map's borders and the rat tokens follow the house defaults where the "
-            "published components are not known. /rattus rules card:<name> explains a rule "
-            "or a card."
+            text=tr(
+                "The map's borders and the rat tokens follow the house defaults where the "
+                "published components are not known. {command} explains a rule or a card.",
+                command="/rattus rules card:<name>",
+            )
         )
         return embed
     found = rules_help.explain(topic)
     if found is not None:
         return discord.Embed(
-            title=f"{found.name} ({found.part})", description=found.text, colour=COLOUR
+            title=tr("{topic} ({part})", topic=said(found.name, tr), part=said(found.part, tr)),
+            description=said(found.text, tr),
+            colour=COLOUR,
         )
     wanted = topic.strip().lower()
     card = cards.get(wanted) or next((c for c in cards.values() if c.name.lower() == wanted), None)
@@ -228,8 +250,12 @@ def rules_embed(topic: str | None) -> discord.Embed | None:
         return None
     classes = rattus_data.cards_classes()
     return discord.Embed(
-        title=f"{card.name} ({classes.get(card.cls, card.cls)})",
-        description=card.text or "No text yet.",
+        title=tr(
+            "{card} ({cls})",
+            card=said(card.name, tr),
+            cls=said(classes.get(card.cls, card.cls), tr),
+        ),
+        description=said(card.text, tr) if card.text else tr("No text yet."),
         colour=COLOUR,
     )
 

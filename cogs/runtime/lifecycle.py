@@ -26,6 +26,9 @@ from typing import TYPE_CHECKING, Any, cast
 import aiohttp
 import discord
 
+import lang
+from cogs.table.languages import reader_language
+from engine.text import N_
 from host import metrics
 
 if TYPE_CHECKING:
@@ -33,7 +36,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-RESTARTING = "The bot is restarting right now; try again in a moment."
+RESTARTING = N_("The bot is restarting right now; try again in a moment.")
 DRAIN_SECONDS = 8.0
 """How long a stop waits for the clicks in flight (the whole stop stays within 10 s)."""
 FIRST_RETRY_SECONDS = 1.0
@@ -149,7 +152,8 @@ async def admit(interaction: discord.Interaction[Any]) -> bool:
         if interaction.type is discord.InteractionType.autocomplete:
             await interaction.response.autocomplete([])
         elif not interaction.response.is_done():
-            await interaction.response.send_message(RESTARTING, ephemeral=True)
+            language = await reader_language(interaction)
+            await interaction.response.send_message(lang.say(RESTARTING, language), ephemeral=True)
     return False
 
 

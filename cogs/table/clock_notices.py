@@ -16,10 +16,12 @@ from typing import TYPE_CHECKING
 
 import discord
 
+import lang
 from cogs.table.embeds import clip
+from cogs.table.languages import table_language
 from cogs.table.messaging import DMS_CLOSED, MENTIONS, mentions_of
 from cogs.table.table import Tables, plain
-from engine.core import counted
+from engine.text import N_
 from host.clock_scheduler import POLL_SECONDS, Scheduler
 from host.clock_settings import ClockSettings
 from host.clocks import Clocks, Fired
@@ -35,9 +37,13 @@ FASTEST_POLL = 0.05
 the clocks run."""
 
 
-def when(at: float | None) -> str:
+def when(at: float | None, tr: lang.Texts) -> str:
     """A moment as Discord shows it to each reader in their own time ("in 5 minutes")."""
-    return "soon" if at is None else f"<t:{int(at)}:R>"
+    return tr("soon") if at is None else f"<t:{int(at)}:R>"
+
+
+STAND_INS = {"easy": N_("easy"), "strong": N_("strong")}
+"""A stand-in computer's level in words."""
 
 
 class ClockTable:
@@ -50,22 +56,33 @@ class ClockTable:
         update, record, seat = fired.update, fired.record, fired.seat
         assert update is not None and seat is not None
         settings = fired.settings or ClockSettings()
+        tr = lang.texts(table_language(record))
+        level = tr.say(STAND_INS.get(settings.stand_in, settings.stand_in))
         if fired.private:
-            text = (
-                f"⏰ Game #{record.id}: a private answer ran out of time and was given for "
-                "its player."
+            text = "⏰ " + tr(
+                "Game #{number}: a private answer ran out of time and was given for its player.",
+                number=record.id,
             )
         else:
-            text = (
-                f"⏰ {plain(record.name_of(seat))} ran out of time in game #{record.id}: a "
-                f"computer player ({settings.stand_in}) made that decision for them."
+            text = "⏰ " + tr(
+                "{player} ran out of time in game #{number}: a computer player ({level}) made "
+                "that decision for them.",
+                player=plain(record.name_of(seat)),
+                number=record.id,
+                level=level,
             )
         user = record.user_of(seat)
+        back = f"`/{record.kind} seat back`"
         if fired.handed_over:
             who = f"<@{user}>" if user is not None else plain(record.name_of(seat))
-            text += (
-                f"\n{who} missed {counted(settings.missed, 'deadline')} in a row, so a computer "
-                f"player plays their seat until they are back (`/{record.kind} seat back`)."
+            text += "\n" + tr.plural(
+                "{player} missed {n} deadline in a row, so a computer player plays their seat "
+                "until they are back ({command}).",
+                "{player} missed {n} deadlines in a row, so a computer player plays their seat "
+                "until they are back ({command}).",
+                settings.missed,
+                player=who,
+                command=back,
             )
         handed_to = user if fired.handed_over else None
         await self._say(record, text, mention=handed_to)
@@ -75,22 +92,11 @@ class ClockTable:
                 await self.tables.send_secrets(shown)
         if handed_to is not None:
             url = await self.tables.table_url(record)
-            await self._dm(
-                record,
-                handed_to,
-                f"**Game #{record.id}**: you missed {counted(settings.missed, 'deadline')} in a "
-                f"row, so a computer player ({settings.stand_in}) now plays your seat. "
-                f"`/{record.kind} seat back` gives it back to you whenever you like.\n"
-                f"[Back to the table]({url})",
-            )
+            own = lang.texts(await self.tables.person_language(handed_to))
+            await self._dm(record, handed_to, handed_over_dm(own, record, settings, url))
         if fired.private and user is not None:
-            answer = "nothing was played" if fired.defaulted else "a computer player answered it"
-            await self._dm(
-                record,
-                user,
-                f"**Game #{record.id}**: your time for the private question ran out, so {answer} "
-                "for you.",
-            )
+            own = lang.texts(await self.tables.person_language(user))
+            await self._dm(record, user, ran_out_dm(own, record, defaulted=fired.defaulted))
 
     async def remind(self, fired: Fired) -> None:
         record, seat = fired.record, fired.seat
@@ -99,45 +105,50 @@ class ClockTable:
         if user is None:
             return
         url = await self.tables.table_url(record)
+        tr = lang.texts(table_language(record))
         if fired.private:
             view = record.view()
-            asked = [s for s in self.tables.presenter(record).could_be_asked(view)]
+            presenter = self.tables.presenter(record)
+            asked = [s for s in presenter.could_be_asked(view)]
             if seat not in asked:
                 asked = [s.seat for s in record.seats if s.user_id is not None]
             people = [s for s in asked if record.user_of(s) is not None]
-            channel_text = (
-                f"{mentions_of(record, people)}: game #{record.id} still waits for a private "
-                f"answer that may be one of yours; its time runs out {when(fired.due_at)}. "
-                "The **Answer…** button on the table shows whether you are asked."
-            )
-            dm_text = (
-                f"**Game #{record.id}**: you have a private question waiting; its time runs out "
-                f"{when(fired.due_at)}."
+            channel_text = tr(
+                "{players}: game #{number} still waits for a private answer that may be one of "
+                "yours; its time runs out {when}. The **{button}** button on the table shows "
+                "whether you are asked.",
+                players=mentions_of(record, people),
+                number=record.id,
+                when=when(fired.due_at, tr),
+                button=presenter.group_title("answer", language=tr.language) + "…",
             )
         else:
-            channel_text = (
-                f"<@{user}>, a reminder: your decision in game #{record.id} runs out of time "
-                f"{when(fired.due_at)}."
+            channel_text = tr(
+                "{player}, a reminder: your decision in game #{number} runs out of time {when}.",
+                player=f"<@{user}>",
+                number=record.id,
+                when=when(fired.due_at, tr),
             )
-            dm_text = (
-                f"**Game #{record.id}**: a reminder that your decision runs out of time "
-                f"{when(fired.due_at)}."
-            )
-        mute = f" (`/{record.kind} clock reminders off` stops these for this game.)"
+        own = lang.texts(await self.tables.person_language(user))
         try:
             await self.tables.channel(record, record.channel_id).send(
                 clip(channel_text, 1800) + f"\n{url}", allowed_mentions=MENTIONS
             )
         except discord.HTTPException:
             log.warning("Could not post a reminder in game #%s", record.id)
-        await self._dm(record, user, f"{dm_text}\n[Back to the table]({url}){mute}")
+        await self._dm(record, user, reminder_dm(own, record, fired, url))
 
     async def ended_idle(self, fired: Fired) -> None:
         record = fired.record
         days = (fired.settings or ClockSettings()).idle_days
-        why = (
-            f"Game #{record.id} has ended: nobody played it for {days} days, so it is recorded "
-            "as abandoned."
+        tr = lang.texts(table_language(record))
+        why = tr.plural(
+            "Game #{number} has ended: nobody played it for {n} day, so it is recorded as "
+            "abandoned.",
+            "Game #{number} has ended: nobody played it for {n} days, so it is recorded as "
+            "abandoned.",
+            days,
+            number=record.id,
         )
         await self.tables.show_abandoned(record, "", why=why)
         await self.tables.show_lobby(record)
@@ -172,6 +183,58 @@ class ClockTable:
                 log.warning("DM to %s refused: %s", user_id, error)
         except discord.HTTPException:
             log.warning("Could not DM %s for game #%s", user_id, record.id)
+
+
+def handed_over_dm(tr: lang.Texts, record: GameRecord, settings: ClockSettings, url: str) -> str:
+    """The DM to a person whose seat a computer now plays, after missed deadlines."""
+    lost = tr.plural(
+        "**Game #{number}**: you missed {n} deadline in a row, so a computer player ({level}) "
+        "now plays your seat. {command} gives it back to you whenever you like.",
+        "**Game #{number}**: you missed {n} deadlines in a row, so a computer player ({level}) "
+        "now plays your seat. {command} gives it back to you whenever you like.",
+        settings.missed,
+        number=record.id,
+        level=tr.say(STAND_INS.get(settings.stand_in, settings.stand_in)),
+        command=f"`/{record.kind} seat back`",
+    )
+    return lost + "\n" + tr("[Back to the table]({link})", link=url)
+
+
+def ran_out_dm(tr: lang.Texts, record: GameRecord, *, defaulted: bool) -> str:
+    """The DM to a person whose private question ran out of time."""
+    if defaulted:
+        return tr(
+            "**Game #{number}**: your time for the private question ran out, so nothing was "
+            "played for you.",
+            number=record.id,
+        )
+    return tr(
+        "**Game #{number}**: your time for the private question ran out, so a computer player "
+        "answered it for you.",
+        number=record.id,
+    )
+
+
+def reminder_dm(tr: lang.Texts, record: GameRecord, fired: Fired, url: str) -> str:
+    """The DM that reminds a person their time runs out (a private question: only that one
+    waits)."""
+    if fired.private:
+        text = tr(
+            "**Game #{number}**: you have a private question waiting; its time runs out {when}.",
+            number=record.id,
+            when=when(fired.due_at, tr),
+        )
+    else:
+        text = tr(
+            "**Game #{number}**: a reminder that your decision runs out of time {when}.",
+            number=record.id,
+            when=when(fired.due_at, tr),
+        )
+    back = tr("[Back to the table]({link})", link=url)
+    mute = tr(
+        "({command} stops these for this game.)", command=f"`/{record.kind} clock reminders off`"
+    )
+    return f"{text}\n{back} {mute}"
 
 
 def poll_seconds(speed: float) -> float:

@@ -454,7 +454,8 @@ def with_board_button(
     """The panel's controls with the ``BOARD`` button after them, when there is room."""
     if view is None:
         return None
-    label = "🖼 " + lang.texts(language)("Board now")
+    tr = lang.texts(language)
+    label = "🖼 " + tr("Board now")
     button = GroupButton(
         kind, game_id, version, BOARD, label=label, style=discord.ButtonStyle.secondary
     )

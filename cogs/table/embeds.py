@@ -475,9 +475,7 @@ def game_state(record: GameRecord, tr: lang.Texts = ENGLISH) -> str:
         return tr("Game #{number} is running.", number=record.id)
     if record.status == "finished":
         return tr("Game #{number} is finished.", number=record.id)
-    if record.status == "abandoned":
-        return tr("Game #{number} is abandoned.", number=record.id)
-    return tr("Game #{number} is cancelled.", number=record.id)
+    return tr("Game #{number} is abandoned.", number=record.id)
 
 
 def secrets_embed(

@@ -22,12 +22,13 @@ from cogs.table.embeds import clip
 from cogs.table.handles import deferred_on_public
 from cogs.table.languages import locale_language, reader_language
 from cogs.table.presenters import said
+from engine.text import N_
 from host import metrics
 from host.errors import UserError
 
 log = logging.getLogger(__name__)
 
-CALM_LINE = "Something went wrong on my side. It has been logged; please try again in a moment."
+CALM_LINE = N_("Something went wrong on my side. It has been logged; please try again in a moment.")
 CONTENT_LIMIT = 2000
 
 
@@ -124,15 +125,17 @@ def refusal(error: UserError, tr: lang.Texts) -> str:
 
 
 def user_message(error: BaseException, language: str = lang.DEFAULT) -> str | None:
-    """The text to show for an error that is the user's to read, or None."""
+    """The text to show for an error that is the user's to read, in their ``language``, or
+    None."""
+    tr = lang.texts(language)
     if isinstance(error, UserError):
-        return lang.say(error.text, language)
+        return refusal(error, tr)
     if isinstance(error, app_commands.MissingPermissions):
-        return "You need the Manage Channels permission for that."
+        return tr("You need the Manage Channels permission for that.")
     if isinstance(error, app_commands.NoPrivateMessage):
-        return "That command works in a server channel, not in direct messages."
+        return tr("That command works in a server channel, not in direct messages.")
     if isinstance(error, app_commands.CheckFailure):
-        return "You can't use that command here."
+        return tr("You can't use that command here.")
     return None
 
 
@@ -149,14 +152,15 @@ async def error_language(interaction: discord.Interaction[Any]) -> str:
 async def report_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
     """Tell the user what went wrong, the one way every command and component does it."""
     error = unwrap(error)
-    message = user_message(error, await error_language(interaction))
+    language = await error_language(interaction)
+    message = user_message(error, language)
     metrics.ERRORS.labels("refused" if message else "unhandled", type(error).__name__).inc()
     if message is None:
         command = interaction.command.qualified_name if interaction.command else None
         data: Mapping[str, Any] = cast(Mapping[str, Any], interaction.data or {})
         custom_id = data.get("custom_id")
         log.error("Unhandled error in %s", command or custom_id or "an interaction", exc_info=error)
-        message = CALM_LINE
+        message = lang.say(CALM_LINE, language)
     try:
         await reply(interaction, message, ephemeral=True)
     except discord.HTTPException:

@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 from PIL import Image, ImageDraw
 
+import lang
 from cogs.commands.shared import GameCommands
 from cogs.runtime.client import GameBot
 from cogs.runtime.games import HostedGame
@@ -29,16 +30,16 @@ def picture(view: View) -> bytes:
     return out.getvalue()
 
 
-def players_lines(view: View) -> list[str]:
+def players_lines(view: View, tr: lang.Texts) -> list[str]:
     return [f"{player_name(view, p['seat'])}: added {p['adds']}" for p in view["players"]]
 
 
-def secret_lines(view: View) -> list[str]:
+def secret_lines(view: View, tr: lang.Texts) -> list[str]:
     secret = view.get("secret")
     return [] if secret is None else [f"Your secret number: {secret}"]
 
 
-def outcome_lines(view: View) -> list[str]:
+def outcome_lines(view: View, tr: lang.Texts) -> list[str]:
     return [f"{player_name(view, seat)} reached {view['target']}." for seat in view["winners"]]
 
 
@@ -47,9 +48,9 @@ COUNT = Presenter(
     title="Counting game",
     colour=0x4477AA,
     render=picture,
-    stage_line=lambda view: f"The total is {view['total']} of {view['target']}.",
+    stage_line=lambda view, tr: f"The total is {view['total']} of {view['target']}.",
     players_lines=players_lines,
-    extra_fields=lambda view: [],
+    extra_fields=lambda view, tr: [],
     secret_lines=secret_lines,
     outcome_lines=outcome_lines,
     group_titles={"add": "Add", "done": "Done"},

@@ -86,11 +86,11 @@ def test_an_oversized_table_embed_is_fitted_within_6000_characters() -> None:
         title="Big",
         colour=0,
         render=lambda view: b"",
-        stage_line=lambda view: "Turn 1",
-        players_lines=lambda view: [f"player {i} " + "p" * 90 for i in range(30)],
-        extra_fields=lambda view: [(f"Field {i}", "line\n" * 300) for i in range(30)],
-        secret_lines=lambda view: [],
-        outcome_lines=lambda view: [],
+        stage_line=lambda view, tr: "Turn 1",
+        players_lines=lambda view, tr: [f"player {i} " + "p" * 90 for i in range(30)],
+        extra_fields=lambda view, tr: [(f"Field {i}", "line\n" * 300) for i in range(30)],
+        secret_lines=lambda view, tr: [],
+        outcome_lines=lambda view, tr: [],
     )
     record = GameRecord(
         id=1,

@@ -47,10 +47,10 @@ async def test_commands_from_direct_messages_find_the_game_or_name_the_choices(
 
         again = await fake.slash(anna, dm, "rattus", "play", options={"action": "place:gallia"})
         asked = text_of(await again.wait_reply())
-        assert "You are in 2 rattus games" in asked and "`game` option" in asked
+        assert "You are in 2 Rattus games" in asked and "`game` option" in asked
         assert f"#{second}" in asked and f"#{first.game_id}" in asked
         hand = await fake.slash(anna, dm, "rattus", "hand")
-        assert "You are in 2 rattus games" in text_of(await hand.wait_reply())
+        assert "You are in 2 Rattus games" in text_of(await hand.wait_reply())
 
         chosen = await fake.slash(anna, dm, "rattus", "hand", options={"game": second})
         shown = await chosen.wait_reply()

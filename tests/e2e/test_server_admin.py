@@ -49,7 +49,7 @@ async def test_settings_are_shown_enforced_in_words_and_kept_across_a_restart(
     async with fake.running(make_bot(fake, db, world.guild)) as client:
         # Kept across the restart; here is not an allowed channel.
         here = await answer(world, world.ben, "new")
-        assert f"rattus lobbies are opened in <#{world.other_channel.id}>" in here
+        assert f"Rattus lobbies are opened in <#{world.other_channel.id}>" in here
         # Anna lacks the role, in the right channel.
         there = await fake.slash(world.anna, world.other_channel, "rattus", "new")
         refusal = text_of(await there.wait_reply(timeout=30))
