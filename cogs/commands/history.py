@@ -26,6 +26,7 @@ from cogs.table.languages import reader_language, table_language
 from cogs.table.presenters import ENGLISH, plain, plain_prose, said
 from cogs.table.replies import png_file, refusal, reply, report_error
 from engine.replay import UNDO
+from engine.text import msg
 from host import replays, seats, undo
 from host.errors import NotSeated, StaleAction, UserError
 from host.models import ActionLogEntry, GameRecord
@@ -201,7 +202,7 @@ class HistoryCommands(GameCommandBase):
             interaction, offered_in if offered_in is not None else game, anywhere=True, acting=True
         )
         if record.seat_of(interaction.user.id) is None:
-            raise NotSeated("You are not in this game.")
+            raise NotSeated(msg("You are not in this game."))
         if version is not None:
             await take_back(interaction, record.id, kind=self.kind, version=version)
             return

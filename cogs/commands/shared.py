@@ -34,12 +34,12 @@ if TYPE_CHECKING:
     from cogs.runtime.client import GameBot
 
 POSTING_PERMISSIONS = (
-    ("view_channel", "View Channel"),
-    ("send_messages", "Send Messages"),
-    ("embed_links", "Embed Links"),
-    ("attach_files", "Attach Files"),
+    ("view_channel", N_("View Channel")),
+    ("send_messages", N_("Send Messages")),
+    ("embed_links", N_("Embed Links")),
+    ("attach_files", N_("Attach Files")),
 )
-"""The permissions a table needs, by Discord's own (English) names, as its settings show them."""
+"""The permissions a table needs, by the names Discord's settings show them under."""
 
 SHOW_A_GAME = N_(
     "I can't show a game here: I need these permissions in this channel: {missing}. A moderator can grant them, or use another channel."
@@ -50,16 +50,17 @@ HOST_A_GAME = N_(
 """Why a game cannot be followed or opened here (``require_posting``)."""
 
 
-def require_posting(interaction: discord.Interaction[Any], refusal_text: str) -> None:
+async def require_posting(interaction: discord.Interaction[Any], refusal_text: str) -> None:
     """UserError (``refusal_text``: ``SHOW_A_GAME`` or ``HOST_A_GAME``) unless the bot may
     post its tables (embeds and images) in this channel."""
     perms = interaction.app_permissions
     needed = list(POSTING_PERMISSIONS)
     if isinstance(interaction.channel, discord.Thread):
-        needed[1] = ("send_messages_in_threads", "Send Messages in Threads")
+        needed[1] = ("send_messages_in_threads", N_("Send Messages in Threads"))
     missing = [label for flag, label in needed if not getattr(perms, flag)]
     if missing:
-        raise UserError(msg(refusal_text, missing=", ".join(missing)))
+        tr = lang.texts(await reader_language(interaction))
+        raise UserError(msg(refusal_text, missing=", ".join(tr.say(m) for m in missing)))
 
 
 GAME_STATES = {
@@ -362,7 +363,7 @@ class GameCommands(
                     number=record.id,
                 )
             )
-        require_posting(interaction, SHOW_A_GAME)
+        await require_posting(interaction, SHOW_A_GAME)
         channel_id = interaction.channel_id or 0
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.service.add_spectator(record.id, channel_id, guild_id=interaction.guild_id)
@@ -388,7 +389,7 @@ class GameCommands(
             raise UserError(
                 msg("Open a game in a server channel or thread, not in direct messages.")
             )
-        require_posting(interaction, HOST_A_GAME)
+        await require_posting(interaction, HOST_A_GAME)
         settings = await check_lobby(self.bot, interaction, self.kind)
         clock = lobby_timer(settings, timer)
         options = settings.lobby_options(options, named=set(options))
