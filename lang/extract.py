@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import argparse
 import ast
+import contextlib
 import io
 import json
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -115,8 +116,17 @@ def data_texts(data: Any, path: list[str]) -> list[str]:
 
 def _messages(
     path: Path,
-) -> Iterable[tuple[str, int, str | tuple[str, ...], list[str], str | None]]:
+) -> list[tuple[str, int, str | tuple[str, ...], list[str], str | None]]:
     tags = (COMMENT_TAG,)
+    with contextlib.redirect_stderr(io.StringIO()):
+        # Babel warns of every f-string inside a marker call, values too (``tr("…", x=f"…")``,
+        # which is fine); a text that is itself built at run time is ``unextractable``'s to find.
+        return list(_babel(path, tags))
+
+
+def _babel(
+    path: Path, tags: tuple[str, ...]
+) -> Iterator[tuple[str, int, str | tuple[str, ...], list[str], str | None]]:
     if path.is_dir():
         for filename, lineno, message, comments, context in extract_from_dir(
             path,
