@@ -85,7 +85,7 @@ def extracted(area: str) -> Catalog:
                 context=context,
             )
     if area == COMMANDS_AREA:
-        from cogs.table.languages import command_texts  # builds the bot's command tree
+        from cogs.runtime.command_texts import command_texts  # builds the bot's command tree
 
         for text, command in command_texts():
             template.add(text, locations=[(command, 0)])

@@ -1,4 +1,5 @@
-"""cogs/runtime/lifecycle.py on its own: the gate, the login retries, the outage log."""
+"""cogs/runtime/gate.py, lifecycle.py and outages.py on their own: the gate, the login
+retries, the outage log."""
 
 from __future__ import annotations
 
@@ -13,7 +14,9 @@ import pytest
 
 from cogs.commands.history import UndoButton
 from cogs.runtime.client import GameBot
-from cogs.runtime.lifecycle import Gate, Gated, OutageLog, StartError, log_in
+from cogs.runtime.gate import Gate, Gated
+from cogs.runtime.lifecycle import StartError, log_in
+from cogs.runtime.outages import OutageLog
 from cogs.table.components import DYNAMIC_ITEMS
 
 

@@ -4,19 +4,17 @@ command classes it is made of all derive from ``GameCommandBase``."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 import discord
 from discord.ext import commands
 
+from cogs.runtime.client import GameBot
 from cogs.table.presenters import Presenter
 from engine.text import msg
 from host.errors import UserError
 from host.models import GameRecord
 from host.service import GameService
-
-if TYPE_CHECKING:
-    from cogs.runtime.client import GameBot
 
 GAME_HELP = "Default: this channel's game"
 """How every command's ``game`` option is described (Discord counts every character of a

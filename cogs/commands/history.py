@@ -2,8 +2,9 @@
 Undo button, and the replay file posted when a game ends.
 
 Every game kind gets these commands through ``HistoryCommands`` (a base of
-``cogs.commands.shared.GameCommands``). ``install`` wires the rest into a bot: the Undo button as a
-dynamic item, the button on the table, the replay file at the end.
+``cogs.commands.shared.GameCommands``). As an extension every bot loads (``setup``) it wires
+the rest in: the Undo button as a dynamic item, the button on the table, the replay file at
+the end.
 """
 
 from __future__ import annotations
@@ -12,14 +13,15 @@ import io
 import logging
 import re
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 import discord
 from discord import app_commands
 
 import lang
 from cogs.commands.base import GAME_HELP, GameCommandBase
-from cogs.runtime.lifecycle import Gated
+from cogs.runtime.client import GameBot
+from cogs.runtime.gate import Gated
 from cogs.table.components import GAME, parse_offered
 from cogs.table.embeds import clip, lines_block, table_embed
 from cogs.table.languages import reader_language, table_language
@@ -33,9 +35,6 @@ from host.models import ActionLogEntry, GameRecord
 from host.seat_store import SeatChangeEntry
 from host.service import GameService
 
-if TYPE_CHECKING:
-    from cogs.runtime.client import GameBot
-
 log = logging.getLogger(__name__)
 
 LOG_DEFAULT = 15
@@ -43,7 +42,7 @@ LOG_MOST = 100
 
 
 def _bot(interaction: discord.Interaction[Any]) -> GameBot:
-    return cast("GameBot", interaction.client)
+    return cast(GameBot, interaction.client)
 
 
 class UndoButton(
@@ -134,9 +133,9 @@ async def replay_attachment(bot: GameBot, record: GameRecord) -> list[discord.Fi
     return [discord.File(io.BytesIO(data), filename=name)]
 
 
-def install(bot: GameBot) -> None:
-    """Register the Undo button; give the table its Undo button and the final message its
-    replay file."""
+async def setup(bot: GameBot) -> None:
+    """As an extension of the bot: register the Undo button; give the table its Undo button
+    and the final message its replay file."""
     bot.add_dynamic_items(UndoButton)
 
     async def extras(record: GameRecord) -> list[discord.ui.Item[Any]]:

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 import discord
 
 import lang
-from cogs.runtime.lifecycle import Gated
+from cogs.runtime.client import GameBot
+from cogs.runtime.gate import Gated
 from cogs.table.components import GAME
 from cogs.table.languages import reader_language, table_language
 from cogs.table.messaging import nonce
@@ -22,14 +23,11 @@ from cogs.table.replies import reply, report_error
 from host import rematch
 from host.models import GameRecord
 
-if TYPE_CHECKING:
-    from cogs.runtime.client import GameBot
-
 INVITED = discord.AllowedMentions(users=True, roles=False, everyone=False, replied_user=False)
 
 
 def _bot(interaction: discord.Interaction[Any]) -> GameBot:
-    return cast("GameBot", interaction.client)
+    return cast(GameBot, interaction.client)
 
 
 class RematchButton(
@@ -133,8 +131,9 @@ def invitation(lobby: GameRecord, game_id: int, invited: Sequence[int]) -> str:
     )
 
 
-def install(bot: GameBot) -> None:
-    """Register the Rematch button and put it on every finished game's final message."""
+async def setup(bot: GameBot) -> None:
+    """As an extension of the bot: register the Rematch button and put it on every finished
+    game's final message."""
     bot.add_dynamic_items(RematchButton)
 
     async def items(record: GameRecord) -> list[discord.ui.Item[Any]]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
@@ -20,13 +20,11 @@ from cogs.commands.base import GAME_HELP, GameCommandBase
 from cogs.table.languages import reader_language, table_language
 from cogs.table.presenters import said
 from cogs.table.replies import reply
+from cogs.table.table import Tables
 from host import seats
 from host.errors import UserError
 from host.models import GameRecord
 from host.seats import SeatChange
-
-if TYPE_CHECKING:
-    from cogs.table.table import Tables
 
 log = logging.getLogger(__name__)
 

@@ -6,14 +6,15 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 import discord
 
 import lang
 from cogs.commands.base import GameCommandBase
 from cogs.commands.clocks import lobby_clock
-from cogs.runtime.lifecycle import Gated
+from cogs.runtime.client import GameBot
+from cogs.runtime.gate import Gated
 from cogs.table.languages import reader_language
 from cogs.table.presenters import ENGLISH, said
 from cogs.table.replies import reply, report_error
@@ -23,9 +24,6 @@ from host.clock_settings import ClockSettings
 from host.errors import UserError
 from host.kinds import GameKind
 from host.servers import ServerSettings
-
-if TYPE_CHECKING:
-    from cogs.runtime.client import GameBot
 
 FORGET = r"forget:(?P<user>[0-9]+)"
 
@@ -266,3 +264,8 @@ class ServerCommands(GameCommandBase):
         await rows.save_settings(interaction.guild.id, self.kind, new, now=self.service.now())
         saved = tr("Saved.")
         await reply(interaction, f"{saved}\n{describe(new, self.kind, kind, tr)}", ephemeral=False)
+
+
+async def setup(bot: GameBot) -> None:
+    """As an extension every bot loads: register the forget-me confirmation's button."""
+    bot.add_dynamic_items(ForgetButton)

@@ -8,7 +8,7 @@ the service, and answer through the shared table and play code.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
 import discord
 from discord import app_commands
@@ -21,6 +21,7 @@ from cogs.commands.history import HistoryCommands
 from cogs.commands.seats import SeatCommands
 from cogs.commands.server import ServerCommands, check_lobby, lobby_timer
 from cogs.commands.stats import StatsCommands
+from cogs.runtime.client import GameBot
 from cogs.table.components import parse_offered, shown
 from cogs.table.embeds import clip, lines_block, secrets_embed, status_embed, table_embed
 from cogs.table.languages import reader_language
@@ -29,9 +30,6 @@ from cogs.table.replies import png_file, refusal, reply
 from engine.text import N_, msg
 from host.errors import NotSeated, UserError
 from host.models import GameRecord
-
-if TYPE_CHECKING:
-    from cogs.runtime.client import GameBot
 
 POSTING_PERMISSIONS = (
     ("view_channel", N_("View Channel")),

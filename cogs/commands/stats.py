@@ -25,8 +25,6 @@ from engine.text import N_, msg
 from host import stats as host_stats
 from host.errors import UserError
 from host.kinds import GameKind
-from host.rating import shown
-from host.service import GameService
 from host.stats_tables import Standing
 
 POOL_TITLES = {
@@ -155,27 +153,6 @@ def board_lines(board: list[Standing], tr: lang.Texts = ENGLISH) -> list[str]:
         )
         for place, s in enumerate(board, start=1)
     ]
-
-
-def signed(change: float) -> str:
-    return f"{'+' if change >= 0 else '−'}{abs(change):.1f}"
-
-
-async def add_rating_changes(
-    service: GameService, game_id: int, embed: discord.Embed, language: str = lang.DEFAULT
-) -> None:
-    """The end-of-game message's line per player: their rating in this server and how much
-    this game moved it (nothing for a game that was not rated), in the table's ``language``."""
-    tr = lang.texts(language)
-    changes = await host_stats.rating_changes(service, game_id)
-    if not changes:
-        return
-    lines = [
-        f"{escape_markdown(clip(x.name, 60))}: {shown(after):.1f} "
-        f"({signed(shown(after) - shown(before))})" + (" · " + tr("left") if x.left else "")
-        for x, before, after in changes
-    ]
-    embed.add_field(name=tr("Ratings"), value=lines_block(lines, tr=tr), inline=False)
 
 
 class StatsCommands(GameCommandBase):

@@ -10,10 +10,9 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from cogs.commands import history, rematch
-from cogs.commands.server import ForgetButton
 from cogs.runtime.games import game_kinds, presenters
-from cogs.runtime.lifecycle import DRAIN_SECONDS, OUTAGES, Gate, Gated, install_outage_log
+from cogs.runtime.gate import DRAIN_SECONDS, Gate, Gated
+from cogs.runtime.outages import OUTAGES, install_outage_log
 from cogs.runtime.status_server import StatusServer
 from cogs.table.clock_notices import start_clocks, stop_clocks
 from cogs.table.components import DYNAMIC_ITEMS
@@ -32,6 +31,10 @@ from host.store import Store
 log = logging.getLogger(__name__)
 
 PURGE_EVERY_SECONDS = 6 * 3600.0
+SHARED_EXTENSIONS = ("cogs.commands.history", "cogs.commands.rematch", "cogs.commands.server")
+"""Loaded by every bot before the games' own command groups (each module's ``setup``): the
+Undo button and the replay file of a finished game, the Rematch button, the forget-me
+confirmation."""
 
 
 def bot_intents() -> discord.Intents:
@@ -91,7 +94,7 @@ class GameBot(commands.Bot):
         self.clock_speed = clock_speed
         self._clock_task: asyncio.Task[None] | None = None
         self.gate = Gate()
-        """Every click and command passes it; a stop closes it (cogs/runtime/lifecycle.py)."""
+        """Every click and command passes it; a stop closes it (cogs/runtime/gate.py)."""
         self.set_up = False
         """True once setup_hook has begun (after the login went through)."""
         self.forget_days = forget_days
@@ -109,7 +112,7 @@ class GameBot(commands.Bot):
         can turn new clicks away and wait for those in flight."""
         for item in items:
             if not issubclass(item, Gated):
-                raise TypeError(f"{item.__name__} must derive from cogs.runtime.lifecycle.Gated")
+                raise TypeError(f"{item.__name__} must derive from cogs.runtime.gate.Gated")
         super().add_dynamic_items(*items)
 
     async def setup_hook(self) -> None:
@@ -128,12 +131,10 @@ class GameBot(commands.Bot):
         self.tables = Tables(self, self.service, presenters())
         self.repair = Repair(self.tables)
         self.play = Play(self.service, self.tables)
-        self.clocks, self.scheduler = start_clocks(self, self.clock_speed)
-        self.add_dynamic_items(*DYNAMIC_ITEMS, ForgetButton)
-        history.install(self)
-        rematch.install(self)
+        self.clocks, self.scheduler = start_clocks(self.tables, self.clock_speed)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.tree.set_translator(CommandTranslator())
-        for name in self.extension_names:
+        for name in (*SHARED_EXTENSIONS, *self.extension_names):
             await self.load_extension(name)
         if self.sync_on_start:
             await self.sync_commands()

@@ -14,9 +14,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cogs.cartus.presenter import CARTUS
+from cogs.rattus.presenter import RATTUS
 from cogs.table.presenters import Presenter
 from engine import games
+from host.cartus_kind import CartusKind
 from host.kinds import GameKind
+from host.rattus_kind import RattusKind
 
 
 @dataclass(frozen=True)
@@ -30,11 +34,6 @@ class HostedGame:
 
 def hosted_games() -> dict[str, HostedGame]:
     """Every game the bot hosts, by kind name."""
-    from cogs.cartus.presenter import CARTUS
-    from cogs.rattus.presenter import RATTUS
-    from host.cartus_kind import CartusKind
-    from host.rattus_kind import RattusKind
-
     hosted = [
         HostedGame(RattusKind(), RATTUS, "cogs.rattus.commands"),
         HostedGame(CartusKind(), CARTUS, "cogs.cartus.commands"),

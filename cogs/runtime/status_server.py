@@ -12,16 +12,15 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST
 
 from cogs.runtime.games import game_kinds
 from host import metrics
-
-if TYPE_CHECKING:
-    from cogs.runtime.client import GameBot
+from host.clock_scheduler import Scheduler
+from host.service import GameService
 
 log = logging.getLogger(__name__)
 
@@ -31,7 +30,20 @@ STALE_CLOCKS_SECONDS = 60.0
 """A clock scheduler that has not ticked for this long (real seconds) is unhealthy."""
 
 
-async def problems(bot: GameBot) -> list[str]:
+class Watched(Protocol):
+    """What the endpoints read of the bot (``cogs.runtime.client.GameBot``)."""
+
+    gateway_up: bool
+    service: GameService
+    scheduler: Scheduler
+
+    @property
+    def latency(self) -> float: ...
+
+    def is_closed(self) -> bool: ...
+
+
+async def problems(bot: Watched) -> list[str]:
     """Why the bot is not healthy now; empty when it is."""
     found: list[str] = []
     if bot.is_closed() or not bot.gateway_up or not math.isfinite(bot.latency):
@@ -52,7 +64,7 @@ async def problems(bot: GameBot) -> list[str]:
 class StatusServer:
     """The HTTP endpoints; ``start`` and ``stop`` with the bot."""
 
-    def __init__(self, bot: GameBot, host: str, port: int) -> None:
+    def __init__(self, bot: Watched, host: str, port: int) -> None:
         self.bot = bot
         self.host = host
         self.port = port

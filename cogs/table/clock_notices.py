@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import TYPE_CHECKING
 
 import discord
 
@@ -26,9 +25,6 @@ from host.clock_scheduler import POLL_SECONDS, Scheduler
 from host.clock_settings import ClockSettings
 from host.clocks import Clocks, Fired
 from host.models import GameRecord
-
-if TYPE_CHECKING:
-    from cogs.runtime.client import GameBot
 
 log = logging.getLogger(__name__)
 
@@ -241,13 +237,12 @@ def poll_seconds(speed: float) -> float:
     return max(FASTEST_POLL, min(POLL_SECONDS, POLL_SECONDS / speed))
 
 
-def start_clocks(bot: GameBot, speed: float) -> tuple[Clocks, Scheduler]:
-    """The bot's clocks and their scheduler (not yet running: ``run_clocks`` runs it)."""
-    clocks = Clocks(bot.service, speed=speed)
-    bot.tables.clocks = clocks
-    scheduler = Scheduler(
-        clocks, ClockTable(bot.tables), poll=poll_seconds(speed), guard=bot.tables.lock
-    )
+def start_clocks(tables: Tables, speed: float) -> tuple[Clocks, Scheduler]:
+    """The clocks of the tables' games and their scheduler (not yet running: the bot runs it
+    after start-up repair)."""
+    clocks = Clocks(tables.service, speed=speed)
+    tables.clocks = clocks
+    scheduler = Scheduler(clocks, ClockTable(tables), poll=poll_seconds(speed), guard=tables.lock)
     return clocks, scheduler
 
 

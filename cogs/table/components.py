@@ -18,21 +18,18 @@ import contextlib
 import re
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, Protocol, cast
 
 import discord
 
 import lang
-from cogs.runtime.lifecycle import Gated
+from cogs.runtime.gate import Gated
 from cogs.table.presenters import said
 from cogs.table.replies import report_error
 from engine.core import Action, Pick
 from engine.text import N_
 from host import computers
 from host.models import GameRecord
-
-if TYPE_CHECKING:
-    from cogs.runtime.client import GameBot
 
 SELECT_SIZE = 25
 GAME = r"(?P<kind>[a-z]+):g:(?P<game>[0-9]+)"
@@ -49,8 +46,60 @@ LOBBY_BUTTONS = {
 REMOVE_COMPUTER = N_("Remove computer")
 
 
-def _bot(interaction: discord.Interaction[Any]) -> GameBot:
-    return cast("GameBot", interaction.client)
+class Clicks(Protocol):
+    """What a click on these buttons and selects calls: ``cogs.table.play.Play``, which the
+    bot holds as its ``play``."""
+
+    async def lobby_click(
+        self, interaction: discord.Interaction[Any], kind: str, game_id: int, op: str
+    ) -> None: ...
+
+    async def lobby_language(
+        self, interaction: discord.Interaction[Any], kind: str, game_id: int, language: str
+    ) -> None: ...
+
+    async def open_group(
+        self,
+        interaction: discord.Interaction[Any],
+        kind: str,
+        game_id: int,
+        version: int,
+        group: str,
+        *,
+        page: int = 0,
+    ) -> None: ...
+
+    async def choose(
+        self,
+        interaction: discord.Interaction[Any],
+        game_id: int,
+        notation: str,
+        *,
+        version: int | None,
+        kind: str | None = None,
+    ) -> None: ...
+
+    async def choose_picked(
+        self,
+        interaction: discord.Interaction[Any],
+        game_id: int,
+        version: int,
+        group: str,
+        values: list[str],
+        *,
+        kind: str | None = None,
+    ) -> None: ...
+
+
+class Playing(Protocol):
+    """The bot as its controls see it (``cogs.runtime.client.GameBot``)."""
+
+    @property
+    def play(self) -> Clicks: ...
+
+
+def _clicks(interaction: discord.Interaction[Any]) -> Clicks:
+    return cast(Playing, interaction.client).play
 
 
 async def _guarded(
@@ -117,9 +166,7 @@ class LobbyButton(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _guarded(
             interaction,
-            lambda: _bot(interaction).play.lobby_click(
-                interaction, self.kind, self.game_id, self.op
-            ),
+            lambda: _clicks(interaction).lobby_click(interaction, self.kind, self.game_id, self.op),
         )
 
 
@@ -154,7 +201,7 @@ class GroupButton(Gated, discord.ui.DynamicItem[discord.ui.Button[Any]], templat
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _guarded(
             interaction,
-            lambda: _bot(interaction).play.open_group(
+            lambda: _clicks(interaction).open_group(
                 interaction, self.kind, self.game_id, self.version, self.group
             ),
         )
@@ -191,7 +238,7 @@ class PageButton(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _guarded(
             interaction,
-            lambda: _bot(interaction).play.open_group(
+            lambda: _clicks(interaction).open_group(
                 interaction, self.kind, self.game_id, self.version, self.group, page=self.page
             ),
         )
@@ -239,7 +286,7 @@ class ActionSelect(
         if values:
             await _guarded(
                 interaction,
-                lambda: _bot(interaction).play.choose(
+                lambda: _clicks(interaction).choose(
                     interaction, self.game_id, values[0], version=self.version, kind=self.kind
                 ),
             )
@@ -282,7 +329,7 @@ class PickSelect(Gated, discord.ui.DynamicItem[discord.ui.Select[Any]], template
         values = list(self.item.values)
         await _guarded(
             interaction,
-            lambda: _bot(interaction).play.choose_picked(
+            lambda: _clicks(interaction).choose_picked(
                 interaction, self.game_id, self.version, self.group, values, kind=self.kind
             ),
         )
@@ -323,7 +370,7 @@ class ChoiceButton(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _guarded(
             interaction,
-            lambda: _bot(interaction).play.choose(
+            lambda: _clicks(interaction).choose(
                 interaction,
                 self.game_id,
                 f"{self.group}:{self.choice}",
@@ -364,7 +411,7 @@ class LobbyLanguage(
         chosen = self.item.values[0] if self.item.values else lang.DEFAULT
         await _guarded(
             interaction,
-            lambda: _bot(interaction).play.lobby_language(
+            lambda: _clicks(interaction).lobby_language(
                 interaction, self.kind, self.game_id, chosen
             ),
         )

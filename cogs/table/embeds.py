@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 
 import discord
+from discord.utils import escape_markdown
 
 import lang
 from cogs.table.presenters import ENGLISH, Presenter, View, listed, plain, player_name, said
@@ -13,6 +14,8 @@ from host import computers
 from host.clock_settings import duration_text
 from host.clocks import TableClock
 from host.models import GameRecord
+from host.rating import shown
+from host.stats_tables import PlayerLine
 
 FIELD_LIMIT = 1024
 FIELDS_LIMIT = 25
@@ -525,3 +528,26 @@ def event_texts(
         else:
             texts.append(event.text_for(names))
     return [plain(text) for text in texts if text]
+
+
+def signed(change: float) -> str:
+    return f"{'+' if change >= 0 else '−'}{abs(change):.1f}"
+
+
+def add_ratings(
+    embed: discord.Embed,
+    changes: Sequence[tuple[PlayerLine, float, float]],
+    language: str = lang.DEFAULT,
+) -> None:
+    """The end-of-game message's line per rated player (``host.stats.rating_changes``): their
+    rating in this server and how much this game moved it (nothing for a game not rated), in
+    the table's ``language``."""
+    if not changes:
+        return
+    tr = lang.texts(language)
+    lines = [
+        f"{escape_markdown(clip(x.name, 60))}: {shown(after):.1f} "
+        f"({signed(shown(after) - shown(before))})" + (" · " + tr("left") if x.left else "")
+        for x, before, after in changes
+    ]
+    embed.add_field(name=tr("Ratings"), value=lines_block(lines, tr=tr), inline=False)

@@ -9,20 +9,14 @@ game's language: ``table_language``, chosen in the lobby. Make the text where it
 
 from __future__ import annotations
 
-import asyncio
-from concurrent.futures import ThreadPoolExecutor
-from functools import cache
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 import discord
 from discord import app_commands
 
 import lang
 from host.models import GameRecord
-
-if TYPE_CHECKING:
-    from cogs.runtime.client import GameBot
-
+from host.service import GameService
 
 FOLLOW_DISCORD = "discord"
 """``/<game> stats language``'s choice for "follow my Discord app's language"."""
@@ -45,15 +39,15 @@ def locale_language(interaction: discord.Interaction[Any]) -> str:
 async def reader_language(interaction: discord.Interaction[Any]) -> str:
     """The language of the person behind an interaction: the one they chose, else their
     Discord client's when it is offered, else English."""
-    service = getattr(cast("GameBot", interaction.client), "service", None)
+    service: GameService | None = getattr(interaction.client, "service", None)
     chosen = None if service is None else await service.user_language(interaction.user.id)
     return chosen or locale_language(interaction)
 
 
-async def user_language(bot: GameBot, user_id: int) -> str:
+async def user_language(service: GameService, user_id: int) -> str:
     """The language of a person the bot writes to without an interaction (a DM): the one
     they chose, else the English every Discord client reads."""
-    return await bot.service.user_language(user_id) or lang.DEFAULT
+    return await service.user_language(user_id) or lang.DEFAULT
 
 
 def table_language(record: GameRecord) -> str:
@@ -90,35 +84,3 @@ class CommandTranslator(app_commands.Translator):
             return None
         text = lang.say(string.message, language)
         return text if text != string.message else None
-
-
-@cache
-def command_texts() -> list[tuple[str, str]]:
-    """Every description and choice name of the bot's slash commands, each with the command
-    it belongs to ("/rattus/stats/share"), as the bot registers them (for ``lang.extract``)."""
-    with ThreadPoolExecutor(max_workers=1) as pool:  # its own event loop, whoever calls
-        return pool.submit(asyncio.run, _command_texts()).result()
-
-
-async def _command_texts() -> list[tuple[str, str]]:
-    import bot  # the bot as it starts, its commands and their options (imported when asked)
-
-    client = bot.build_bot(bot.Settings(token="unused", db_path=":memory:", sync_commands=False))
-    await client.setup_hook()
-    try:
-        payload = [command.to_dict(client.tree) for command in client.tree.get_commands()]
-    finally:
-        await client.close()
-    found: list[tuple[str, str]] = []
-    for command in payload:
-        found += _texts_of(command, f"/{command['name']}")
-    return found
-
-
-def _texts_of(entry: dict[str, Any], where: str) -> list[tuple[str, str]]:
-    found = [(entry["description"], where)] if entry.get("description") else []
-    found += [(choice["name"], where) for choice in entry.get("choices") or []]
-    for child in entry.get("options") or []:
-        inner = f"{where}/{child['name']}" if child.get("type") in (1, 2) else where
-        found += _texts_of(child, inner)
-    return found

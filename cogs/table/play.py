@@ -14,7 +14,7 @@ from typing import Any
 import discord
 
 import lang
-from cogs.table.components import ANSWER, BOARD, HAND, select_view, with_board_button
+from cogs.table.components import ANSWER, BOARD, HAND, Clicks, select_view, with_board_button
 from cogs.table.embeds import BOARD_IMAGE, event_texts, jump_url, secrets_embed, status_embed
 from cogs.table.languages import reader_language
 from cogs.table.offers import action_groups, panel
@@ -73,7 +73,7 @@ def closed_note(record: GameRecord, tr: lang.Texts = ENGLISH) -> str:
     return tr("Game #{number} has not started yet.", number=record.id)
 
 
-class Play:
+class Play(Clicks):
     """The interaction flows, shared by every game kind."""
 
     def __init__(self, service: GameService, tables: Tables) -> None:

@@ -17,7 +17,7 @@ import discord
 from discord import app_commands
 
 import lang
-from cogs.runtime.lifecycle import admit
+from cogs.runtime.gate import admit
 from cogs.table.embeds import clip
 from cogs.table.handles import deferred_on_public
 from cogs.table.languages import locale_language, reader_language
@@ -169,7 +169,7 @@ async def report_error(interaction: discord.Interaction[Any], error: BaseExcepti
 
 class GameTree(app_commands.CommandTree[Any]):
     """The command tree with the bot's one error policy; every command passes the bot's gate
-    (a stopping bot turns new commands away, cogs/runtime/lifecycle.py)."""
+    (a stopping bot turns new commands away, cogs/runtime/gate.py)."""
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         return await admit(interaction)

@@ -17,7 +17,6 @@ from typing import Any
 import discord
 
 import lang
-from cogs.commands.stats import add_rating_changes
 from cogs.table.components import (
     ANSWER,
     Group,
@@ -26,6 +25,7 @@ from cogs.table.components import (
     stopped,
 )
 from cogs.table.embeds import (
+    add_ratings,
     final_embed,
     jump_url,
     lobby_embed,
@@ -42,6 +42,7 @@ from cogs.table.replies import png_file
 from cogs.table.thinking import ComputerTurns
 from engine.text import N_
 from host import computers
+from host import stats as host_stats
 from host.acting import off_loop
 from host.clocks import Clocks, TableClock
 from host.errors import UserError
@@ -529,7 +530,7 @@ class Tables(Messaging):
         language = table_language(record)
         moves = (await self.happened(record))[0]
         embed = final_embed(record, view, presenter, moves, language)
-        await add_rating_changes(self.service, record.id, embed, language)
+        add_ratings(embed, await host_stats.rating_changes(self.service, record.id), language)
         stored = {m.channel_id: m for m in await self.service.table_messages(record.id)}
         extra = [file for make in self.final_files for file in await make(record)]
         items = [item for make in self.final_items for item in await make(record)]

@@ -24,15 +24,13 @@ import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable, Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from engine.core import Event
 from host import computers
 from host.errors import StaleAction, UserError
 from host.models import GameRecord, Update
-
-if TYPE_CHECKING:
-    from cogs.table.table import Tables
+from host.service import GameService
 
 log = logging.getLogger(__name__)
 
@@ -61,10 +59,25 @@ def merged(updates: Sequence[Update]) -> Update:
     )
 
 
+class Shown(Protocol):
+    """Where computer moves are saved and shown: the tables of ``cogs.table.table.Tables``,
+    which hold a ``ComputerTurns`` each."""
+
+    service: GameService
+
+    def lock(self, game_id: int) -> asyncio.Lock: ...
+
+    async def publish(
+        self, update: Update, acted_by: int | None = None, *, wake: bool = True
+    ) -> None: ...
+
+    async def send_secrets(self, update: Update) -> None: ...
+
+
 class ComputerTurns:
     """The background computer turns of the games of one ``Tables``."""
 
-    def __init__(self, tables: Tables) -> None:
+    def __init__(self, tables: Shown) -> None:
         self.tables = tables
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()

@@ -128,9 +128,9 @@ async def test_a_click_is_one_json_log_line_with_its_game_server_and_latency(
     stream = io.StringIO()
     handler = logging.StreamHandler(stream)
     handler.setFormatter(logs.JsonLines())
-    root, lifecycle = logging.getLogger(), logging.getLogger("cogs.runtime.lifecycle")
+    root, gate = logging.getLogger(), logging.getLogger("cogs.runtime.gate")
     root.addHandler(handler)
-    lifecycle.setLevel(logging.INFO)
+    gate.setLevel(logging.INFO)
     try:
         client = serving_bot(world, str(tmp_path / "games.sqlite3"), free_port())
         async with world.fake.running(client):
@@ -138,7 +138,7 @@ async def test_a_click_is_one_json_log_line_with_its_game_server_and_latency(
             await open_game(world, client, players=2)
     finally:
         root.removeHandler(handler)
-        lifecycle.setLevel(logging.NOTSET)
+        gate.setLevel(logging.NOTSET)
     lines = [json.loads(line) for line in stream.getvalue().splitlines()]
     assert all({"time", "level", "logger", "message"} <= set(line) for line in lines)
     handled = [line for line in lines if line["message"].startswith("component ")]

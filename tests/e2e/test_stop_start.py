@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from cogs.runtime.lifecycle import RESTARTING
+from cogs.runtime.gate import RESTARTING
 from tests.e2e.bot_process import BotProcess
 from tests.e2e.conftest import World
 from tests.e2e.table import text_of
