@@ -29,7 +29,7 @@ from render import cartus_table, rattus_board
 from render.cartus.table import table_image
 from render.common import canvas
 from render.common.canvas import encode_png
-from render.common.palette import rattus_palette
+from render.common.palette import shared_palette
 from render.rattus.board import board_image
 
 NAMES = ["Anna", "Björn", "Χλόη", "Дмитрий"]
@@ -201,12 +201,12 @@ def bench(view: dict[str, Any], runs: int) -> tuple[float, float, float, float, 
     """(first render ms, median wall ms, median CPU ms, cached ms, PNG bytes) over ``runs``
     fresh renders and encodes."""
     start = time.perf_counter()
-    png = encode_png(board_image(view), rattus_palette())
+    png = encode_png(board_image(view), shared_palette())
     first = (time.perf_counter() - start) * 1000
     wall, cpu = [], []
     for _ in range(runs):
         start, start_cpu = time.perf_counter(), time.process_time()
-        png = encode_png(board_image(view), rattus_palette())
+        png = encode_png(board_image(view), shared_palette())
         wall.append((time.perf_counter() - start) * 1000)
         cpu.append((time.process_time() - start_cpu) * 1000)
     rattus_board(view)
@@ -233,7 +233,7 @@ def write_sample(
     height = round(image.height * PHONE_WIDTH / image.width)
     phone = SAMPLES / f"{prefix}{name}-phone.png"
     image.resize((PHONE_WIDTH, height), Image.Resampling.LANCZOS).quantize(
-        palette=rattus_palette(), dither=Image.Dither.NONE
+        palette=shared_palette(), dither=Image.Dither.NONE
     ).save(phone, optimize=True)
     return [full, phone]
 
@@ -285,7 +285,7 @@ def bench_cartus(view: dict[str, Any], runs: int) -> tuple[float, float, int]:
     png = b""
     for _ in range(runs):
         start, start_cpu = time.perf_counter(), time.process_time()
-        png = encode_png(table_image(view), rattus_palette())
+        png = encode_png(table_image(view), shared_palette())
         wall.append((time.perf_counter() - start) * 1000)
         cpu.append((time.process_time() - start_cpu) * 1000)
     return statistics.median(wall), statistics.median(cpu), len(png)
@@ -307,7 +307,7 @@ def game_views(players: int = 4, seed: int = 7, every: int = 3) -> list[dict[str
 def bench_levels(levels: tuple[int, ...] = (1, 2, 3, 4, 6, 9)) -> None:
     """Median CPU ms and mean KiB to draw and encode a game's boards at each PNG level."""
     views = game_views()
-    encode_png(board_image(views[0]), rattus_palette())  # the background and pieces
+    encode_png(board_image(views[0]), shared_palette())  # the background and pieces
     kept = canvas.PNG_COMPRESS_LEVEL
     try:
         for level in levels:
@@ -315,7 +315,7 @@ def bench_levels(levels: tuple[int, ...] = (1, 2, 3, 4, 6, 9)) -> None:
             cpu, sizes = [], []
             for view in views:
                 start = time.process_time()
-                sizes.append(len(encode_png(board_image(view), rattus_palette())))
+                sizes.append(len(encode_png(board_image(view), shared_palette())))
                 cpu.append((time.process_time() - start) * 1000)
             mark = " (the one used)" if level == kept else ""
             print(

@@ -30,7 +30,6 @@ PACKAGES = ("engine", "host", "cogs", "render", "lang")
 REGISTRY = {"cogs/runtime/games.py"}
 OWNED = {
     "render/common/pieces.py": "rattus",
-    "render/common/palette.py": "rattus",
     "render/common/frame.py": "rattus",
 }
 """Modules that belong to one game although their names do not say so (the Rattus map layout,

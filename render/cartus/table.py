@@ -28,7 +28,7 @@ from PIL import Image
 
 from render.common.canvas import ALERT, GOLD, INK, MUTED, RGB, WHITE, Canvas, Point, encode_png, mix
 from render.common.frame import PANEL_BG, ROW_BG, seats_of, width_of, wrap
-from render.common.palette import rattus_palette
+from render.common.palette import shared_palette
 from render.common.pieces import CHIP_H, Seat, chip_width, class_colour, class_glyph, cube_chip
 from render.common.text import counted
 
@@ -626,7 +626,7 @@ def text_boxes(view: Mapping[str, Any]) -> tuple[Image.Image, list[TextBox]]:
 
 @lru_cache(maxsize=64)
 def _png(key: str) -> bytes:
-    return encode_png(table_image(json.loads(key)), rattus_palette())
+    return encode_png(table_image(json.loads(key)), shared_palette())
 
 
 def cartus_table(view: Mapping[str, Any]) -> bytes:

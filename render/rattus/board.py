@@ -16,7 +16,7 @@ from PIL import Image
 
 from render.common.canvas import ALERT, Canvas, Point, encode_png
 from render.common.frame import PANEL_BG, seats_of
-from render.common.palette import rattus_palette
+from render.common.palette import shared_palette
 from render.common.pieces import Seat, wall
 from render.rattus.map import TILE_RADIUS, draw_map
 from render.rattus.panel import HEADER_H, draw_header, draw_panel, panel_height, plague_tokens
@@ -141,7 +141,7 @@ def board_size(view: Mapping[str, Any]) -> tuple[int, int]:
 
 @lru_cache(maxsize=64)
 def _png(key: str) -> bytes:
-    return encode_png(board_image(json.loads(key)), rattus_palette())
+    return encode_png(board_image(json.loads(key)), shared_palette())
 
 
 def rattus_board(view: Mapping[str, Any]) -> bytes:
