@@ -10,7 +10,7 @@ from discord.ext import commands
 
 import lang
 from cogs.cartus.presenter import CARTUS
-from cogs.commands.clocks import TIMER_HELP, timer_choices
+from cogs.commands.clocks import TIMER_HELP, suggest_timers
 from cogs.commands.server import SETTINGS_HELP, Level
 from cogs.commands.shared import GameCommands, filtered
 from cogs.table.embeds import clip
@@ -60,6 +60,7 @@ class CartusCog(
 ):
     kind = "cartus"
 
+    @app_commands.autocomplete(timer=suggest_timers)
     @app_commands.command(name="new", description="Open a Rattus Cartus lobby in this channel")
     @app_commands.describe(
         buildings="How buildings are chosen, or six names (one a class)",
@@ -93,12 +94,6 @@ class CartusCog(
             options["players"] = players
         await self.open_lobby(interaction, options, timer=timer)
 
-    @new.autocomplete("timer")
-    async def new_timer(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
-        return timer_choices(current)
-
     @new.autocomplete("buildings")
     async def new_buildings(
         self, interaction: discord.Interaction[Any], current: str
@@ -106,6 +101,7 @@ class CartusCog(
         tr = lang.texts(await reader_language(interaction))
         return filtered(building_choices(tr), current, tr)
 
+    @app_commands.autocomplete(timer=suggest_timers)
     @app_commands.choices(language=language_choices(("Each host's", HOSTS_LANGUAGE)))
     @app_commands.command(name="settings", description="This server's settings for Cartus")
     @app_commands.describe(**SETTINGS_HELP)
@@ -130,12 +126,6 @@ class CartusCog(
             stand_in=stand_in,
             language=language,
         )
-
-    @settings.autocomplete("timer")
-    async def settings_timer(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
-        return timer_choices(current)
 
     @app_commands.command(
         name="rules", description="How Rattus Cartus is played, or what a building or card does"

@@ -28,8 +28,11 @@ def lobby_clock(timer: str | None) -> ClockSettings:
     return ClockSettings() if timer is None else ClockSettings().with_timer(timer)
 
 
-def timer_choices(current: str) -> list[app_commands.Choice[str]]:
-    """What to offer for a ``timer`` option as it is typed (``timer_suggestions``)."""
+async def suggest_timers(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[str]]:
+    """What to offer for a ``timer`` option as it is typed (``timer_suggestions``): every
+    command with one names this with ``app_commands.autocomplete(timer=suggest_timers)``."""
     return [
         app_commands.Choice(name=name, value=value) for name, value in timer_suggestions(current)
     ]
@@ -51,6 +54,7 @@ class ClockCommands(GameCommandBase):
 
     clock = app_commands.Group(name="clock", description="Timers, reminders and time away")
 
+    @app_commands.autocomplete(timer=suggest_timers)
     @clock.command(name="timer", description="Show or change the timer (host or moderator)")
     @app_commands.describe(
         timer=TIMER_HELP,
@@ -109,12 +113,6 @@ class ClockCommands(GameCommandBase):
         await reply(
             interaction, tr("Game #{number}: {settings}", number=record.id, settings=said_settings)
         )
-
-    @timer.autocomplete("timer")
-    async def timer_suggestions(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
-        return timer_choices(current)
 
     @clock.command(name="away", description="Stop your clocks in all your games for some days")
     @app_commands.describe(days=f"1 to {AWAY_MOST_DAYS} ({AWAY_DAYS_A_YEAR} a year); 0: back now")

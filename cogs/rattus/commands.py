@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import lang
-from cogs.commands.clocks import TIMER_HELP, timer_choices
+from cogs.commands.clocks import TIMER_HELP, suggest_timers
 from cogs.commands.server import SETTINGS_HELP, Level
 from cogs.commands.shared import GameCommands, filtered
 from cogs.table.embeds import clip
@@ -57,6 +57,14 @@ def expansion_choices(tr: lang.Texts) -> list[tuple[str, str]]:
     return pairs
 
 
+async def suggest_expansions(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[str]]:
+    """The ``expansions`` option of ``new`` and ``settings`` as it is typed."""
+    tr = lang.texts(await reader_language(interaction))
+    return filtered(expansion_choices(tr), current, tr)
+
+
 def card_choices(expansions_text: str | None) -> list[tuple[str, str]]:
     """The ways to choose class cards that the expansions typed so far can play, in words
     (the value stays the id the lobby stores)."""
@@ -86,6 +94,7 @@ def parse_class_cards(text: str | None) -> str | list[str] | None:
 class RattusCog(GameCommands, group_name="rattus", group_description="Play Rattus, the board game"):
     kind = "rattus"
 
+    @app_commands.autocomplete(timer=suggest_timers, expansions=suggest_expansions)
     @app_commands.command(name="new", description="Open a Rattus lobby in this channel")
     @app_commands.describe(
         expansions="Which expansions to play with",
@@ -115,19 +124,6 @@ class RattusCog(GameCommands, group_name="rattus", group_description="Play Rattu
             options["class_cards"] = cards
         await self.open_lobby(interaction, options, timer=timer)
 
-    @new.autocomplete("timer")
-    async def new_timer(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
-        return timer_choices(current)
-
-    @new.autocomplete("expansions")
-    async def new_expansions(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
-        tr = lang.texts(await reader_language(interaction))
-        return filtered(expansion_choices(tr), current, tr)
-
     @new.autocomplete("class_cards")
     async def new_class_cards(
         self, interaction: discord.Interaction[Any], current: str
@@ -136,6 +132,7 @@ class RattusCog(GameCommands, group_name="rattus", group_description="Play Rattu
         tr = lang.texts(await reader_language(interaction))
         return filtered(card_choices(typed if isinstance(typed, str) else None), current, tr)
 
+    @app_commands.autocomplete(timer=suggest_timers, expansions=suggest_expansions)
     @app_commands.choices(language=language_choices(("Each host's", HOSTS_LANGUAGE)))
     @app_commands.command(name="settings", description="This server's settings for Rattus")
     @app_commands.describe(**SETTINGS_HELP, expansions="Default expansions, or none")
@@ -163,19 +160,6 @@ class RattusCog(GameCommands, group_name="rattus", group_description="Play Rattu
             defaults=defaults,
             language=language,
         )
-
-    @settings.autocomplete("timer")
-    async def settings_timer(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
-        return timer_choices(current)
-
-    @settings.autocomplete("expansions")
-    async def settings_expansions(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
-        tr = lang.texts(await reader_language(interaction))
-        return filtered(expansion_choices(tr), current, tr)
 
     @app_commands.command(
         name="rules", description="How Rattus is played, a rule of an expansion, or one card"

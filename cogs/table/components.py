@@ -47,48 +47,10 @@ REMOVE_COMPUTER = N_("Remove computer")
 
 
 class Clicks(Protocol):
-    """What a click on these buttons and selects calls: ``cogs.table.play.Play``, which the
-    bot holds as its ``play``."""
+    """What a click on a control calls: the bot's ``play`` (``cogs.table.play.Play``), which
+    knows what each control does."""
 
-    async def lobby_click(
-        self, interaction: discord.Interaction[Any], kind: str, game_id: int, op: str
-    ) -> None: ...
-
-    async def lobby_language(
-        self, interaction: discord.Interaction[Any], kind: str, game_id: int, language: str
-    ) -> None: ...
-
-    async def open_group(
-        self,
-        interaction: discord.Interaction[Any],
-        kind: str,
-        game_id: int,
-        version: int,
-        group: str,
-        *,
-        page: int = 0,
-    ) -> None: ...
-
-    async def choose(
-        self,
-        interaction: discord.Interaction[Any],
-        game_id: int,
-        notation: str,
-        *,
-        version: int | None,
-        kind: str | None = None,
-    ) -> None: ...
-
-    async def choose_picked(
-        self,
-        interaction: discord.Interaction[Any],
-        game_id: int,
-        version: int,
-        group: str,
-        values: list[str],
-        *,
-        kind: str | None = None,
-    ) -> None: ...
+    async def clicked(self, interaction: discord.Interaction[Any], control: Control) -> None: ...
 
 
 class Playing(Protocol):
@@ -96,10 +58,6 @@ class Playing(Protocol):
 
     @property
     def play(self) -> Clicks: ...
-
-
-def _clicks(interaction: discord.Interaction[Any]) -> Clicks:
-    return cast(Playing, interaction.client).play
 
 
 async def _guarded(
@@ -129,8 +87,23 @@ def play_id(kind: str, game_id: int, version: int, group: str, suffix: str = "")
     return custom_id
 
 
+def where(match: re.Match[str]) -> tuple[str, int, int, str]:
+    """The kind, game, version and group that a play control's custom id names."""
+    return match["kind"], int(match["game"]), int(match["version"]), match["group"]
+
+
+class Control(Gated):
+    """A button or select of a lobby or a table: a click passes the gate, then goes to the
+    bot's ``play``; any failure is answered by the one error policy."""
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _guarded(
+            interaction, lambda: cast(Playing, interaction.client).play.clicked(interaction, self)
+        )
+
+
 class LobbyButton(
-    Gated,
+    Control,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=GAME + r":lobby:(?P<op>join|leave|ai-easy|ai-strong|start|cancel|drop-[0-9]+)",
 ):
@@ -163,14 +136,8 @@ class LobbyButton(
     ) -> LobbyButton:
         return cls(match["kind"], int(match["game"]), match["op"])
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _guarded(
-            interaction,
-            lambda: _clicks(interaction).lobby_click(interaction, self.kind, self.game_id, self.op),
-        )
 
-
-class GroupButton(Gated, discord.ui.DynamicItem[discord.ui.Button[Any]], template=PLAY):
+class GroupButton(Control, discord.ui.DynamicItem[discord.ui.Button[Any]], template=PLAY):
     """One group of actions; a click opens its select (or takes its only action)."""
 
     def __init__(
@@ -196,19 +163,11 @@ class GroupButton(Gated, discord.ui.DynamicItem[discord.ui.Button[Any]], templat
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> GroupButton:
-        return cls(match["kind"], int(match["game"]), int(match["version"]), match["group"])
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _guarded(
-            interaction,
-            lambda: _clicks(interaction).open_group(
-                interaction, self.kind, self.game_id, self.version, self.group
-            ),
-        )
+        return cls(*where(match))
 
 
 class PageButton(
-    Gated, discord.ui.DynamicItem[discord.ui.Button[Any]], template=PLAY + r":p(?P<page>[0-9]+)"
+    Control, discord.ui.DynamicItem[discord.ui.Button[Any]], template=PLAY + r":p(?P<page>[0-9]+)"
 ):
     def __init__(
         self, kind: str, game_id: int, version: int, group: str, page: int, *, label: str = ""
@@ -227,25 +186,11 @@ class PageButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> PageButton:
-        return cls(
-            match["kind"],
-            int(match["game"]),
-            int(match["version"]),
-            match["group"],
-            int(match["page"]),
-        )
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _guarded(
-            interaction,
-            lambda: _clicks(interaction).open_group(
-                interaction, self.kind, self.game_id, self.version, self.group, page=self.page
-            ),
-        )
+        return cls(*where(match), int(match["page"]))
 
 
 class ActionSelect(
-    Gated, discord.ui.DynamicItem[discord.ui.Select[Any]], template=PLAY + r":s(?P<page>[0-9]+)"
+    Control, discord.ui.DynamicItem[discord.ui.Select[Any]], template=PLAY + r":s(?P<page>[0-9]+)"
 ):
     """The options of one group; the value of each option is the action's notation."""
 
@@ -273,26 +218,10 @@ class ActionSelect(
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> ActionSelect:
-        return cls(
-            match["kind"],
-            int(match["game"]),
-            int(match["version"]),
-            match["group"],
-            int(match["page"]),
-        )
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        values = self.item.values
-        if values:
-            await _guarded(
-                interaction,
-                lambda: _clicks(interaction).choose(
-                    interaction, self.game_id, values[0], version=self.version, kind=self.kind
-                ),
-            )
+        return cls(*where(match), int(match["page"]))
 
 
-class PickSelect(Gated, discord.ui.DynamicItem[discord.ui.Select[Any]], template=PLAY + r":m"):
+class PickSelect(Control, discord.ui.DynamicItem[discord.ui.Select[Any]], template=PLAY + r":m"):
     """A choice of several items at once (a decision's ``Pick``): the ticked entries make one
     answer, which the play code turns into the action's notation."""
 
@@ -323,20 +252,11 @@ class PickSelect(Gated, discord.ui.DynamicItem[discord.ui.Select[Any]], template
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> PickSelect:
-        return cls(match["kind"], int(match["game"]), int(match["version"]), match["group"])
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        values = list(self.item.values)
-        await _guarded(
-            interaction,
-            lambda: _clicks(interaction).choose_picked(
-                interaction, self.game_id, self.version, self.group, values, kind=self.kind
-            ),
-        )
+        return cls(*where(match))
 
 
 class ChoiceButton(
-    Gated,
+    Control,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=PLAY + r":c(?P<choice>[a-z0-9_.-]+)",
 ):
@@ -359,29 +279,11 @@ class ChoiceButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> ChoiceButton:
-        return cls(
-            match["kind"],
-            int(match["game"]),
-            int(match["version"]),
-            match["group"],
-            match["choice"],
-        )
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _guarded(
-            interaction,
-            lambda: _clicks(interaction).choose(
-                interaction,
-                self.game_id,
-                f"{self.group}:{self.choice}",
-                version=self.version,
-                kind=self.kind,
-            ),
-        )
+        return cls(*where(match), match["choice"])
 
 
 class LobbyLanguage(
-    Gated,
+    Control,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=GAME + r":lobby:language",
 ):
@@ -406,15 +308,6 @@ class LobbyLanguage(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> LobbyLanguage:
         return cls(match["kind"], int(match["game"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        chosen = self.item.values[0] if self.item.values else lang.DEFAULT
-        await _guarded(
-            interaction,
-            lambda: _clicks(interaction).lobby_language(
-                interaction, self.kind, self.game_id, chosen
-            ),
-        )
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (

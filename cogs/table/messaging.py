@@ -177,15 +177,9 @@ class Messaging:
                 DmQuestion(record.id, user_id, seat, sent.channel.id, sent.id, record.version)
             )
             return
-        except discord.Forbidden as error:
-            if error.code != DMS_CLOSED:
-                log.warning("DM to %s refused: %s", user_id, error)
+        except discord.HTTPException as error:
+            if not await self._dms_closed(record, user_id, error):
                 return
-            if await self.service.mark_dms_closed(user_id):
-                await self._announce_closed_dms(record, user_id)
-        except discord.HTTPException:
-            log.warning("Could not DM %s for game #%s", user_id, record.id, exc_info=True)
-            return
         finally:
             self._sending.difference_update(ids)
         view = record.view()
@@ -350,14 +344,24 @@ class Messaging:
             await self.dm_secrets(record, user_id, news, sent_as)
             if await self.service.dms_closed(user_id):
                 await self.service.mark_dms_closed(user_id, False)
-        except discord.Forbidden as error:
-            if error.code != DMS_CLOSED:
-                log.warning("DM to %s refused: %s", user_id, error)
-                return
+        except discord.HTTPException as error:
+            await self._dms_closed(record, user_id, error)
+
+    async def _dms_closed(
+        self, record: GameRecord, user_id: int, error: discord.HTTPException
+    ) -> bool:
+        """After a DM failed (called while handling ``error``): True when it was the user's
+        DMs being closed, which is noted and announced in the game's channel the first time;
+        any other failure is logged."""
+        if isinstance(error, discord.Forbidden) and error.code == DMS_CLOSED:
             if await self.service.mark_dms_closed(user_id):
                 await self._announce_closed_dms(record, user_id)
-        except discord.HTTPException:
+            return True
+        if isinstance(error, discord.Forbidden):
+            log.warning("DM to %s refused: %s", user_id, error)
+        else:
             log.warning("Could not DM %s for game #%s", user_id, record.id, exc_info=True)
+        return False
 
     async def dm_secrets(
         self, record: GameRecord, user_id: int, news: Sequence[str], sent_as: str

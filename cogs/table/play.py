@@ -14,7 +14,22 @@ from typing import Any
 import discord
 
 import lang
-from cogs.table.components import ANSWER, BOARD, HAND, Clicks, select_view, with_board_button
+from cogs.table.components import (
+    ANSWER,
+    BOARD,
+    HAND,
+    ActionSelect,
+    ChoiceButton,
+    Clicks,
+    Control,
+    GroupButton,
+    LobbyButton,
+    LobbyLanguage,
+    PageButton,
+    PickSelect,
+    select_view,
+    with_board_button,
+)
 from cogs.table.embeds import BOARD_IMAGE, event_texts, jump_url, secrets_embed, status_embed
 from cogs.table.languages import reader_language
 from cogs.table.offers import action_groups, panel
@@ -81,6 +96,48 @@ class Play(Clicks):
         self.tables = tables
         self._picks: dict[tuple[int, int], list[tuple[int, int]]] = {}
         """(game, version) -> (panel message, interaction) of each pick made at that version."""
+
+    async def clicked(self, interaction: discord.Interaction[Any], control: Control) -> None:
+        """What a click on a lobby's or a table's control does."""
+        match control:
+            case LobbyButton():
+                await self.lobby_click(interaction, control.kind, control.game_id, control.op)
+            case LobbyLanguage():
+                chosen = control.item.values[0] if control.item.values else lang.DEFAULT
+                await self.lobby_language(interaction, control.kind, control.game_id, chosen)
+            case GroupButton() | PageButton():
+                page = control.page if isinstance(control, PageButton) else 0
+                await self.open_group(
+                    interaction,
+                    control.kind,
+                    control.game_id,
+                    control.version,
+                    control.group,
+                    page=page,
+                )
+            case ActionSelect() | ChoiceButton():
+                if isinstance(control, ChoiceButton):
+                    notation = f"{control.group}:{control.choice}"
+                elif control.item.values:
+                    notation = control.item.values[0]
+                else:
+                    return
+                await self.choose(
+                    interaction,
+                    control.game_id,
+                    notation,
+                    version=control.version,
+                    kind=control.kind,
+                )
+            case PickSelect():
+                await self.choose_picked(
+                    interaction,
+                    control.game_id,
+                    control.version,
+                    control.group,
+                    list(control.item.values),
+                    kind=control.kind,
+                )
 
     # -- lobby ------------------------------------------------------------------------------
 

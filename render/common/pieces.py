@@ -336,17 +336,11 @@ def _token_face(canvas: Canvas, centre: Point, radius: float, token: Mapping[str
             fill=class_colour(cls),
             anchor="mm",
         )
-    bits = []
-    majority = int(token.get("majority") or 0)
-    everyone = int(token.get("all") or 0)
-    if majority:
-        bits.append("M" if majority == 1 else f"{majority}M")
-    if everyone:
-        bits.append("A" if everyone == 1 else f"{everyone}A")
-    if bits:
+    marks = _chip_marks(token)
+    if marks:
         canvas.text(
             (x, y + radius * 0.55),
-            " ".join(bits),
+            marks,
             round(radius * 0.34),
             fill=ALERT,
             bold=True,

@@ -129,28 +129,14 @@ def _extra_items(
 ) -> list[Item]:
     """Nuns, bishops, potions, diplomats, goods and the caravan."""
     items: list[Item] = []
-    nuns = int(region.get("nuns") or 0)
-    if nuns:
-        items.append(
-            (
-                "nun",
-                badge_width(nuns),
-                BADGE_H,
-                partial(_badge, PIECE_GLYPHS["nun"], NUN_FILL, INK, nuns),
-                None,
-            )
-        )
-    bishops = int(region.get("bishops") or 0)
-    if bishops:
-        items.append(
-            (
-                "bishop",
-                badge_width(bishops),
-                BADGE_H,
-                partial(_badge, PIECE_GLYPHS["bishop"], BISHOP_FILL, PAPER, bishops),
-                None,
-            )
-        )
+    for piece, key, fill, ink in (
+        ("nun", "nuns", NUN_FILL, INK),
+        ("bishop", "bishops", BISHOP_FILL, PAPER),
+    ):
+        count = int(region.get(key) or 0)
+        if count:
+            badge = partial(_badge, PIECE_GLYPHS[piece], fill, ink, count)
+            items.append((piece, badge_width(count), BADGE_H, badge, None))
     for glyph, key in (
         (PIECE_GLYPHS["potion"], "potions"),
         (PIECE_GLYPHS["diplomat"], "diplomats"),
