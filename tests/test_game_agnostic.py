@@ -35,10 +35,11 @@ OWNED = {
 """Modules that belong to one game although their names do not say so (the Rattus map layout,
 its tiles and the pieces drawn on them; the picture frame, which reads the players' colour and
 mark of the Rattus view and of the Cartus view alike)."""
-GENERIC = {"id", "text", "hand", "options", "lines", "all"}
+GENERIC = {"id", "text", "hand", "options", "lines", "all", "type"}
 """Words every game and the host use in their own sense (a row id, an event's text or lines
-of text, the hand command, a game's lobby options, the leaderboard of all servers): a game's key of the same spelling does not make them
-game-specific."""
+of text, the hand command, a game's lobby options, the leaderboard of all servers, the type
+of a slash command's option in Discord's payload): a game's key of the same spelling does not
+make them game-specific."""
 
 GAME_VIEWS: dict[str, Any] = {name: games.spec(name).view_type for name in hosted_games()}
 DECISION_KINDS: dict[str, set[str]] = {
