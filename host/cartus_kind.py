@@ -26,6 +26,7 @@ from engine.cartus import data as cartus_data
 from engine.cartus.setup import choose_buildings
 from engine.contract import Game
 from engine.core import Rng
+from engine.text import msg
 from host.errors import UserError
 from host.kinds import GameKind
 
@@ -57,7 +58,7 @@ def _quoted(raw: Any, limit: int = 40) -> str:
 def _flag(options: Mapping[str, Any], key: str, default: bool) -> bool:
     value = options.get(key, default)
     if not isinstance(value, bool):
-        raise UserError(f"'{key}' is either true or false.")
+        raise UserError(msg("'{key}' is either true or false.", key=key))
     return value
 
 
@@ -76,7 +77,9 @@ class CartusKind(GameKind):
     def validate_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         unknown = sorted(set(options) - OPTION_KEYS)
         if unknown:
-            raise UserError(f"Rattus Cartus has no option called {_quoted(unknown[0])}.")
+            raise UserError(
+                msg("Rattus Cartus has no option called {option}.", option=_quoted(unknown[0]))
+            )
         players = options.get("players", self.max_players)
         if (
             isinstance(players, bool)
@@ -84,19 +87,24 @@ class CartusKind(GameKind):
             or not self.min_players <= players <= self.max_players
         ):
             raise UserError(
-                f"Rattus Cartus seats {self.min_players} to {self.max_players} players: "
-                "choose a number in that range."
+                msg(
+                    "Rattus Cartus seats {fewest} to {most} players: choose a number in that range.",
+                    fewest=self.min_players,
+                    most=self.max_players,
+                )
             )
         seat_order = options.get("seat_order", "random")
         if seat_order not in SEAT_ORDERS:
             raise UserError(
-                "The seat order is either 'random' or 'joined' (the order people joined)."
+                msg("The seat order is either 'random' or 'joined' (the order people joined).")
             )
         everyone_dead = options.get("everyone_dead", cartus.EVERYONE_DEAD[0])
         if everyone_dead not in cartus.EVERYONE_DEAD:
             raise UserError(
-                f"When everyone dies, the game ends in one of these ways: "
-                f"{', '.join(cartus.EVERYONE_DEAD)}."
+                msg(
+                    "When everyone dies, the game ends in one of these ways: {ways}.",
+                    ways=", ".join(cartus.EVERYONE_DEAD),
+                )
             )
         return {
             "buildings": self._buildings(options.get("buildings")),
@@ -119,20 +127,28 @@ class CartusKind(GameKind):
         if isinstance(raw, str):
             raw = raw.split(",")
         if not isinstance(raw, list | tuple):
-            raise UserError("Buildings are a way to choose them (e.g. 'random') or a list.")
+            raise UserError(msg("Buildings are a way to choose them (e.g. 'random') or a list."))
         chosen = []
         for part in raw:
             found = building_id(str(part))
             if found is None:
                 known = ", ".join(b.name for b in cartus_data.buildings().values())
-                raise UserError(f"There is no building called {_quoted(part)}. Known: {known}.")
+                raise UserError(
+                    msg(
+                        "There is no building called {building}. Known: {known}.",
+                        building=_quoted(part),
+                        known=known,
+                    )
+                )
             chosen.append(found)
         try:
             choose_buildings(chosen, cartus.MAX_PLAYERS, Rng.from_seed(0))
         except ValueError:
             modes = ", ".join(cartus.BUILDING_MODES)
             raise UserError(
-                f"Name six buildings, one of each class, or choose one of: {modes}."
+                msg(
+                    "Name six buildings, one of each class, or choose one of: {modes}.", modes=modes
+                )
             ) from None
         return chosen
 

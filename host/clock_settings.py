@@ -19,6 +19,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 from engine.core import counted
+from engine.text import Msg, msg, plural
 from host.errors import UserError
 
 MODES = ("none", "live", "turn", "daily")
@@ -89,15 +90,19 @@ class ClockSettings:
         settings = self if timer is None else self.with_timer(timer)
         if stand_in is not None:
             if stand_in not in LEVELS:
-                raise UserError("The stand-in is an easy or a strong computer player.")
+                raise UserError(msg("The stand-in is an easy or a strong computer player."))
             settings = replace(settings, stand_in=stand_in)
         if missed is not None:
             if not 1 <= missed <= 20:
-                raise UserError("Missed deadlines in a row: choose 1 to 20.")
+                raise UserError(
+                    msg("Missed deadlines in a row: choose {low} to {high}.", low=1, high=20)
+                )
             settings = replace(settings, missed=missed)
         if idle_days is not None:
             if not 1 <= idle_days <= 365:
-                raise UserError("Days without anyone playing: choose 1 to 365.")
+                raise UserError(
+                    msg("Days without anyone playing: choose {low} to {high}.", low=1, high=365)
+                )
             settings = replace(settings, idle_days=idle_days)
         return settings
 
@@ -163,21 +168,50 @@ def parse_timer(text: str) -> dict[str, Any]:
     found = _TIMER.match(cleaned)
     if found is None:
         raise UserError(
-            f"I can't read the timer '{text.strip()[:40]}'. Write `none`, minutes per decision "
-            "(`5m`), hours per decision (`24h`) or moves a day for a time bank (`2/day`)."
+            msg(
+                "I can't read the timer '{timer}'. Write `none`, minutes per decision (`5m`), "
+                "hours per decision (`24h`) or moves a day for a time bank (`2/day`).",
+                timer=text.strip()[:40],
+            )
         )
     number = int(found["n"])
-    mode, key, unit = (
-        ("live", "minutes", "minutes")
+    mode, key = (
+        ("live", "minutes")
         if found["m"]
-        else ("turn", "hours", "hours")
+        else ("turn", "hours")
         if found["h"]
-        else ("daily", "per_day", "moves a day")
+        else ("daily", "per_day")
     )
     low, high = LIMITS[mode]
     if not low <= number <= high:
-        raise UserError(f"A timer of {number} {unit} is out of range: choose {low} to {high}.")
+        raise UserError(_out_of_range(mode, number, low, high))
     return {"mode": mode, key: number}
+
+
+def _out_of_range(mode: str, number: int, low: int, high: int) -> Msg:
+    if mode == "live":
+        return plural(
+            "A timer of {n} minute is out of range: choose {low} to {high}.",
+            "A timer of {n} minutes is out of range: choose {low} to {high}.",
+            number,
+            low=low,
+            high=high,
+        )
+    if mode == "turn":
+        return plural(
+            "A timer of {n} hour is out of range: choose {low} to {high}.",
+            "A timer of {n} hours is out of range: choose {low} to {high}.",
+            number,
+            low=low,
+            high=high,
+        )
+    return plural(
+        "A timer of {n} move a day is out of range: choose {low} to {high}.",
+        "A timer of {n} moves a day is out of range: choose {low} to {high}.",
+        number,
+        low=low,
+        high=high,
+    )
 
 
 UNREADABLE = "Not a timer: write none, minutes (5m), hours (24h) or moves a day (2/day)"

@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
+from engine.text import msg, plural
 from host import computers, seats
 from host.clock_settings import DAY, START_BANK, ClockSettings
 from host.errors import DamagedGame, NotFound, NotSeated, UserError
@@ -148,12 +149,18 @@ class Clocks:
         async with self.service.hold(game_id):
             record = await self.service.get(game_id)
             if not record.is_open:
-                raise UserError(f"Game #{game_id} has ended: its clock no longer runs.")
+                raise UserError(
+                    msg("Game #{number} has ended: its clock no longer runs.", number=game_id)
+                )
             if user_id != record.host_user_id and not can_manage:
                 host = record.name_of(record.seat_of(record.host_user_id) or 0)
                 raise UserError(
-                    f"Only the host, {host}, or someone who can manage this channel can change "
-                    f"game #{game_id}'s timer."
+                    msg(
+                        "Only the host, {host}, or someone who can manage this channel can change "
+                        "game #{number}'s timer.",
+                        host=host,
+                        number=game_id,
+                    )
                 )
             settings = (await self.settings(game_id)).changed(
                 timer=timer, stand_in=stand_in, missed=missed, idle_days=idle_days
@@ -166,7 +173,7 @@ class Clocks:
         """Mute (or hear again) a player's reminders for one game."""
         record = await self.service.get(game_id)
         if record.seat_of(user_id) is None:
-            raise NotSeated("You are not in this game.")
+            raise NotSeated(msg("You are not in this game."))
         await self.rows.set_muted(game_id, user_id, not on)
         return record
 
@@ -253,19 +260,27 @@ class Clocks:
         every running game of theirs, their clocks and reminders stop until they are back (or
         act anywhere). UserError beyond the limits. Call holding no game."""
         if not 0 <= days <= AWAY_MOST_DAYS:
-            raise UserError(f"Say how many days you are away: 1 to {AWAY_MOST_DAYS} (0: back).")
+            raise UserError(
+                msg("Say how many days you are away: 1 to {most} (0: back).", most=AWAY_MOST_DAYS)
+            )
         now = self.now()
         if days == 0:
             if not await self.rows.end_away(user_id, now):
-                raise UserError("You are not away.")
+                raise UserError(msg("You are not away."))
             until = None
         else:
             await self.rows.end_away(user_id, now)  # a new absence replaces one running
             left = await self.days_left(user_id)
             if days > left:
                 raise UserError(
-                    f"You have {int(left)} days of absence left in the past year "
-                    f"({AWAY_DAYS_A_YEAR} a year): ask for at most that many."
+                    plural(
+                        "You have {n} day of absence left in the past year ({most} a year): ask "
+                        "for at most that many.",
+                        "You have {n} days of absence left in the past year ({most} a year): ask "
+                        "for at most that many.",
+                        int(left),
+                        most=AWAY_DAYS_A_YEAR,
+                    )
                 )
             until = now + self.scaled(days * DAY)
             await self.rows.start_away(user_id, now, until)

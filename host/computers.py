@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from engine import computers
 from engine.contract import Game
+from engine.text import msg
 from host import metrics
 from host.errors import UserError
 from host.models import GameRecord, Seat
@@ -45,7 +46,9 @@ def levels(kind: str) -> tuple[str, ...]:
 
 def check_level(kind: str, level: str) -> str:
     if level not in computers.levels(kind):
-        raise UserError(f"A computer player is {' or '.join(computers.levels(kind))}.")
+        *most, last = computers.levels(kind)
+        levels = msg("{first} or {last}", first=", ".join(most), last=last) if most else last
+        raise UserError(msg("A computer player is {levels}.", levels=levels))
     return level
 
 

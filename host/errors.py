@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.text import Msg, Text
+from engine.text import Msg, Text, msg
 
 
 class UserError(Exception):
@@ -35,11 +35,13 @@ class NotSeated(UserError):
 class StaleAction(UserError):
     """The action was chosen on an older version of the game than the current one."""
 
-    def __init__(self, message: str = "", *, current_version: int | None = None) -> None:
+    def __init__(self, message: Text = "", *, current_version: int | None = None) -> None:
         super().__init__(
             message
-            or "That button is from an older moment of the game: it has moved on since. "
-            "Here is where it stands now."
+            or msg(
+                "That button is from an older moment of the game: it has moved on since. "
+                "Here is where it stands now."
+            )
         )
         self.current_version = current_version
 

@@ -7,6 +7,7 @@ from typing import Any, Literal
 
 from engine.contract import Game, View
 from engine.core import Event
+from engine.text import msg
 from host.errors import UserError
 
 Status = Literal["lobby", "running", "finished", "abandoned"]
@@ -94,7 +95,7 @@ class GameRecord:
         for entry in self.seats:
             if entry.seat == seat:
                 return entry
-        raise UserError(f"Game #{self.id} has no seat {seat + 1}.")
+        raise UserError(msg("Game #{number} has no seat {seat}.", number=self.id, seat=seat + 1))
 
     def name_of(self, seat: int) -> str:
         for entry in self.seats:
@@ -166,8 +167,8 @@ class GameRecord:
         """
         if self.game is None:
             if self.status == "lobby":
-                raise UserError(f"Game #{self.id} has not started yet.")
-            raise UserError(f"Game #{self.id} was closed before it started.")
+                raise UserError(msg("Game #{number} has not started yet.", number=self.id))
+            raise UserError(msg("Game #{number} was closed before it started.", number=self.id))
         view = self.game.view(seat, names=names or self.names())
         for player in view.get("players", []):
             at = int(player["seat"])

@@ -26,6 +26,7 @@ from engine import rattus
 from engine.contract import Game
 from engine.rattus import class_cards
 from engine.rattus import data as rattus_data
+from engine.text import Msg, Param, listing, msg
 from host.errors import UserError
 from host.kinds import GameKind
 
@@ -65,7 +66,9 @@ class RattusKind(GameKind):
     def validate_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         unknown = sorted(set(options) - OPTION_KEYS)
         if unknown:
-            raise UserError(f"Rattus has no option called {_quoted(unknown[0])}.")
+            raise UserError(
+                msg("Rattus has no option called {option}.", option=_quoted(unknown[0]))
+            )
         expansions = self._expansions(options.get("expansions") or [])
         fewest, most = rattus.player_limits(expansions)
         players = options.get("players")
@@ -76,18 +79,15 @@ class RattusKind(GameKind):
             or not isinstance(players, int)
             or not fewest <= players <= most
         ):
-            raise UserError(
-                f"Rattus {self._with(expansions)}seats {fewest} to {most} players"
-                f"{self._more_with(expansions)}: choose a number in that range."
-            )
+            raise UserError(self._players_refusal(expansions, fewest, most))
         seat_order = options.get("seat_order", "random")
         if seat_order not in SEAT_ORDERS:
             raise UserError(
-                "The seat order is either 'random' or 'joined' (the order people joined)."
+                msg("The seat order is either 'random' or 'joined' (the order people joined).")
             )
         ensure_chivalry = options.get("ensure_chivalry", True)
         if not isinstance(ensure_chivalry, bool):
-            raise UserError("'ensure_chivalry' is either true or false.")
+            raise UserError(msg("'{key}' is either true or false.", key="ensure_chivalry"))
         return {
             "expansions": expansions,
             "class_cards": self._class_cards(options.get("class_cards"), set(expansions)),
@@ -97,34 +97,68 @@ class RattusKind(GameKind):
         }
 
     @staticmethod
-    def _with(expansions: list[str]) -> str:
-        names = [rattus.EXPANSIONS[e] for e in expansions]
-        return f"with {', '.join(names)} " if names else ""
-
-    @staticmethod
-    def _more_with(expansions: list[str]) -> str:
-        _, most = rattus.player_limits(expansions)
-        more = [
-            name
+    def _players_refusal(expansions: list[str], fewest: int, most: int) -> Msg:
+        """Rattus (with these expansions) seats so many players (and more with which)."""
+        names = listing([msg(rattus.EXPANSIONS[e]) for e in expansions])
+        more: list[Param] = [
+            msg(name)
             for exp, name in sorted(rattus.EXPANSIONS.items())
             if rattus.player_limits([*expansions, exp])[1] > most
         ]
-        return (
-            f" (up to {rattus.player_limits(rattus.EXPANSIONS)[1]} with {' or '.join(more)})"
-            if more
-            else ""
+        values: dict[str, Param] = {"fewest": fewest, "most": most}
+        if more:
+            values["all"] = rattus.player_limits(rattus.EXPANSIONS)[1]
+            values["more"] = (
+                more[0]
+                if len(more) == 1
+                else msg("{first} or {last}", first=listing(more[:-1]), last=more[-1])
+            )
+        if expansions and more:
+            return msg(
+                "Rattus with {expansions} seats {fewest} to {most} players (up to {all} with "
+                "{more}): choose a number in that range.",
+                expansions=names,
+                **values,
+            )
+        if expansions:
+            return msg(
+                "Rattus with {expansions} seats {fewest} to {most} players: choose a number in "
+                "that range.",
+                expansions=names,
+                **values,
+            )
+        if more:
+            return msg(
+                "Rattus seats {fewest} to {most} players (up to {all} with {more}): choose a "
+                "number in that range.",
+                **values,
+            )
+        return msg(
+            "Rattus seats {fewest} to {most} players: choose a number in that range.", **values
         )
 
     @staticmethod
     def _expansions(raw: Any) -> list[str]:
         if isinstance(raw, str) or not isinstance(raw, list | tuple | set | frozenset):
-            raise UserError("Expansions are given as a list, e.g. ['pied_piper'].")
+            raise UserError(msg("Expansions are given as a list, e.g. ['pied_piper']."))
         chosen = sorted({_expansion_id(str(e)) for e in raw})
         for exp in chosen:
             if exp not in rattus.EXPANSIONS:
-                playable = ", ".join(rattus.EXPANSIONS.values())
-                offer = f"It can play: {playable}." if playable else "It plays the base game only."
-                raise UserError(f"This bot cannot play the expansion {_quoted(exp)} yet. {offer}")
+                playable = listing([msg(name) for name in rattus.EXPANSIONS.values()])
+                raise UserError(
+                    msg(
+                        "This bot cannot play the expansion {expansion} yet. It can play: "
+                        "{expansions}.",
+                        expansion=_quoted(exp),
+                        expansions=playable,
+                    )
+                    if rattus.EXPANSIONS
+                    else msg(
+                        "This bot cannot play the expansion {expansion} yet. It plays the base "
+                        "game only.",
+                        expansion=_quoted(exp),
+                    )
+                )
         return chosen
 
     @staticmethod
@@ -133,7 +167,7 @@ class RattusKind(GameKind):
             return "random-per-class"
         if not isinstance(raw, str | list | tuple):
             raise UserError(
-                "Class cards are a way to choose them (e.g. 'random') or a list of cards."
+                msg("Class cards are a way to choose them (e.g. 'random') or a list of cards.")
             )
         fewest, most = rattus.player_limits(expansions)
         counts = {class_cards.count(n) for n in range(fewest, most + 1)}

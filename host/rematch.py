@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from engine.text import msg
 from host.errors import NotSeated, UserError
 from host.models import GameRecord
 
@@ -53,11 +54,20 @@ async def rematch(service: GameService, old_id: int, user_id: int, name: str) ->
     another game."""
     old = await service.get(old_id)
     if old.status != "finished":
-        raise UserError(f"Game #{old.id} has not finished: there is nothing to play again yet.")
+        raise UserError(
+            msg(
+                "Game #{number} has not finished: there is nothing to play again yet.",
+                number=old.id,
+            )
+        )
     if not any(s.user_id == user_id and not s.is_ai for s in old.seats):
         raise NotSeated(
-            f"Only the players of game #{old.id} can ask for its rematch; "
-            f"`/{old.kind} new` opens a game for anyone."
+            msg(
+                "Only the players of game #{number} can ask for its rematch; {command} opens a "
+                "game for anyone.",
+                number=old.id,
+                command=f"`/{old.kind} new`",
+            )
         )
     here = await service.game_in_channel(old.channel_id)
     if here is None:
@@ -82,10 +92,18 @@ async def rematch(service: GameService, old_id: int, user_id: int, name: str) ->
                     lobby = await service.add_computer(lobby.id, user_id, seat.level or "easy")
             return Rematch(lobby, True, old)
     if rematch_of(here) != old.id or here.status != "lobby":
-        what = "lobby" if here.status == "lobby" else "running game"
         raise UserError(
-            f"This channel already has a {what}, game #{here.id}: finish or abandon it before "
-            "a rematch."
+            msg(
+                "This channel already has a lobby, game #{number}: finish or abandon it before "
+                "a rematch.",
+                number=here.id,
+            )
+            if here.status == "lobby"
+            else msg(
+                "This channel already has a running game, game #{number}: finish or abandon it "
+                "before a rematch.",
+                number=here.id,
+            )
         )
     if here.seat_of(user_id) is not None:
         return Rematch(here, False, old)

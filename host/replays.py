@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from engine import replay
 from engine.contract import Game
 from engine.replay import History
+from engine.text import Msg, msg
 from host.errors import UserError
 from host.models import ActionLogEntry, GameRecord
 from host.seat_store import SeatChangeEntry
@@ -28,7 +29,7 @@ async def rebuild(
     """The game's history from its seed and its whole action log (``entries``: the log, when
     the caller has read it already)."""
     if record.seed is None:
-        raise UserError(f"Game #{record.id} has not started yet.")
+        raise UserError(msg("Game #{number} has not started yet.", number=record.id))
     first = service.kind(record.kind).new_game(len(record.seats), record.options, record.seed)
     if entries is None:
         entries = await service.store.actions(record.id)
@@ -72,15 +73,18 @@ async def replay_file(service: GameService, record: GameRecord) -> tuple[str, by
     return f"{record.kind}-game-{record.id}.json", text.encode("utf-8")
 
 
-def replay_refusal(record: GameRecord) -> str:
+def replay_refusal(record: GameRecord) -> Msg:
     if record.status in ("lobby", "running"):
-        return (
-            f"Game #{record.id} is still going: its replay is ready once it ends, so that "
-            "nobody learns a secret from it."
+        return msg(
+            "Game #{number} is still going: its replay is ready once it ends, so that "
+            "nobody learns a secret from it.",
+            number=record.id,
         )
     if record.game is None:
-        return f"Game #{record.id} was closed before it started: it has no replay."
-    return f"Game #{record.id} was abandoned: only finished games have replays."
+        return msg(
+            "Game #{number} was closed before it started: it has no replay.", number=record.id
+        )
+    return msg("Game #{number} was abandoned: only finished games have replays.", number=record.id)
 
 
 async def at_turn(service: GameService, record: GameRecord, turn: int) -> tuple[Game, list[int]]:

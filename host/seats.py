@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from engine.text import msg
 from host import computers, turns
 from host.errors import NotSeated, UserError
 from host.models import GameRecord, Seat, StandIn, Update
@@ -67,7 +68,7 @@ async def hand_to_computer(
             return await _leave(service, record, entry, reason, level)
         name = entry.name
         if entry.level is not None:
-            raise UserError(f"A computer player already plays {name}'s seat.")
+            raise UserError(msg("A computer player already plays {player}'s seat.", player=name))
         text = (
             f"{name}'s seat is played by a computer player ({level}) until {name} is back "
             f"(`/{record.kind} seat back`)."
@@ -95,7 +96,9 @@ async def fill_open_seat(
         computers.check_level(record.kind, level)
         entry = record.seat_entry(seat)
         if not entry.is_open:
-            raise UserError(f"{entry.name}'s seat is not open: someone plays it.")
+            raise UserError(
+                msg("{player}'s seat is not open: someone plays it.", player=entry.name)
+            )
         text = (
             f"A computer player ({level}) plays {entry.name}'s open seat until someone takes "
             f"it with `/{record.kind} join`."
@@ -110,9 +113,13 @@ async def give_back(service: GameService, game_id: int, seat: int, user_id: int)
         turns.running_game(record)
         entry = record.seat_entry(seat)
         if entry.user_id != user_id:
-            raise NotSeated(f"Seat {seat + 1} of game #{game_id} is not yours.")
+            raise NotSeated(
+                msg("Seat {seat} of game #{number} is not yours.", seat=seat + 1, number=game_id)
+            )
         if entry.level is None:
-            raise UserError(f"You play your own seat in game #{game_id} already.")
+            raise UserError(
+                msg("You play your own seat in game #{number} already.", number=game_id)
+            )
         text = f"{entry.name} is back and plays their own seat again."
         changed = replace(entry, level=None, stand_in=None)
         return await _save(service, record, changed, text, concerns=user_id)
@@ -125,17 +132,25 @@ async def take_seat(service: GameService, game_id: int, user_id: int, name: str)
         record = await service.get(game_id)
         turns.running_game(record)
         if record.seat_of(user_id) is not None:
-            raise UserError(f"You are already in game #{game_id}.")
+            raise UserError(msg("You are already in game #{number}.", number=game_id))
         left = [
             s for s in record.seats if s.user_id is None and s.stand_in in ("kicked", "resigned")
         ]
         free = [s for s in left if not (s.stand_in == "kicked" and s.left_user_id == user_id)]
         if not free:
             if left:
-                raise UserError(f"You were removed from game #{game_id}: you can't take a seat.")
+                raise UserError(
+                    msg(
+                        "You were removed from game #{number}: you can't take a seat.",
+                        number=game_id,
+                    )
+                )
             raise UserError(
-                f"Game #{game_id} has started and has no free seat: a seat is free when its "
-                "player was removed or handed it over."
+                msg(
+                    "Game #{number} has started and has no free seat: a seat is free when its "
+                    "player was removed or handed it over.",
+                    number=game_id,
+                )
             )
         entry = min(free, key=lambda s: (s.computer_plays, s.seat))
         text = f"{name} takes over {entry.name}'s seat."
@@ -164,16 +179,25 @@ async def kick(
     if by_user_id != record.host_user_id and not can_manage:
         host = record.name_of(record.seat_of(record.host_user_id) or 0)
         raise UserError(
-            f"Only the host, {host}, or someone who can manage this channel can remove a "
-            f"player from game #{game_id}."
+            msg(
+                "Only the host, {host}, or someone who can manage this channel can remove a "
+                "player from game #{number}.",
+                host=host,
+                number=game_id,
+            )
         )
     if record.seat_entry(seat).is_open:
         if level is None:
-            raise UserError(f"{record.name_of(seat)}'s seat is open already.")
+            raise UserError(msg("{player}'s seat is open already.", player=record.name_of(seat)))
         return await fill_open_seat(service, game_id, seat, level)
     entry = _persons_seat(record, seat)
     if entry.user_id == by_user_id:
-        raise UserError(f"To hand over your own seat, use `/{record.kind} seat resign`.")
+        raise UserError(
+            msg(
+                "To hand over your own seat, use {command}.",
+                command=f"`/{record.kind} seat resign`",
+            )
+        )
     if level is None:
         return await open_seat(service, game_id, seat, "kicked")
     return await hand_to_computer(service, game_id, seat, level, "kicked")
@@ -188,7 +212,7 @@ async def resign(
     turns.running_game(record)
     seat = record.seat_of(user_id)
     if seat is None:
-        raise NotSeated("You are not in this game.")
+        raise NotSeated(msg("You are not in this game."))
     if level is None:
         return await open_seat(service, game_id, seat, "resigned")
     return await hand_to_computer(service, game_id, seat, level, "resigned")
@@ -200,7 +224,7 @@ async def back(service: GameService, game_id: int, user_id: int) -> SeatChange:
     turns.running_game(record)
     seat = record.seat_of(user_id)
     if seat is None:
-        raise NotSeated("You are not in this game.")
+        raise NotSeated(msg("You are not in this game."))
     return await give_back(service, game_id, seat, user_id)
 
 
@@ -230,11 +254,35 @@ def find_person(record: GameRecord, named: str) -> int:
             if entry.is_open:
                 return entry.seat
             if entry.user_id is None:
-                what = "a computer player" if entry.is_ai else "a seat whose player has left"
-                raise UserError(f"{entry.name} is {what}: there is nobody to remove.")
+                raise UserError(
+                    msg(
+                        "{player} is a computer player: there is nobody to remove.",
+                        player=entry.name,
+                    )
+                    if entry.is_ai
+                    else msg(
+                        "{player} is a seat whose player has left: there is nobody to remove.",
+                        player=entry.name,
+                    )
+                )
             return entry.seat
-    names = ", ".join(s.name for s in people(record)) or "nobody"
-    raise UserError(f"There is no player '{named}' in game #{record.id}. Its players: {names}.")
+    names = ", ".join(s.name for s in people(record))
+    if not names:
+        raise UserError(
+            msg(
+                "There is no player '{named}' in game #{number}. It has no players.",
+                named=named,
+                number=record.id,
+            )
+        )
+    raise UserError(
+        msg(
+            "There is no player '{named}' in game #{number}. Its players: {names}.",
+            named=named,
+            number=record.id,
+            names=names,
+        )
+    )
 
 
 # -- inside the game lock ---------------------------------------------------------------------
@@ -243,9 +291,13 @@ def find_person(record: GameRecord, named: str) -> int:
 def _persons_seat(record: GameRecord, seat: int) -> Seat:
     entry = record.seat_entry(seat)
     if entry.is_ai:
-        raise UserError(f"{entry.name} is a computer player: its seat has no person.")
+        raise UserError(
+            msg("{player} is a computer player: its seat has no person.", player=entry.name)
+        )
     if entry.user_id is None:
-        raise UserError(f"{entry.name} has already left game #{record.id}.")
+        raise UserError(
+            msg("{player} has already left game #{number}.", player=entry.name, number=record.id)
+        )
     return entry
 
 
@@ -259,8 +311,12 @@ async def _leave(
     others = [s.user_id for s in people(record) if s.seat != entry.seat]
     if not others:
         raise UserError(
-            f"{entry.name} is the last person in game #{record.id}: end it with "
-            f"`/{record.kind} abandon` instead."
+            msg(
+                "{player} is the last person in game #{number}: end it with {command} instead.",
+                player=entry.name,
+                number=record.id,
+                command=f"`/{record.kind} abandon`",
+            )
         )
     host = others[0] if user == record.host_user_id else None
     gone = "was removed from the game" if reason == "kicked" else "has left the game"

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 import lang
+from engine.text import msg
 from host.database import Backend, Connection
 from host.errors import UserError
 
@@ -133,9 +134,9 @@ def changed(
     """The settings with what was given changed (None leaves a setting as it was;
     ``language`` "host": each lobby in its host's language)."""
     if channels is not None and len(channels) > MOST_CHANNELS:
-        raise UserError(f"Name at most {MOST_CHANNELS} channels.")
+        raise UserError(msg("Name at most {n} channels.", n=MOST_CHANNELS))
     if stand_in is not None and stand_in not in LEVELS:
-        raise UserError("The stand-in is easy or strong.")
+        raise UserError(msg("The stand-in is easy or strong."))
     new = settings
     if channels is not None:
         new = replace(new, channels=tuple(dict.fromkeys(channels)))
@@ -168,7 +169,7 @@ def parse_channels(text: str) -> list[int]:
     found = [int(a or b) for a, b in CHANNEL_MENTION.findall(text)]
     if not found:
         raise UserError(
-            "Name the channels by picking them as you type (#games #plague), or say `any`."
+            msg("Name the channels by picking them as you type (#games #plague), or say `any`.")
         )
     return found
 

@@ -27,11 +27,12 @@ from typing import Any
 import lang
 from engine.contract import Game, View
 from engine.core import Action, Event
+from engine.text import msg
 from host import computers, stats, turns
 from host.acting import Applied, apply_action, apply_for_seat, off_loop, owed_dms, turn_changed
 from host.errors import NotFound, NotSeated, StaleAction, UserError
 from host.models import ActionLogEntry, GameRecord, Seat, Status, Update
-from host.service_channels import ServiceChannels, ended_word, offered
+from host.service_channels import ServiceChannels, offered
 from host.service_core import Changes
 from host.store import ChannelTaken, NewAction
 from host.turns import Turn
@@ -225,10 +226,18 @@ class GameService(ServiceChannels):
             )
         except ChannelTaken as taken:
             existing = await self._load(taken.game_id)
-            what = "a lobby" if existing.status == "lobby" else "a running game"
             raise UserError(
-                f"This channel already has {what}: game #{existing.id}. Finish or abandon it "
-                "first, or open the new game in another channel or a thread."
+                msg(
+                    "This channel already has a lobby: game #{number}. Finish or abandon it "
+                    "first, or open the new game in another channel or a thread.",
+                    number=existing.id,
+                )
+                if existing.status == "lobby"
+                else msg(
+                    "This channel already has a running game: game #{number}. Finish or abandon "
+                    "it first, or open the new game in another channel or a thread.",
+                    number=existing.id,
+                )
             ) from None
         return await self._load(game_id)
 
@@ -236,18 +245,26 @@ class GameService(ServiceChannels):
         if record.status == "lobby":
             return
         if record.status == "running":
-            raise UserError(f"Game #{record.id} has already started.")
-        raise UserError(f"Game #{record.id} is {ended_word(record)}.")
+            raise UserError(msg("Game #{number} has already started.", number=record.id))
+        if record.status == "finished":
+            raise UserError(msg("Game #{number} is over.", number=record.id))
+        raise UserError(msg("Game #{number} is abandoned.", number=record.id))
 
     async def join(self, game_id: int, user_id: int, name: str) -> GameRecord:
         async with self._exclusive(game_id):
             record = await self._load(game_id)
             self._require_lobby(record)
             if record.seat_of(user_id) is not None:
-                raise UserError(f"You are already in game #{game_id}.")
+                raise UserError(msg("You are already in game #{number}.", number=game_id))
             _, most = self.kind(record.kind).player_limits(record.options)
             if len(record.seats) >= most:
-                raise UserError(f"Game #{game_id} is full: it seats {most} players.")
+                raise UserError(
+                    msg(
+                        "Game #{number} is full: it seats {most} players.",
+                        number=game_id,
+                        most=most,
+                    )
+                )
             seats = [*record.seats, Seat(len(record.seats), user_id, name)]
             return await self._save_lobby(record, seats=seats, host=record.host_user_id)
 
@@ -258,10 +275,16 @@ class GameService(ServiceChannels):
             self._require_lobby(record)
             computers.check_level(record.kind, level)
             if record.seat_of(user_id) is None:
-                raise NotSeated("Only players in this lobby can add computer players.")
+                raise NotSeated(msg("Only players in this lobby can add computer players."))
             _, most = self.kind(record.kind).player_limits(record.options)
             if len(record.seats) >= most:
-                raise UserError(f"Game #{game_id} is full: it seats {most} players.")
+                raise UserError(
+                    msg(
+                        "Game #{number} is full: it seats {most} players.",
+                        number=game_id,
+                        most=most,
+                    )
+                )
             name = computers.new_name(record.seats, level)
             seats = [*record.seats, Seat(len(record.seats), None, name, is_ai=True, level=level)]
             return await self._save_lobby(record, seats=seats, host=record.host_user_id)
@@ -274,12 +297,18 @@ class GameService(ServiceChannels):
             record = await self._load(game_id)
             self._require_lobby(record)
             if record.seat_of(user_id) is None:
-                raise NotSeated("Only players in this lobby can remove computer players.")
+                raise NotSeated(msg("Only players in this lobby can remove computer players."))
             gone = next(
                 (s for s in record.seats if s.is_ai and computers.number_of(s) == number), None
             )
             if gone is None:
-                raise UserError(f"Computer {number} is not in game #{game_id} any more.")
+                raise UserError(
+                    msg(
+                        "Computer {computer} is not in game #{number} any more.",
+                        computer=number,
+                        number=game_id,
+                    )
+                )
             kept = [s for s in record.seats if s is not gone]
             seats = [replace(s, seat=i) for i, s in enumerate(kept)]
             return await self._save_lobby(record, seats=seats, host=record.host_user_id)
@@ -303,12 +332,15 @@ class GameService(ServiceChannels):
             record = await self._load(game_id)
             if record.status == "running":
                 raise UserError(
-                    f"Game #{game_id} has started, so its seats are fixed. The host or a "
-                    "moderator can abandon it."
+                    msg(
+                        "Game #{number} has started, so its seats are fixed. The host or a "
+                        "moderator can abandon it.",
+                        number=game_id,
+                    )
                 )
             self._require_lobby(record)
             if record.seat_of(user_id) is None:
-                raise NotSeated("You are not in this game.")
+                raise NotSeated(msg("You are not in this game."))
             remaining = [s for s in record.seats if s.user_id != user_id]
             if not any(s.user_id is not None for s in remaining):
                 remaining = []
@@ -326,13 +358,23 @@ class GameService(ServiceChannels):
             self._require_lobby(record)
             if user_id != record.host_user_id:
                 host = record.name_of(record.seat_of(record.host_user_id) or 0)
-                raise UserError(f"Only the host, {host}, can start game #{game_id}.")
+                raise UserError(
+                    msg(
+                        "Only the host, {host}, can start game #{number}.",
+                        host=host,
+                        number=game_id,
+                    )
+                )
             kind = self.kind(record.kind)
             fewest, _ = kind.player_limits(record.options)
             if len(record.seats) < fewest:
                 raise UserError(
-                    f"Game #{game_id} needs at least {fewest} players to start; "
-                    f"it has {len(record.seats)}."
+                    msg(
+                        "Game #{number} needs at least {fewest} players to start; it has {n}.",
+                        number=game_id,
+                        fewest=fewest,
+                        n=len(record.seats),
+                    )
                 )
             seed = self._seed_source()
             seats = list(record.seats)
@@ -356,18 +398,36 @@ class GameService(ServiceChannels):
         async with self._exclusive(game_id):
             record = await self._load(game_id)
             if not record.is_open:
-                raise UserError(f"Game #{game_id} is already {ended_word(record)}.")
+                raise UserError(
+                    msg("Game #{number} is already over.", number=game_id)
+                    if record.status == "finished"
+                    else msg("Game #{number} is already abandoned.", number=game_id)
+                )
             if lobby_only and record.status != "lobby":
                 raise UserError(
-                    f"Game #{game_id} has already started, so this lobby can't be cancelled. "
-                    f"The host or a moderator can end the game with `/{record.kind} abandon`."
+                    msg(
+                        "Game #{number} has already started, so this lobby can't be cancelled. "
+                        "The host or a moderator can end the game with {command}.",
+                        number=game_id,
+                        command=f"`/{record.kind} abandon`",
+                    )
                 )
             if user_id != record.host_user_id and not can_manage:
                 host = record.name_of(record.seat_of(record.host_user_id) or 0)
-                verb = "cancel" if record.status == "lobby" else "abandon"
                 raise UserError(
-                    f"Only the host, {host}, or someone who can manage this channel can {verb} "
-                    f"game #{game_id}."
+                    msg(
+                        "Only the host, {host}, or someone who can manage this channel can cancel "
+                        "game #{number}.",
+                        host=host,
+                        number=game_id,
+                    )
+                    if record.status == "lobby"
+                    else msg(
+                        "Only the host, {host}, or someone who can manage this channel can abandon "
+                        "game #{number}.",
+                        host=host,
+                        number=game_id,
+                    )
                 )
             ended = await self._save_status(game_id, "abandoned", only_from=("lobby", "running"))
             assert ended is not None  # held and open: nothing else changed its status
@@ -538,7 +598,7 @@ class GameService(ServiceChannels):
         else:
             foreign = record.seat_of(user_id) is None
         if foreign or (kind is not None and record.kind != kind):
-            raise NotFound(f"There is no game #{game_id}.")
+            raise NotFound(msg("There is no game #{number}.", number=game_id))
         return record
 
     async def game_in_channel(self, channel_id: int) -> GameRecord | None:
@@ -578,7 +638,7 @@ class GameService(ServiceChannels):
         record = await self._load(game_id)
         seat = record.seat_of(user_id)
         if seat is None:
-            raise NotSeated("You are not in this game.")
+            raise NotSeated(msg("You are not in this game."))
         return record.view(seat)
 
     async def public_view(self, game_id: int) -> View:

@@ -5,6 +5,7 @@ their decision, and the private messages owed."""
 from __future__ import annotations
 
 import lang
+from engine.text import msg
 from host import turns
 from host.errors import NotFound, UserError
 from host.models import DmQuestion, GameRecord, TableMessage
@@ -61,16 +62,25 @@ class ServiceChannels(ServiceCore):
         ``guild_id`` (the channel's server) only a game of that server can be followed."""
         record = await self._load(game_id)
         if guild_id is not None and record.guild_id != guild_id:
-            raise NotFound(f"There is no game #{game_id}.")
+            raise NotFound(msg("There is no game #{number}.", number=game_id))
         if not record.is_open:
-            raise UserError(f"Game #{game_id} is {ended_word(record)}: there is nothing to follow.")
+            raise UserError(
+                msg("Game #{number} is over: there is nothing to follow.", number=game_id)
+                if record.status == "finished"
+                else msg("Game #{number} is abandoned: there is nothing to follow.", number=game_id)
+            )
         if record.channel_id == channel_id:
-            raise UserError(f"This channel is game #{game_id}'s home: it already shows the table.")
+            raise UserError(
+                msg(
+                    "This channel is game #{number}'s home: it already shows the table.",
+                    number=game_id,
+                )
+            )
         await self.store.add_spectator(game_id, channel_id)
 
     async def remove_spectator(self, channel_id: int) -> None:
         if await self.store.remove_spectator(channel_id) is None:
-            raise UserError("This channel is not following any game.")
+            raise UserError(msg("This channel is not following any game."))
 
     async def spectator_channels(self, game_id: int) -> list[int]:
         return await self.store.spectator_channels(game_id)

@@ -14,6 +14,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
 from engine.contract import Game
+from engine.text import msg
 from host.acting import off_loop
 from host.errors import DamagedGame, NotFound, UserError
 from host.kinds import GameKind
@@ -81,7 +82,9 @@ class ServiceCore:
         try:
             return self.kinds[name]
         except KeyError:
-            raise UserError(f"This bot does not host games of the kind '{name}'.") from None
+            raise UserError(
+                msg("This bot does not host games of the kind '{kind}'.", kind=name)
+            ) from None
 
     def _lock(self, game_id: int) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
@@ -89,7 +92,7 @@ class ServiceCore:
     async def _load(self, game_id: int) -> GameRecord:
         stored = await self.store.load(game_id)
         if stored is None:
-            raise NotFound(f"There is no game #{game_id}.")
+            raise NotFound(msg("There is no game #{number}.", number=game_id))
         return await self._record_or_set_aside(stored)
 
     async def _record_or_set_aside(self, stored: StoredGame) -> GameRecord:
@@ -107,8 +110,11 @@ class ServiceCore:
             else:
                 found.append((stored, error))
             raise DamagedGame(
-                f"Game #{stored.id} could not be loaded: its saved data is damaged. It has been "
-                "set aside and kept for repair; its channel is free for a new game."
+                msg(
+                    "Game #{number} could not be loaded: its saved data is damaged. It has been "
+                    "set aside and kept for repair; its channel is free for a new game.",
+                    number=stored.id,
+                )
             ) from None
 
     async def _set_aside(self, stored: StoredGame, error: Exception) -> None:

@@ -16,6 +16,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from engine.text import msg
 from host import metrics
 from host.clock_rows import ClockRows
 from host.database import Backend, Connection, IntegrityError, NewerSchema, Row, is_postgres_url
@@ -351,7 +352,9 @@ class Store:
                 (host_user_id, _dumps(options), status, now, game_id),
             )
             if changed == 0:
-                raise StaleAction("This lobby has changed: the game has started or was closed.")
+                raise StaleAction(
+                    msg("This lobby has changed: the game has started or was closed.")
+                )
             await replace_seats(db, game_id, seats)
 
     async def start_game(
@@ -374,7 +377,9 @@ class Store:
                 (seed, _dumps(state), version, now, game_id),
             )
             if changed == 0:
-                raise StaleAction("This lobby has changed: the game has started or was closed.")
+                raise StaleAction(
+                    msg("This lobby has changed: the game has started or was closed.")
+                )
             await replace_seats(db, game_id, seats)
             await self._owe_dms(db, game_id, dms, now)
 

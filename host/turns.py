@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from engine import contract
 from engine.contract import Game
 from engine.core import Action, Decision, fill_names
+from engine.text import msg
 from host import computers
 from host.errors import NotSeated, NotYourTurn, UserError
 from host.models import GameRecord
@@ -40,10 +41,11 @@ class Turn:
 def running_game(record: GameRecord) -> Game:
     """The engine game of a running record; UserError saying why there is none."""
     if record.status == "lobby":
-        raise UserError(f"Game #{record.id} has not started yet.")
+        raise UserError(msg("Game #{number} has not started yet.", number=record.id))
     if record.status != "running" or record.game is None:
-        ended = "over" if record.status == "finished" else "abandoned"
-        raise UserError(f"Game #{record.id} is {ended}.")
+        if record.status == "finished":
+            raise UserError(msg("Game #{number} is over.", number=record.id))
+        raise UserError(msg("Game #{number} is abandoned.", number=record.id))
     return record.game
 
 
@@ -115,18 +117,24 @@ def seat_to_act(record: GameRecord, user_id: int) -> int:
     running_game(record)
     seat = record.seat_of(user_id)
     if seat is None:
-        raise NotSeated("You are not in this game.")
+        raise NotSeated(msg("You are not in this game."))
     if record.player_of(seat) is None:
         raise UserError(
-            f"A computer player is playing your seat in game #{record.id} for now: "
-            f"take it back with `/{record.kind} seat back`."
+            msg(
+                "A computer player is playing your seat in game #{number} for now: take it back "
+                "with {command}.",
+                number=record.id,
+                command=f"`/{record.kind} seat back`",
+            )
         )
     deciding = actors(record)
     if seat not in deciding:
         thinking = computers.thinking_line(record, still=True)
         if thinking is not None:
-            raise NotYourTurn(f"{thinking}: it's not your turn yet.")
-        raise NotYourTurn(f"It's not your turn: waiting for {record.waiting_for()}.")
+            raise NotYourTurn(msg("{thinking}: it's not your turn yet.", thinking=thinking))
+        raise NotYourTurn(
+            msg("It's not your turn: waiting for {players}.", players=record.waiting_for())
+        )
     return seat
 
 

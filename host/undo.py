@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from engine.contract import Game
 from engine.core import Event, IllegalAction, fill_names
 from engine.replay import UNDO
-from engine.text import with_names
+from engine.text import Msg, msg, with_names
 from host import replays, turns
 from host.errors import NotSeated, StaleAction, UserError
 from host.models import ActionLogEntry, GameRecord, Update
@@ -69,12 +69,12 @@ async def _plan(service: GameService, record: GameRecord, user_id: int) -> Plann
     game = turns.running_game(record)
     seat = record.seat_of(user_id)
     if seat is None:
-        raise NotSeated("You are not in this game.")
+        raise NotSeated(msg("You are not in this game."))
     entries = await service.store.actions(record.id)
     history = await replays.rebuild(service, record, entries)
     if history.game.to_dict() != game.to_dict():
         log.error("Game #%s does not rebuild from its log; undo refused", record.id)
-        raise UserError("This game's history can't be rebuilt, so its actions stand.")
+        raise UserError(msg("This game's history can't be rebuilt, so its actions stand."))
     taken = history.played[-1] if history.played else None
     if history.undo_refusal(seat) is None:
         whose = standing(entries)[-1]
@@ -131,16 +131,17 @@ def standing(entries: list[ActionLogEntry]) -> list[ActionLogEntry]:
     return kept
 
 
-def not_yours(entry: ActionLogEntry) -> str:
+def not_yours(entry: ActionLogEntry) -> Msg:
     """Why an action of the seat, played by someone else than who holds it now, stands."""
     if entry.user_id is None:
-        return (
+        return msg(
             "That action was played for this seat by a computer player, so it stands: you can "
             "take back only what you played yourself."
         )
-    return (
-        f"That action was played by {entry.name}, who held this seat before you, so it "
-        "stands: you can take back only what you played yourself."
+    return msg(
+        "That action was played by {player}, who held this seat before you, so it stands: you "
+        "can take back only what you played yourself.",
+        player=entry.name,
     )
 
 
