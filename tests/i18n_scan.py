@@ -29,6 +29,7 @@ IGNORED = re.compile(
     r"<(?:@[!&]?\d+|#\d+|t:-?\d+(?::[tTdDfFR])?|a?:\w+:\d+|/[\w -]+:\d+)>"  # mentions
     r"|https?://\S+|attachment://\S+"  # links
     r"|`/[^`]*`"  # a command as typed (command names stay English)
+    r"|(?<![\w/:.])/[a-z][a-z-]*(?: [a-z][a-z-]*\b(?!:))*(?: [a-z_]+:[^\s|)]*)*"  # the same unquoted
 )
 WORD = re.compile(r"[^\W\d_]{2,}")
 SEPARATORS = re.compile(r"\n| [·•|] ")
@@ -129,7 +130,9 @@ def _trees() -> Iterator[tuple[str, ast.Module]]:
 
 
 def _norm(text: str) -> str:
-    return " ".join(text.lower().split())
+    """Lowercased, spaces normalised, and without what the scan ignores (a command's name,
+    a mention, a link), as in the pieces it compares with."""
+    return " ".join(IGNORED.sub(" ", text).lower().split())
 
 
 def _strings(data: Any) -> Iterator[str]:
@@ -154,25 +157,30 @@ def area_of(pieces: list[str]) -> str:
         holding = +Counter(
             {area: sum(piece in text for text in texts) for area, texts in literals().items()}
         )
-        if not holding:  # the most specific shape (longest fixed text) that fits it
-            holding = +Counter(
-                {
-                    area: max((size for size, shape in shapes if shape.fullmatch(piece)), default=0)
-                    for area, shapes in patterns().items()
-                }
-            )
         if holding:
             votes[holding.most_common(1)[0][0]] += 1
             continue
-        best = max(
+        # else the most specific fit: the shape (f-string, {field} text) or the literal held
+        # in the piece with the longest fixed text
+        shaped = max(
+            (
+                (size, area)
+                for area, shapes in patterns().items()
+                for size, shape in shapes
+                if shape.fullmatch(piece)
+            ),
+            default=None,
+        )
+        held = max(
             (
                 (len(text), area)
                 for area, texts in literals().items()
                 for text in texts
-                if len(text) >= 4 and text in piece
+                if len(text) >= 8 and text in piece
             ),
             default=None,
         )
+        best = max((fit for fit in (shaped, held) if fit is not None), default=None)
         if best is not None:
             votes[best[1]] += 1
     if not votes:
@@ -238,5 +246,7 @@ def leaks(texts: Iterable[tuple[str, str]], names: Iterable[str]) -> list[Leak]:
             continue
         pieces = unmarked_pieces(text, names)
         if pieces:
-            found[(surface, text)] = Leak(surface, text, " | ".join(pieces), area_of(pieces))
+            # a picture's texts are drawn by the renderer's text calls, whatever words they hold
+            area = "render" if surface == "picture" else area_of(pieces)
+            found[(surface, text)] = Leak(surface, text, " | ".join(pieces), area)
     return list(found.values())

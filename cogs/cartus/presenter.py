@@ -43,9 +43,19 @@ GROUP_TITLES = {
 }
 
 
+CARD_TYPES = {
+    "joker": N_("Joker"),
+    "sword": N_("Sword"),
+    "flute": N_("Flute"),
+    "pass": N_("Pass"),
+    "gold": N_("Gold"),
+}
+"""The special cards' names (the classes' are the engine's class names)."""
+
+
 def type_name(card_type: str, tr: lang.Texts = ENGLISH) -> str:
     """A card type in words ("Church", "Joker"), in ``tr``'s language."""
-    return tr.say(card_type.replace("_", " ").capitalize())
+    return tr.say(CARD_TYPES.get(card_type) or card_type.replace("_", " ").capitalize())
 
 
 def _counts(cards: Mapping[str, Any] | None, tr: lang.Texts) -> str:

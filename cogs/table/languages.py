@@ -41,7 +41,18 @@ async def reader_language(interaction: discord.Interaction[Any]) -> str:
     Discord client's when it is offered, else English."""
     service: GameService | None = getattr(interaction.client, "service", None)
     chosen = None if service is None else await service.user_language(interaction.user.id)
-    return chosen or locale_language(interaction)
+    return chosen or remember_locale(interaction)
+
+
+def remember_locale(interaction: discord.Interaction[Any]) -> str:
+    """The interaction's Discord language (``locale_language``), kept for the DMs the bot
+    sends that person later (``Messaging.locales``, until the bot restarts): a DM has no
+    locale of its own."""
+    seen = locale_language(interaction)
+    tables = getattr(interaction.client, "tables", None)
+    if tables is not None:
+        tables.locales[interaction.user.id] = seen
+    return seen
 
 
 async def user_language(service: GameService, user_id: int) -> str:

@@ -71,6 +71,9 @@ class Messaging:
     client: discord.Client
     _users: dict[int, discord.User | discord.Member]
     _sending: set[int]
+    locales: dict[int, str]
+    """user -> the language of their Discord app at their latest interaction (kept in memory:
+    a DM has no locale of its own)."""
     _news_turn: dict[tuple[int, int], object]
     """(game, user) -> the turn (a Cartus round) of the latest DM they were sent, so that
     news comes at most once a turn; forgotten on a restart (then it is sent at once)."""
@@ -87,8 +90,10 @@ class Messaging:
 
     async def person_language(self, user_id: int) -> str:
         """The language of what one person alone reads away from an interaction (a DM): the
-        one they chose, else English (``cogs.table.languages.user_language``)."""
-        return await self.service.user_language(user_id) or lang.DEFAULT
+        one they chose, else their Discord app's as their latest interaction showed it
+        (``locales``), else English (as ``cogs.table.languages.user_language``)."""
+        chosen = await self.service.user_language(user_id)
+        return chosen or self.locales.get(user_id) or lang.DEFAULT
 
     # -- telling whoever decides ------------------------------------------------------------
 

@@ -21,6 +21,7 @@ from cogs.table.embeds import game_state
 from cogs.table.presenters import Presenter, said
 from engine.contract import Game, irreversible
 from engine.core import CHAIN, Action, IllegalAction
+from engine.text import msg
 from host import computers, turns
 from host.models import GameRecord
 from host.service import GameService
@@ -115,7 +116,10 @@ def follow_ups(
     if any(not event.public for event in after.events):
         return []
     return [
-        Action(f"{action.notation}{CHAIN}{answer.notation}", f"{action.label}: {answer.label}")
+        Action(
+            f"{action.notation}{CHAIN}{answer.notation}",
+            msg("{action}: {answer}", action=action.label, answer=answer.label),
+        )
         for answer in turns.legal_actions(after, seat, names)
         if answer.kind not in presenter.quiet_groups and CHAIN not in answer.notation
     ]

@@ -112,6 +112,7 @@ class Tables(Messaging):
         self._users: dict[int, discord.User | discord.Member] = {}
         self._sending: set[int] = set()
         self._news_turn: dict[tuple[int, int], object] = {}
+        self.locales: dict[int, str] = {}
         self.clocks: Clocks | None = None
         """The games' clocks, once the bot has them (the lobby shows the timer)."""
         self.pictures = Pictures()
