@@ -26,7 +26,7 @@ from engine.cartus import data as cartus_data
 from engine.cartus.setup import choose_buildings
 from engine.contract import Game
 from engine.core import Rng
-from engine.text import msg
+from engine.text import N_, Msg, listing, msg
 from host.errors import UserError
 from host.kinds import GameKind
 
@@ -40,9 +40,9 @@ OPTION_KEYS = {
 }
 SEAT_ORDERS = ("random", "joined")
 MODE_TEXT = {
-    "first_game": "the first-game buildings",
-    "per_class": "one random building of each class",
-    "random": "random building cards, five of each class",
+    "first_game": N_("the first-game buildings"),
+    "per_class": N_("one random building of each class"),
+    "random": N_("random building cards, five of each class"),
 }
 
 
@@ -152,28 +152,44 @@ class CartusKind(GameKind):
             ) from None
         return chosen
 
-    def describe_options(self, options: Mapping[str, Any]) -> str:
+    def describe_options(self, options: Mapping[str, Any]) -> Msg:
         chosen = options.get("buildings", "first_game")
         if isinstance(chosen, str):
-            buildings = MODE_TEXT.get(chosen, chosen)
+            mode = MODE_TEXT.get(chosen, chosen)
+            buildings = msg(mode)
         else:
             names = cartus_data.buildings()
-            buildings = "buildings: " + ", ".join(names[b].name for b in chosen if b in names)
-        parts = [f"Rattus Cartus with {buildings}"]
-        parts.append(
-            "everyone chooses a supply at once, in secret"
+            buildings = msg(
+                "buildings: {buildings}",
+                buildings=listing([msg(names[b].name) for b in chosen if b in names]),
+            )
+        supply = (
+            msg("everyone chooses a supply at once, in secret")
             if options.get("simultaneous_supply")
-            else "supplies chosen in turn"
+            else msg("supplies chosen in turn")
         )
-        if options.get("everyone_dead") == "spare_fewest_rats":
-            parts.append("if the plague takes everyone, the fewest rats survive")
-        parts.append(
-            "seats in random order"
+        seats = (
+            msg("seats in random order")
             if options.get("seat_order") == "random"
-            else "seats in the order players joined"
+            else msg("seats in the order players joined")
         )
         _, most = self.player_limits(options)
-        return "; ".join(parts) + f"; up to {most} players."
+        if options.get("everyone_dead") == "spare_fewest_rats":
+            return msg(
+                "Rattus Cartus with {buildings}; {supply}; if the plague takes everyone, the "
+                "fewest rats survive; {seats}; up to {most} players.",
+                buildings=buildings,
+                supply=supply,
+                seats=seats,
+                most=most,
+            )
+        return msg(
+            "Rattus Cartus with {buildings}; {supply}; {seats}; up to {most} players.",
+            buildings=buildings,
+            supply=supply,
+            seats=seats,
+            most=most,
+        )
 
     # -- statistics -----------------------------------------------------------------------
 

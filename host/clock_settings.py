@@ -19,7 +19,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 from engine.core import counted
-from engine.text import Msg, msg, plural
+from engine.text import N_, Msg, msg, plural
 from host.errors import UserError
 
 MODES = ("none", "live", "turn", "daily")
@@ -128,35 +128,49 @@ class ClockSettings:
 
     # -- in words -------------------------------------------------------------------------
 
-    def timer_text(self) -> str:
+    def timer_text(self) -> Msg:
+        """The timer in a few words, in no language yet (shown with ``lang.say``)."""
         if self.mode == "live":
-            return f"live, {counted(self.minutes, 'minute')} per decision"
+            return plural(
+                "live, {n} minute per decision", "live, {n} minutes per decision", self.minutes
+            )
         if self.mode == "turn":
-            return f"{counted(self.hours, 'hour')} per decision"
+            return plural("{n} hour per decision", "{n} hours per decision", self.hours)
         if self.mode == "daily":
-            return (
-                f"{counted(self.per_day, 'move')} a day: each decision adds "
-                f"{_duration(DAY / self.per_day)} to your time bank, which holds at most "
-                f"{counted(self.cap_days, 'day')}"
+            return plural(
+                "{n} move a day: each decision adds {time} to your time bank, which holds at "
+                "most {most}",
+                "{n} moves a day: each decision adds {time} to your time bank, which holds at "
+                "most {most}",
+                self.per_day,
+                time=_duration(DAY / self.per_day),
+                most=plural("{n} day", "{n} days", self.cap_days),
             )
-        return "no timer"
+        return msg("no timer")
 
-    def describe(self, command: str) -> str:
-        """The settings in a player's words (``command``: the game's command, "/rattus")."""
+    def describe(self, command: str) -> Msg:
+        """The settings in a player's words (``command``: the game's command, "/rattus"), in
+        no language yet (shown with ``lang.say``)."""
+        idle = plural("{n} day", "{n} days", self.idle_days)
         if not self.timed:
-            return (
+            return msg(
                 "No timer: the game waits for every decision as long as it takes. "
-                f"A game nobody plays for {counted(self.idle_days, 'day')} is ended."
+                "A game nobody plays for {idle} is ended.",
+                idle=idle,
             )
-        short = "a minute" if self.mode == "live" else "an hour"
-        return (
-            f"Timer: {self.timer_text()}. Questions outside your turn get {short}; "
-            "you are reminded when a quarter of your time is left. When time runs out, "
-            f"a computer player ({self.stand_in}) makes that one decision for you "
-            '(a question outside your turn is answered "don\'t play" where it can be). '
-            f"After {counted(self.missed, 'missed deadline')} in a row, it plays your seat until "
-            f"you come back with `{command} seat back`. A game nobody plays for "
-            f"{counted(self.idle_days, 'day')} is ended."
+        level = LEVEL_NAMES.get(self.stand_in, self.stand_in)
+        return msg(
+            "Timer: {timer}. Questions outside your turn get {short}; you are reminded when a "
+            "quarter of your time is left. When time runs out, a computer player ({level}) makes "
+            'that one decision for you (a question outside your turn is answered "don\'t play" '
+            "where it can be). After {missed} in a row, it plays your seat until you come back "
+            "with {command}. A game nobody plays for {idle} is ended.",
+            timer=self.timer_text(),
+            short=msg("a minute") if self.mode == "live" else msg("an hour"),
+            level=msg(level),
+            missed=plural("{n} missed deadline", "{n} missed deadlines", self.missed),
+            command=f"`{command} seat back`",
+            idle=idle,
         )
 
 
@@ -271,10 +285,14 @@ def _typed_value(settings: ClockSettings) -> str:
     return "none"
 
 
-def _duration(seconds: float) -> str:
+LEVEL_NAMES = {"easy": N_("easy"), "strong": N_("strong")}
+"""The computer players' levels in words."""
+
+
+def _duration(seconds: float) -> Msg:
     if seconds >= HOUR and seconds % HOUR == 0:
-        return counted(int(seconds // HOUR), "hour")
-    return counted(round(seconds / MINUTE), "minute")
+        return plural("{n} hour", "{n} hours", int(seconds // HOUR))
+    return plural("{n} minute", "{n} minutes", round(seconds / MINUTE))
 
 
 def duration_text(seconds: float) -> str:

@@ -17,6 +17,7 @@ from typing import Any
 from engine import games
 from engine.contract import Game
 from engine.spec import GameSpec
+from engine.text import Text
 
 SHARED_OPTIONS = ("seat_order", "players")
 """Lobby options every kind accepts and the host itself reads: ``seat_order`` ("random" or
@@ -58,8 +59,8 @@ class GameKind(ABC):
         """Normalised lobby options, or UserError with a message the host can act on."""
 
     @abstractmethod
-    def describe_options(self, options: Mapping[str, Any]) -> str:
-        """One or two lines for the lobby message, in plain words."""
+    def describe_options(self, options: Mapping[str, Any]) -> Text:
+        """One or two lines for the lobby message, in plain words (shown with ``lang.say``)."""
 
     def player_limits(self, options: Mapping[str, Any]) -> tuple[int, int]:
         """Fewest and most seats a game with these (validated) options can have."""

@@ -178,28 +178,44 @@ class RattusKind(GameKind):
         except ValueError as exc:
             raise UserError(_sentence(str(exc))) from None
 
-    def describe_options(self, options: Mapping[str, Any]) -> str:
-        expansions = [rattus.EXPANSIONS.get(e, e) for e in options.get("expansions", [])]
-        game = "Base game" + (f" with {', '.join(expansions)}" if expansions else "")
-        cards = options.get("class_cards", "random-per-class")
-        if cards == "random-per-class":
-            card_text = "one random class card of each class"
-        elif cards == "random":
-            card_text = "class cards at random"
-            if options.get("ensure_chivalry", True):
-                card_text += " (with a Chivalry card below 4 players)"
-        elif isinstance(cards, str):
-            card_text = f"the {class_cards.set_name(cards)} set of class cards"
-        else:
-            known = rattus_data.cards()
-            card_text = "class cards: " + ", ".join(known[c].name for c in cards if c in known)
+    def describe_options(self, options: Mapping[str, Any]) -> Msg:
+        names = [rattus.EXPANSIONS.get(e, e) for e in options.get("expansions", [])]
+        expansions: list[Param] = [msg(name) for name in names]
+        game = (
+            msg("Base game with {expansions}", expansions=listing(expansions))
+            if expansions
+            else msg("Base game")
+        )
         seats = (
-            "seats in random order"
+            msg("seats in random order")
             if options.get("seat_order") == "random"
-            else ("seats in the order players joined")
+            else msg("seats in the order players joined")
         )
         _, most = self.player_limits(options)
-        return f"{game}; {card_text}; {seats}; up to {most} players."
+        return msg(
+            "{game}; {cards}; {seats}; up to {most} players.",
+            game=game,
+            cards=self._cards_text(options),
+            seats=seats,
+            most=most,
+        )
+
+    @staticmethod
+    def _cards_text(options: Mapping[str, Any]) -> Msg:
+        cards = options.get("class_cards", "random-per-class")
+        if cards == "random-per-class":
+            return msg("one random class card of each class")
+        if cards == "random":
+            if options.get("ensure_chivalry", True):
+                return msg("class cards at random (with a Chivalry card below 4 players)")
+            return msg("class cards at random")
+        if isinstance(cards, str):
+            return msg("the {set} set of class cards", set=class_cards.set_name(cards))
+        known = rattus_data.cards()
+        return msg(
+            "class cards: {cards}",
+            cards=listing([msg(known[c].name) for c in cards if c in known]),
+        )
 
     # -- games ----------------------------------------------------------------------------
 

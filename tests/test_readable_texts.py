@@ -34,6 +34,7 @@ from cogs.table.table import table_groups
 from engine import cartus, rattus
 from engine.contract import Game
 from engine.core import counted
+from engine.text import english
 from host.acting import apply_for_seat
 from host.cartus_kind import CartusKind
 from host.models import ActionLogEntry, GameRecord, Seat
@@ -285,7 +286,7 @@ def lobby_texts(kind: str, options: dict[str, Any], players: int) -> Iterator[tu
         created_at=0.0,
         updated_at=0.0,
     )
-    described = hosted.describe_options(record.options)
+    described = english(hosted.describe_options(record.options))
     for text in embed_texts(lobby_embed(record, presenter, described)):
         yield "lobby", text
     for text in view_texts(lobby_view(record, players)):

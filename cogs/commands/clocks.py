@@ -38,7 +38,7 @@ async def suggest_timers(
     ]
 
 
-def timer_changed(record: GameRecord, settings: str) -> str:
+def timer_changed(record: GameRecord, settings: lang.Msg | str) -> str:
     """What the game's channel is told when its timer changes, in the table's language."""
     tr = lang.texts(table_language(record))
     return tr(

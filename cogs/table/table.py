@@ -186,14 +186,15 @@ class Tables(Messaging):
     # -- the lobby --------------------------------------------------------------------------
 
     def lobby_message(
-        self, record: GameRecord, link: str | None = None, *, timer: str | None = None
+        self, record: GameRecord, link: str | None = None, *, timer: lang.Msg | None = None
     ) -> tuple[discord.Embed, discord.ui.View | None]:
         kind = self.service.kind(record.kind)
         language = table_language(record)
-        options = kind.describe_options(record.options)
+        described = kind.describe_options(record.options)
+        tr = lang.texts(language)
+        options = tr.say(described)
         if timer is not None:
-            tr = lang.texts(language)
-            options = tr("{options}\nTimer: {timer}.", options=options, timer=timer)
+            options = tr("{options}\nTimer: {timer}.", options=described, timer=timer)
         embed = lobby_embed(record, self.presenter(record), options, link, language)
         _, most = kind.player_limits(record.options)
         view = lobby_view(record, most, language) if record.status == "lobby" else None

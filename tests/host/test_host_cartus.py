@@ -9,6 +9,7 @@ import pytest
 from engine import cartus
 from engine.cartus.view_types import CartusView
 from engine.conformance import problems
+from engine.text import english
 from host.cartus_kind import CartusKind
 from host.errors import UserError
 from host.service import GameService
@@ -67,14 +68,14 @@ def test_descriptions_are_plain_words() -> None:
     options = KIND.validate_options(
         {"simultaneous_supply": True, "seat_order": "joined", "players": 3}
     )
-    assert KIND.describe_options(options) == (
+    assert english(KIND.describe_options(options)) == (
         "Rattus Cartus with the first-game buildings; everyone chooses a supply at once, in "
         "secret; seats in the order players joined; up to 3 players."
     )
     named = KIND.validate_options(
         {"buildings": "brewery,office,hospital,guard tower,treasury,pied piper's hut"}
     )
-    assert KIND.describe_options(named).startswith(
+    assert english(KIND.describe_options(named)).startswith(
         "Rattus Cartus with buildings: Brewery, Office, Hospital, Guard Tower, Treasury, "
         "Pied Piper's Hut; supplies chosen in turn;"
     )

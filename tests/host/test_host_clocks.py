@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
+from engine.text import english
 from host import computers, seats
 from host.cartus_kind import CartusKind
 from host.clock_scheduler import ATTEMPTS, RETRY_SECONDS, Scheduler
@@ -397,9 +398,9 @@ def test_timers_as_players_write_them() -> None:
     for bad in ("", "fast", "0m", "1000h", "5 weeks"):
         with pytest.raises(UserError):
             ClockSettings().with_timer(bad)
-    words = ClockSettings(mode="daily", per_day=4).describe("/rattus")
+    words = english(ClockSettings(mode="daily", per_day=4).describe("/rattus"))
     assert "4 moves a day" in words and "6 hours" in words and "/rattus seat back" in words
-    assert "No timer" in ClockSettings().describe("/rattus")
+    assert "No timer" in english(ClockSettings().describe("/rattus"))
 
 
 async def run_out(r: Rig, seconds: float, until: Callable[[], bool], limit: int = 40) -> None:

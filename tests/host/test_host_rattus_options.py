@@ -9,6 +9,7 @@ import pytest
 from engine import rattus
 from engine.rattus import class_cards
 from engine.rattus import data as rattus_data
+from engine.text import english
 from host.errors import UserError
 from host.rattus_kind import RattusKind
 
@@ -66,12 +67,14 @@ def test_named_sets_and_custom_lists() -> None:
 
 
 def test_descriptions_are_plain_words() -> None:
-    text = KIND.describe_options(KIND.validate_options({"seat_order": "joined", "players": 3}))
+    text = english(
+        KIND.describe_options(KIND.validate_options({"seat_order": "joined", "players": 3}))
+    )
     assert text == (
         "Base game; one random class card of each class; seats in the order players joined; "
         "up to 3 players."
     )
-    listed = KIND.describe_options(KIND.validate_options({"class_cards": BASE_SET}))
+    listed = english(KIND.describe_options(KIND.validate_options({"class_cards": BASE_SET})))
     assert "class cards: King, Knight, Merchant, Monk, Peasant, Witch" in listed
 
 
@@ -105,7 +108,7 @@ def test_africanus_seats_six_and_the_base_game_four() -> None:
     assert options["players"] == 6
     assert KIND.player_limits(options) == (2, 6)
     assert KIND.player_limits(KIND.validate_options({})) == (2, 4)
-    assert KIND.describe_options(options).endswith("up to 6 players.")
+    assert english(KIND.describe_options(options)).endswith("up to 6 players.")
     with pytest.raises(UserError, match=r"seats 2 to 4 players \(up to 6 with Africanus\)"):
         KIND.validate_options({"players": 5})
 
@@ -163,6 +166,6 @@ def test_a_class_card_choice_the_expansions_cannot_play_is_refused_when_set(
 def test_a_named_set_is_accepted_with_its_expansion() -> None:
     options = KIND.validate_options({"expansions": ["pied_piper"], "class_cards": "Rat Control"})
     assert options["class_cards"] == "rat_control"
-    assert "Rat Control set" in KIND.describe_options(options)
+    assert "Rat Control set" in english(KIND.describe_options(options))
     game = KIND.new_game(3, options, 5)
     assert game.view()["cards_in_play"] == list(rattus_data.card_sets()["rat_control"])
