@@ -225,11 +225,37 @@ def problems(template: Catalog, catalog: Catalog) -> list[str]:
 
 
 def incomplete(language: str) -> list[str]:
-    """Every problem (see ``problems``) of a language's catalogs, area by area."""
+    """Every problem (see ``problems``) of a language's catalogs, area by area, and every
+    text the areas translate differently (see ``disagreements``)."""
     found: list[str] = []
+    read_areas: dict[str, Catalog] = {}
     for area in AREAS:
         catalog = read(language, area) or Catalog(locale=language, domain=area)
+        read_areas[area] = catalog
         found += [f"{area}.po: {p}" for p in problems(extracted(area), catalog)]
+    return found + disagreements(read_areas)
+
+
+def disagreements(by_area: dict[str, Catalog]) -> list[str]:
+    """Each text that several areas' catalogs translate differently. The areas are merged
+    into one lookup (``lang.catalogs.load``), so one text has one translation: the last
+    area's would silently win everywhere ("Pass" the verb shown for "Pass" the card). Give
+    the text the same translation in each area, or make the English texts differ."""
+    seen: dict[tuple[str | None, str | tuple[str, ...]], list[tuple[str, object]]] = {}
+    for area, catalog in by_area.items():
+        for message in catalog:
+            if message.id and not message.fuzzy and message.string:
+                english = message.id if isinstance(message.id, str) else tuple(message.id)
+                string = (
+                    message.string if isinstance(message.string, str) else tuple(message.string)
+                )
+                seen.setdefault((message.context, english), []).append((area, string))
+    found: list[str] = []
+    for (_, english), translations in seen.items():
+        if len({string for _, string in translations}) > 1:
+            first = english if isinstance(english, str) else english[0]
+            each = ", ".join(f"{area}.po {string!r}" for area, string in translations)
+            found.append(f"translated differently: {first!r} ({each})")
     return found
 
 

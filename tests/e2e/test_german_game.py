@@ -281,6 +281,7 @@ async def test_a_german_cartus_table_from_the_lobby_to_the_first_moves(
         table = await cartus_table(world, client)
         first = table.table_message()
         assert "Rattus Cartus · Spiel #1 ·" in text_of(first)
+        assert "Runde 1 von " in text_of(first) and "Was gerade geschah" in text_of(first)
         assert fake.attachments(first)[0].startswith(PNG)
         # Anna chose German: her hand comes by DM in German
         dm = await fake.wait_for_dm(world.anna, lambda m: "Deine Hand" in text_of(m))

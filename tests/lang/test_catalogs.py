@@ -13,6 +13,7 @@ from lang import catalogs
 from lang.extract import (
     AREAS,
     data_texts,
+    disagreements,
     extracted,
     incomplete,
     main,
@@ -58,6 +59,22 @@ def test_each_kind_of_incomplete_entry_is_found() -> None:
         "fields ['nom'] for ['name']: 'Remove {name}'",
         "missing: 'Gone'",
         "untranslated: '{n} rat'",
+    ]
+
+
+def test_a_text_translated_differently_by_two_areas_is_found() -> None:
+    """The areas' catalogs are merged into one lookup: a text has one translation, so two
+    areas that disagree would show the last one's everywhere."""
+    engine = Catalog(locale="de", domain="engine")
+    engine.add("Pass", "Pass")
+    engine.add("none", "keine")
+    engine.add(("{n} rat", "{n} rats"), ("{n} Ratte", "{n} Ratten"))
+    cogs = Catalog(locale="de", domain="cogs")
+    cogs.add("Pass", "Passen")
+    cogs.add("none", "keine")
+    cogs.add(("{n} rat", "{n} rats"), ("{n} Ratte", "{n} Ratten"))
+    assert disagreements({"engine": engine, "cogs": cogs}) == [
+        "translated differently: 'Pass' (engine.po 'Pass', cogs.po 'Passen')"
     ]
 
 
