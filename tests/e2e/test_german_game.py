@@ -94,13 +94,12 @@ def public_texts(fake: FakeDiscord, channel: Channel) -> list[tuple[str, str]]:
     return found
 
 
-def private_texts(fake: FakeDiscord, user: User, *, dms: bool = True) -> list[tuple[str, str]]:
-    """Every text only ``user`` read: their private replies (each version) and, with ``dms``,
-    their DMs."""
+def private_texts(fake: FakeDiscord, user: User) -> list[tuple[str, str]]:
+    """Every text only ``user`` read: their private replies (each version) and their DMs."""
     found: list[tuple[str, str]] = []
     for stored, data in fake.state.messages.versions:
         dm = stored.channel.is_dm and stored.channel.recipient is user
-        if stored.visible_to is user or (dms and dm):
+        if stored.visible_to is user or dm:
             found += message_texts(data)
     return found
 
@@ -203,13 +202,12 @@ async def spectator_and_players_ask(world: World, table: Any, game: str) -> None
 
 def german_for_the_germans(world: World) -> None:
     """No English catalog text with a German translation in anything the channel showed,
-    nor in what Anna (who chose German) read alone, nor in Ben's private replies (his DMs,
-    sent without an interaction, follow a chosen language only: see the xfail test below);
-    Dave's own replies never in German."""
+    nor in what Anna (who chose German) or Ben (whose Discord is German) read alone, their
+    DMs included; Dave's own replies never in German."""
     fake = world.fake
     assert english_in(public_texts(fake, world.channel)) == []
     assert english_in(private_texts(fake, world.anna)) == []
-    assert english_in(private_texts(fake, world.ben, dms=False)) == []
+    assert english_in(private_texts(fake, world.ben)) == []
     daves = "\n".join(text for _, text in private_texts(fake, world.dave))
     assert "Spiel #" not in daves and "entscheidet" not in daves and "Warte auf" not in daves
 
@@ -359,15 +357,11 @@ async def test_no_english_from_the_code_on_a_german_cartus_table(
     assert [code_english_in(shown, area) for area in AREAS] == [[]] * len(AREAS)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="not yet converted: a DM to a person who has not chosen a language is in English, "
-    "not in their Discord's language (cogs.table.messaging.person_language): Ben's Cartus "
-    "hand DM 'Your hand (5 cards):', 'What you know', 'Your rats: 10'",
-)
 async def test_dms_to_a_player_whose_discord_is_in_german_are_in_german(
     world: World, tmp_path: Any
 ) -> None:
+    """Ben never chose a language: the hand DM, sent without an interaction, follows the
+    Discord language of his latest interaction (German)."""
     fake = world.fake
     client = make_bot(fake, tmp_path / "games.sqlite3", world.guild)
     async with fake.running(client):
