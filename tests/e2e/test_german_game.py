@@ -330,11 +330,11 @@ async def first_moves(world: World, tmp_path: Any, game: str) -> list[tuple[str,
 
 @pytest.mark.xfail(
     strict=True,
-    reason="not yet converted: Rattus engine events, prompts and action labels on the table "
-    "(engine/rattus: 'Anna placed 2 starting cubes in Gallia.', 'Turn 1: Anna to play.', "
-    "'Place 1 cube in Anglia', 'Take the King from beside the board'); the lobby's options and "
-    "the table's ruleset line (host: 'Base game; one random class card of each class; seats in "
-    "the order players joined; up to 3 players.', 'Timer: no timer.')",
+    reason="not yet converted: Rattus engine events, prompts, action labels and the ruleset "
+    "line on the table (engine/rattus: 'Anna placed 2 starting cubes in Gallia.', 'Turn 1: "
+    "Anna to play.', 'Start of the game: choose a region for 2 of your cubes.', 'Place 1 cube "
+    "in Anglia', 'Take the King from beside the board', 'Base game; house-default rat token "
+    "fronts and some inferred borders (see /rattus rules)')",
 )
 async def test_no_english_from_the_code_on_a_german_rattus_table(
     world: World, tmp_path: Any
@@ -345,10 +345,10 @@ async def test_no_english_from_the_code_on_a_german_rattus_table(
 
 @pytest.mark.xfail(
     strict=True,
-    reason="not yet converted: Cartus engine events on the table (engine/cartus: 'A game of "
-    "Rattus Cartus for 3 players begins with: …', 'Anna enters the Palace (1st building) on "
-    "space 1.', 'Anna plays 1 card face down.'); the lobby's options and the table's ruleset "
-    "line (host: 'Rattus Cartus with the first-game buildings; supplies chosen in turn; …')",
+    reason="not yet converted: Cartus engine events, prompts and supply actions on the table "
+    "(engine/cartus: 'Anna enters the Palace (1st building) on space 1.', 'Anna plays 1 card "
+    "face down.', 'Enter a building (then choose the cards you play there face down).', "
+    "'discard 2 rats')",
 )
 async def test_no_english_from_the_code_on_a_german_cartus_table(
     world: World, tmp_path: Any
