@@ -53,7 +53,7 @@ class DecisionView(TypedDict):
 
     seat: int | None  # None where the host hides who answers a private question
     kind: str
-    prompt: str  # "" in a view that may not read a private decision's prompt
+    prompt: JSON  # a text (``engine.text.from_json``); "" where a private prompt is hidden
     private: bool
     pick: NotRequired[PickView | None]  # only in the deciding seat's own view
 
@@ -85,7 +85,7 @@ class ViewHeader(TypedDict, Generic[PlayerT]):
     actors: list[int]  # the seats that must decide now
     decision: DecisionView | None  # the first actor's decision, or None
     players: list[PlayerT]  # one entry per seat, in seat order; each extends PlayerHeader
-    log: list[str]  # the latest public event texts, oldest first
+    log: list[JSON]  # the latest public event texts (``engine.text.from_json``), oldest first
     scores: NotRequired[dict[str, int]]  # when over: seat (as text) -> final score
     ranking: NotRequired[list[int]]  # when over: seats, best first
     winners: NotRequired[list[int]]  # when over

@@ -367,6 +367,8 @@ class Event:
 
     def text_for(self, names: Sequence[str] | None) -> str:
         """The text in English, players named (see ``fill_names``); ``shown`` for people."""
+        if isinstance(self.text, Msg):
+            return self.text.english(names or ())
         if names is None or not self.template:
             return fill_names(self.text, ())
         return fill_names(self.template, names)

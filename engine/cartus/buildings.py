@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ..core import Action, Pick, counted
+from ..core import Action, Pick
+from ..text import N_, Msg, Seat, listing, msg, plural
 from . import cards, data, steps
 from .resolve import BUILDING_ACTIONS, BuildingAction
 from .rounds import push_peeks
@@ -25,19 +26,28 @@ def _palace(ctx: Ctx, seat: int, place: int, premium: bool) -> None:
     if got:
         ctx.say(
             "vp",
-            f"{s.colour(seat)} draws {n} victory point token{'s' if n != 1 else ''}.",
+            plural(
+                "{player} draws {n} victory point token.",
+                "{player} draws {n} victory point tokens.",
+                n,
+                player=Seat(seat),
+            ),
             seat=seat,
             n=n,
         )
         ctx.tell(
             (seat,),
             "vp_drawn",
-            f"Your new victory point token{'s are' if n != 1 else ' is'} worth "
-            f"{', '.join(map(str, got))}.",
+            plural(
+                "Your new victory point token is worth {values}.",
+                "Your new victory point tokens are worth {values}.",
+                n,
+                values=listing(got),
+            ),
             values=got,
         )
     if n < (2 if premium else 1):
-        ctx.say("empty", "No victory point tokens are left.")
+        ctx.say("empty", msg("No victory point tokens are left."))
 
 
 def _guard_tower(ctx: Ctx, seat: int, place: int, premium: bool) -> None:
@@ -48,7 +58,7 @@ def _guard_tower(ctx: Ctx, seat: int, place: int, premium: bool) -> None:
     if not premium:
         ctx.say(
             "guarded",
-            f"{s.colour(seat)} is safe from Guard Tower premiums this round.",
+            msg("{player} is safe from Guard Tower premiums this round.", player=Seat(seat)),
             seat=seat,
         )
         return
@@ -67,13 +77,19 @@ def _guard_tower(ctx: Ctx, seat: int, place: int, premium: bool) -> None:
         frames.append({"kind": "give", "seat": p, "to": seat, "n": n})
         ctx.say(
             "guard_tower",
-            f"{s.colour(p)} must give {n} card{'s' if n != 1 else ''} to {s.colour(seat)}.",
+            plural(
+                "{player} must give {n} card to {taker}.",
+                "{player} must give {n} cards to {taker}.",
+                n,
+                player=Seat(p),
+                taker=Seat(seat),
+            ),
             seat=p,
             to=seat,
             n=n,
         )
     if not frames:
-        ctx.say("guard_tower", "Nobody has to give cards to the Guard Tower.")
+        ctx.say("guard_tower", msg("Nobody has to give cards to the Guard Tower."))
     steps.push_all(s, frames)
 
 
@@ -96,7 +112,7 @@ def _hospital_pick(s: State, f: Frame, seat: int) -> Pick:
 
 
 def _hospital_options(s: State, f: Frame, seat: int) -> list[Action]:
-    return cards.ready_answers(_hospital_pick(s, f, seat), "Discard")
+    return cards.ready_answers(_hospital_pick(s, f, seat), N_("Discard {cards}"))
 
 
 def _hospital_act(ctx: Ctx, f: Frame, seat: int, a: Action) -> None:
@@ -108,15 +124,23 @@ def _hospital_act(ctx: Ctx, f: Frame, seat: int, a: Action) -> None:
     if gone:
         ctx.say(
             "hospital",
-            f"{s.colour(seat)} discards {cards.summary(chosen)} at the Hospital.",
+            msg(
+                "{player} discards {cards} at the Hospital.",
+                player=Seat(seat),
+                cards=cards.summary(chosen),
+            ),
             seat=seat,
             cards=[dict(s.cards[c]) for c in gone],
         )
     cards.discard_rats(ctx, seat, len(gone))
 
 
-def _hospital_prompt(s: State, f: Frame, seat: int) -> str:
-    return f"Hospital: discard up to {counted(f['most'], 'hand card')}, one rat for each."
+def _hospital_prompt(s: State, f: Frame, seat: int) -> Msg:
+    return plural(
+        "Hospital: discard up to {n} hand card, one rat for each.",
+        "Hospital: discard up to {n} hand cards, one rat for each.",
+        f["most"],
+    )
 
 
 steps.register(

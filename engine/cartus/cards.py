@@ -7,10 +7,11 @@ A hand is a list of card ids; the rules never tell two cards of one type apart i
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache, lru_cache
 
 from ..core import MAX_OPTIONS, NOTATION, Action, IllegalAction, Pick, PickGroup
+from ..text import N_, Msg, Seat, listing, msg, plural
 from . import data
 from .state import Ctx, State
 
@@ -21,11 +22,48 @@ BY_CODE = {code: t for t, code in data.CODES.items()}
 _POPULATION = frozenset((*data.CLASSES, "joker"))
 
 
-def label(card_type: str, n: int = 1) -> str:
+CARD_NAMES = {
+    "peasantry": N_("Peasantry card"),
+    "bourgeoisie": N_("Bourgeoisie card"),
+    "church": N_("Church card"),
+    "chivalry": N_("Chivalry card"),
+    "magic": N_("Magic card"),
+    "royalty": N_("Royalty card"),
+    "joker": N_("Joker"),
+    "sword": N_("Sword card"),
+    "flute": N_("Flute card"),
+    "pass": N_("Pass card"),
+    "gold": N_("Gold card"),
+}
+"""Card type -> one card of it in words."""
+
+COUNTED: dict[str, Callable[[int], Msg]] = {
+    "peasantry": lambda n: plural("{n} Peasantry card", "{n} Peasantry cards", n),
+    "bourgeoisie": lambda n: plural("{n} Bourgeoisie card", "{n} Bourgeoisie cards", n),
+    "church": lambda n: plural("{n} Church card", "{n} Church cards", n),
+    "chivalry": lambda n: plural("{n} Chivalry card", "{n} Chivalry cards", n),
+    "magic": lambda n: plural("{n} Magic card", "{n} Magic cards", n),
+    "royalty": lambda n: plural("{n} Royalty card", "{n} Royalty cards", n),
+    "joker": lambda n: plural("{n} Joker", "{n} Jokers", n),
+    "sword": lambda n: plural("{n} Sword card", "{n} Sword cards", n),
+    "flute": lambda n: plural("{n} Flute card", "{n} Flute cards", n),
+    "pass": lambda n: plural("{n} Pass card", "{n} Pass cards", n),
+    "gold": lambda n: plural("{n} Gold card", "{n} Gold cards", n),
+}
+"""Card type -> a number of its cards in words ("2 Church cards")."""
+
+NONE_LEFT = {
+    "joker": N_("No Jokers are left to take."),
+    "sword": N_("No Sword cards are left to take."),
+    "flute": N_("No Flute cards are left to take."),
+    "pass": N_("No Pass cards are left to take."),
+    "gold": N_("No Gold cards are left to take."),
+}
+
+
+def label(card_type: str, n: int = 1) -> Msg:
     """'Church card', '2 Jokers', ..."""
-    name = data.TYPE_NAMES[card_type]
-    noun = name if card_type == "joker" else f"{name} card"
-    return noun if n == 1 else f"{n} {noun}s"
+    return msg(CARD_NAMES[card_type]) if n == 1 else COUNTED[card_type](n)
 
 
 def counts(s: State, cards: Iterable[str]) -> dict[str, int]:
@@ -37,14 +75,10 @@ def counts(s: State, cards: Iterable[str]) -> dict[str, int]:
     return out
 
 
-def summary(by_type: Mapping[str, int]) -> str:
+def summary(by_type: Mapping[str, int]) -> Msg:
     """'2 Church cards, 1 Joker' in the table's type order; 'nothing' when empty."""
-    parts = [
-        f"1 {label(t)}" if by_type[t] == 1 else label(t, by_type[t])
-        for t in data.TYPES
-        if by_type.get(t)
-    ]
-    return ", ".join(parts) if parts else "nothing"
+    parts = [COUNTED[t](by_type[t]) for t in data.TYPES if by_type.get(t)]
+    return listing(parts) if parts else msg("nothing")
 
 
 def population(s: State, cards: Iterable[str]) -> int:
@@ -60,7 +94,7 @@ def take_from_hand(s: State, seat: int, by_type: Mapping[str, int]) -> list[str]
     for t, n in by_type.items():
         ids = [c for c in hand if s.type_of(c) == t][:n]
         if len(ids) < n:
-            raise IllegalAction(f"You hold only {len(ids)} of {label(t, 2).split(' ', 1)[1]}.")
+            raise IllegalAction(msg("You hold only {cards}.", cards=COUNTED[t](len(ids))))
         taken += ids
     for c in taken:
         hand.remove(c)
@@ -86,7 +120,7 @@ def draw(ctx: Ctx, seat: int, n: int) -> int:
         if not s.deck and s.discard:
             s.deck = ctx.rng.shuffled(s.discard)
             s.discard = []
-            ctx.say("reshuffle", "The population discard pile is shuffled into a new deck.")
+            ctx.say("reshuffle", msg("The population discard pile is shuffled into a new deck."))
         if not s.deck:
             break
         got.append(s.deck.pop())
@@ -94,18 +128,20 @@ def draw(ctx: Ctx, seat: int, n: int) -> int:
     if got:
         ctx.say(
             "draw",
-            f"{s.colour(seat)} draws {len(got)} card{'s' if len(got) != 1 else ''}.",
+            plural(
+                "{player} draws {n} card.", "{player} draws {n} cards.", len(got), player=Seat(seat)
+            ),
             seat=seat,
             n=len(got),
         )
         ctx.tell(
             (seat,),
             "drew",
-            f"You drew {summary(counts(s, got))}.",
+            msg("You drew {cards}.", cards=summary(counts(s, got))),
             cards=[dict(s.cards[c]) for c in got],
         )
     if len(got) < n:
-        ctx.say("no_cards", "The population deck and its discard pile are empty.")
+        ctx.say("no_cards", msg("The population deck and its discard pile are empty."))
     return len(got)
 
 
@@ -116,9 +152,10 @@ def take_special(ctx: Ctx, seat: int, card_type: str, n: int) -> int:
     got = [pile.pop() for _ in range(min(n, len(pile)))]
     s.hands[seat] += got
     if got:
-        ctx.say("take", f"{s.colour(seat)} takes {label(card_type, len(got))}.", seat=seat)
+        taken = COUNTED[card_type](len(got)) if len(got) > 1 else msg(CARD_NAMES[card_type])
+        ctx.say("take", msg("{player} takes {cards}.", player=Seat(seat), cards=taken), seat=seat)
     if len(got) < n:
-        ctx.say("empty", f"No {label(card_type, 2).split(' ', 1)[1]} are left to take.")
+        ctx.say("empty", msg(NONE_LEFT[card_type]))
     return len(got)
 
 
@@ -127,7 +164,8 @@ def gain_rats(ctx: Ctx, seat: int, n: int) -> None:
     if n <= 0:
         return
     s.rats[seat] += n
-    ctx.say("rats", f"{s.colour(seat)} takes {n} rat{'s' if n != 1 else ''}.", seat=seat, n=n)
+    said = plural("{player} takes {n} rat.", "{player} takes {n} rats.", n, player=Seat(seat))
+    ctx.say("rats", said, seat=seat, n=n)
 
 
 def discard_rats(ctx: Ctx, seat: int, n: int) -> int:
@@ -138,12 +176,14 @@ def discard_rats(ctx: Ctx, seat: int, n: int) -> int:
     if gone:
         ctx.say(
             "rats",
-            f"{s.colour(seat)} discards {gone} rat{'s' if gone != 1 else ''}.",
+            plural(
+                "{player} discards {n} rat.", "{player} discards {n} rats.", gone, player=Seat(seat)
+            ),
             seat=seat,
             n=-gone,
         )
     elif n:
-        ctx.say("rats", f"{s.colour(seat)} has no rat to discard.", seat=seat, n=0)
+        ctx.say("rats", msg("{player} has no rat to discard.", player=Seat(seat)), seat=seat, n=0)
     return gone
 
 
@@ -201,7 +241,7 @@ def _answer(kind: str, chosen: tuple[tuple[str, int], ...], verb: str, ends_turn
     an action never changes)."""
     parts = [f"{code}{n}" for code, n in chosen]
     named = {BY_CODE[code]: n for code, n in chosen}
-    return Action(f"{kind}:{'-'.join(parts) or 'none'}", f"{verb} {summary(named)}", ends_turn)
+    return Action(f"{kind}:{'-'.join(parts) or 'none'}", msg(verb, cards=summary(named)), ends_turn)
 
 
 def ready_answers(pick: Pick, verb: str, first: Iterable[str] = ()) -> list[Action]:

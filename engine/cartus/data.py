@@ -13,6 +13,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from ..text import N_, Msg, listing, plural
+
 CLASSES = ("peasantry", "bourgeoisie", "church", "chivalry", "magic", "royalty")
 SPECIALS = ("sword", "flute", "pass", "gold")
 TYPES = (*CLASSES, "joker", *SPECIALS)
@@ -33,7 +35,20 @@ CODES = {
 }
 """Card type -> the short code that counts it in a notation (``commit:ch2-jo1``)."""
 
-TYPE_NAMES = {t: t.capitalize() for t in TYPES}
+TYPE_NAMES = {
+    "peasantry": N_("Peasantry"),
+    "bourgeoisie": N_("Bourgeoisie"),
+    "church": N_("Church"),
+    "chivalry": N_("Chivalry"),
+    "magic": N_("Magic"),
+    "royalty": N_("Royalty"),
+    "joker": N_("Joker"),
+    "sword": N_("Sword"),
+    "flute": N_("Flute"),
+    "pass": N_("Pass"),
+    "gold": N_("Gold"),
+}
+"""Card type -> its name (a text: show it with ``msg(name)``)."""
 SUPPLY_KEYS = ("draw", "discard_rats", "peek_nun_row")
 
 
@@ -60,52 +75,64 @@ class Counts:
 
 _TEXTS: dict[str, tuple[str, str, str]] = {
     "palace": (
-        "Palace",
-        "Draw two victory point tokens.",
-        "Draw one victory point token.",
+        N_("Palace"),
+        N_("Draw two victory point tokens."),
+        N_("Draw one victory point token."),
     ),
-    "treasury": ("Treasury", "Take two Gold cards.", "Take one Gold card."),
-    "castle": ("Castle", "Take two Sword cards.", "Take one Sword card."),
+    "treasury": (N_("Treasury"), N_("Take two Gold cards."), N_("Take one Gold card.")),
+    "castle": (N_("Castle"), N_("Take two Sword cards."), N_("Take one Sword card.")),
     "guard_tower": (
-        "Guard Tower",
-        "Every player who did not enter a Guard Tower this round and holds at least as many "
-        "cards as you gives you 3 cards of their choice (all they hold if fewer).",
-        "Nothing to take, but Guard Tower premiums this round cannot touch you.",
+        N_("Guard Tower"),
+        N_(
+            "Every player who did not enter a Guard Tower this round and holds at least as many "
+            "cards as you gives you 3 cards of their choice (all they hold if fewer)."
+        ),
+        N_("Nothing to take, but Guard Tower premiums this round cannot touch you."),
     ),
-    "monastery": ("Monastery", "Discard two rats.", "Discard one rat."),
+    "monastery": (N_("Monastery"), N_("Discard two rats."), N_("Discard one rat.")),
     "hospital": (
-        "Hospital",
-        "Discard one rat, then up to three hand cards to discard one more rat each.",
-        "Discard up to two hand cards to discard one rat each.",
+        N_("Hospital"),
+        N_("Discard one rat, then up to three hand cards to discard one more rat each."),
+        N_("Discard up to two hand cards to discard one rat each."),
     ),
-    "farm": ("Farm", "Draw four population cards.", "Draw two population cards."),
+    "farm": (N_("Farm"), N_("Draw four population cards."), N_("Draw two population cards.")),
     "brewery": (
-        "Brewery",
-        "Draw a population card for every influence point you gained this round.",
-        "Draw a population card for every two influence points you gained this round.",
+        N_("Brewery"),
+        N_("Draw a population card for every influence point you gained this round."),
+        N_("Draw a population card for every two influence points you gained this round."),
     ),
-    "marketplace": ("Marketplace", "Take two jokers.", "Take one joker."),
-    "office": ("Office", "Take two Pass cards.", "Take one Pass card."),
-    "pied_pipers_hut": ("Pied Piper's Hut", "Take two Flute cards.", "Take one Flute card."),
+    "marketplace": (N_("Marketplace"), N_("Take two jokers."), N_("Take one joker.")),
+    "office": (N_("Office"), N_("Take two Pass cards."), N_("Take one Pass card.")),
+    "pied_pipers_hut": (
+        N_("Pied Piper's Hut"),
+        N_("Take two Flute cards."),
+        N_("Take one Flute card."),
+    ),
     "fortune_tellers_tent": (
-        "Fortune-teller's Tent",
-        "Look at two cards of the Nun-row.",
-        "Look at one card of the Nun-row.",
+        N_("Fortune-teller's Tent"),
+        N_("Look at two cards of the Nun-row."),
+        N_("Look at one card of the Nun-row."),
     ),
 }
 
 SPECIAL_TEXTS = {
-    "joker": "Counts as a population card of the building's class: one influence, never a rat.",
+    "joker": N_("Counts as a population card of the building's class: one influence, never a rat."),
     "sword": (
-        "Play it on a building. Whoever played the fewest Swords there gives half their hand "
-        "(rounded down, cards of their choice) to whoever played the most."
+        N_(
+            "Play it on a building. Whoever played the fewest Swords there gives half their hand "
+            "(rounded down, cards of their choice) to whoever played the most."
+        )
     ),
     "flute": (
-        "Play it on a building. Whoever played the most Flutes there passes one of their rats "
-        "to whoever played the fewest."
+        N_(
+            "Play it on a building. Whoever played the most Flutes there passes one of their rats "
+            "to whoever played the fewest."
+        )
     ),
-    "pass": ("Play it instead of entering a building: you choose again after everyone else has."),
-    "gold": "Cannot be played. Most Gold at the end scores 6, second most 3.",
+    "pass": (
+        N_("Play it instead of entering a building: you choose again after everyone else has.")
+    ),
+    "gold": N_("Cannot be played. Most Gold at the end scores 6, second most 3."),
 }
 
 SPECIAL_SOURCE = {
@@ -204,16 +231,19 @@ def building_class(building: str) -> str:
     return buildings()[building].cls
 
 
-def supply_text(supply: dict[str, int]) -> str:
+def supply_words(supply: dict[str, int]) -> Msg:
     """A supply action in words: "draw 2 cards, look at 1 Nun-row card"."""
-    parts = []
+    parts: list[Msg] = []
     if supply.get("draw"):
-        n = supply["draw"]
-        parts.append(f"draw {n} card{'s' if n != 1 else ''}")
+        parts.append(plural("draw {n} card", "draw {n} cards", supply["draw"]))
     if supply.get("discard_rats"):
-        n = supply["discard_rats"]
-        parts.append(f"discard {n} rat{'s' if n != 1 else ''}")
+        parts.append(plural("discard {n} rat", "discard {n} rats", supply["discard_rats"]))
     if supply.get("peek_nun_row"):
         n = supply["peek_nun_row"]
-        parts.append(f"look at {n} Nun-row card{'s' if n != 1 else ''}")
-    return ", ".join(parts)
+        parts.append(plural("look at {n} Nun-row card", "look at {n} Nun-row cards", n))
+    return listing(parts)
+
+
+def supply_text(supply: dict[str, int]) -> str:
+    """``supply_words`` in English, for the view (until views carry texts)."""
+    return supply_words(supply).english()

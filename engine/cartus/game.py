@@ -25,6 +25,7 @@ from ..core import (
     listed_here,
     parse_notation,
 )
+from ..text import Seat, listing, msg
 from . import buildings as _buildings  # noqa: F401  (registers the building actions)
 from . import data, disclosure, scoring, steps, validate, views
 from . import resolve as _resolve  # noqa: F401  (registers the resolution steps)
@@ -79,11 +80,11 @@ class Game:
         """The legal action ``seat`` means, or IllegalAction saying why there is none."""
         notation = action.notation if isinstance(action, Action) else parse_notation(action)
         if self.is_over:
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(msg("The game is over."))
         if not isinstance(seat, int) or not 0 <= seat < self._s.players:
-            raise IllegalAction("There is no such seat in this game.")
+            raise IllegalAction(msg("There is no such seat in this game."))
         if seat not in self.actors():
-            raise IllegalAction(f"It is not {self._s.colour(seat)}'s decision now.")
+            raise IllegalAction(msg("It is not {player}'s decision now.", player=Seat(seat)))
         return self._chosen(seat, notation)
 
     def _chosen(self, seat: int, notation: str) -> Action:
@@ -206,8 +207,15 @@ def _saved_options(
 def _begin(state: State) -> Game:
     """The dealt game announced and run up to its first decision."""
     ctx = Ctx(state)
-    names = ", ".join(data.buildings()[b].name for b in state.in_play)
-    ctx.say("setup", f"A game of Rattus Cartus for {state.players} players begins with: {names}.")
+    names = listing([msg(data.buildings()[b].name) for b in state.in_play])
+    ctx.say(
+        "setup",
+        msg(
+            "A game of Rattus Cartus for {n} players begins with: {buildings}.",
+            n=state.players,
+            buildings=names,
+        ),
+    )
     steps.push(state, "begin_round")
     steps.advance(ctx)
     ctx.finish()

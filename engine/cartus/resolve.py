@@ -12,9 +12,16 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..core import Action, Pick
+from ..text import N_, Msg, Seat, msg, plural
 from . import cards, data, steps
 from .rounds import place_name
 from .state import Ctx, Frame, State
+
+TARGETS = {
+    "sword": N_("{player} gives you half their hand"),
+    "flute": N_("{player} gets one of your rats"),
+}
+"""What choosing a tied player means, by the special card."""
 
 BuildingAction = Callable[[Ctx, int, int, bool], None]
 BUILDING_ACTIONS: dict[str, BuildingAction] = {}
@@ -32,8 +39,13 @@ def add_influence(ctx: Ctx, seat: int, cls: str, n: int) -> None:
     s.gained[seat] += n
     ctx.say(
         "influence",
-        f"{s.colour(seat)} gains {n} influence in {data.TYPE_NAMES[cls]} "
-        f"(now {s.influence[cls][seat]}).",
+        msg(
+            "{player} gains {n} influence in {track} (now {now}).",
+            player=Seat(seat),
+            n=n,
+            track=msg(data.TYPE_NAMES[cls]),
+            now=s.influence[cls][seat],
+        ),
         seat=seat,
         cls=cls,
         n=n,
@@ -75,7 +87,7 @@ def _resolve_building(ctx: Ctx, f: Frame) -> None:
     steps.pop(s, f)
     place = f["place"]
     if not s.row[place]["entries"]:
-        ctx.say("empty", f"Nobody entered {place_name(s, place)}.")
+        ctx.say("empty", msg("Nobody entered {place}.", place=place_name(s, place)))
         return
     steps.push_all(
         s,
@@ -99,7 +111,12 @@ def _reveal(ctx: Ctx, f: Frame) -> None:
         e["shown"] = shown
         ctx.say(
             "reveal",
-            f"{s.colour(e['seat'])} reveals {cards.summary(shown)} in {place_name(s, place)}.",
+            msg(
+                "{player} reveals {cards} in {place}.",
+                player=Seat(e["seat"]),
+                cards=cards.summary(shown),
+                place=place_name(s, place),
+            ),
             seat=e["seat"],
             place=place,
             cards=[dict(s.cards[c]) for c in e["cards"]],
@@ -140,8 +157,13 @@ def sword_gives(ctx: Ctx, giver: int, taker: int) -> None:
     n = len(s.hands[giver]) // 2
     ctx.say(
         "sword",
-        f"{s.colour(giver)} played the fewest Swords and must give {n} card"
-        f"{'s' if n != 1 else ''} to {s.colour(taker)}.",
+        plural(
+            "{player} played the fewest Swords and must give {n} card to {taker}.",
+            "{player} played the fewest Swords and must give {n} cards to {taker}.",
+            n,
+            player=Seat(giver),
+            taker=Seat(taker),
+        ),
         seat=giver,
         to=taker,
         n=n,
@@ -167,22 +189,29 @@ def pass_rat(ctx: Ctx, giver: int, taker: int) -> None:
     """The Flute: the most Flutes passes one rat to the fewest (none if they have none)."""
     s = ctx.s
     if s.rats[giver] == 0:
-        ctx.say("flute", f"{s.colour(giver)} has no rat to pass to {s.colour(taker)}.")
+        ctx.say(
+            "flute",
+            msg("{player} has no rat to pass to {taker}.", player=Seat(giver), taker=Seat(taker)),
+        )
         return
     s.rats[giver] -= 1
     s.rats[taker] += 1
     ctx.say(
         "flute",
-        f"{s.colour(giver)} played the most Flutes and passes a rat to {s.colour(taker)}.",
+        msg(
+            "{player} played the most Flutes and passes a rat to {taker}.",
+            player=Seat(giver),
+            taker=Seat(taker),
+        ),
         seat=giver,
         to=taker,
     )
 
 
 def _target_options(s: State, f: Frame, seat: int) -> list[Action]:
-    verb = "gives you half their hand" if f["special"] == "sword" else "gets one of your rats"
+    verb = TARGETS[f["special"]]
     return [
-        Action(f"target:{s.colour_name(p).lower()}", f"{s.colour(p)} {verb}") for p in f["among"]
+        Action(f"target:{s.colour_name(p).lower()}", msg(verb, player=Seat(p))) for p in f["among"]
     ]
 
 
@@ -196,10 +225,12 @@ def _target_act(ctx: Ctx, f: Frame, seat: int, a: Action) -> None:
         pass_rat(ctx, seat, target)
 
 
-def _target_prompt(s: State, f: Frame, seat: int) -> str:
+def _target_prompt(s: State, f: Frame, seat: int) -> Msg:
     if f["special"] == "sword":
-        return "Several players tied for the fewest Swords: choose who gives you half their hand."
-    return "Several players tied for the fewest Flutes: choose who gets one of your rats."
+        return msg(
+            "Several players tied for the fewest Swords: choose who gives you half their hand."
+        )
+    return msg("Several players tied for the fewest Flutes: choose who gets one of your rats.")
 
 
 steps.register(steps.Step("resolve", auto=_resolve))
@@ -220,7 +251,7 @@ def _give_pick(s: State, f: Frame, seat: int) -> Pick:
 
 
 def _give_options(s: State, f: Frame, seat: int) -> list[Action]:
-    return cards.ready_answers(_give_pick(s, f, seat), "Give")
+    return cards.ready_answers(_give_pick(s, f, seat), N_("Give {cards}"))
 
 
 def _give_act(ctx: Ctx, f: Frame, seat: int, a: Action) -> None:
@@ -232,18 +263,29 @@ def _give_act(ctx: Ctx, f: Frame, seat: int, a: Action) -> None:
     n = len(given)
     ctx.say(
         "give",
-        f"{s.colour(seat)} gives {n} card{'s' if n != 1 else ''} to {s.colour(f['to'])}.",
+        plural(
+            "{player} gives {n} card to {taker}.",
+            "{player} gives {n} cards to {taker}.",
+            n,
+            player=Seat(seat),
+            taker=Seat(f["to"]),
+        ),
         seat=seat,
         to=f["to"],
         n=n,
     )
     what = cards.summary(chosen)
-    ctx.tell((seat,), "gave", f"You gave {what} to {s.colour(f['to'])}.")
-    ctx.tell((f["to"],), "got", f"{s.colour(seat)} gave you {what}.")
+    ctx.tell((seat,), "gave", msg("You gave {cards} to {taker}.", cards=what, taker=Seat(f["to"])))
+    ctx.tell((f["to"],), "got", msg("{player} gave you {cards}.", player=Seat(seat), cards=what))
 
 
-def _give_prompt(s: State, f: Frame, seat: int) -> str:
-    return f"Choose {f['n']} card{'s' if f['n'] != 1 else ''} to give to {s.colour(f['to'])}."
+def _give_prompt(s: State, f: Frame, seat: int) -> Msg:
+    return plural(
+        "Choose {n} card to give to {taker}.",
+        "Choose {n} cards to give to {taker}.",
+        f["n"],
+        taker=Seat(f["to"]),
+    )
 
 
 steps.register(
@@ -270,7 +312,10 @@ def _actions(ctx: Ctx, f: Frame) -> None:
         if premium is not None:
             ctx.say(
                 "final_premium",
-                f"Final round: {s.colour(premium)} would have had the premium action.",
+                msg(
+                    "Final round: {player} would have had the premium action.",
+                    player=Seat(premium),
+                ),
             )
             add_influence(ctx, premium, s.class_of(place), 1)
         return
@@ -289,10 +334,14 @@ def _building_action(ctx: Ctx, f: Frame) -> None:
     s = ctx.s
     steps.pop(s, f)
     building = s.building_of(f["place"])
-    kind = "premium" if f["premium"] else "standard"
+    kind = (
+        N_("{player} takes the premium action of {place}.")
+        if f["premium"]
+        else N_("{player} takes the standard action of {place}.")
+    )
     ctx.say(
         "action",
-        f"{s.colour(f['seat'])} takes the {kind} action of {place_name(s, f['place'])}.",
+        msg(kind, player=Seat(f["seat"]), place=place_name(s, f["place"])),
         seat=f["seat"],
         premium=f["premium"],
     )

@@ -6,15 +6,27 @@ Resolving the buildings is in ``resolve``; the final scoring in ``scoring``.
 from __future__ import annotations
 
 from ..core import Action, Pick
+from ..text import N_, Msg, Param, Seat, listing, msg, plural
 from . import cards, data, scoring, steps
 from .state import Ctx, Frame, State
 
-ORDINALS = ("1st", "2nd", "3rd", "4th", "5th")
+PLACES = (
+    N_("the {building} (1st building)"),
+    N_("the {building} (2nd building)"),
+    N_("the {building} (3rd building)"),
+    N_("the {building} (4th building)"),
+    N_("the {building} (5th building)"),
+)
 
 
-def place_name(s: State, place: int) -> str:
+def building_name(s: State, card: str) -> Msg:
+    """The name of the building a building card shows."""
+    return msg(data.buildings()[s.building_cards[card]["building"]].name)
+
+
+def place_name(s: State, place: int) -> Msg:
     """'the Farm (1st building)'."""
-    return f"the {data.buildings()[s.building_of(place)].name} ({ORDINALS[place]} building)"
+    return msg(PLACES[place], building=building_name(s, s.row[place]["card"]))
 
 
 # A. Drawing the round's buildings
@@ -32,13 +44,22 @@ def _begin_round(ctx: Ctx, f: Frame) -> None:
     drawn = [s.building_deck.pop() for _ in range(min(n, len(s.building_deck)))]
     _replace_repeats(ctx, drawn)
     s.row = [{"card": c, "entries": [], "revealed": False} for c in drawn]
-    names = ", ".join(data.buildings()[s.building_cards[c]["building"]].name for c in drawn)
-    final = " This is the final round: no building actions." if s.final_round else ""
-    ctx.say(
-        "round",
-        f"Round {s.round} of {s.rounds}: {names}. {s.colour(s.start_player)} starts.{final}",
-        round=s.round,
-    )
+    names = listing([building_name(s, c) for c in drawn])
+    values: dict[str, Param] = {"round": s.round, "rounds": s.rounds, "buildings": names}
+    if s.final_round:
+        said = msg(
+            "Round {round} of {rounds}: {buildings}. {player} starts. This is the final round: "
+            "no building actions.",
+            player=Seat(s.start_player),
+            **values,
+        )
+    else:
+        said = msg(
+            "Round {round} of {rounds}: {buildings}. {player} starts.",
+            player=Seat(s.start_player),
+            **values,
+        )
+    ctx.say("round", said, round=s.round)
     order = s.seat_order(s.start_player)
     if s.options["simultaneous_supply"]:
         supply: list[Frame] = [{"kind": "supply_all", "seats": order}]
@@ -60,15 +81,18 @@ def _replace_repeats(ctx: Ctx, drawn: list[str]) -> None:
 
     while len(drawn) > 1 and len({building(c) for c in drawn}) == 1:
         if all(building(c) == building(drawn[0]) for c in s.replacement):
-            ctx.say("replace", "The replacement deck holds no other building: the row stays.")
+            ctx.say("replace", msg("The replacement deck holds no other building: the row stays."))
             return
         old = drawn[-1]
         drawn[-1] = s.replacement.pop(0)
         s.replacement.append(old)
         ctx.say(
             "replace",
-            f"Every drawn building is a {data.buildings()[building(old)].name}: the last one is "
-            "replaced from the replacement deck.",
+            msg(
+                "Every drawn building is a {building}: the last one is replaced from the "
+                "replacement deck.",
+                building=building_name(s, old),
+            ),
         )
 
 
@@ -82,14 +106,15 @@ def _supply_options(s: State, f: Frame, seat: int) -> list[Action]:
     out = []
     for place, entry in enumerate(s.row):
         supply = s.building_cards[entry["card"]]["supply"]
-        text = data.supply_text(supply)
+        text = data.supply_words(supply)
         last = not supply.get("peek_nun_row") or not unseen(s, seat)  # else looks follow
-        out.append(Action(f"supply:{place + 1}", f"{place_name(s, place)}: {text}", last))
+        label = msg("{place}: {supply}", place=place_name(s, place), supply=text)
+        out.append(Action(f"supply:{place + 1}", label, last))
     return out
 
 
-def _supply_prompt(s: State, f: Frame, seat: int) -> str:
-    return "Supplies: choose the building whose supply action you take."
+def _supply_prompt(s: State, f: Frame, seat: int) -> Msg:
+    return msg("Supplies: choose the building whose supply action you take.")
 
 
 def perform_supply(ctx: Ctx, seat: int, place: int) -> None:
@@ -97,7 +122,12 @@ def perform_supply(ctx: Ctx, seat: int, place: int) -> None:
     supply = s.building_cards[s.row[place]["card"]]["supply"]
     ctx.say(
         "supply",
-        f"{s.colour(seat)} takes the supply of {place_name(s, place)}: {data.supply_text(supply)}.",
+        msg(
+            "{player} takes the supply of {place}: {supply}.",
+            player=Seat(seat),
+            place=place_name(s, place),
+            supply=data.supply_words(supply),
+        ),
         seat=seat,
         place=place,
     )
@@ -121,8 +151,8 @@ def _supply_all_act(ctx: Ctx, f: Frame, seat: int, a: Action) -> None:
     place = int(a.args[0]) - 1
     s.supply_chosen[seat] = place
     f["seats"].remove(seat)
-    ctx.say("chosen", f"{s.colour(seat)} has chosen a supply action.", seat=seat)
-    ctx.tell((seat,), "chose", f"You chose the supply of {place_name(s, place)}.")
+    ctx.say("chosen", msg("{player} has chosen a supply action.", player=Seat(seat)), seat=seat)
+    ctx.tell((seat,), "chose", msg("You chose the supply of {place}.", place=place_name(s, place)))
     if f["seats"]:
         return
     steps.pop(s, f)
@@ -171,7 +201,10 @@ def push_peeks(s: State, seat: int, n: int) -> None:
 
 def _peek_options(s: State, f: Frame, seat: int) -> list[Action]:
     last = f["n"] == 1 or len(unseen(s, seat)) == 1
-    return [Action(f"peek:{i + 1}", f"Look at Nun-row card {i + 1}", last) for i in unseen(s, seat)]
+    return [
+        Action(f"peek:{i + 1}", msg("Look at Nun-row card {n}", n=i + 1), last)
+        for i in unseen(s, seat)
+    ]
 
 
 def _peek_act(ctx: Ctx, f: Frame, seat: int, a: Action) -> None:
@@ -179,12 +212,17 @@ def _peek_act(ctx: Ctx, f: Frame, seat: int, a: Action) -> None:
     place = int(a.args[0]) - 1
     s.seen[place].append(seat)
     card = s.cards[s.nun_row[place]]
-    ctx.say("peek", f"{s.colour(seat)} looks at a card of the Nun-row.", seat=seat)
+    ctx.say("peek", msg("{player} looks at a card of the Nun-row.", player=Seat(seat)), seat=seat)
     ctx.tell(
         (seat,),
         "peeked",
-        f"Nun-row card {place + 1}: {cards.label(card['type'])} with {card['nuns']} "
-        f"nun{'s' if card['nuns'] != 1 else ''}.",
+        plural(
+            "Nun-row card {place}: {card} with {n} nun.",
+            "Nun-row card {place}: {card} with {n} nuns.",
+            card["nuns"],
+            place=place + 1,
+            card=cards.label(card["type"]),
+        ),
         place=place,
         card=dict(card),
     )
@@ -193,9 +231,10 @@ def _peek_act(ctx: Ctx, f: Frame, seat: int, a: Action) -> None:
         steps.pop(s, f)
 
 
-def _peek_prompt(s: State, f: Frame, seat: int) -> str:
-    more = f" ({f['n']} looks left)" if f["n"] > 1 else ""
-    return f"Choose a Nun-row card to look at{more}."
+def _peek_prompt(s: State, f: Frame, seat: int) -> Msg:
+    if f["n"] > 1:
+        return msg("Choose a Nun-row card to look at ({n} looks left).", n=f["n"])
+    return msg("Choose a Nun-row card to look at.")
 
 
 steps.register(
@@ -216,10 +255,11 @@ def _begin_entering(ctx: Ctx, f: Frame) -> None:
 
 def _enter_options(s: State, f: Frame, seat: int) -> list[Action]:
     out = [
-        Action(f"enter:{place + 1}", f"Enter {place_name(s, place)}") for place in range(len(s.row))
+        Action(f"enter:{place + 1}", msg("Enter {place}", place=place_name(s, place)))
+        for place in range(len(s.row))
     ]
     if len(f["queue"]) > 1 and any(s.type_of(c) == "pass" for c in s.hands[seat]):
-        out.append(Action("pass", "Play a Pass card: choose after the others", True))
+        out.append(Action("pass", msg("Play a Pass card: choose after the others"), True))
     return out
 
 
@@ -233,7 +273,7 @@ def _enter_act(ctx: Ctx, f: Frame, seat: int, a: Action) -> None:
         cards.give_back(s, [card])
         queue.append(seat)
         f["seat"] = queue[0]
-        ctx.say("pass", f"{s.colour(seat)} plays a Pass card.", seat=seat)
+        ctx.say("pass", msg("{player} plays a Pass card.", player=Seat(seat)), seat=seat)
         return
     place = int(a.args[0]) - 1
     entries = s.row[place]["entries"]
@@ -241,7 +281,12 @@ def _enter_act(ctx: Ctx, f: Frame, seat: int, a: Action) -> None:
     s.entered.append(seat)
     ctx.say(
         "enter",
-        f"{s.colour(seat)} enters {place_name(s, place)} on space {len(entries)}.",
+        msg(
+            "{player} enters {place} on space {space}.",
+            player=Seat(seat),
+            place=place_name(s, place),
+            space=len(entries),
+        ),
         seat=seat,
         place=place,
     )
@@ -252,8 +297,8 @@ def _enter_act(ctx: Ctx, f: Frame, seat: int, a: Action) -> None:
     steps.push(s, "commit", seat=seat, place=place)
 
 
-def _enter_prompt(s: State, f: Frame, seat: int) -> str:
-    return "Enter a building (then choose the cards you play there face down)."
+def _enter_prompt(s: State, f: Frame, seat: int) -> Msg:
+    return msg("Enter a building (then choose the cards you play there face down).")
 
 
 def _enter_secret_kinds(s: State, f: Frame, seat: int) -> tuple[str, ...]:
@@ -282,7 +327,7 @@ def _commit_pick(s: State, f: Frame, seat: int) -> Pick:
 
 def _commit_options(s: State, f: Frame, seat: int) -> list[Action]:
     pick = _commit_pick(s, f, seat)
-    return cards.ready_answers(pick, "Play", first=[s.class_of(f["place"]), "joker"])
+    return cards.ready_answers(pick, N_("Play {cards}"), first=[s.class_of(f["place"]), "joker"])
 
 
 def _commit_act(ctx: Ctx, f: Frame, seat: int, a: Action) -> None:
@@ -295,17 +340,23 @@ def _commit_act(ctx: Ctx, f: Frame, seat: int, a: Action) -> None:
     n = len(played)
     ctx.say(
         "commit",
-        f"{s.colour(seat)} plays {n} card{'s' if n != 1 else ''} face down.",
+        plural(
+            "{player} plays {n} card face down.",
+            "{player} plays {n} cards face down.",
+            n,
+            player=Seat(seat),
+        ),
         seat=seat,
         n=n,
     )
-    ctx.tell((seat,), "committed", f"You play {cards.summary(chosen)} face down.")
+    ctx.tell((seat,), "committed", msg("You play {cards} face down.", cards=cards.summary(chosen)))
 
 
-def _commit_prompt(s: State, f: Frame, seat: int) -> str:
-    return (
-        f"Choose the cards you play face down in {place_name(s, f['place'])} "
-        "(population cards, jokers, Swords, Flutes; none is fine)."
+def _commit_prompt(s: State, f: Frame, seat: int) -> Msg:
+    return msg(
+        "Choose the cards you play face down in {place} "
+        "(population cards, jokers, Swords, Flutes; none is fine).",
+        place=place_name(s, f["place"]),
     )
 
 

@@ -3,9 +3,10 @@ each special card. ``/cartus rules`` shows these; nothing here is the rulebook's
 
 from __future__ import annotations
 
+from ..text import N_, Msg, msg
 from . import data
 
-OVERVIEW = (
+OVERVIEW = N_(
     "Princes of a plague-struck land gather followers from six classes. Each round a few "
     "buildings are drawn. Everyone first takes the supply action of one of them (draw cards, "
     "discard rats, look at the Nun-row), then, from the starting player on, enters a building "
@@ -19,40 +20,49 @@ OVERVIEW = (
     "more rats than it shows nuns dies of the plague. The richest survivor wins."
 )
 
-SPECIAL_NAMES = {
-    "joker": "Joker",
-    "sword": "Sword",
-    "flute": "Flute",
-    "pass": "Pass",
-    "gold": "Gold",
-}
+"""The game in a paragraph (a text: show it with ``lang.say``)."""
+
+SPECIAL_NAMES = {key: data.TYPE_NAMES[key] for key in ("joker", "sword", "flute", "pass", "gold")}
 
 
 def topics() -> list[tuple[str, str]]:
-    """(name shown, id) for every building and special card, for a help menu."""
+    """(name, id) for every building and special card, for a help menu: each name a text
+    (show it with ``lang.say``)."""
     out = [(b.name, b.id) for b in sorted(data.buildings().values(), key=lambda b: b.name)]
     out += [(name, key) for key, name in SPECIAL_NAMES.items()]
     return out
 
 
-def explain(topic: str) -> tuple[str, str] | None:
-    """(title, text) for a building or special card by id or name; None if unknown."""
+def explain(topic: str) -> tuple[Msg, Msg] | None:
+    """(title, text) for a building or special card by id or English name; None if unknown."""
     wanted = topic.strip().lower()
     for b in data.buildings().values():
         if wanted in (b.id, b.name.lower()):
-            supplies = "; ".join(sorted({data.supply_text(s) for s in b.supplies}))
-            text = (
-                f"Premium: {b.premium}\nStandard: {b.standard}\n"
-                f"Its five cards offer these supply actions: {supplies}."
+            by_text = {data.supply_text(s): data.supply_words(s) for s in b.supplies}
+            unique = [by_text[t] for t in sorted(by_text)]
+            text = msg(
+                "Premium: {premium}\nStandard: {standard}\n"
+                "Its five cards offer these supply actions: {supplies}.",
+                premium=msg(b.premium),
+                standard=msg(b.standard),
+                supplies=_semicolons(unique),
             )
-            return f"{b.name} ({data.TYPE_NAMES[b.cls]})", text
+            return msg(
+                "{building} ({track})", building=msg(b.name), track=msg(data.TYPE_NAMES[b.cls])
+            ), text
     for key, name in SPECIAL_NAMES.items():
         if wanted in (key, name.lower()):
-            source = data.SPECIAL_SOURCE.get(key)
-            where = (
-                f" Taken at the {data.buildings()[source].name}."
-                if source
-                else " Taken at the Marketplace."
+            place = msg(data.buildings()[data.SPECIAL_SOURCE.get(key, "marketplace")].name)
+            text = msg(
+                "{rule} Taken at the {building}.", rule=msg(data.SPECIAL_TEXTS[key]), building=place
             )
-            return name, data.SPECIAL_TEXTS[key] + where
+            return msg(name), text
     return None
+
+
+def _semicolons(parts: list[Msg]) -> Msg:
+    """The supply actions listed with semicolons (each is itself a list with commas)."""
+    out = parts[0]
+    for part in parts[1:]:
+        out = msg("{items}; {item}", items=out, item=part)
+    return out

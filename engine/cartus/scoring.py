@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import Any, TypedDict
 
 from ..contract import tie_groups
-from ..core import counted
+from ..text import Msg, Param, Seat, msg, plural
 from . import cards, data
 from .state import Ctx, State
 
@@ -142,21 +142,37 @@ def finish(ctx: Ctx) -> None:
     s.outcome = result
     ctx.say(
         "nun_row",
-        f"The Nun-row is turned over: {counted(result['nuns'], 'nun')}.",
+        plural(
+            "The Nun-row is turned over: {n} nun.",
+            "The Nun-row is turned over: {n} nuns.",
+            result["nuns"],
+        ),
         nuns=result["nuns"],
     )
     for p in range(s.players):
-        fate = "dies of the plague" if p in result["dead"] else "survives"
-        ctx.say(
-            "score",
-            f"{s.colour(p)}: {counted(result['scores'][p], 'point')}, "
-            f"{counted(s.rats[p], 'rat')}, {fate}.",
-            seat=p,
-        )
+        values: dict[str, Param] = {
+            "player": Seat(p),
+            "points": plural("{n} point", "{n} points", result["scores"][p]),
+            "rats": plural("{n} rat", "{n} rats", s.rats[p]),
+        }
+        if p in result["dead"]:
+            said = msg("{player}: {points}, {rats}, dies of the plague.", **values)
+        else:
+            said = msg("{player}: {points}, {rats}, survives.", **values)
+        ctx.say("score", said, seat=p)
     if result["spared"]:
-        ctx.say("spared", "Everyone died; the players with the fewest rats are spared.")
+        ctx.say("spared", msg("Everyone died; the players with the fewest rats are spared."))
     if result["winners"]:
-        names = " and ".join(s.colour(p) for p in result["winners"])
-        ctx.say("winner", f"{names} inherit{'s' if len(result['winners']) == 1 else ''} the crown.")
+        ctx.say("winner", _crowned([Seat(p) for p in result["winners"]]))
     else:
-        ctx.say("winner", "The plague killed everyone: nobody wins.")
+        ctx.say("winner", msg("The plague killed everyone: nobody wins."))
+
+
+def _crowned(winners: list[Seat]) -> Msg:
+    """ "Red inherits the crown.", "Red and Blue inherit the crown."."""
+    if len(winners) == 1:
+        return msg("{player} inherits the crown.", player=winners[0])
+    names: Msg | Seat = winners[0]
+    for seat in winners[1:-1]:
+        names = msg("{first}, {next}", first=names, next=seat)
+    return msg("{players} and {last} inherit the crown.", players=names, last=winners[-1])

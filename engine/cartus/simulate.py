@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import Action
+from ..text import Msg
 from . import steps, views
 from .state import Ctx, State
 
@@ -19,10 +20,10 @@ from .state import Ctx, State
 class _Quiet(Ctx):
     """An apply that keeps no events and no log (nobody reads them in a look-ahead)."""
 
-    def say(self, kind: str, template: str, **data: Any) -> None:
+    def say(self, kind: str, text: Msg, **data: Any) -> None:
         return None
 
-    def tell(self, seats: tuple[int, ...], kind: str, template: str, **data: Any) -> None:
+    def tell(self, seats: tuple[int, ...], kind: str, text: Msg, **data: Any) -> None:
         return None
 
 

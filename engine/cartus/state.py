@@ -6,7 +6,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import saved
-from ..core import Event, Rng, fill_names, seat_ref
+from ..core import Event, Rng, seat_ref
+from ..text import Msg
 
 FORMAT = 1
 COLOURS = ("red", "yellow", "green", "blue", "purple")
@@ -58,7 +59,7 @@ class State:
     status: str = "supply"
     stack: list[Frame] = field(default_factory=list)
     outcome: dict[str, Any] | None = None
-    log: list[str] = field(default_factory=list)
+    log: list[Any] = field(default_factory=list)  # public event texts, as JSON (from_json)
     version: int = 0
 
     def clone(self) -> State:
@@ -149,15 +150,13 @@ class Ctx:
     def finish(self) -> None:
         self.s.rng = self.rng.state
 
-    def say(self, kind: str, template: str, **data: Any) -> None:
-        """A public event, also kept in the public log."""
-        text = fill_names(template, _COLOUR_NAMES[: self.s.players])
-        self.events.append(Event(kind, text, None, data, template))
-        self.s.log.append(template)
+    def say(self, kind: str, text: Msg, **data: Any) -> None:
+        """A public event, also kept in the public log (as JSON: ``engine.text.from_json``)."""
+        self.events.append(Event(kind, text, None, data))
+        self.s.log.append(text.to_json())
         if len(self.s.log) > LOG_KEEP:
             del self.s.log[: len(self.s.log) - LOG_KEEP]
 
-    def tell(self, seats: tuple[int, ...], kind: str, template: str, **data: Any) -> None:
+    def tell(self, seats: tuple[int, ...], kind: str, text: Msg, **data: Any) -> None:
         """An event only these seats may see."""
-        text = fill_names(template, _COLOUR_NAMES[: self.s.players])
-        self.events.append(Event(kind, text, seats, data, template))
+        self.events.append(Event(kind, text, seats, data))

@@ -12,11 +12,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..core import Action, Pick
+from ..text import Text
 from .state import Ctx, Frame, State
 
 Options = Callable[[State, Frame, int], list[Action]]
 Act = Callable[[Ctx, Frame, int, Action], None]
-Prompt = Callable[[State, Frame, int], str]
+Prompt = Callable[[State, Frame, int], Text]
 Auto = Callable[[Ctx, Frame], None]
 PickOf = Callable[[State, Frame, int], Pick]
 SecretKinds = Callable[[State, Frame, int], tuple[str, ...]]

@@ -5,7 +5,8 @@ supply choices) leaves the engine."""
 from __future__ import annotations
 
 from ..contract import DecisionView, pick_view
-from ..core import fill_names
+from ..core import text_json
+from ..text import from_json, with_names
 from . import cards, data, scoring, steps
 from .state import COLOURS, State
 from .view_types import (
@@ -47,7 +48,7 @@ def _decision(
     return {
         "seat": who,
         "kind": frame["kind"],
-        "prompt": fill_names(step.prompt(s, frame, who), names)
+        "prompt": text_json(with_names(step.prompt(s, frame, who), names))
         if (mine or not step.private)
         else "",
         "private": step.private,
@@ -213,7 +214,9 @@ def view(s: State, seat: int | None, names: list[str] | None = None) -> CartusVi
             }
             for b in s.in_play
         },
-        "log": [fill_names(line, names or s.colour_names()) for line in s.log],
+        "log": [
+            text_json(with_names(from_json(line), names or s.colour_names())) for line in s.log
+        ],
     }
     if over and s.outcome is not None:
         out["scores"] = {str(p): v for p, v in enumerate(s.outcome["scores"])}

@@ -31,7 +31,7 @@ def test_a_huge_hand_still_fits_one_menu_and_typing_may_play_more() -> None:
 def test_ready_answers_put_the_buildings_class_and_jokers_first() -> None:
     g = position(3, ["monastery", "farm"], hands={0: ["magic", "church", "joker", "sword"]})
     g = g.apply(0, "enter:1")
-    labels = {a.notation: a.label for a in g.legal_actions(0)}
+    labels = {a.notation: english(a.label) for a in g.legal_actions(0)}
     assert "commit:none" in labels
     assert "commit:ch1" in labels and "commit:ch1-jo1" in labels
     assert labels["commit:ch1-jo1"] == "Play 1 Church card, 1 Joker"

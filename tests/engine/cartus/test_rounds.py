@@ -112,7 +112,7 @@ def test_supply_actions_draw_discard_rats_and_look_at_the_nun_row() -> None:
     told = [e for e in g.events if e.kind == "peeked"]
     assert told and told[0].audience == (0,)
     public = [e for e in g.events if e.kind == "peek"]
-    assert public and "3" not in public[0].text
+    assert public and "3" not in public[0].text_for(None)
     assert g.view(0)["nun_row"][2]["card"] is not None
     assert g.view(1)["nun_row"][2]["card"] is None
     g = g.apply(1, "supply:2")
