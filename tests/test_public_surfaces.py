@@ -56,6 +56,7 @@ from engine.hidden import shuffle_places
 from engine.rattus import spec as rattus_spec
 from engine.rattus.africanus import regions
 from engine.spec import Redeal
+from engine.text import english
 from host.models import GameRecord, Seat
 from host.service import GameService
 
@@ -246,7 +247,8 @@ def play_and_check(kind: Kind, game: Any, seed: int, limit: int = WHOLE) -> Seen
             seen.private_questions += 1
             private_kinds.add(game.decision(seat).kind)
             for action in game.legal_actions(seat):
-                assert action.label not in public, (action.label, public)
+                label = english(action.label, names)
+                assert label not in public, (label, public)
             assert f"**{NAMES[seat]}** to decide" not in public
             assert NAMES[seat] not in controls
         if kind is RATTUS_KIND:
@@ -254,7 +256,7 @@ def play_and_check(kind: Kind, game: Any, seed: int, limit: int = WHOLE) -> Seen
                 assert card not in public, (card, public)
         seat = game.actors()[0]
         actions = game.legal_actions(seat)
-        labels.update(action.label for action in actions)
+        labels.update(english(action.label, names) for action in actions)
         action = rng.choice(actions)
         after = game.apply(seat, action)
         if not after.is_over and same_after_hands_dealt_again(kind, game, seat, action, after):

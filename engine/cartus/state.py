@@ -7,7 +7,7 @@ from typing import Any
 
 from .. import saved
 from ..core import Event, Rng, seat_ref
-from ..text import Msg
+from ..text import Msg, stored
 
 FORMAT = 1
 COLOURS = ("red", "yellow", "green", "blue", "purple")
@@ -59,7 +59,7 @@ class State:
     status: str = "supply"
     stack: list[Frame] = field(default_factory=list)
     outcome: dict[str, Any] | None = None
-    log: list[Any] = field(default_factory=list)  # public event texts, as JSON (from_json)
+    log: list[str] = field(default_factory=list)  # public event texts (engine.text.stored)
     version: int = 0
 
     def clone(self) -> State:
@@ -151,9 +151,10 @@ class Ctx:
         self.s.rng = self.rng.state
 
     def say(self, kind: str, text: Msg, **data: Any) -> None:
-        """A public event, also kept in the public log (as JSON: ``engine.text.from_json``)."""
+        """A public event, also kept in the public log (``engine.text.stored``: its JSON in a
+        string, read back by ``restored``; lines saved before texts had keys stay English)."""
         self.events.append(Event(kind, text, None, data))
-        self.s.log.append(text.to_json())
+        self.s.log.append(stored(text))
         if len(self.s.log) > LOG_KEEP:
             del self.s.log[: len(self.s.log) - LOG_KEEP]
 

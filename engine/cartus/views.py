@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..contract import DecisionView, pick_view
 from ..core import text_json
-from ..text import from_json, with_names
+from ..text import restored, with_names
 from . import cards, data, scoring, steps
 from .state import COLOURS, State
 from .view_types import (
@@ -214,9 +214,7 @@ def view(s: State, seat: int | None, names: list[str] | None = None) -> CartusVi
             }
             for b in s.in_play
         },
-        "log": [
-            text_json(with_names(from_json(line), names or s.colour_names())) for line in s.log
-        ],
+        "log": [text_json(with_names(restored(line), names or s.colour_names())) for line in s.log],
     }
     if over and s.outcome is not None:
         out["scores"] = {str(p): v for p, v in enumerate(s.outcome["scores"])}
