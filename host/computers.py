@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from engine import computers
 from engine.contract import Game
-from engine.text import msg
+from engine.text import N_, Msg, msg
 from host import metrics
 from host.errors import UserError
 from host.models import GameRecord, Seat
@@ -42,6 +42,16 @@ _NAME = re.compile(r"^Computer (\d+) \((\w+)\)$")
 def levels(kind: str) -> tuple[str, ...]:
     """The levels of computer player this kind of game has ("easy" at least)."""
     return computers.levels(kind)
+
+
+LEVEL_NAMES = {"easy": N_("easy"), "strong": N_("strong")}
+"""The computer players' levels in words."""
+
+
+def level_name(level: str) -> Msg:
+    """A computer player's level in words ("easy"), in no language yet."""
+    shown = LEVEL_NAMES.get(level, level)
+    return msg(shown)
 
 
 def check_level(kind: str, level: str) -> str:

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine.text import Text, restored, stored
 from host.database import Backend, Connection, Row
 from host.errors import StaleAction
 from host.models import STAND_IN_REASONS, Seat
@@ -30,7 +31,7 @@ class SeatChangeEntry:
     user_id: int | None  # the person it concerns (who took the seat, came back or left)
     level: str | None  # the computer's level when one plays the seat after it
     reason: str | None
-    text: str
+    text: Text  # a Msg, or an older row's English
     at: float
     name_before: str | None = None
     """The seat's name before the change (None: not known, an older row)."""
@@ -80,7 +81,7 @@ class SeatChanges:
         version: int,
         seat: Seat,
         *,
-        text: str,
+        text: Text,
         at: float,
         concerns: int | None,
         host_user_id: int | None = None,
@@ -121,7 +122,7 @@ class SeatChanges:
                     concerns,
                     seat.level,
                     seat.stand_in,
-                    text,
+                    stored(text),
                     at,
                     name_before,
                 ),
@@ -144,7 +145,7 @@ class SeatChanges:
                 user_id=r["user_id"],
                 level=r["level"],
                 reason=r["reason"],
-                text=r["text"],
+                text=restored(r["text"]),
                 at=float(r["at"]),
                 name_before=r["name_before"],
             )

@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from engine.text import msg
+from engine.text import Msg, msg
 from host import computers, turns
 from host.errors import NotSeated, UserError
 from host.models import GameRecord, Seat, StandIn, Update
@@ -43,7 +43,7 @@ class SeatChange:
 
     update: Update  # the game after it (computer players that must decide move afterwards)
     seat: int
-    text: str  # what the table says about it (public)
+    text: Msg  # what the table says about it (public), in no language yet
 
 
 # -- the changes ------------------------------------------------------------------------------
@@ -69,9 +69,12 @@ async def hand_to_computer(
         name = entry.name
         if entry.level is not None:
             raise UserError(msg("A computer player already plays {player}'s seat.", player=name))
-        text = (
-            f"{name}'s seat is played by a computer player ({level}) until {name} is back "
-            f"(`/{record.kind} seat back`)."
+        text = msg(
+            "{player}'s seat is played by a computer player ({level}) until {player} is back "
+            "({command}).",
+            player=name,
+            level=computers.level_name(level),
+            command=f"`/{record.kind} seat back`",
         )
         changed = replace(entry, level=level, stand_in="missed")
         return await _save(service, record, changed, text, concerns=entry.user_id)
@@ -99,9 +102,12 @@ async def fill_open_seat(
             raise UserError(
                 msg("{player}'s seat is not open: someone plays it.", player=entry.name)
             )
-        text = (
-            f"A computer player ({level}) plays {entry.name}'s open seat until someone takes "
-            f"it with `/{record.kind} join`."
+        text = msg(
+            "A computer player ({level}) plays {player}'s open seat until someone takes it with "
+            "{command}.",
+            level=computers.level_name(level),
+            player=entry.name,
+            command=f"`/{record.kind} join`",
         )
         return await _save(service, record, replace(entry, level=level), text, concerns=None)
 
@@ -120,7 +126,7 @@ async def give_back(service: GameService, game_id: int, seat: int, user_id: int)
             raise UserError(
                 msg("You play your own seat in game #{number} already.", number=game_id)
             )
-        text = f"{entry.name} is back and plays their own seat again."
+        text = msg("{player} is back and plays their own seat again.", player=entry.name)
         changed = replace(entry, level=None, stand_in=None)
         return await _save(service, record, changed, text, concerns=user_id)
 
@@ -153,7 +159,7 @@ async def take_seat(service: GameService, game_id: int, user_id: int, name: str)
                 )
             )
         entry = min(free, key=lambda s: (s.computer_plays, s.seat))
-        text = f"{name} takes over {entry.name}'s seat."
+        text = msg("{player} takes over {left}'s seat.", player=name, left=entry.name)
         changed = replace(entry, user_id=user_id, name=name, level=None, stand_in=None)
         changed = replace(changed, left_user_id=None)
         return await _save(service, record, changed, text, concerns=user_id)
@@ -319,21 +325,46 @@ async def _leave(
             )
         )
     host = others[0] if user == record.host_user_id else None
-    gone = "was removed from the game" if reason == "kicked" else "has left the game"
-    if level is not None:
-        then = f"a computer player ({level}) plays their seat from now on."
-    else:
-        then = f"their seat is open: `/{record.kind} join` takes it."
-    text = f"{entry.name} {gone}; {then}"
+    text = _left_text(record, entry, reason, level)
     changed = replace(entry, user_id=None, level=level, stand_in=reason, left_user_id=user)
     return await _save(service, record, changed, text, concerns=user, host=host)
+
+
+def _left_text(record: GameRecord, entry: Seat, reason: StandIn, level: str | None) -> Msg:
+    """What the table says when a person leaves their seat (removed or resigned)."""
+    if level is not None:
+        shown = computers.level_name(level)
+        if reason == "kicked":
+            return msg(
+                "{player} was removed from the game; a computer player ({level}) plays their "
+                "seat from now on.",
+                player=entry.name,
+                level=shown,
+            )
+        return msg(
+            "{player} has left the game; a computer player ({level}) plays their seat from now on.",
+            player=entry.name,
+            level=shown,
+        )
+    command = f"`/{record.kind} join`"
+    if reason == "kicked":
+        return msg(
+            "{player} was removed from the game; their seat is open: {command} takes it.",
+            player=entry.name,
+            command=command,
+        )
+    return msg(
+        "{player} has left the game; their seat is open: {command} takes it.",
+        player=entry.name,
+        command=command,
+    )
 
 
 async def _save(
     service: GameService,
     record: GameRecord,
     changed: Seat,
-    text: str,
+    text: Msg,
     *,
     concerns: int | None,
     host: int | None = None,

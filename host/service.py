@@ -27,7 +27,7 @@ from typing import Any
 import lang
 from engine.contract import Game, View
 from engine.core import Action, Event
-from engine.text import msg
+from engine.text import Text, msg
 from host import computers, stats, turns
 from host.acting import Applied, apply_action, apply_for_seat, off_loop, owed_dms, turn_changed
 from host.errors import NotFound, NotSeated, StaleAction, UserError
@@ -129,7 +129,7 @@ class GameService(ServiceChannels):
         record: GameRecord,
         changed: Seat,
         *,
-        text: str,
+        text: Text,
         concerns: int | None,
         host: int | None = None,
     ) -> GameRecord:

@@ -35,6 +35,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from engine.contract import Game
+from engine.text import Msg, Text
 from host import computers
 from host.errors import DamagedGame, NotFound
 from host.models import GameRecord, ResultRow, Seat
@@ -69,6 +70,15 @@ LEFT_PHRASES = (" was removed from the game", " has left the game")
 """How the seat log's line about a person leaving goes on after their name (host/seats.py)."""
 
 
+def left_name(text: Text, seat: int) -> str:
+    """Who left a seat, as its change's line names them: a text's ``player`` value, or the
+    name before the phrase in an older row's English."""
+    if isinstance(text, Msg):
+        named = text.values.get("player")
+        return named if isinstance(named, str) else f"Player {seat + 1}"
+    return next((text.split(p)[0] for p in LEFT_PHRASES if p in text), f"Player {seat + 1}")
+
+
 @dataclass(frozen=True)
 class Leaver:
     """A person who left a game before its end."""
@@ -92,13 +102,8 @@ def leavers(record: GameRecord, changes: list[SeatChangeEntry]) -> list[Leaver]:
         if user in holding or user in found:
             continue
         entry = record.seat_entry(change.seat)
-        if entry.left_user_id == user:
-            name = entry.name
-        else:  # someone has taken the seat since: the log's line names who left it
-            name = next(
-                (change.text.split(p)[0] for p in LEFT_PHRASES if p in change.text),
-                f"Player {change.seat + 1}",
-            )
+        # someone may have taken the seat since: then the log's line names who left it
+        name = entry.name if entry.left_user_id == user else left_name(change.text, change.seat)
         found[user] = Leaver(change.seat, user, name)
     game = record.game
     if record.status == "abandoned" and game is not None and not game.is_over:

@@ -164,9 +164,12 @@ def log_lines(entries: list[ActionLogEntry], tr: lang.Texts = ENGLISH) -> list[t
     return lines
 
 
-def seat_lines(changes: list[SeatChangeEntry]) -> list[tuple[float, str]]:
+def seat_lines(changes: list[SeatChangeEntry], tr: lang.Texts = ENGLISH) -> list[tuple[float, str]]:
     """(time, line) per change of who plays a seat, as the table announced it."""
-    return [(c.at, f"`{c.version:>3}` {plain_prose(c.text)} <t:{int(c.at)}:R>") for c in changes]
+    return [
+        (c.at, f"`{c.version:>3}` {plain_prose(said(c.text, tr))} <t:{int(c.at)}:R>")
+        for c in changes
+    ]
 
 
 def since_last_move(entries: list[ActionLogEntry], seat: int | None) -> list[ActionLogEntry]:
@@ -317,7 +320,7 @@ class HistoryCommands(GameCommandBase):
         if count is None:
             shown = since_last_move(await self.service.store.actions(record.id), seat)
             start = shown[0].at if shown else float("inf")
-            timed = log_lines(shown, tr) + seat_lines([c for c in changes if c.at >= start])
+            timed = log_lines(shown, tr) + seat_lines([c for c in changes if c.at >= start], tr)
             title = (
                 tr("Game #{number}: since your last move", number=record.id)
                 if seat is not None
@@ -325,7 +328,7 @@ class HistoryCommands(GameCommandBase):
             )
         else:
             shown = await self.service.store.actions(record.id, limit=count)
-            timed = log_lines(shown, tr) + seat_lines(changes[-count:])
+            timed = log_lines(shown, tr) + seat_lines(changes[-count:], tr)
             timed = sorted(timed, key=lambda pair: pair[0])[-count:]
             title = tr.plural(
                 "Game #{number}: the latest action",

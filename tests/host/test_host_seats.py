@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from host import computers, seats
+import lang
+from engine.text import english, msg
+from host import computers, seats, stats
 from host.errors import NotSeated, StaleAction, UserError
 from host.models import GameRecord
 from host.schema import MIGRATIONS
@@ -119,7 +121,7 @@ async def test_a_stand_in_plays_until_its_person_is_back(store: Store) -> None:
     assert user is not None
     change = await seats.hand_to_computer(service, record.id, seat, "easy", "missed")
     name = record.name_of(seat)
-    assert change.text == (
+    assert english(change.text) == (
         f"{name}'s seat is played by a computer player (easy) until {name} is back "
         "(`/rattus seat back`)."
     )
@@ -153,13 +155,17 @@ async def test_a_stand_in_plays_until_its_person_is_back(store: Store) -> None:
     assert any(a.seat == seat and a.user_id is None for a in actions)
 
     back = await seats.back(service, record.id, user)
-    assert back.text == f"{name} is back and plays their own seat again."
+    assert english(back.text) == f"{name} is back and plays their own seat again."
     entry = back.update.record.seat_entry(seat)
     assert (entry.level, entry.stand_in) == (None, None)
     with pytest.raises(UserError, match="already"):
         await seats.back(service, record.id, user)
     log = await seats.seat_log(service, record.id)
     assert [e.text for e in log] == [change.text, back.text]
+    # The log keeps each line in no language: it reads in the reader's.
+    assert lang.say(log[1].text, "de") == (
+        f"{name} ist zurück und spielt den eigenen Platz wieder selbst."
+    )
     assert [e.level for e in log] == ["easy", None]
     # The person plays on to the end; the replay agrees with the saved game.
     finished = await play_people(service, back.update.record, rng)
@@ -178,7 +184,7 @@ async def test_a_kicked_player_is_replaced_by_a_computer_and_the_game_finishes(
     assert ben_seat is not None
     change = await seats.kick(service, record.id, ANNA, ben_seat, can_manage=False, level="easy")
     assert (
-        change.text
+        english(change.text)
         == "Ben was removed from the game; a computer player (easy) plays their seat from now on."
     )
     stored = await service.get(record.id)
@@ -284,7 +290,10 @@ async def test_a_resigned_seat_left_open_waits_for_a_person_who_joins(store: Sto
     assert user is not None
     name = record.name_of(seat)
     change = await seats.resign(service, record.id, user, level=None)
-    assert change.text == f"{name} has left the game; their seat is open: `/rattus join` takes it."
+    assert (
+        english(change.text)
+        == f"{name} has left the game; their seat is open: `/rattus join` takes it."
+    )
     waiting = change.update.record
     # Nobody plays the open seat: the game waits, and says how to take it.
     assert waiting.version == record.version
@@ -295,7 +304,7 @@ async def test_a_resigned_seat_left_open_waits_for_a_person_who_joins(store: Sto
         await seats.take_seat(service, record.id, next(u for u in PLAYERS if u != user), "X")
 
     joined = await seats.take_seat(service, record.id, DANI, "Dani")
-    assert joined.text == f"Dani takes over {name}'s seat."
+    assert english(joined.text) == f"Dani takes over {name}'s seat."
     taken = joined.update.record
     assert taken.seat_of(DANI) == seat and taken.name_of(seat) == "Dani"
     assert service.people_to_move(taken) == [DANI]
@@ -368,7 +377,7 @@ async def test_a_computer_may_fill_an_open_seat_until_someone_joins(store: Store
     with pytest.raises(UserError, match="Only the host"):
         await seats.kick(service, record.id, CARA, ben, can_manage=False, level="easy")
     filled = await seats.kick(service, record.id, ANNA, ben, can_manage=False, level="strong")
-    assert filled.text == (
+    assert english(filled.text) == (
         "A computer player (strong) plays Ben's open seat until someone takes it with "
         "`/rattus join`."
     )
@@ -406,3 +415,16 @@ async def test_after_a_restart_a_stand_in_that_must_decide_moves(store: Store) -
     assert seat not in (last.game.actors() if last.game else [])
     assert any(a.seat == seat and a.user_id is None for a in await store.actions(record.id))
     assert await restarted.move_computers(record.id) == []
+
+
+def test_who_left_a_seat_is_read_from_its_line_old_or_new() -> None:
+    """The statistics name who left a seat from its change's line: a text's ``player`` value,
+    or an older row's English."""
+    line = msg(
+        "{player} has left the game; their seat is open: {command} takes it.",
+        player="Ben",
+        command="`/rattus join`",
+    )
+    assert stats.left_name(line, 1) == "Ben"
+    assert stats.left_name("Ben was removed from the game; their seat is open.", 1) == "Ben"
+    assert stats.left_name("Something else.", 1) == "Player 2"
