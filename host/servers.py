@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 import lang
-from engine.text import msg
+from engine.text import Msg, Param, msg, restored, stored
 from host.database import Backend, Connection
 from host.errors import UserError
 
@@ -312,8 +312,30 @@ class ServerRows:
                 for row in await db.fetchall(select, (game_id,)):
                     text = row["t"]
                     if isinstance(text, str) and pattern.search(text):
-                        new = pattern.sub(FORMER_PLAYER, text)
+                        new = without_names(text, pattern)
                         await db.execute(update, (new, game_id, row["k"]))
+
+
+def without_names(text: str, pattern: re.Pattern[str]) -> str:
+    """A stored log line with the names ``pattern`` finds replaced by "a former player": in a
+    text's values (``engine.text.stored``, so its keys and fields stay whole), else in the
+    older English line itself."""
+    kept = restored(text)
+    if isinstance(kept, str) or kept.verbatim:
+        return pattern.sub(FORMER_PLAYER, text)
+
+    def value(param: Param) -> Param:
+        if isinstance(param, str):
+            return pattern.sub(FORMER_PLAYER, param)
+        return rewritten(param) if isinstance(param, Msg) else param
+
+    def rewritten(m: Msg) -> Msg:
+        if m.verbatim:
+            return Msg(pattern.sub(FORMER_PLAYER, m.key), verbatim=True)
+        params = tuple((name, value(v)) for name, v in m.params)
+        return Msg(m.key, params, plural=m.plural, count=m.count)
+
+    return stored(rewritten(kept))
 
 
 DAY = 86_400.0

@@ -3,7 +3,17 @@ it comes back), a person forgotten."""
 
 from __future__ import annotations
 
-from host.servers import FORMER_PLAYER, ServerSettings, changed, purge_departed, server_left
+import re
+
+from engine.text import msg, restored, stored
+from host.servers import (
+    FORMER_PLAYER,
+    ServerSettings,
+    changed,
+    purge_departed,
+    server_left,
+    without_names,
+)
 from host.service import GameService
 from host.store import Store
 
@@ -68,3 +78,17 @@ async def test_a_forgotten_person_is_a_former_player_in_ended_games(service: Gam
     assert [(s.name, s.user_id) for s in ended.seats] == [("Alice", 1), (FORMER_PLAYER, None)]
     log = await service.action_log(game, limit=100)
     assert all("Bob" not in (entry.public_text or "") for entry in log)
+
+
+def test_a_forgotten_name_leaves_stored_texts_whole() -> None:
+    """A log line kept as a text loses the name from its values only (a name such as "k" or
+    "player" never breaks its key or fields); an older English line loses it in place."""
+    pattern = re.compile(r"(?<!\w)(player|k|Bob)(?!\w)")
+    line = msg("{player} takes over {left}'s seat.", player="player", left="Bob")
+    kept = restored(without_names(stored(line), pattern))
+    assert kept == msg(
+        "{player} takes over {left}'s seat.", player=FORMER_PLAYER, left=FORMER_PLAYER
+    )
+    assert without_names("Bob takes over k's seat.", pattern) == (
+        f"{FORMER_PLAYER} takes over {FORMER_PLAYER}'s seat."
+    )
