@@ -8,19 +8,18 @@ which only that seat's view fills.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 import lang
 from cogs.table.presenters import (
     ENGLISH,
     Presenter,
-    View,
     colour_square,
     player_name,
     said,
     score_parts,
     tie_lines,
 )
+from engine.cartus.view_types import CartusPlayer, CartusView, Entry
 from engine.text import N_
 from render.cartus.table import cartus_table
 
@@ -58,14 +57,14 @@ def type_name(card_type: str, tr: lang.Texts = ENGLISH) -> str:
     return tr.say(CARD_TYPES.get(card_type) or card_type.replace("_", " ").capitalize())
 
 
-def _counts(cards: Mapping[str, Any] | None, tr: lang.Texts) -> str:
+def _counts(cards: Mapping[str, int] | None, tr: lang.Texts) -> str:
     """Cards by type in words: "Church ×2, Joker ×1"."""
     if not cards:
         return tr("nothing")
     return ", ".join(f"{type_name(str(t), tr)} ×{int(n)}" for t, n in cards.items() if int(n) > 0)
 
 
-def stage_line(view: View, tr: lang.Texts = ENGLISH) -> str:
+def stage_line(view: CartusView, tr: lang.Texts = ENGLISH) -> str:
     status = str(view.get("status", ""))
     if status == "over":
         return tr.say(STAGES["over"])
@@ -81,7 +80,7 @@ def stage_line(view: View, tr: lang.Texts = ENGLISH) -> str:
     return tr("Round {round} of {rounds} · {stage}", round=round_, rounds=rounds, stage=stage)
 
 
-def players_lines(view: View, tr: lang.Texts = ENGLISH) -> list[str]:
+def players_lines(view: CartusView, tr: lang.Texts = ENGLISH) -> list[str]:
     lines = []
     start = view.get("start_player")
     for player in view.get("players", []):
@@ -99,13 +98,14 @@ def players_lines(view: View, tr: lang.Texts = ENGLISH) -> list[str]:
         influence = {c: int(n) for c, n in (player.get("influence") or {}).items() if int(n)}
         if influence:
             parts.append(", ".join(f"{type_name(c, tr)} {n}" for c, n in influence.items()))
-        if player.get("rats") is not None and view.get("status") == "over":
-            parts.append(tr.plural("{n} rat", "{n} rats", int(player["rats"])))
+        rats = player.get("rats")
+        if rats is not None and view.get("status") == "over":
+            parts.append(tr.plural("{n} rat", "{n} rats", rats))
         lines.append(" · ".join(parts))
     return lines
 
 
-def _entry_text(view: View, entry: Mapping[str, Any], revealed: bool, tr: lang.Texts) -> str:
+def _entry_text(view: CartusView, entry: Entry, revealed: bool, tr: lang.Texts) -> str:
     who = player_name(view, int(entry.get("seat", 0)), tr)
     count = int(entry.get("count", 0))
     played = tr.plural("{n} card face down", "{n} cards face down", count)
@@ -117,7 +117,7 @@ def _entry_text(view: View, entry: Mapping[str, Any], revealed: bool, tr: lang.T
     return text
 
 
-def row_lines(view: View, tr: lang.Texts = ENGLISH) -> list[str]:
+def row_lines(view: CartusView, tr: lang.Texts = ENGLISH) -> list[str]:
     """The buildings of the round, in resolving order, with who entered and how many cards."""
     lines = []
     for building in view.get("row") or []:
@@ -135,7 +135,7 @@ def row_lines(view: View, tr: lang.Texts = ENGLISH) -> list[str]:
     return lines
 
 
-def extra_fields(view: View, tr: lang.Texts = ENGLISH) -> list[tuple[str, str]]:
+def extra_fields(view: CartusView, tr: lang.Texts = ENGLISH) -> list[tuple[str, str]]:
     fields = []
     rows = row_lines(view, tr)
     if rows:
@@ -172,28 +172,29 @@ def extra_fields(view: View, tr: lang.Texts = ENGLISH) -> list[tuple[str, str]]:
     return fields
 
 
-def _own(view: View) -> Mapping[str, Any] | None:
+def _own(view: CartusView) -> CartusPlayer | None:
     me = view.get("seat")
     if me is None:
         return None
     return next((p for p in view.get("players", []) if p.get("seat") == me), None)
 
 
-def hand_lines(view: View, tr: lang.Texts = ENGLISH) -> list[str]:
+def hand_lines(view: CartusView, tr: lang.Texts = ENGLISH) -> list[str]:
     """The viewer's hand as a clear list: one line per kind of card. The nuns a card shows
     count only in the Nun-row, which is dealt at the start and never changes, so a hand's
     nuns never matter to any choice and are not listed."""
     me = _own(view)
-    if me is None or me.get("hand_cards") is None:
+    cards = me["hand_cards"] if me is not None else None
+    if cards is None:
         return []
     held: dict[str, int] = {}
-    for card in me["hand_cards"]:
-        held[str(card.get("type"))] = held.get(str(card.get("type")), 0) + 1
+    for card in cards:
+        held[card["type"]] = held.get(card["type"], 0) + 1
     lines = [f"• {type_name(card_type, tr)} ×{count}" for card_type, count in held.items()]
     return lines or ["• " + tr("no cards")]
 
 
-def secret_lines(view: View, tr: lang.Texts = ENGLISH) -> list[str]:
+def secret_lines(view: CartusView, tr: lang.Texts = ENGLISH) -> list[str]:
     me = _own(view)
     if me is None:
         return []
@@ -203,10 +204,11 @@ def secret_lines(view: View, tr: lang.Texts = ENGLISH) -> list[str]:
         tr.plural("Your hand ({n} card):", "Your hand ({n} cards):", held),
         *hand_lines(view, tr),
     ]
-    if me.get("rats") is not None:
-        lines.append(tr("Your rats: {n}", n=int(me["rats"])))
-    if me.get("vp"):
-        tokens = ", ".join(str(v) for v in me["vp"])
+    rats, drawn = me["rats"], me["vp"]
+    if rats is not None:
+        lines.append(tr("Your rats: {n}", n=rats))
+    if drawn:
+        tokens = ", ".join(str(v) for v in drawn)
         lines.append(tr("Your victory point tokens: {tokens}", tokens=tokens))
     for card in view.get("nun_row") or []:
         seen = card.get("card")
@@ -254,13 +256,13 @@ SCORE_LINES = {
 """The words for each scoring line of the view's breakdown, its points as ``{n}``."""
 
 
-def outcome_lines(view: View, tr: lang.Texts = ENGLISH) -> list[str]:
+def outcome_lines(view: CartusView, tr: lang.Texts = ENGLISH) -> list[str]:
     scores = view.get("scores") or {}
     winners = set(view.get("winners") or [])
-    details = view.get("outcome") or {}
-    dead = set(details.get("dead") or [])
-    spared = set(details.get("spared") or [])
-    rats = details.get("rats") or []
+    details = view.get("outcome")
+    dead = set(details["dead"]) if details else set()
+    spared = set(details["spared"]) if details else set()
+    rats = details["rats"] if details else []
     lines = []
     for place, seat in enumerate(view.get("ranking") or [], start=1):
         mark = " 👑" if seat in winners else ""
@@ -273,8 +275,8 @@ def outcome_lines(view: View, tr: lang.Texts = ENGLISH) -> list[str]:
         parts = score_parts(view, int(seat), SCORE_LINES, tr)
         name = player_name(view, int(seat), tr)
         lines.append(f"{place}. **{name}**: {score}{held}{mark}{parts}")
-    if "nuns" in details:
-        nuns = int(details["nuns"])
+    if details:
+        nuns = details["nuns"]
         lines.append(tr.plural("The Nun-row showed {n} nun.", "The Nun-row showed {n} nuns.", nuns))
     return lines + tie_lines(view, tr)
 

@@ -130,5 +130,5 @@ class GameCommandBase(commands.Cog):
             )
         )
 
-    def _presenter(self, record: GameRecord) -> Presenter:
+    def _presenter(self, record: GameRecord) -> Presenter[Any]:
         return self.bot.tables.presenter(record)

@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 import lang
 from cogs.table.presenters import (
     ENGLISH,
     Presenter,
-    View,
     colour_square,
     player_name,
     said,
@@ -18,6 +14,7 @@ from cogs.table.presenters import (
 )
 from engine import rattus
 from engine.core import CHAIN, Action
+from engine.rattus.view_types import RattusView, RegionCard, TokenFront
 from engine.text import N_
 from render.rattus.board import rattus_board
 
@@ -120,7 +117,7 @@ CARD_EFFECTS = {
 shown under the card wherever it is offered."""
 
 
-def describe(view: View, action: Action, tr: lang.Texts = ENGLISH) -> str:
+def describe(view: RattusView, action: Action, tr: lang.Texts = ENGLISH) -> str:
     """What the class card an action takes or uses does, in one line."""
     parts = action.notation.split(CHAIN, 1)[0].split(":")
     if parts[0] not in ("take", "use") or len(parts) < 2 or parts[1] not in CARD_EFFECTS:
@@ -128,22 +125,22 @@ def describe(view: View, action: Action, tr: lang.Texts = ENGLISH) -> str:
     return tr.say(CARD_EFFECTS[parts[1]])
 
 
-def _region_name(view: View, region: str, tr: lang.Texts) -> str:
+def _region_name(view: RattusView, region: str, tr: lang.Texts) -> str:
     entry = view.get("regions", {}).get(region)
     return tr.say(str(entry.get("name", region))) if entry else region.replace("_", " ").title()
 
 
-def _card_name(view: View, card: str, tr: lang.Texts) -> str:
+def _card_name(view: RattusView, card: str, tr: lang.Texts) -> str:
     info = view.get("card_info", {}).get(card)
     return tr.say(str(info.get("name", card))) if info else card.replace("_", " ").title()
 
 
-def _token_text(token: Mapping[str, Any], tr: lang.Texts) -> str:
+def _token_text(token: TokenFront, tr: lang.Texts) -> str:
     """The printed front in words, as the game's own lines say it."""
     return said(rattus.describe_front(token), tr)
 
 
-def stage_line(view: View, tr: lang.Texts = ENGLISH) -> str:
+def stage_line(view: RattusView, tr: lang.Texts = ENGLISH) -> str:
     status = str(view.get("status", ""))
     if status == "playing":
         return tr("Turn {n}", n=int(view.get("turn", 1)))
@@ -165,7 +162,7 @@ def goods_text(kind: str, n: int, tr: lang.Texts = ENGLISH) -> str:
     return f"{n} {kind}"
 
 
-def players_lines(view: View, tr: lang.Texts = ENGLISH) -> list[str]:
+def players_lines(view: RattusView, tr: lang.Texts = ENGLISH) -> list[str]:
     lines = []
     for player in view.get("players", []):
         seat = int(player["seat"])
@@ -195,7 +192,7 @@ def players_lines(view: View, tr: lang.Texts = ENGLISH) -> list[str]:
     return lines
 
 
-def extra_fields(view: View, tr: lang.Texts = ENGLISH) -> list[tuple[str, str]]:
+def extra_fields(view: RattusView, tr: lang.Texts = ENGLISH) -> list[tuple[str, str]]:
     """What the table says besides the log that the picture does not show: the ruleset at
     setup, a rat being turned over, the region cards played and the deck (the plague's rats,
     the caravan and the diplomats are on the picture)."""
@@ -217,7 +214,7 @@ def extra_fields(view: View, tr: lang.Texts = ENGLISH) -> list[tuple[str, str]]:
     return fields
 
 
-def secret_lines(view: View, tr: lang.Texts = ENGLISH) -> list[str]:
+def secret_lines(view: RattusView, tr: lang.Texts = ENGLISH) -> list[str]:
     lines = []
     for region_id, region in view.get("regions", {}).items():
         for index, slot in enumerate(region.get("slots", []), start=1):
@@ -234,7 +231,7 @@ def secret_lines(view: View, tr: lang.Texts = ENGLISH) -> list[str]:
     return lines
 
 
-def _region_card_text(view: View, card: Mapping[str, Any], tr: lang.Texts) -> str:
+def _region_card_text(view: RattusView, card: RegionCard, tr: lang.Texts) -> str:
     """A region card in words: its region and the classes it protects."""
     symbols = [str(symbol) for symbol in card.get("symbols", [])]
     if symbols == ["any"]:
@@ -250,7 +247,7 @@ def _region_card_text(view: View, card: Mapping[str, Any], tr: lang.Texts) -> st
     return tr("{region} ({classes})", region=region, classes=protects)
 
 
-def _africanus_lines(view: View, tr: lang.Texts) -> list[str]:
+def _africanus_lines(view: RattusView, tr: lang.Texts) -> list[str]:
     lines = []
     for played in view.get("region_cards_played") or []:
         who = player_name(view, int(played.get("seat", 0)), tr)
@@ -285,7 +282,7 @@ SCORE_LINES = {
 """The words for each scoring line of the view's breakdown, its points as ``{n}``."""
 
 
-def outcome_lines(view: View, tr: lang.Texts = ENGLISH) -> list[str]:
+def outcome_lines(view: RattusView, tr: lang.Texts = ENGLISH) -> list[str]:
     """The final scores best first, each with where its points came from; then the ties."""
     scores = view.get("scores") or {}
     winners = set(view.get("winners") or [])
@@ -293,25 +290,26 @@ def outcome_lines(view: View, tr: lang.Texts = ENGLISH) -> list[str]:
     lines = []
     for place, seat in enumerate(ranking, start=1):
         crown = " 👑" if seat in winners else ""
-        score = scores.get(str(seat), scores.get(seat, "?"))
+        score = scores.get(str(seat), "?")
         parts = score_parts(view, int(seat), SCORE_LINES, tr)
         lines.append(f"{place}. **{player_name(view, int(seat), tr)}**: {score}{crown}{parts}")
     return lines + tie_lines(view, tr)
 
 
-def could_be_asked(view: View) -> list[int]:
+def could_be_asked(view: RattusView) -> list[int]:
     """Everyone with people where a rat was just turned over (any of them may be hit by it)
     who holds region cards (only they are asked whether to play one; how many a hand holds is
     public), or else every player."""
-    turning = view.get("turning") or {}
-    region = view.get("regions", {}).get(str(turning.get("region", "")), {})
-    players = view.get("players", [])
-    holding = {int(player["seat"]) for player in players if player.get("hand_count", 1)}
-    hit = sorted(int(seat) for seat, count in (region.get("cubes") or {}).items() if count)
+    turning = view.get("turning")
+    region = view["regions"].get(turning["region"]) if turning is not None else None
+    players = view["players"]
+    holding = {player["seat"] for player in players if player.get("hand_count", 1)}
+    cubes = region["cubes"] if region is not None else {}
+    hit = sorted(int(seat) for seat, count in cubes.items() if count)
     return [seat for seat in hit if seat in holding] or [int(p["seat"]) for p in players]
 
 
-def _render(view: View) -> bytes:
+def _render(view: RattusView) -> bytes:
     return rattus_board(view)
 
 

@@ -13,6 +13,7 @@ every game and reads only the shared header of the views (``engine.contract``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from cogs.cartus.presenter import CARTUS
 from cogs.rattus.presenter import RATTUS
@@ -28,7 +29,7 @@ class HostedGame:
     """One kind of game as the bot hosts it."""
 
     kind: GameKind
-    presenter: Presenter
+    presenter: Presenter[Any]
     extension: str  # the module whose ``setup`` adds the kind's command group
 
 
@@ -69,7 +70,7 @@ def game_kinds() -> dict[str, GameKind]:
     return {name: game.kind for name, game in hosted_games().items()}
 
 
-def presenters() -> dict[str, Presenter]:
+def presenters() -> dict[str, Presenter[Any]]:
     """The presenters, for the table code."""
     return {name: game.presenter for name, game in hosted_games().items()}
 

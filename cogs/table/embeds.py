@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 import discord
 from discord.utils import escape_markdown
@@ -232,7 +233,7 @@ def when(at: float) -> str:
 def table_embed(
     record: GameRecord,
     view: View,
-    presenter: Presenter,
+    presenter: Presenter[Any],
     *,
     with_image: bool = True,
     moves: Sequence[str] | None = None,
@@ -300,7 +301,7 @@ RETIRED_TEXT = 700
 
 def retired_embed(
     record: GameRecord,
-    presenter: Presenter,
+    presenter: Presenter[Any],
     stage: str | None,
     lines: Sequence[str],
     after: str,
@@ -328,7 +329,7 @@ def retired_embed(
 def final_embed(
     record: GameRecord,
     view: View,
-    presenter: Presenter,
+    presenter: Presenter[Any],
     moves: Sequence[str] | None = None,
     language: str = lang.DEFAULT,
 ) -> discord.Embed:
@@ -364,7 +365,7 @@ def final_embed(
 
 def lobby_embed(
     record: GameRecord,
-    presenter: Presenter,
+    presenter: Presenter[Any],
     options_text: str,
     link: str | None = None,
     language: str = lang.DEFAULT,
@@ -426,7 +427,7 @@ def lobby_headline(record: GameRecord, link: str | None, tr: lang.Texts) -> str:
 def status_embed(
     record: GameRecord,
     view: View | None,
-    presenter: Presenter,
+    presenter: Presenter[Any],
     table_url: str | None,
     language: str = lang.DEFAULT,
 ) -> discord.Embed:
@@ -484,7 +485,7 @@ def game_state(record: GameRecord, tr: lang.Texts = ENGLISH) -> str:
 def secrets_embed(
     record: GameRecord,
     view: View,
-    presenter: Presenter,
+    presenter: Presenter[Any],
     news: Sequence[str] = (),
     *,
     with_image: bool = True,

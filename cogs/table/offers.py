@@ -30,7 +30,7 @@ from host.service import GameService
 def action_groups(
     service: GameService,
     record: GameRecord,
-    presenter: Presenter,
+    presenter: Presenter[Any],
     seats: Sequence[int] | None = None,
     *,
     public: bool = False,
@@ -80,7 +80,7 @@ def ends_turn(group: Group) -> bool:
 
 
 def described(
-    presenter: Presenter,
+    presenter: Presenter[Any],
     view: Mapping[str, Any],
     actions: Iterable[Action],
     tr: lang.Texts,
@@ -93,7 +93,7 @@ def described(
 
 
 def follow_ups(
-    game: Game, seat: int, action: Action, presenter: Presenter, names: Sequence[str]
+    game: Game, seat: int, action: Action, presenter: Presenter[Any], names: Sequence[str]
 ) -> list[Action]:
     """The answers to the question that taking ``action`` puts to the same seat next, as
     chains (``use:king+palace:gallia``), when that question is as public as the action: the
@@ -126,7 +126,7 @@ def follow_ups(
 
 
 def with_chains(
-    record: GameRecord, seat: int, actions: Sequence[Action], presenter: Presenter
+    record: GameRecord, seat: int, actions: Sequence[Action], presenter: Presenter[Any]
 ) -> list[Action]:
     """The seat's actions, where an action of an inline group (using a card) is replaced by
     its follow-ups, so choosing a card and its first answer is one choice, as long as the
@@ -151,7 +151,7 @@ def with_chains(
 def panel(
     service: GameService,
     record: GameRecord,
-    presenter: Presenter,
+    presenter: Presenter[Any],
     user_id: int,
     language: str = lang.DEFAULT,
 ) -> tuple[str, discord.ui.View | None]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 import discord
 
@@ -19,35 +19,39 @@ from engine.core import Action
 from engine.text import N_, from_json
 
 View = Mapping[str, Any]
+"""A view as the shared code reads it: the shared header (``engine.contract``) and no more."""
+V = TypeVar("V", bound=View)
 ENGLISH = lang.texts(lang.DEFAULT)
 """The texts in English: the default of the presenters' functions (tests, logs)."""
 
 
 @dataclass(frozen=True)
-class Presenter:
-    """Everything the Discord side needs to show one kind of game."""
+class Presenter(Generic[V]):
+    """Everything the Discord side needs to show one kind of game, typed on that game's own
+    view (``Presenter[RattusView]``); the shared code holds presenters of any game
+    (``Presenter[Any]``) and reads only the header itself."""
 
     kind: str
     title: str
     colour: int
-    render: Callable[[View], bytes]
-    stage_line: Callable[[View, lang.Texts], str]
-    players_lines: Callable[[View, lang.Texts], list[str]]
-    extra_fields: Callable[[View, lang.Texts], list[tuple[str, str]]]
-    secret_lines: Callable[[View, lang.Texts], list[str]]
-    outcome_lines: Callable[[View, lang.Texts], list[str]]
+    render: Callable[[V], bytes]
+    stage_line: Callable[[V, lang.Texts], str]
+    players_lines: Callable[[V, lang.Texts], list[str]]
+    extra_fields: Callable[[V, lang.Texts], list[tuple[str, str]]]
+    secret_lines: Callable[[V, lang.Texts], list[str]]
+    outcome_lines: Callable[[V, lang.Texts], list[str]]
     """Each takes the view and the texts of the language it is shown in (``lang.texts``)."""
     group_titles: Mapping[str, str] = field(default_factory=dict)
     """Each group's title, an English source text marked with ``N_`` (shown through
     ``lang``)."""
-    could_be_asked: Callable[[View], list[int]] = lambda view: [
+    could_be_asked: Callable[[V], list[int]] = lambda view: [
         int(player["seat"]) for player in view.get("players", [])
     ]
     """Seats a private question now might be put to, from the public view alone: when one of
     them must be mentioned in the channel, all of them are, so nobody learns who was asked."""
     quiet_groups: frozenset[str] = frozenset()
     """Groups of actions shown as grey buttons after the others (going back, ending a turn)."""
-    describe: Callable[[View, Action, lang.Texts], str] = lambda view, action, tr: ""
+    describe: Callable[[V, Action, lang.Texts], str] = lambda view, action, tr: ""
     """One short line under an action where it is offered in a list (a select option's
     description, at most 100 characters), or "" for none: what a class card does."""
     table_players: bool = True

@@ -67,7 +67,10 @@ def plain(name: str) -> str:
 
 
 def table_groups(
-    service: GameService, record: GameRecord, presenter: Presenter, language: str = lang.DEFAULT
+    service: GameService,
+    record: GameRecord,
+    presenter: Presenter[Any],
+    language: str = lang.DEFAULT,
 ) -> list[Group]:
     """The buttons of a channel message, which everyone sees: the groups of the public
     decisions (answers from a hidden hand only as a button to the decider's own controls,
@@ -103,7 +106,7 @@ class Tables(Messaging):
     """Posts and edits what a game shows in its channels."""
 
     def __init__(
-        self, client: discord.Client, service: GameService, presenters: Mapping[str, Presenter]
+        self, client: discord.Client, service: GameService, presenters: Mapping[str, Presenter[Any]]
     ) -> None:
         self.client = client
         self.service = service
@@ -146,7 +149,7 @@ class Tables(Messaging):
     def lock(self, game_id: int) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
 
-    def presenter(self, record: GameRecord) -> Presenter:
+    def presenter(self, record: GameRecord) -> Presenter[Any]:
         return self.presenters[record.kind]
 
     def remember_user(self, user: discord.User | discord.Member) -> None:
