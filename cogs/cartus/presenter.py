@@ -15,8 +15,8 @@ from cogs.table.presenters import (
     Presenter,
     colour_square,
     player_name,
+    ranking_lines,
     said,
-    score_parts,
     tie_lines,
 )
 from engine.cartus.view_types import CartusPlayer, CartusView, Entry
@@ -257,24 +257,20 @@ SCORE_LINES = {
 
 
 def outcome_lines(view: CartusView, tr: lang.Texts = ENGLISH) -> list[str]:
-    scores = view.get("scores") or {}
-    winners = set(view.get("winners") or [])
+    """The final scores best first, each with the rats a player held and whether the plague
+    took them; the Nun-row; then the ties."""
     details = view.get("outcome")
     dead = set(details["dead"]) if details else set()
     spared = set(details["spared"]) if details else set()
     rats = details["rats"] if details else []
-    lines = []
-    for place, seat in enumerate(view.get("ranking") or [], start=1):
-        mark = " 👑" if seat in winners else ""
+
+    def marks(seat: int, crown: str) -> str:
+        held = ", " + tr.plural("{n} rat", "{n} rats", rats[seat]) if seat < len(rats) else ""
         if seat in dead and seat not in spared:
-            mark += " ☠ " + tr("died of the plague")
-        elif seat in spared:
-            mark += " " + tr("(spared: fewest rats)")
-        held = ", " + tr.plural("{n} rat", "{n} rats", int(rats[seat])) if seat < len(rats) else ""
-        score = scores.get(str(seat), "?")
-        parts = score_parts(view, int(seat), SCORE_LINES, tr)
-        name = player_name(view, int(seat), tr)
-        lines.append(f"{place}. **{name}**: {score}{held}{mark}{parts}")
+            return f"{held}{crown} ☠ " + tr("died of the plague")
+        return f"{held}{crown} " + tr("(spared: fewest rats)") if seat in spared else held + crown
+
+    lines = ranking_lines(view, SCORE_LINES, tr, marks)
     if details:
         nuns = details["nuns"]
         lines.append(tr.plural("The Nun-row showed {n} nun.", "The Nun-row showed {n} nuns.", nuns))

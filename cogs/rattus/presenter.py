@@ -8,8 +8,8 @@ from cogs.table.presenters import (
     Presenter,
     colour_square,
     player_name,
+    ranking_lines,
     said,
-    score_parts,
     tie_lines,
 )
 from engine import rattus
@@ -284,16 +284,7 @@ SCORE_LINES = {
 
 def outcome_lines(view: RattusView, tr: lang.Texts = ENGLISH) -> list[str]:
     """The final scores best first, each with where its points came from; then the ties."""
-    scores = view.get("scores") or {}
-    winners = set(view.get("winners") or [])
-    ranking = view.get("ranking") or [int(seat) for seat in scores]
-    lines = []
-    for place, seat in enumerate(ranking, start=1):
-        crown = " 👑" if seat in winners else ""
-        score = scores.get(str(seat), "?")
-        parts = score_parts(view, int(seat), SCORE_LINES, tr)
-        lines.append(f"{place}. **{player_name(view, int(seat), tr)}**: {score}{crown}{parts}")
-    return lines + tie_lines(view, tr)
+    return ranking_lines(view, SCORE_LINES, tr) + tie_lines(view, tr)
 
 
 def could_be_asked(view: RattusView) -> list[int]:

@@ -141,6 +141,27 @@ def score_parts(view: View, seat: int, titles: Mapping[str, str], tr: lang.Texts
     return f" ({', '.join(parts)})" if parts else ""
 
 
+def ranking_lines(
+    view: View,
+    titles: Mapping[str, str],
+    tr: lang.Texts = ENGLISH,
+    marks: Callable[[int, str], str] = lambda seat, crown: crown,
+) -> list[str]:
+    """The final scores best first, one line a seat: place, name, score, then ``marks`` (the
+    crown of a winner, which a game may put among notes of its own), then where the points
+    came from (``score_parts`` with the game's ``titles``)."""
+    scores = view.get("scores") or {}
+    winners = set(view.get("winners") or [])
+    lines = []
+    for place, seat in enumerate(view.get("ranking") or [int(s) for s in scores], start=1):
+        crown = " 👑" if seat in winners else ""
+        score = scores.get(str(seat), "?")
+        parts = score_parts(view, seat, titles, tr)
+        name = player_name(view, seat, tr)
+        lines.append(f"{place}. **{name}**: {score}{marks(seat, crown)}{parts}")
+    return lines
+
+
 def tie_lines(view: View, tr: lang.Texts = ENGLISH) -> list[str]:
     """One line per group of players level on points: who, on what, and how the game's
     tie-break ordered them."""
