@@ -14,38 +14,10 @@ each player entry holds while the shared code still knows every entry has a ``se
 from collections.abc import Hashable
 from typing import Any, Generic, NamedTuple, NotRequired, Protocol, TypedDict, TypeVar
 
-from .core import JSON, Action, Decision, Event, IllegalAction, Pick, chained, text_json
+from .core import JSON, Action, Decision, Event, IllegalAction, PickView, chained
 from .text import Text, msg
 
 PlayerT = TypeVar("PlayerT")
-
-
-class PickGroupView(TypedDict):
-    code: str
-    label: JSON  # a text (``engine.text.from_json``)
-    available: int
-
-
-class PickView(TypedDict):
-    """A choice of several items in one multi-select menu (see ``engine.core.Pick``)."""
-
-    kind: str
-    least: int
-    most: int
-    groups: list[PickGroupView]
-
-
-def pick_view(pick: Pick) -> PickView:
-    """A decision's pick as the deciding seat's view shows it."""
-    return {
-        "kind": pick.kind,
-        "least": pick.least,
-        "most": pick.most,
-        "groups": [
-            {"code": g.code, "label": text_json(g.label), "available": g.available}
-            for g in pick.groups
-        ],
-    }
 
 
 class DecisionView(TypedDict):

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from operator import attrgetter
-from typing import Any, TypeVar
+from typing import Any, TypedDict, TypeVar
 
 from .text import N_, Msg, Text, as_msg, fill_seats, listing, msg
 
@@ -159,6 +159,21 @@ PLACE_ORDINALS = (
 PLACE_NTH = N_("{place}: a {n}th {item}")
 
 
+class PickGroupView(TypedDict):
+    code: str
+    label: JSON  # a text (``engine.text.from_json``)
+    available: int
+
+
+class PickView(TypedDict):
+    """A choice of several items in one multi-select menu (``Pick.to_dict``)."""
+
+    kind: str
+    least: int
+    most: int
+    groups: list[PickGroupView]
+
+
 @dataclass(frozen=True)
 class Pick:
     """Several items chosen at once, shown as one multi-select menu.
@@ -257,7 +272,8 @@ class Pick:
             )
         return {code: n for code, n in counts.items() if n > 0}
 
-    def to_dict(self) -> dict[str, JSON]:
+    def to_dict(self) -> PickView:
+        """The pick as the deciding seat's view shows it."""
         return {
             "kind": self.kind,
             "least": self.least,

@@ -26,7 +26,7 @@ def easy_choice(view: dict[str, Any], legal: Sequence[str], rng: Rng) -> str:
 
 
 def policy(s: State, seat: int, rng: Rng) -> Action:
-    options = simulate.options(s)
+    options = simulate.options(s, seat)
     legal = [a.notation for a in options]
     chosen = rattus_policy.choose(Table.from_state(s, seat), s.stack[-1]["kind"], legal, rng)
     return options[legal.index(chosen)]
@@ -34,8 +34,8 @@ def policy(s: State, seat: int, rng: Rng) -> Action:
 
 def play(s: State, seat: int, action: Action | str) -> State:
     if isinstance(action, str):
-        action = find_action(simulate.options(s), action)
-    simulate.play(s, action)
+        action = find_action(simulate.options(s, seat), action)
+    simulate.play(s, seat, action)
     return s
 
 

@@ -10,22 +10,12 @@ ready-made ones.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .. import contract
-from ..core import (
-    NOTATION,
-    Action,
-    Decision,
-    Event,
-    IllegalAction,
-    Rng,
-    find_action,
-    listed_here,
-    parse_notation,
-)
-from ..text import Seat, listing, msg
+from .. import contract, kernel
+from ..core import Rng
+from ..text import listing, msg
 from . import buildings as _buildings  # noqa: F401  (registers the building actions)
 from . import data, disclosure, scoring, steps, validate, views
 from . import resolve as _resolve  # noqa: F401  (registers the resolution steps)
@@ -36,140 +26,24 @@ from .view_types import CartusOutcome, CartusView
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 
 
-class Game:
+def _outcome(s: State) -> CartusOutcome | None:
+    return None if s.outcome is None else scoring.result(s.outcome)
+
+
+RULES: kernel.Rules[State, Ctx, CartusView, CartusOutcome] = kernel.Rules(
+    steps=steps.STEPS,
+    context=Ctx,
+    view=views.view,
+    outcome=_outcome,
+    disclosure=disclosure.disclosure,
+)
+
+
+class Game(kernel.Game[State, Ctx, CartusView, CartusOutcome]):
     """One moment of a game. ``apply`` returns the next moment; this one never changes."""
 
-    __slots__ = ("_actors", "_legal", "_s", "events")
-
-    def __init__(self, state: State, events: Iterable[Event] = ()) -> None:
-        self._s = state
-        self.events: list[Event] = list(events)
-        self._actors: list[int] | None = None  # once asked (this moment never changes)
-        self._legal: dict[int, list[Action]] = {}
-        """Seat -> its sorted legal actions, once asked (this moment never changes, and
-        ``apply`` checks against the list its caller has just read)."""
-
-    def actors(self) -> list[int]:
-        if self._actors is None:
-            self._actors = views.actors(self._s)
-        return list(self._actors)
-
-    def decision(self, seat: int) -> Decision | None:
-        if seat not in self.actors():
-            return None
-        frame = self._s.stack[-1]
-        step = steps.STEPS[frame["kind"]]
-        assert step.prompt is not None
-        pick = step.pick(self._s, frame, seat) if step.pick is not None else None
-        secret = step.secret_kinds(self._s, frame, seat) if step.secret_kinds is not None else ()
-        prompt = step.prompt(self._s, frame, seat)
-        return Decision(seat, frame["kind"], prompt, step.private, pick, secret)
-
-    def legal_actions(self, seat: int) -> list[Action]:
-        if seat not in self.actors():
-            return []
-        listed = self._legal.get(seat)
-        if listed is None:
-            frame = self._s.stack[-1]
-            options = steps.STEPS[frame["kind"]].options
-            assert options is not None
-            listed = self._legal[seat] = sorted(options(self._s, frame, seat), key=NOTATION)
-        return list(listed)
-
-    def _checked(self, seat: int, action: Action | str) -> Action:
-        """The legal action ``seat`` means, or IllegalAction saying why there is none."""
-        notation = action.notation if isinstance(action, Action) else parse_notation(action)
-        if self.is_over:
-            raise IllegalAction(msg("The game is over."))
-        if not isinstance(seat, int) or not 0 <= seat < self._s.players:
-            raise IllegalAction(msg("There is no such seat in this game."))
-        if seat not in self.actors():
-            raise IllegalAction(msg("It is not {player}'s decision now.", player=Seat(seat)))
-        return self._chosen(seat, notation)
-
-    def _chosen(self, seat: int, notation: str) -> Action:
-        """The legal action for a notation; for a pick, any answer the pick allows (the pick
-        is the authority there, so its ready-made answers need not be listed)."""
-        frame = self._s.stack[-1]
-        pick_of = steps.STEPS[frame["kind"]].pick
-        pick = pick_of(self._s, frame, seat) if pick_of is not None else None
-        if pick is None or notation.split(":", 1)[0] != pick.kind:
-            return find_action(self.legal_actions(seat), notation)
-        counts = pick.parse(notation)
-        return Action(pick.counts_notation(counts), pick.describe(counts), pick.ends_turn)
-
-    def apply(self, seat: int, action: Action | str) -> Game:
-        if isinstance(action, Action) and listed_here(self._legal.get(seat), action):
-            chosen = action  # the very action this moment listed for the seat: it is legal
-        else:
-            chosen = self._checked(seat, action)
-        s = self._s.clone()
-        ctx = Ctx(s)
-        frame = s.stack[-1]
-        act = steps.STEPS[frame["kind"]].act
-        assert act is not None
-        act(ctx, frame, seat, chosen)
-        steps.advance(ctx)
-        ctx.finish()
-        s.version += 1
-        return Game(s, ctx.events)
-
-    def view(self, seat: int | None = None, names: list[str] | None = None) -> CartusView:
-        """What ``seat`` may see (None: a spectator). ``names`` fills players into log lines."""
-        if seat is not None and not 0 <= seat < self._s.players:
-            raise ValueError("no such seat")
-        return views.view(self._s, seat, names)
-
-    @property
-    def players(self) -> int:
-        return self._s.players
-
-    @property
-    def version(self) -> int:
-        return self._s.version
-
-    @property
-    def is_over(self) -> bool:
-        return self._s.status == "over"
-
-    @property
-    def outcome(self) -> CartusOutcome | None:
-        o = self._s.outcome
-        if o is None:
-            return None
-        return {
-            "scores": list(o["scores"]),
-            "ranking": list(o["ranking"]),
-            "winners": list(o["winners"]),
-            "lines": [dict(line) for line in o["lines"]],
-            **scoring.ties(o),
-            "rats": list(o["rats"]),
-            "nuns": int(o["nuns"]),
-            "dead": list(o["dead"]),
-            "spared": list(o["spared"]),
-        }
-
-    def to_dict(self) -> dict[str, Any]:
-        return self._s.to_dict()
-
-    def disclosure(self) -> contract.Disclosure:
-        """What chance has dealt and who has seen what (``engine.contract.Disclosure``)."""
-        return disclosure.disclosure(self._s)
-
-    def renumbered(self, version: int) -> Game:
-        """This moment saved under another version number (an undo back to it)."""
-        s = self._s.clone()
-        s.version = version
-        return Game(s)
-
-    @property
-    def state(self) -> State:
-        """The live state, for tests that build positions. Never change a game others hold.
-        (Asking for it forgets the legal actions this moment has listed: they are listed
-        again from the state as it is then.)"""
-        self._legal.clear()
-        self._actors = None
-        return self._s
+    __slots__ = ()
+    rules = RULES
 
 
 def _building_cards(chosen: Sequence[str]) -> dict[str, dict[str, Any]]:
@@ -217,9 +91,7 @@ def _begin(state: State) -> Game:
         ),
     )
     steps.push(state, "begin_round")
-    steps.advance(ctx)
-    ctx.finish()
-    return Game(state, ctx.events)
+    return Game.begin(state, ctx)
 
 
 def new_game(

@@ -74,21 +74,22 @@ def premiums(s: State) -> dict[str, int]:
     return out
 
 
-def _resolve(ctx: Ctx, f: Frame) -> None:
+def _resolve(ctx: Ctx, f: Frame) -> bool:
     s = ctx.s
     steps.pop(s, f)
     s.status = "resolve"
     s.premium = premiums(s)
     steps.push_all(s, [{"kind": "resolve_building", "place": p} for p in range(len(s.row))])
+    return True
 
 
-def _resolve_building(ctx: Ctx, f: Frame) -> None:
+def _resolve_building(ctx: Ctx, f: Frame) -> bool:
     s = ctx.s
     steps.pop(s, f)
     place = f["place"]
     if not s.row[place]["entries"]:
         ctx.say("empty", msg("Nobody entered {place}.", place=place_name(s, place)))
-        return
+        return True
     steps.push_all(
         s,
         [
@@ -96,9 +97,10 @@ def _resolve_building(ctx: Ctx, f: Frame) -> None:
             for kind in ("reveal", "swords", "flutes", "actions", "clear")
         ],
     )
+    return True
 
 
-def _reveal(ctx: Ctx, f: Frame) -> None:
+def _reveal(ctx: Ctx, f: Frame) -> bool:
     """Every entrant shows their cards; influence for each population card and joker, a rat
     for each population card of another class than the building's."""
     s = ctx.s
@@ -124,6 +126,7 @@ def _reveal(ctx: Ctx, f: Frame) -> None:
         add_influence(ctx, e["seat"], cls, cards.population(s, e["cards"]))
         off = sum(n for t, n in shown.items() if t in data.CLASSES and t != cls)
         cards.gain_rats(ctx, e["seat"], off)
+    return True
 
 
 def contest(s: State, place: int, card_type: str) -> tuple[int, list[int]] | None:
@@ -137,19 +140,6 @@ def contest(s: State, place: int, card_type: str) -> tuple[int, list[int]] | Non
     winner = next(e["seat"] for e in entries if n[e["seat"]] == top)
     low = min(n.values())
     return winner, [e["seat"] for e in entries if n[e["seat"]] == low]
-
-
-def _swords(ctx: Ctx, f: Frame) -> None:
-    s = ctx.s
-    steps.pop(s, f)
-    result = contest(s, f["place"], "sword")
-    if result is None:
-        return
-    winner, fewest = result
-    if len(fewest) == 1:
-        sword_gives(ctx, fewest[0], winner)
-    else:
-        steps.push(s, "target", seat=winner, among=fewest, special="sword")
 
 
 def sword_gives(ctx: Ctx, giver: int, taker: int) -> None:
@@ -170,19 +160,6 @@ def sword_gives(ctx: Ctx, giver: int, taker: int) -> None:
     )
     if n > 0:
         steps.push(s, "give", seat=giver, to=taker, n=n)
-
-
-def _flutes(ctx: Ctx, f: Frame) -> None:
-    s = ctx.s
-    steps.pop(s, f)
-    result = contest(s, f["place"], "flute")
-    if result is None:
-        return
-    winner, fewest = result
-    if len(fewest) == 1:
-        pass_rat(ctx, winner, fewest[0])
-    else:
-        steps.push(s, "target", seat=winner, among=fewest, special="flute")
 
 
 def pass_rat(ctx: Ctx, giver: int, taker: int) -> None:
@@ -208,6 +185,34 @@ def pass_rat(ctx: Ctx, giver: int, taker: int) -> None:
     )
 
 
+def _settle(ctx: Ctx, special: str, winner: int, loser: int) -> None:
+    """What a contest does between its winner and the one of the fewest it hits: the Sword's
+    loser gives half their hand, the Flute's winner passes a rat."""
+    if special == "sword":
+        sword_gives(ctx, loser, winner)
+    else:
+        pass_rat(ctx, winner, loser)
+
+
+def _contest(special: str) -> Callable[[Ctx, Frame], bool]:
+    """The automatic step of a building's Sword or Flute contest: settled at once, or the
+    winner chooses among several tied for the fewest."""
+
+    def settle(ctx: Ctx, f: Frame) -> bool:
+        s = ctx.s
+        steps.pop(s, f)
+        result = contest(s, f["place"], special)
+        if result is not None:
+            winner, fewest = result
+            if len(fewest) == 1:
+                _settle(ctx, special, winner, fewest[0])
+            else:
+                steps.push(s, "target", seat=winner, among=fewest, special=special)
+        return True
+
+    return settle
+
+
 def _target_options(s: State, f: Frame, seat: int) -> list[Action]:
     verb = TARGETS[f["special"]]
     return [
@@ -219,10 +224,7 @@ def _target_act(ctx: Ctx, f: Frame, seat: int, a: Action) -> None:
     s = ctx.s
     steps.pop(s, f)
     target = next(p for p in f["among"] if s.colour_name(p).lower() == a.args[0])
-    if f["special"] == "sword":
-        sword_gives(ctx, target, seat)
-    else:
-        pass_rat(ctx, seat, target)
+    _settle(ctx, f["special"], seat, target)
 
 
 def _target_prompt(s: State, f: Frame, seat: int) -> Msg:
@@ -236,8 +238,8 @@ def _target_prompt(s: State, f: Frame, seat: int) -> Msg:
 steps.register(steps.Step("resolve", auto=_resolve))
 steps.register(steps.Step("resolve_building", auto=_resolve_building))
 steps.register(steps.Step("reveal", auto=_reveal))
-steps.register(steps.Step("swords", auto=_swords))
-steps.register(steps.Step("flutes", auto=_flutes))
+steps.register(steps.Step("swords", auto=_contest("sword")))
+steps.register(steps.Step("flutes", auto=_contest("flute")))
 steps.register(
     steps.Step("target", options=_target_options, act=_target_act, prompt=_target_prompt)
 )
@@ -303,7 +305,7 @@ steps.register(
 # Actions, then the played cards leave
 
 
-def _actions(ctx: Ctx, f: Frame) -> None:
+def _actions(ctx: Ctx, f: Frame) -> bool:
     s = ctx.s
     steps.pop(s, f)
     place = f["place"]
@@ -318,7 +320,7 @@ def _actions(ctx: Ctx, f: Frame) -> None:
                 ),
             )
             add_influence(ctx, premium, s.class_of(place), 1)
-        return
+        return True
     seats = [e["seat"] for e in s.row[place]["entries"]]
     order = ([premium] if premium is not None else []) + [p for p in seats if p != premium]
     steps.push_all(
@@ -328,9 +330,10 @@ def _actions(ctx: Ctx, f: Frame) -> None:
             for p in order
         ],
     )
+    return True
 
 
-def _building_action(ctx: Ctx, f: Frame) -> None:
+def _building_action(ctx: Ctx, f: Frame) -> bool:
     s = ctx.s
     steps.pop(s, f)
     building = s.building_of(f["place"])
@@ -346,14 +349,16 @@ def _building_action(ctx: Ctx, f: Frame) -> None:
         premium=f["premium"],
     )
     BUILDING_ACTIONS[building](ctx, f["seat"], f["place"], f["premium"])
+    return True
 
 
-def _clear(ctx: Ctx, f: Frame) -> None:
+def _clear(ctx: Ctx, f: Frame) -> bool:
     s = ctx.s
     steps.pop(s, f)
     for e in s.row[f["place"]]["entries"]:
         cards.give_back(s, e["cards"])
         e["cards"] = []
+    return True
 
 
 steps.register(steps.Step("actions", auto=_actions))

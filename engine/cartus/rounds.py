@@ -32,7 +32,7 @@ def place_name(s: State, place: int) -> Msg:
 # A. Drawing the round's buildings
 
 
-def _begin_round(ctx: Ctx, f: Frame) -> None:
+def _begin_round(ctx: Ctx, f: Frame) -> bool:
     s = ctx.s
     steps.pop(s, f)
     s.round += 1
@@ -69,6 +69,7 @@ def _begin_round(ctx: Ctx, f: Frame) -> None:
         s,
         [*supply, {"kind": "begin_entering"}, {"kind": "resolve"}, {"kind": "end_round"}],
     )
+    return True
 
 
 def _replace_repeats(ctx: Ctx, drawn: list[str]) -> None:
@@ -165,9 +166,10 @@ def _supply_all_act(ctx: Ctx, f: Frame, seat: int, a: Action) -> None:
     )
 
 
-def _do_supply(ctx: Ctx, f: Frame) -> None:
+def _do_supply(ctx: Ctx, f: Frame) -> bool:
     steps.pop(ctx.s, f)
     perform_supply(ctx, f["seat"], f["place"])
+    return True
 
 
 steps.register(
@@ -245,12 +247,13 @@ steps.register(
 # C. Entering buildings
 
 
-def _begin_entering(ctx: Ctx, f: Frame) -> None:
+def _begin_entering(ctx: Ctx, f: Frame) -> bool:
     s = ctx.s
     steps.pop(s, f)
     s.status = "enter"
     order = s.seat_order(s.start_player)
     steps.push(s, "enter", seat=order[0], queue=order)
+    return True
 
 
 def _enter_options(s: State, f: Frame, seat: int) -> list[Action]:
@@ -375,17 +378,18 @@ steps.register(
 # E. End of the round
 
 
-def _end_round(ctx: Ctx, f: Frame) -> None:
+def _end_round(ctx: Ctx, f: Frame) -> bool:
     s = ctx.s
     steps.pop(s, f)
     s.building_discard += [b["card"] for b in s.row]
     if s.final_round:
         s.row = []
         scoring.finish(ctx)
-        return
+        return True
     s.row = []
     s.start_player = (s.start_player + 1) % s.players
     steps.push(s, "begin_round")
+    return True
 
 
 steps.register(steps.Step("end_round", auto=_end_round))

@@ -14,12 +14,13 @@ dies, by default all have lost (the printed rule); the option ``everyone_dead``
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypedDict
+from typing import Any
 
-from ..contract import tie_groups
+from .. import kernel
 from ..text import Msg, Param, Seat, msg, plural
 from . import cards, data
 from .state import Ctx, State
+from .view_types import CartusOutcome
 
 TIE_BREAK = "level players rank by fewer rats; still level, they share the win"
 
@@ -123,15 +124,16 @@ def outcome(s: State) -> dict[str, Any]:
     }
 
 
-class Ties(TypedDict):
-    ties: list[list[int]]
-    tie_break: str
-
-
-def ties(result: Mapping[str, Any]) -> Ties:
-    """Who was level on points in a finished game's result, and the tie-break in words."""
-    groups = tie_groups(list(result["scores"]), list(result["ranking"]))
-    return {"ties": groups, "tie_break": TIE_BREAK if groups else ""}
+def result(o: Mapping[str, Any]) -> CartusOutcome:
+    """A finished game's saved ``outcome`` as ``game.outcome`` gives it: with the seats level
+    on points and the tie-break."""
+    return {
+        **kernel.outcome_of(o["scores"], o["ranking"], o["winners"], o["lines"], TIE_BREAK),
+        "rats": list(o["rats"]),
+        "nuns": int(o["nuns"]),
+        "dead": list(o["dead"]),
+        "spared": list(o["spared"]),
+    }
 
 
 def finish(ctx: Ctx) -> None:

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
-from .. import saved
-from ..core import Event, Rng, seat_ref
-from ..text import Msg, stored
+from .. import kernel, saved
+from ..core import Event, Rng
+from ..text import Text, stored
 
 FORMAT = 1
 COLOURS = ("red", "yellow", "green", "blue", "purple")
@@ -16,14 +16,13 @@ LOG_KEEP = 14
 _SHARED = frozenset({"cards", "building_cards", "options"})
 """State fields that never change once the game is set up (copies share them)."""
 
-_COLOUR_NAMES = tuple(c.capitalize() for c in COLOURS)
 
 Frame = dict[str, Any]
 """A pending step: {"kind": ..., "seat": ..., ...}. The top of the stack acts next."""
 
 
 @dataclass
-class State:
+class State(kernel.Coloured):
     players: int
     seed: int | str
     rng: int
@@ -62,6 +61,8 @@ class State:
     log: list[str] = field(default_factory=list)  # public event texts (engine.text.stored)
     version: int = 0
 
+    COLOUR_NAMES: ClassVar[tuple[str, ...]] = tuple(c.capitalize() for c in COLOURS)
+
     def clone(self) -> State:
         return _CLONE(self)
 
@@ -84,16 +85,6 @@ class State:
 
     def class_of(self, place: int) -> str:
         return str(self.building_cards[self.row[place]["card"]]["class"])
-
-    def colour(self, seat: int) -> str:
-        """The seat inside event text, filled with a colour or a name later."""
-        return seat_ref(seat)
-
-    def colour_name(self, seat: int) -> str:
-        return _COLOUR_NAMES[seat]
-
-    def colour_names(self) -> list[str]:
-        return list(_COLOUR_NAMES[: self.players])
 
     def seat_order(self, first: int) -> list[int]:
         """Every seat clockwise, starting with ``first``."""
@@ -137,12 +128,12 @@ _CLONE = saved.Cloner(
 
 
 @dataclass
-class Ctx:
+class Ctx(kernel.Ctx[State]):
     """One apply in progress: the state being changed, its Rng and the events it produces."""
 
-    s: State
-    events: list[Event] = field(default_factory=list)
     rng: Rng = field(init=False)
+
+    LOG_KEEP: ClassVar[int] = LOG_KEEP
 
     def __post_init__(self) -> None:
         self.rng = Rng(self.s.rng)
@@ -150,14 +141,17 @@ class Ctx:
     def finish(self) -> None:
         self.s.rng = self.rng.state
 
-    def say(self, kind: str, text: Msg, **data: Any) -> None:
+    def say(self, kind: str, template: Text, **data: Any) -> None:
         """A public event, also kept in the public log (``engine.text.stored``: its JSON in a
         string, read back by ``restored``; lines saved before texts had keys stay English)."""
-        self.events.append(Event(kind, text, None, data))
-        self.s.log.append(stored(text))
+        if self.quiet:
+            return
+        self.events.append(Event(kind, template, None, data))
+        self.s.log.append(stored(template))
         if len(self.s.log) > LOG_KEEP:
             del self.s.log[: len(self.s.log) - LOG_KEEP]
 
-    def tell(self, seats: tuple[int, ...], kind: str, text: Msg, **data: Any) -> None:
+    def tell(self, seats: tuple[int, ...], kind: str, template: Text, **data: Any) -> None:
         """An event only these seats may see."""
-        self.events.append(Event(kind, text, seats, data))
+        if not self.quiet:
+            self.events.append(Event(kind, template, seats, data))

@@ -12,7 +12,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from ..saved import BadState, Checker
+from .. import kernel
+from ..saved import Checker
 from . import data, steps, views
 from .setup import EVERYONE_DEAD, deal_cards
 from .state import State
@@ -28,13 +29,7 @@ def _deck() -> dict[str, dict[str, Any]]:
 
 def check(s: State) -> None:
     """BadState unless ``s`` could be a moment of a real game (see the module's text)."""
-    c = Checker("Rattus Cartus")
-    c.in_stages(
-        [lambda: _fields(c, s)],  # the rest relies on the types being right
-        [lambda: _shapes(c, s)],
-        [lambda: _pieces(c, s), lambda: _stack(c, s)],
-        [lambda: _decision(c, s), lambda: views.view(s, None)],  # it can be shown
-    )
+    kernel.validate("Rattus Cartus", s, steps.STEPS, views.view, STAGES)
 
 
 def _fields(c: Checker, s: State) -> None:
@@ -138,40 +133,12 @@ def _pieces(c: Checker, s: State) -> None:
     )
 
 
-def _stack(c: Checker, s: State) -> None:
+def _places(c: Checker, s: State) -> None:
+    """A frame about a place of the round's row names one that is there."""
     for i, frame in enumerate(s.stack):
-        kind = frame.get("kind")
-        if not isinstance(kind, str) or kind not in steps.STEPS:
-            c.bad(f"stack[{i}] is a decision of unknown kind {kind!r}")
-        if "seat" in frame:
-            c.is_int(f"stack[{i}].seat", frame["seat"], 0, s.players - 1)
-        if "seats" in frame:
-            c.ints(f"stack[{i}].seats", frame["seats"], None, 0, s.players - 1)
         if "place" in frame:
             c.is_int(f"stack[{i}].place", frame["place"], 0, max(len(s.row) - 1, 0))
-        if isinstance(kind, str) and kind in steps.STEPS and steps.STEPS[kind].auto is None:
-            c.that("seat" in frame or "seats" in frame, f"stack[{i}] ({kind}) names no seat")
-    if s.status != "over":
-        c.that(bool(s.stack), "the game is not over but nobody has a decision to make")
 
 
-def _decision(c: Checker, s: State) -> None:
-    """The pending decision can be asked: its step lists each decider's options."""
-    if not s.stack or s.status == "over":
-        return
-    frame = s.stack[-1]
-    step = steps.STEPS[frame["kind"]]
-    if step.options is None:
-        return
-    for seat in steps.deciders(frame):
-        try:
-            step.options(s, frame, seat)
-            if step.prompt is not None:
-                step.prompt(s, frame, seat)
-        except BadState:
-            raise
-        except Exception as error:
-            c.bad(
-                f"stack[{len(s.stack) - 1}] ({frame['kind']}) cannot be asked of seat {seat} "
-                f"({type(error).__name__}: {error})"
-            )
+STAGES: tuple[tuple[kernel.Check[State], ...], ...] = ((_fields,), (_shapes,), (_pieces, _places))
+"""The checks, stage by stage, the types first (see ``kernel.validate``)."""

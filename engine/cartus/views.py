@@ -4,7 +4,7 @@ supply choices) leaves the engine."""
 
 from __future__ import annotations
 
-from ..contract import DecisionView, pick_view
+from .. import kernel
 from ..core import text_json
 from ..text import restored, with_names
 from . import cards, data, scoring, steps
@@ -26,34 +26,6 @@ RULESET = (
     "Rattus Cartus; house-default supply actions on the building copies and victory point "
     "token values (see /cartus rules)"
 )
-
-
-def actors(s: State) -> list[int]:
-    if s.status == "over" or not s.stack:
-        return []
-    return steps.deciders(s.stack[-1])
-
-
-def _decision(
-    s: State, seat: int | None, acting: list[int], names: list[str]
-) -> DecisionView | None:
-    if not acting:
-        return None
-    frame = s.stack[-1]
-    step = steps.STEPS[frame["kind"]]
-    who = seat if seat in acting else acting[0]
-    mine = seat is not None and seat == who
-    assert step.prompt is not None
-    pick = step.pick(s, frame, who) if (mine and step.pick is not None) else None
-    return {
-        "seat": who,
-        "kind": frame["kind"],
-        "prompt": text_json(with_names(step.prompt(s, frame, who), names))
-        if (mine or not step.private)
-        else "",
-        "private": step.private,
-        "pick": None if pick is None else pick_view(pick),
-    }
 
 
 def _influence(s: State) -> dict[str, list[Disc]]:
@@ -164,7 +136,7 @@ def _status(s: State) -> Status:
 
 
 def view(s: State, seat: int | None, names: list[str] | None = None) -> CartusView:
-    acting = actors(s)
+    acting = kernel.actors(s)
     over = s.status == "over"
     nun_row: list[NunRowCard] = []
     for place, card in enumerate(s.nun_row):
@@ -187,7 +159,7 @@ def view(s: State, seat: int | None, names: list[str] | None = None) -> CartusVi
         "final_round": s.final_round,
         "active": acting[0] if acting and not everyone else None,
         "actors": acting,
-        "decision": _decision(s, seat, acting, names or s.colour_names()),
+        "decision": kernel.decision_view(steps.STEPS, s, seat, acting, names or s.colour_names()),
         "start_player": s.start_player,
         "options": {
             "buildings": s.options["buildings"],
@@ -217,13 +189,7 @@ def view(s: State, seat: int | None, names: list[str] | None = None) -> CartusVi
         "log": [text_json(with_names(restored(line), names or s.colour_names())) for line in s.log],
     }
     if over and s.outcome is not None:
-        out["scores"] = {str(p): v for p, v in enumerate(s.outcome["scores"])}
-        out["ranking"] = list(s.outcome["ranking"])
-        out["winners"] = list(s.outcome["winners"])
-        out["breakdown"] = {
-            "lines": [dict(line) for line in s.outcome["lines"]],
-            **scoring.ties(s.outcome),
-        }
+        kernel.add_ending(out, scoring.result(s.outcome))
         out["outcome"] = {
             "lines": [dict(line) for line in s.outcome["lines"]],
             "rats": list(s.outcome["rats"]),

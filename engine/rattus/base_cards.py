@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..core import Action
 from . import board, cards, data, final_plague, plague, steps
-from .cards import Ability, chain_step, push_chain
+from .cards import Ability, RegionFirst, chain_step, push_chain
 from .state import Ctx, Frame, State
 
 # King: a cube from a region without rats into the palace.
@@ -12,21 +12,6 @@ from .state import Ctx, Frame, State
 
 def _king_regions(s: State, seat: int) -> list[str]:
     return [r for r in s.regions if s.cubes[r][seat] > 0 and not s.rats[r]]
-
-
-def _king_usable(s: State, seat: int) -> bool:
-    return bool(_king_regions(s, seat))
-
-
-def _king_start(ctx: Ctx, seat: int) -> None:
-    push_chain(ctx.s, "king", seat, "king")
-
-
-def _king_options(s: State, f: Frame) -> list[Action]:
-    return [
-        Action(f"palace:{r}", f"Move a cube from {board.name(r)} to the palace")
-        for r in _king_regions(s, f["seat"])
-    ]
 
 
 def _king_act(ctx: Ctx, f: Frame, a: Action) -> None:
@@ -37,10 +22,16 @@ def _king_act(ctx: Ctx, f: Frame, a: Action) -> None:
     ctx.say("king", f"{s.colour(f['seat'])} moved a cube from {board.name(region)} to the palace.")
 
 
-chain_step(
-    "king", _king_options, _king_act, lambda s, f: "King: which region sends a cube to the palace?"
+cards.region_first(
+    RegionFirst(
+        "king",
+        "king",
+        _king_regions,
+        lambda s, f, r: Action(f"palace:{r}", f"Move a cube from {board.name(r)} to the palace"),
+    ),
+    _king_act,
+    lambda s, f: "King: which region sends a cube to the palace?",
 )
-cards.register(Ability("king", _king_usable, _king_start, _king_usable, _king_start))
 
 
 # Knight: the plague moves up to 2 steps; the piece may count as 2 people.
@@ -112,21 +103,6 @@ def _merchant_sources(s: State, seat: int) -> list[str]:
     return [r for r in s.regions if s.cubes[r][seat] > 0 and board.neighbours(s, r)]
 
 
-def _merchant_usable(s: State, seat: int) -> bool:
-    return bool(_merchant_sources(s, seat))
-
-
-def _merchant_start(ctx: Ctx, seat: int) -> None:
-    push_chain(ctx.s, "merchant_from", seat, "merchant")
-
-
-def _merchant_from_options(s: State, f: Frame) -> list[Action]:
-    return [
-        Action(f"from:{r}", f"From {board.name(r)} ({s.cubes[r][f['seat']]} of yours)")
-        for r in _merchant_sources(s, f["seat"])
-    ]
-
-
 def _merchant_from_act(ctx: Ctx, f: Frame, a: Action) -> None:
     steps.pop(ctx.s, f)
     push_chain(ctx.s, "merchant_to", f["seat"], "merchant", source=a.args[0])
@@ -141,28 +117,25 @@ def _merchant_to_act(ctx: Ctx, f: Frame, a: Action) -> None:
     push_chain(ctx.s, "merchant_count", f["seat"], "merchant", source=f["source"], target=a.args[0])
 
 
-def _merchant_count_options(s: State, f: Frame) -> list[Action]:
-    most = min(3, s.cubes[f["source"]][f["seat"]])
-    return [
-        Action(f"count:{n}", f"Move {n} cube{'s' if n > 1 else ''}") for n in range(1, most + 1)
-    ]
-
-
 def _merchant_count_act(ctx: Ctx, f: Frame, a: Action) -> None:
     s = ctx.s
-    n, seat = int(a.args[0]), f["seat"]
-    steps.pop(s, f)
-    board.move_cubes(s, seat, f["source"], f["target"], n)
+    n = cards.move_counted(ctx, f, a)
     ctx.say(
         "merchant",
-        f"{s.colour(seat)} moved {n} cube{'s' if n > 1 else ''} from "
+        f"{s.colour(f['seat'])} moved {n} cube{'s' if n > 1 else ''} from "
         f"{board.name(f['source'])} to {board.name(f['target'])}.",
     )
 
 
-chain_step(
-    "merchant_from",
-    _merchant_from_options,
+cards.region_first(
+    RegionFirst(
+        "merchant",
+        "merchant_from",
+        _merchant_sources,
+        lambda s, f, r: Action(
+            f"from:{r}", f"From {board.name(r)} ({s.cubes[r][f['seat']]} of yours)"
+        ),
+    ),
     _merchant_from_act,
     lambda s, f: "Merchant: move cubes from which region?",
 )
@@ -174,12 +147,9 @@ chain_step(
 )
 chain_step(
     "merchant_count",
-    _merchant_count_options,
+    lambda s, f: cards.cube_counts(s, f, 3),
     _merchant_count_act,
     lambda s, f: "Merchant: how many cubes?",
-)
-cards.register(
-    Ability("merchant", _merchant_usable, _merchant_start, _merchant_usable, _merchant_start)
 )
 
 

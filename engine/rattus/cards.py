@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..core import Action
-from . import data, steps
+from . import board, data, steps
 from .hooks import Hooks
 from .state import Ctx, Frame, State
 
@@ -146,9 +146,9 @@ def go_back(ctx: Ctx, frame: Frame) -> None:
 
 def chain_step(
     kind: str,
-    options: Callable[[State, Frame], list[Action]],
-    act: Callable[[Ctx, Frame, Action], None],
-    prompt: Callable[[State, Frame], str],
+    options: steps.Options,
+    act: steps.Act,
+    prompt: steps.Prompt,
     *,
     private: bool = False,
     pick: steps.PickOf | None = None,
@@ -165,8 +165,54 @@ def chain_step(
         else:
             act(ctx, f, a)
 
-    steps.register(steps.Step(kind, opts, do, prompt, None, private, pick))
+    steps.register(steps.step(kind, opts, do, prompt, None, private, pick))
 
 
 def push_chain(s: State, kind: str, seat: int, card: str, **params: object) -> Frame:
     return steps.push(s, kind, seat=seat, card=card, chain=True, back=True, **params)
+
+
+@dataclass(frozen=True)
+class RegionFirst:
+    """A card whose first question is a region among those it may act on now: it may be used
+    while there is one. ``regions`` lists them for a seat, ``answer`` is the action naming one
+    (the frame is the question's own)."""
+
+    card: str
+    kind: str  # the step kind of the first question
+    regions: Callable[[State, int], list[str]]
+    answer: Callable[[State, Frame, str], Action]
+
+    def usable(self, s: State, seat: int) -> bool:
+        return bool(self.regions(s, seat))
+
+    def start(self, ctx: Ctx, seat: int) -> None:
+        push_chain(ctx.s, self.kind, seat, self.card)
+
+    def options(self, s: State, f: Frame) -> list[Action]:
+        return [self.answer(s, f, region) for region in self.regions(s, f["seat"])]
+
+
+def region_first(first: RegionFirst, act: steps.Act, prompt: steps.Prompt) -> None:
+    """Register a ``RegionFirst`` card: its first question (a chain step) and its ability,
+    started the same way in a regular turn and in the final round."""
+    chain_step(first.kind, first.options, act, prompt)
+    register(Ability(first.card, first.usable, first.start, first.usable, first.start))
+
+
+def cube_counts(s: State, f: Frame, most: int) -> list[Action]:
+    """How many of the seat's cubes to move from the frame's ``source``: 1 up to ``most``, no
+    more than stand there."""
+    most = min(most, s.cubes[f["source"]][f["seat"]])
+    return [
+        Action(f"count:{n}", f"Move {n} cube{'s' if n > 1 else ''}") for n in range(1, most + 1)
+    ]
+
+
+def move_counted(ctx: Ctx, f: Frame, a: Action) -> int:
+    """The answer to ``cube_counts`` carried out: the frame ends and that many of the seat's
+    cubes move from its ``source`` to its ``target``. How many moved."""
+    n = int(a.args[0])
+    steps.pop(ctx.s, f)
+    board.move_cubes(ctx.s, f["seat"], f["source"], f["target"], n)
+    return n

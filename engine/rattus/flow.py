@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 
+from .. import kernel
+from ..contract import Outcome
 from ..core import Action, seat_ref
 from . import board, cards, plague, steps
 from .hooks import Hooks
@@ -79,7 +81,7 @@ def _start_prompt(s: State, f: Frame) -> str:
     return f"Start of the game: choose a region for {f['n']} of your cubes."
 
 
-steps.register(steps.Step("start_place", _start_options, _start_act, _start_prompt))
+steps.register(steps.step("start_place", _start_options, _start_act, _start_prompt))
 
 
 def placement_order(players: int) -> list[int]:
@@ -186,7 +188,7 @@ def _fewer_prompt(s: State, f: Frame) -> str:
     return f"How many cubes do you place in {board.name(f['region'])}?"
 
 
-steps.register(steps.Step("place_fewer", _fewer_options, _fewer_act, _fewer_prompt))
+steps.register(steps.step("place_fewer", _fewer_options, _fewer_act, _fewer_prompt))
 
 
 @cache
@@ -269,7 +271,7 @@ def _turn_prompt(s: State, f: Frame) -> str:
     return f"Your turn: you may {listed} in any order, then move the plague."
 
 
-steps.register(steps.Step("turn", _turn_options, _turn_act, _turn_prompt))
+steps.register(steps.step("turn", _turn_options, _turn_act, _turn_prompt))
 
 
 def _end_turn(ctx: Ctx, f: Frame) -> bool:
@@ -341,7 +343,7 @@ def _final_turn_prompt(s: State, f: Frame) -> str:
 
 
 steps.register(
-    steps.Step(
+    steps.step(
         "final_turn", _final_turn_options, _final_turn_act, _final_turn_prompt, _final_turn_auto
     )
 )
@@ -391,7 +393,7 @@ def _final_ravage_prompt(s: State, f: Frame) -> str:
 
 
 steps.register(
-    steps.Step(
+    steps.step(
         "final_ravage",
         _final_ravage_options,
         _final_ravage_act,
@@ -419,6 +421,13 @@ def score(ctx: Ctx) -> None:
         scores=totals,
         ranking=s.ranking,
     )
+
+
+def result(s: State) -> Outcome | None:
+    """How the game ended (``game.outcome``); None before its end."""
+    if s.scores is None or s.ranking is None:
+        return None
+    return kernel.outcome_of(s.scores, s.ranking, [s.ranking[0]], score_lines(s), TIE_BREAK)
 
 
 def score_lines(s: State) -> list[dict[str, int]]:

@@ -5,19 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from ..contract import Disclosure, Outcome, StartOption, tie_groups
-from ..core import (
-    NOTATION,
-    Action,
-    Decision,
-    Event,
-    IllegalAction,
-    Rng,
-    chained,
-    find_action,
-    listed_here,
-    parse_notation,
-)
+from .. import kernel
+from ..contract import Outcome, StartOption
+from ..core import Rng
 from . import base_cards as _base_cards  # noqa: F401  (registers the base abilities)
 from . import class_cards as class_cards_
 from . import data, disclosure, flow, steps, validate, views
@@ -46,159 +36,20 @@ def player_limits(expansions: Iterable[str] = ()) -> tuple[int, int]:
     return MIN_PLAYERS, most
 
 
-class Game:
+RULES: kernel.Rules[State, Ctx, RattusView, Outcome] = kernel.Rules(
+    steps=steps.STEPS,
+    context=Ctx,
+    view=views.view,
+    outcome=flow.result,
+    disclosure=disclosure.disclosure,
+)
+
+
+class Game(kernel.Game[State, Ctx, RattusView, Outcome]):
     """One moment of a game. ``apply`` returns the next moment; this one never changes."""
 
-    __slots__ = ("_actors", "_legal", "_offered", "_s", "events")
-
-    def __init__(
-        self, state: State, events: Iterable[Event] = (), offered: list[Action] | None = None
-    ) -> None:
-        self._s = state
-        self.events: list[Event] = list(events)
-        self._offered = offered
-        """What the frame on top offers, unsorted, when the apply that made this moment
-        listed it already (``steps.advance``)."""
-        self._actors: list[int] | None = None  # once asked (this moment never changes)
-        self._legal: list[Action] | None = None
-        """The sorted legal actions of the seat deciding now, once asked (this moment never
-        changes, and ``apply`` checks against the list its caller has just read)."""
-
-    # who acts and how
-
-    def actors(self) -> list[int]:
-        if self._actors is None:
-            self._actors = views.actors(self._s)
-        return list(self._actors)
-
-    def decision(self, seat: int) -> Decision | None:
-        if seat not in self.actors():
-            return None
-        frame = self._s.stack[-1]
-        step = steps.STEPS[frame["kind"]]
-        pick = step.pick(self._s, frame) if step.pick is not None else None
-        return Decision(seat, frame["kind"], step.prompt(self._s, frame), step.private, pick)
-
-    def legal_actions(self, seat: int) -> list[Action]:
-        if seat not in self.actors():
-            return []
-        if self._legal is None:
-            frame = self._s.stack[-1]
-            offered = self._offered
-            if offered is None:
-                offered = steps.STEPS[frame["kind"]].options(self._s, frame)
-            self._legal = sorted(offered, key=NOTATION)
-        return list(self._legal)
-
-    def apply(self, seat: int, action: Action | str) -> Game:
-        """The next moment. A chained notation (``use:king+palace:gallia``, see
-        ``engine.core.CHAIN``) answers the seat's next decisions in order, as one move: each
-        answer must be legal when it comes, and the seat must still be deciding."""
-        if (
-            isinstance(action, Action)
-            and seat in self.actors()
-            and listed_here(self._legal, action)
-        ):
-            return self._apply_chosen(action)  # the very action this moment listed: legal
-        notation = action.notation if isinstance(action, Action) else parse_notation(action)
-        parts = chained(notation)
-        if len(parts) == 1:
-            return self._apply_one(seat, notation)
-        moved: Game = self
-        events: list[Event] = []
-        for part in parts:
-            moved = moved._apply_one(seat, part)
-            events += moved.events
-        moved._s.version = self._s.version + 1
-        return Game(moved._s, events)
-
-    def _apply_one(self, seat: int, notation: str) -> Game:
-        if self.is_over:
-            raise IllegalAction("The game is over.")
-        if not isinstance(seat, int) or not 0 <= seat < self._s.players:
-            raise IllegalAction("There is no such seat in this game.")
-        if seat not in self.actors():
-            raise IllegalAction(f"It is not {self._s.colour(seat)}'s decision now.")
-        return self._apply_chosen(self._chosen(seat, notation))
-
-    def _apply_chosen(self, chosen: Action) -> Game:
-        s = self._s.clone()
-        ctx = Ctx(s)
-        frame = s.stack[-1]
-        steps.STEPS[frame["kind"]].act(ctx, frame, chosen)
-        offered = steps.advance(ctx)
-        s.version += 1
-        return Game(s, ctx.events, offered)
-
-    def _chosen(self, seat: int, notation: str) -> Action:
-        """The legal action for a notation; for a decision with a pick, also any answer the
-        pick allows (several pieces placed at once)."""
-        try:
-            return find_action(self.legal_actions(seat), notation)
-        except IllegalAction:
-            frame = self._s.stack[-1]
-            pick_of = steps.STEPS[frame["kind"]].pick
-            pick = pick_of(self._s, frame) if pick_of is not None else None
-            if pick is None or notation.split(":", 1)[0] != pick.kind:
-                raise
-        counts = pick.parse(notation)
-        return Action(pick.counts_notation(counts), pick.describe(counts), pick.ends_turn)
-
-    # what can be seen
-
-    def view(self, seat: int | None = None, names: list[str] | None = None) -> RattusView:
-        """What ``seat`` may see (None: a spectator). ``names`` fills players into log lines."""
-        if seat is not None and not 0 <= seat < self._s.players:
-            raise ValueError("no such seat")
-        return views.view(self._s, seat, names)
-
-    @property
-    def players(self) -> int:
-        return self._s.players
-
-    @property
-    def version(self) -> int:
-        return self._s.version
-
-    @property
-    def is_over(self) -> bool:
-        return self._s.status == "over"
-
-    @property
-    def outcome(self) -> Outcome | None:
-        s = self._s
-        if s.scores is None or s.ranking is None:
-            return None
-        ties = tie_groups(s.scores, s.ranking)
-        return {
-            "scores": list(s.scores),
-            "ranking": list(s.ranking),
-            "winners": [s.ranking[0]],
-            "lines": flow.score_lines(s),
-            "ties": ties,
-            "tie_break": flow.TIE_BREAK if ties else "",
-        }
-
-    def to_dict(self) -> dict[str, Any]:
-        return self._s.to_dict()
-
-    def disclosure(self) -> Disclosure:
-        """What chance has dealt and who has seen what (``engine.contract.Disclosure``)."""
-        return disclosure.disclosure(self._s)
-
-    def renumbered(self, version: int) -> Game:
-        """This moment saved under another version number (an undo back to it)."""
-        s = self._s.clone()
-        s.version = version
-        return Game(s)
-
-    @property
-    def state(self) -> State:
-        """The live state, for tests that build positions. Never change a game others hold.
-        (Asking for it forgets the legal actions this moment has listed: they are listed
-        again from the state as it is then.)"""
-        self._offered = self._legal = self._actors = None
-        return self._s
+    __slots__ = ()
+    rules = RULES
 
 
 def new_game(
@@ -260,8 +111,7 @@ def new_game(
         "setup",
         f"A game for {players} players begins. The plague starts in {m.names[state.plague]}.",
     )
-    steps.advance(ctx)
-    return Game(state, ctx.events)
+    return Game.begin(state, ctx)
 
 
 START_OPTIONS: dict[str, StartOption] = {

@@ -62,6 +62,16 @@ def rand_below(s: State, n: int) -> int:
     return value
 
 
+def add_rat(s: State, region: str) -> bool:
+    """A card puts one more rat into ``region``: the top of the supply, or when the supply is
+    empty one drawn at random from the rats out of the game. Whether it came from the supply."""
+    if s.rat_supply:
+        s.rats[region].append(s.rat_supply.pop())
+        return True
+    s.rats[region].append(s.gone.pop(rand_below(s, len(s.gone))))
+    return False
+
+
 def move_options(s: State, seat: int) -> list[Action]:
     steps_allowed = cards.plague_steps(s, seat)
     return [_move_action(r) for r in board.reachable(s, s.plague, steps_allowed)]
@@ -174,7 +184,7 @@ def _spread_prompt(s: State, f: Frame) -> str:
 
 
 steps.register(
-    steps.Step(
+    steps.step(
         "spread", _spread_options, _spread_act, _spread_prompt, _spread_auto, pick=_spread_pick
     )
 )
@@ -274,7 +284,7 @@ def _reveal_act(ctx: Ctx, f: Frame, a: Action) -> None:
 
 
 steps.register(
-    steps.Step(
+    steps.step(
         "reveal_choice",
         _reveal_options,
         _reveal_act,
@@ -460,4 +470,4 @@ def _bonus_prompt(s: State, f: Frame) -> str:
     )
 
 
-steps.register(steps.Step("plague_bonus", _bonus_options, _bonus_act, _bonus_prompt))
+steps.register(steps.step("plague_bonus", _bonus_options, _bonus_act, _bonus_prompt))

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, ClassVar
 
-from .. import saved
-from ..core import Event, fill_names, seat_ref
+from .. import kernel, saved
 from ..saved import BadState, copy_json
 
 FORMAT = 1
@@ -17,7 +16,6 @@ LOG_KEEP = 12
 _SHARED = frozenset({"tokens"})
 """State fields that are never changed once the game is set up."""
 
-_COLOUR_NAMES = tuple(c.capitalize() for c in COLOURS)
 
 Frame = dict[str, Any]
 """A pending step: {"kind": ..., "seat": ..., ...}. The top of the stack acts next."""
@@ -28,7 +26,7 @@ ADDED_LATER = frozenset({"ravages"})
 
 
 @dataclass
-class State:
+class State(kernel.Coloured):
     players: int
     expansions: list[str]
     regions: list[str]  # regions in use, board order
@@ -68,6 +66,8 @@ class State:
     version: int = 0
     ext: dict[str, Any] = field(default_factory=dict)  # expansion pieces, keyed by expansion
 
+    COLOUR_NAMES: ClassVar[tuple[str, ...]] = tuple(c.capitalize() for c in COLOURS)
+
     def clone(self) -> State:
         """A copy to change. The token fronts never change after setup, so both share them."""
         return _CLONE(self)
@@ -101,16 +101,6 @@ class State:
     def cubes_in(self, region: str) -> int:
         return sum(self.cubes[region])
 
-    def colour(self, seat: int) -> str:
-        """The seat inside event text: shown by colour, or by name where the host knows it."""
-        return seat_ref(seat)
-
-    def colour_name(self, seat: int) -> str:
-        return _COLOUR_NAMES[seat]
-
-    def colour_names(self) -> list[str]:
-        return list(_COLOUR_NAMES[: self.players])
-
     def next_seat(self, seat: int) -> int:
         return (seat + 1) % self.players
 
@@ -133,22 +123,7 @@ _CLONE = saved.Cloner(
 """How a copy is made: numbers and texts shared, flat lists copied once, the rest whole."""
 
 
-@dataclass
-class Ctx:
+class Ctx(kernel.Ctx[State]):
     """One apply in progress: the state being changed and the events it produces."""
 
-    s: State
-    events: list[Event] = field(default_factory=list)
-
-    def say(self, kind: str, template: str, **data: Any) -> None:
-        """A public event. Seats in the text are written with ``State.colour``."""
-        text = fill_names(template, _COLOUR_NAMES[: self.s.players])
-        self.events.append(Event(kind, text, None, data, template))
-        self.s.log.append(template)
-        if len(self.s.log) > LOG_KEEP:
-            del self.s.log[: len(self.s.log) - LOG_KEEP]
-
-    def tell(self, seats: tuple[int, ...], kind: str, template: str, **data: Any) -> None:
-        """An event only these seats may see."""
-        text = fill_names(template, _COLOUR_NAMES[: self.s.players])
-        self.events.append(Event(kind, text, seats, data, template))
+    LOG_KEEP: ClassVar[int] = LOG_KEEP

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .. import kernel
 from ..saved import Checker
 from . import board, data, steps, views
 from .state import CUBES_PER_PLAYER, State
@@ -29,18 +30,7 @@ MAX_SEATS = 6
 
 def check(s: State) -> None:
     """BadState unless ``s`` could be a moment of a real game (see the module's text)."""
-    c = Checker("Rattus")
-    c.in_stages(
-        [lambda: _fields(c, s)],  # the rest relies on the types being right
-        [lambda: _shapes(c, s)],
-        [lambda: _pieces(c, s), lambda: _stack(c, s)],
-        [lambda: _expansions(c, s)],
-        [
-            lambda: _cubes(c, s),
-            lambda: _decision(c, s),
-            lambda: views.view(s, None),  # what everyone sees can be shown
-        ],
-    )
+    kernel.validate("Rattus", s, steps.STEPS, views.view, STAGES)
 
 
 def _expansions(c: Checker, s: State) -> None:
@@ -140,17 +130,10 @@ def _pieces(c: Checker, s: State) -> None:
             c.that(card in in_play, f"hands[{seat}] holds {card!r}, a card not in play")
 
 
-def _stack(c: Checker, s: State) -> None:
+def _seated(c: Checker, s: State) -> None:
+    """Every Rattus frame belongs to one seat, automatic ones too (they act for it)."""
     for i, frame in enumerate(s.stack):
-        kind = frame.get("kind")
-        if not isinstance(kind, str) or kind not in steps.STEPS:
-            c.bad(f"stack[{i}] is a decision of unknown kind {kind!r}")
-        if "seat" not in frame:
-            c.bad(f"stack[{i}] ({kind}) names no seat")
-        else:
-            c.is_int(f"stack[{i}].seat", frame["seat"], 0, s.players - 1)
-    if s.status != "over":
-        c.that(bool(s.stack), "the game is not over but nobody has a decision to make")
+        c.that("seat" in frame, f"stack[{i}] ({frame.get('kind')}) names no seat")
 
 
 def _cubes(c: Checker, s: State) -> None:
@@ -161,17 +144,11 @@ def _cubes(c: Checker, s: State) -> None:
             c.bad(f"{s.colour_name(seat)} has {total} cubes in all, not {CUBES_PER_PLAYER}")
 
 
-def _decision(c: Checker, s: State) -> None:
-    """The pending decision can be asked: its step lists its options from this frame."""
-    if not s.stack or s.status == "over":
-        return
-    frame = s.stack[-1]
-    step = steps.STEPS[frame["kind"]]
-    try:
-        step.options(s, frame)
-        step.prompt(s, frame)
-    except Exception as error:
-        c.bad(
-            f"stack[{len(s.stack) - 1}] ({frame['kind']}) cannot be asked "
-            f"({type(error).__name__}: {error})"
-        )
+STAGES: tuple[tuple[kernel.Check[State], ...], ...] = (
+    (_fields,),  # the rest relies on the types being right
+    (_shapes,),
+    (_pieces, _seated),
+    (_expansions,),
+    (_cubes,),
+)
+"""The checks, stage by stage (see ``kernel.validate``)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, cast
 
-from ..contract import DecisionView, pick_view, tie_groups
+from .. import kernel
 from ..core import fill_names
 from . import data, flow, steps
 from .hooks import Hooks
@@ -32,14 +32,6 @@ def ruleset(s: State) -> str:
         f"{'Base game' + (' with ' + exps if exps else '')}; "
         "house-default rat token fronts and some inferred borders (see /rattus rules)"
     )
-
-
-def actors(s: State) -> list[int]:
-    frame = steps.top(s)
-    if frame is None or s.status == "over":
-        return []
-    seats = frame.get("seats")
-    return list(seats) if seats is not None else [int(frame["seat"])]
 
 
 def _active(s: State, acting: list[int]) -> int | None:
@@ -131,50 +123,18 @@ def _players(s: State) -> list[RattusPlayer]:
     ]
 
 
-def _decision(
-    s: State, seat: int | None, acting: list[int], names: list[str] | None
-) -> DecisionView | None:
-    """The decision waited for; its prompt hidden from others when private, its pick shown
-    only to the seat deciding."""
-    if not acting:
-        return None
-    frame = s.stack[-1]
-    step = steps.STEPS[frame["kind"]]
-    pick = step.pick(s, frame) if step.pick is not None and seat == acting[0] else None
-    decision: DecisionView = {
-        "seat": acting[0],
-        "kind": frame["kind"],
-        "prompt": fill_names(step.prompt(s, frame), names or s.colour_names())
-        if (not step.private or seat in acting)
-        else "",
-        "private": step.private,
-    }
-    if pick is not None:
-        decision["pick"] = pick_view(pick)
-    return decision
-
-
 def _add_ending(s: State, out: RattusView) -> None:
     """The final round's order, and once the game is over its scores and ranking."""
     if s.status in ("final_round", "final_ravage"):
         out["final_order"] = list(s.final_order)
-    if s.scores is not None and s.ranking is not None:
-        out["scores"] = {str(p): v for p, v in enumerate(s.scores)}
-        out["ranking"] = list(s.ranking)
-        out["winners"] = [s.ranking[0]]
-        ties = tie_groups(s.scores, s.ranking)
-        out["breakdown"] = {
-            "lines": flow.score_lines(s),
-            "ties": ties,
-            "tie_break": flow.TIE_BREAK if ties else "",
-        }
+    kernel.add_ending(out, flow.result(s))
 
 
 def view(s: State, seat: int | None, names: list[str] | None = None) -> RattusView:
     m = data.board_map()
     cards = data.cards()
     regions = _regions(s, seat)
-    acting = actors(s)
+    acting = kernel.actors(s)
     out: RattusView = {
         "game": "rattus",
         "ruleset": ruleset(s),
@@ -185,7 +145,7 @@ def view(s: State, seat: int | None, names: list[str] | None = None) -> RattusVi
         "turn": s.turn,
         "active": _active(s, acting),
         "actors": acting,
-        "decision": _decision(s, seat, acting, names),
+        "decision": kernel.decision_view(steps.STEPS, s, seat, acting, names or s.colour_names()),
         "players": _players(s),
         "regions": regions,
         "edges": [[e.a, e.b, e.kind] for e in m.edges if e.a in regions and e.b in regions],

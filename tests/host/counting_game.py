@@ -1,4 +1,4 @@
-"""A tiny counting game with the engine's public face, registered as the kind "count".
+"""A tiny counting game made on the engine kernel, registered as the kind "count".
 
 Seats take turns. On your turn you may add 1, 2 or 3 to the shared total (at most once) and
 then say "done". Each add deals you a secret number from the seeded Rng (a private event and a
@@ -6,207 +6,162 @@ secret in your view). The game ends when the total reaches the target; the seat 
 it wins. Small, but it has everything the host handles: turns with several steps, private
 events, seeded chance, a saved form and an outcome.
 
-It joins the engine as every game does, through one ``GameSpec`` (``SPEC``, registered with
-``engine.games.register`` by tests/conftest.py): no computer player of its own, so it is played
-by the default one (a random legal action), and the contract suite
-(tests/engine/test_game_contract.py) runs it like every registered game.
+It is made as every game is (docs/engine.md, "Adding a game"): a state dataclass, one step
+kind on the kernel's step machine, a view, an outcome and a disclosure gathered in ``RULES``,
+and one ``GameSpec`` (``SPEC``, registered with ``engine.games.register`` by
+tests/conftest.py). It has no computer player of its own, so the default one (a random legal
+action) plays it, and the contract suite (tests/engine/test_game_contract.py) runs it like
+every registered game.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, ClassVar
 
-from engine.contract import (
-    DecisionView,
-    Disclosure,
-    Game,
-    Outcome,
-    StartOption,
-    pick_view,
-)
-from engine.core import Action, Decision, Event, IllegalAction, Rng, find_action, parse_notation
+from engine import kernel
+from engine.contract import Disclosure, Game, Outcome, StartOption
+from engine.core import Action, Event, IllegalAction, Rng
 from engine.spec import GameSpec
 from host.errors import UserError
 from host.kinds import GameKind
 from tests.host.counting_view import CountView
 
-LOG = 5
-"""How many public event texts a view's log keeps."""
 
-
-def logged(log: tuple[str, ...], texts: list[str]) -> tuple[str, ...]:
-    return (*log, *texts)[-LOG:]
-
-
-@dataclass(frozen=True)
-class CountingGame:
+@dataclass
+class CountState:
     players: int
     target: int
+    adds: list[int]  # how much each seat has added in all
+    secrets: list[int | None]  # each seat's latest secret number
+    rng: int
     total: int = 0
     turn: int = 1
     active: int = 0
     added: bool = False
-    adds: tuple[int, ...] = ()
-    secrets: tuple[int | None, ...] = ()
-    rng_state: int = 0
     version: int = 0
     winner: int | None = None
-    log: tuple[str, ...] = ()  # the latest public event texts
-    events: list[Event] = field(default_factory=list, compare=False)
+    log: list[str] = field(default_factory=list)  # the latest public event texts
+    stack: list[kernel.Frame] = field(default_factory=list)  # not saved: the turn to play
 
     @property
-    def is_over(self) -> bool:
-        return self.winner is not None
+    def status(self) -> str:
+        return "over" if self.winner is not None else "playing"
 
-    @property
-    def outcome(self) -> Outcome | None:
-        if self.winner is None:
-            return None
-        ranking = [self.winner] + [s for s in range(self.players) if s != self.winner]
-        scores = list(self.adds)
-        return {
-            "scores": scores,
-            "ranking": ranking,
-            "winners": [self.winner],
-            "lines": [{"added": score} for score in scores],
-            "ties": [],
-            "tie_break": "",
-        }
+    def colour(self, seat: int) -> str:
+        return f"Seat {seat + 1}"
 
-    def actors(self) -> list[int]:
-        return [] if self.is_over else [self.active]
+    def seat_names(self) -> tuple[str, ...]:
+        return tuple(self.colour(seat) for seat in range(self.players))
 
-    def decision(self, seat: int) -> Decision | None:
-        if seat not in self.actors():
-            return None
-        return Decision(seat, "turn", "Add to the total, then say done.")
+    def colour_names(self) -> list[str]:
+        return list(self.seat_names())
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        if seat not in self.actors():
-            return []
-        if self.added:
-            return [Action("done", "End your turn")]
-        return [Action(f"add:{n}", f"Add {n}") for n in (1, 2, 3)] + [
-            Action("done", "End your turn")
-        ]
-
-    def apply(self, seat: int, action: str | Action) -> CountingGame:
-        notation = parse_notation(action if isinstance(action, str) else action.notation)
-        if seat not in self.actors():
-            raise IllegalAction("It is not that seat's turn.")
-        chosen = find_action(self.legal_actions(seat), notation)
-        if chosen.kind == "done":
-            return replace(
-                self,
-                turn=self.turn + 1,
-                active=(self.active + 1) % self.players,
-                added=False,
-                version=self.version + 1,
-                log=logged(self.log, [f"Seat {seat + 1} ends the turn."]),
-                events=[Event("done", f"Seat {seat + 1} ends the turn.")],
-            )
-        amount = int(chosen.args[0])
-        rng = Rng(self.rng_state)
-        secret = rng.below(100)
-        total = self.total + amount
-        adds = tuple(a + (amount if s == seat else 0) for s, a in enumerate(self.adds))
-        secrets = tuple(secret if s == seat else v for s, v in enumerate(self.secrets))
-        events = [
-            Event("add", f"Seat {seat + 1} adds {amount}: {total}.", None, {"amount": amount}),
-            Event("secret", f"Your secret number is {secret}.", (seat,), {"secret": secret}),
-        ]
-        winner = seat if total >= self.target else None
-        if winner is not None:
-            events.append(Event("over", f"Seat {seat + 1} reaches {self.target} and wins."))
+    def clone(self) -> CountState:
+        stack = [dict(f) for f in self.stack]
         return replace(
-            self,
-            total=total,
-            added=True,
-            adds=adds,
-            secrets=secrets,
-            rng_state=rng.state,
-            version=self.version + 1,
-            winner=winner,
-            log=logged(self.log, [e.text for e in events if e.public]),
-            events=events,
+            self, adds=[*self.adds], secrets=[*self.secrets], log=[*self.log], stack=stack
         )
 
-    def disclosure(self) -> Disclosure:
-        """Each add draws a secret number: chance; nothing else is hidden."""
-        return Disclosure(self.rng_state, ())
-
-    def renumbered(self, version: int) -> CountingGame:
-        return replace(self, version=version, events=[])
-
-    def view(self, seat: int | None = None, names: list[str] | None = None) -> CountView:
-        decision = self.decision(self.active)
-        shown: DecisionView | None = None
-        if decision is not None:
-            shown = {
-                "seat": decision.seat,
-                "kind": decision.kind,
-                "prompt": decision.prompt,
-                "private": decision.private,
-            }
-            if seat == decision.seat:
-                shown["pick"] = None if decision.pick is None else pick_view(decision.pick)
-        view: CountView = {
-            "game": "count",
-            "seat": seat,
-            "status": "over" if self.is_over else "playing",
-            "turn": self.turn,
-            "active": None if self.is_over else self.active,
-            "actors": self.actors(),
-            "decision": shown,
-            "log": list(self.log),
-            "total": self.total,
-            "target": self.target,
-            "players": [{"seat": s, "adds": self.adds[s]} for s in range(self.players)],
-        }
-        if seat is not None:
-            view["secret"] = self.secrets[seat]
-        outcome = self.outcome
-        if outcome is not None:
-            view["scores"] = {str(s): v for s, v in enumerate(outcome["scores"])}
-            view["ranking"] = outcome["ranking"]
-            view["winners"] = outcome["winners"]
-            view["breakdown"] = {
-                "lines": outcome["lines"],
-                "ties": outcome["ties"],
-                "tie_break": outcome["tie_break"],
-            }
-        return view
-
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "players": self.players,
-            "target": self.target,
-            "total": self.total,
-            "turn": self.turn,
-            "active": self.active,
-            "added": self.added,
-            "adds": list(self.adds),
-            "secrets": list(self.secrets),
-            "rng": self.rng_state,
-            "version": self.version,
-            "winner": self.winner,
-            "log": list(self.log),
-        }
+        saved = {k: v for k, v in vars(self).items() if k != "stack"}
+        return {**saved, "adds": list(self.adds), "secrets": list(self.secrets)}
+
+
+class CountCtx(kernel.Ctx[CountState]):
+    LOG_KEEP: ClassVar[int] = 5
+
+
+STEPS: kernel.Steps[CountState, CountCtx] = kernel.Steps()
+DONE = Action("done", "End your turn", ends_turn=True)
+
+
+def _turn_options(s: CountState, f: kernel.Frame, seat: int) -> list[Action]:
+    adds = [] if s.added else [Action(f"add:{n}", f"Add {n}") for n in (1, 2, 3)]
+    return [*adds, DONE]
+
+
+def _turn_act(ctx: CountCtx, f: kernel.Frame, seat: int, a: Action) -> None:
+    s = ctx.s
+    kernel.pop(s, f)
+    if a.kind == "done":
+        s.turn, s.active, s.added = s.turn + 1, (seat + 1) % s.players, False
+        ctx.say("done", f"Seat {seat + 1} ends the turn.")
+        kernel.push(s, "turn", seat=s.active)
+        return
+    amount = int(a.args[0])
+    rng = Rng(s.rng)
+    secret = rng.below(100)
+    s.rng, s.total, s.added = rng.state, s.total + amount, True
+    s.adds[seat] += amount
+    s.secrets[seat] = secret
+    ctx.say("add", f"Seat {seat + 1} adds {amount}: {s.total}.", amount=amount)
+    ctx.tell((seat,), "secret", f"Your secret number is {secret}.", secret=secret)
+    if s.total >= s.target:
+        s.winner = seat
+        ctx.say("over", f"Seat {seat + 1} reaches {s.target} and wins.")
+    else:
+        kernel.push(s, "turn", seat=seat)
+
+
+STEPS.register(
+    kernel.Step(
+        "turn", _turn_options, _turn_act, lambda s, f, seat: "Add to the total, then say done."
+    )
+)
+
+
+def view(s: CountState, seat: int | None, names: list[str] | None = None) -> CountView:
+    acting = kernel.actors(s)
+    out: CountView = {
+        "game": "count",
+        "seat": seat,
+        "status": s.status,
+        "turn": s.turn,
+        "active": None if s.winner is not None else s.active,
+        "actors": acting,
+        "decision": kernel.decision_view(STEPS, s, seat, acting, names or s.colour_names()),
+        "log": list(s.log),
+        "total": s.total,
+        "target": s.target,
+        "players": [{"seat": p, "adds": s.adds[p]} for p in range(s.players)],
+    }
+    if seat is not None:
+        out["secret"] = s.secrets[seat]
+    kernel.add_ending(out, outcome(s))
+    return out
+
+
+def outcome(s: CountState) -> Outcome | None:
+    if s.winner is None:
+        return None
+    ranking = [s.winner] + [p for p in range(s.players) if p != s.winner]
+    lines = [{"added": points} for points in s.adds]
+    return {**kernel.outcome_of(s.adds, ranking, [s.winner], lines, ""), "ties": []}
+
+
+RULES: kernel.Rules[CountState, CountCtx, CountView, Outcome] = kernel.Rules(
+    steps=STEPS,
+    context=CountCtx,
+    view=view,
+    outcome=outcome,
+    disclosure=lambda s: Disclosure(s.rng, ()),  # each add draws a secret number: chance
+)
+
+
+class CountingGame(kernel.Game[CountState, CountCtx, CountView, Outcome]):
+    __slots__ = ()
+    rules = RULES
 
 
 def new_counting_game(players: int, target: int, seed: int | str) -> CountingGame:
     if not 2 <= players <= 3:
         raise IllegalAction("The counting game needs 2 or 3 players.")
-    return CountingGame(
-        players=players,
-        target=target,
-        adds=(0,) * players,
-        secrets=(None,) * players,
-        rng_state=Rng.from_seed(seed).state,
-        events=[Event("setup", f"Counting to {target}.")],
-    )
+    s = CountState(players, target, [0] * players, [None] * players, Rng.from_seed(seed).state)
+    kernel.push(s, "turn", seat=0)
+    ctx = CountCtx(s, [Event("setup", f"Counting to {target}.")])
+    return CountingGame.begin(s, ctx)
 
 
 def start(players: int, options: Mapping[str, Any], seed: int | str) -> CountingGame:
@@ -215,37 +170,31 @@ def start(players: int, options: Mapping[str, Any], seed: int | str) -> Counting
 
 
 def counting_game_from_dict(data: Mapping[str, Any]) -> CountingGame:
-    return CountingGame(
-        players=data["players"],
-        target=data["target"],
-        total=data["total"],
-        turn=data["turn"],
-        active=data["active"],
-        added=data["added"],
-        adds=tuple(data["adds"]),
-        secrets=tuple(data["secrets"]),
-        rng_state=data["rng"],
-        version=data["version"],
-        winner=data["winner"],
-        log=tuple(data.get("log", ())),
-    )
+    s = CountState(**{k: data[k] for k in ("players", "target", "adds", "secrets", "rng")})
+    for key in ("total", "turn", "active", "added", "version", "winner", "log"):
+        setattr(s, key, data[key] if key != "log" else list(data.get("log", ())))
+    if s.winner is None:
+        kernel.push(s, "turn", seat=s.active)
+    return CountingGame(s)
 
 
 def redeal(game: Game, rng: Rng) -> Game:
     """Everything hidden dealt again: each secret number drawn so far, and every draw to come."""
-    assert isinstance(game, CountingGame)
-    secrets = tuple(None if v is None else rng.below(100) for v in game.secrets)
-    return replace(game, secrets=secrets, rng_state=rng.next64())
+    return _dealt_again(game, rng, None)
 
 
 def redeal_for(game: Game, rng: Rng, seat: int) -> Game:
     """Everything ``seat`` does not see dealt again: the others' secret numbers and every draw
     to come (its own secret stays)."""
+    return _dealt_again(game, rng, seat)
+
+
+def _dealt_again(game: Game, rng: Rng, seat: int | None) -> Game:
     assert isinstance(game, CountingGame)
-    secrets = tuple(
-        v if s == seat or v is None else rng.below(100) for s, v in enumerate(game.secrets)
-    )
-    return replace(game, secrets=secrets, rng_state=rng.next64())
+    s = game.state.clone()
+    s.secrets = [v if p == seat or v is None else rng.below(100) for p, v in enumerate(s.secrets)]
+    s.rng = rng.next64()
+    return CountingGame(s)
 
 
 SPEC = GameSpec(

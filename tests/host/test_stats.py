@@ -279,10 +279,15 @@ class SharedWinKind(StatsCountingKind):
     """The counting game where whoever reaches the target shares the win with everyone."""
 
     def from_dict(self, data: Mapping[str, Any]) -> SharedWin:
-        return SharedWin(**vars(super().from_dict(data)))
+        return shared(super().from_dict(data))
 
     def new_game(self, players: int, options: Mapping[str, Any], seed: int) -> SharedWin:
-        return SharedWin(**vars(super().new_game(players, options, seed)))
+        return shared(super().new_game(players, options, seed))
+
+
+def shared(game: Game) -> SharedWin:
+    assert isinstance(game, CountingGame)
+    return SharedWin(game.state, game.events)
 
 
 class SharedWin(CountingGame):

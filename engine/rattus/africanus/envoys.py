@@ -57,24 +57,9 @@ def _add(s: State, seat: int, region: str) -> None:
 
 
 def _sultan_regions(s: State, seat: int) -> list[str]:
-    if diplomats_left(s) == 0:
+    if not on(s) or diplomats_left(s) == 0:
         return []
     return [r for r in s.regions if s.cubes[r][seat] > 0 and not has_diplomat(s, seat, r)]
-
-
-def _sultan_usable(s: State, seat: int) -> bool:
-    return on(s) and bool(_sultan_regions(s, seat))
-
-
-def _sultan_start(ctx: Ctx, seat: int) -> None:
-    push_chain(ctx.s, "sultan", seat, "sultan")
-
-
-def _sultan_options(s: State, f: Frame) -> list[Action]:
-    return [
-        Action(f"diplomat:{r}", f"Put a diplomat under one of your cubes in {board.name(r)}")
-        for r in _sultan_regions(s, f["seat"])
-    ]
 
 
 def _sultan_act(ctx: Ctx, f: Frame, a: Action) -> None:
@@ -89,13 +74,18 @@ def _sultan_act(ctx: Ctx, f: Frame, a: Action) -> None:
     )
 
 
-chain_step(
-    "sultan",
-    _sultan_options,
+cards.region_first(
+    cards.RegionFirst(
+        "sultan",
+        "sultan",
+        _sultan_regions,
+        lambda s, f, r: Action(
+            f"diplomat:{r}", f"Put a diplomat under one of your cubes in {board.name(r)}"
+        ),
+    ),
     _sultan_act,
     lambda s, f: "Sultan: in which region does a diplomat go under one of your cubes?",
 )
-cards.register(Ability("sultan", _sultan_usable, _sultan_start, _sultan_usable, _sultan_start))
 
 
 def _diplomat_dies(ctx: Ctx, seat: int, region: str) -> None:
@@ -172,7 +162,7 @@ def _carry_prompt(s: State, f: Frame) -> str:
     )
 
 
-steps.register(steps.Step("diplomat_carry", _carry_options, _carry_act, _carry_prompt))
+steps.register(steps.step("diplomat_carry", _carry_options, _carry_act, _carry_prompt))
 
 
 def diplomat_points(s: State) -> list[int]:
@@ -229,7 +219,7 @@ def _place_act(ctx: Ctx, f: Frame, a: Action) -> None:
 
 
 steps.register(
-    steps.Step(
+    steps.step(
         "caravan_place",
         _place_options,
         _place_act,
@@ -332,7 +322,7 @@ def _cube_prompt(s: State, f: Frame) -> str:
     )
 
 
-steps.register(steps.Step("caravan_cube", _cube_options, _cube_act, _cube_prompt, _cube_auto))
+steps.register(steps.step("caravan_cube", _cube_options, _cube_act, _cube_prompt, _cube_auto))
 
 
 chain_step(

@@ -172,7 +172,7 @@ def _discard_played(ctx: Ctx, ravage: Frame) -> None:
 # Private: the choices show the hand. Who is asked is public (see ``_asked``), and the host
 # hides it anyway, as it does for every private question.
 steps.register(
-    steps.Step("region_play", _play_options, _play_act, _play_prompt, _play_auto, private=True)
+    steps.step("region_play", _play_options, _play_act, _play_prompt, _play_auto, private=True)
 )
 plague.TOKEN_REACTIONS.add("region_cards", _offer)
 plague.RAVAGE_END.add("region_cards", _discard_played)
@@ -219,11 +219,17 @@ def _can_draw(s: State) -> bool:
     return bool(t["deck"] or t["discard"])
 
 
+def _drawn_for(ctx: Ctx, seat: int, card: str) -> list[str]:
+    """The card draws its region cards and asks the seat about them (its step is named after
+    it), with no way back: the cards have been seen. The cards drawn."""
+    drawn = draw(ctx, DRAWN)
+    push_chain(ctx.s, card, seat, card, drawn=drawn)["back"] = False
+    return drawn
+
+
 def _astronomer_start(ctx: Ctx, seat: int) -> None:
     s = ctx.s
-    drawn = draw(ctx, DRAWN)
-    f = push_chain(s, "astronomer", seat, "astronomer", drawn=drawn)
-    f["back"] = False
+    drawn = _drawn_for(ctx, seat, "astronomer")
     ctx.say(
         "astronomer",
         f"{s.colour(seat)} (Astronomer) drew {counted(len(drawn), 'region card')} to keep one.",
@@ -284,9 +290,7 @@ def _explorer_usable(s: State, seat: int) -> bool:
 
 def _explorer_start(ctx: Ctx, seat: int) -> None:
     s = ctx.s
-    drawn = draw(ctx, DRAWN)
-    f = push_chain(s, "explorer", seat, "explorer", drawn=drawn)
-    f["back"] = False
+    drawn = _drawn_for(ctx, seat, "explorer")
     ctx.say(
         "explorer",
         f"{s.colour(seat)} (Explorer) drew and showed {', '.join(describe(c) for c in drawn)}.",

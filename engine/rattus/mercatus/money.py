@@ -167,22 +167,9 @@ cards.register(
 
 
 def _pope_regions(s: State, seat: int) -> list[str]:
+    if _coins(s, seat) < POPE_PRICE:
+        return []
     return [r for r in s.regions if s.cubes[r][seat] > 0]
-
-
-def _pope_usable(s: State, seat: int) -> bool:
-    return _coins(s, seat) >= POPE_PRICE and bool(_pope_regions(s, seat))
-
-
-def _pope_start(ctx: Ctx, seat: int) -> None:
-    push_chain(ctx.s, "pope", seat, "pope")
-
-
-def _pope_options(s: State, f: Frame) -> list[Action]:
-    return [
-        Action(f"palace:{r}", f"Pay {POPE_PRICE} coins: a cube from {board.name(r)} to the palace")
-        for r in _pope_regions(s, f["seat"])
-    ]
 
 
 def _pope_act(ctx: Ctx, f: Frame, a: Action) -> None:
@@ -200,13 +187,18 @@ def _pope_act(ctx: Ctx, f: Frame, a: Action) -> None:
     )
 
 
-chain_step(
-    "pope",
-    _pope_options,
+cards.region_first(
+    cards.RegionFirst(
+        "pope",
+        "pope",
+        _pope_regions,
+        lambda s, f, r: Action(
+            f"palace:{r}", f"Pay {POPE_PRICE} coins: a cube from {board.name(r)} to the palace"
+        ),
+    ),
     _pope_act,
     lambda s, f: f"Pope: pay {POPE_PRICE} coins to move a cube from which region to the palace?",
 )
-cards.register(Ability("pope", _pope_usable, _pope_start, _pope_usable, _pope_start))
 
 
 # Brewer: one more face-up goods token; in the final round any type left in the supply.
@@ -299,13 +291,8 @@ def _swindler_rat_act(ctx: Ctx, f: Frame, a: Action) -> None:
     s = ctx.s
     seat, region = f["seat"], a.args[0]
     steps.pop(s, f)
-    if s.rat_supply:
-        token = s.rat_supply.pop()
-        source = "from the supply"
-    else:
-        token = s.gone.pop(plague.rand_below(s, len(s.gone)))
-        source = "drawn at random from the rats that left the game"
-    s.rats[region].append(token)
+    drawn = "drawn at random from the rats that left the game"
+    source = "from the supply" if plague.add_rat(s, region) else drawn
     ctx.say(
         "swindler",
         f"{s.colour(seat)} (Swindler) put a rat {source} into {board.name(region)}.",

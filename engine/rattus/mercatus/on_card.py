@@ -189,21 +189,12 @@ def _hanse_to_act(ctx: Ctx, f: Frame, a: Action) -> None:
     _next(ctx.s, f, "hanse_count", f["goods"], source=f["source"], target=a.args[0])
 
 
-def _hanse_count_options(s: State, f: Frame) -> list[Action]:
-    most = min(HANSE_MOST, s.cubes[f["source"]][f["seat"]])
-    return [
-        Action(f"count:{n}", f"Move {n} cube{'s' if n > 1 else ''}") for n in range(1, most + 1)
-    ]
-
-
 def _hanse_count_act(ctx: Ctx, f: Frame, a: Action) -> None:
     s = ctx.s
-    n, seat = int(a.args[0]), f["seat"]
-    steps.pop(s, f)
-    board.move_cubes(s, seat, f["source"], f["target"], n)
+    n = cards.move_counted(ctx, f, a)
     ctx.say(
         "hanseatic_trader",
-        f"{s.colour(seat)} (Hanseatic Trader) moved {n} cube{'s' if n > 1 else ''} from "
+        f"{s.colour(f['seat'])} (Hanseatic Trader) moved {n} cube{'s' if n > 1 else ''} from "
         f"{board.name(f['source'])} to {board.name(f['target'])}.",
     )
 
@@ -227,7 +218,7 @@ _chain(
 )
 _chain(
     "hanse_count",
-    _hanse_count_options,
+    lambda s, f: cards.cube_counts(s, f, HANSE_MOST),
     _hanse_count_act,
     lambda s, f: f"Hanseatic Trader: how many cubes (up to {HANSE_MOST})?",
 )

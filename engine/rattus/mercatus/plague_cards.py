@@ -82,7 +82,7 @@ def _goods_prompt(s: State, f: Frame) -> str:
     return "Grave Robber: that rat killed another player's cube. Which goods token do you take?"
 
 
-steps.register(steps.Step("plague_goods", _goods_options, _goods_act, _goods_prompt))
+steps.register(steps.step("plague_goods", _goods_options, _goods_act, _goods_prompt))
 
 
 # Deacon: pay to be spared by a rat, 1, then 2, then 3 coins in one turn.
@@ -144,7 +144,7 @@ def _deacon_prompt(s: State, f: Frame) -> str:
     )
 
 
-steps.register(steps.Step("deacon_pay", _deacon_options, _deacon_act, _deacon_prompt))
+steps.register(steps.step("deacon_pay", _deacon_options, _deacon_act, _deacon_prompt))
 
 
 # Assassin: a coin for each rat that kills another player's cube.

@@ -199,9 +199,9 @@ def _mayor_final_act(ctx: Ctx, f: Frame, a: Action) -> None:
 
 
 flow.PLACE_ALTERNATIVES["mayor"] = (_mayor_place_options, _mayor_place)
-steps.register(steps.Step("mayor_pick", _mayor_pick_options, _mayor_pick_act, _mayor_pick_prompt))
+steps.register(steps.step("mayor_pick", _mayor_pick_options, _mayor_pick_act, _mayor_pick_prompt))
 steps.register(
-    steps.Step("mayor_extra", _mayor_extra_options, _mayor_extra_act, _mayor_extra_prompt)
+    steps.step("mayor_extra", _mayor_extra_options, _mayor_extra_act, _mayor_extra_prompt)
 )
 chain_step(
     "mayor_final",
@@ -290,5 +290,5 @@ def _unload_prompt(s: State, f: Frame) -> str:
 
 flow.CARD_TAKEN.add("baker", _baker_taken)
 flow.BEFORE_FINAL_RAVAGE.add("baker", _baker_before_final_ravage)
-steps.register(steps.Step("baker_unload", _unload_options, _unload_act, _unload_prompt))
+steps.register(steps.step("baker_unload", _unload_options, _unload_act, _unload_prompt))
 cards.register(Ability("baker", _baker_usable, _baker_start, _baker_usable, _baker_start))

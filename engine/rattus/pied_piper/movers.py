@@ -20,6 +20,15 @@ def _register(card: str, usable: Check, start: Start) -> None:
     cards.register(Ability(card, usable, start, usable, start))
 
 
+def _one_more(s: State, f: Frame, piece: int, kind: str, total: int) -> None:
+    """One of a card's ``total`` pieces has been placed or moved: unless every one has, the
+    card asks again (``kind``) for the others, with no way back now."""
+    moved = [*f["moved"], piece]
+    if len(moved) < total:
+        nxt = push_chain(s, kind, f["seat"], f["card"], moved=moved)
+        nxt["back"] = False
+
+
 def _follow_on(s: State, f: Frame, kind: str, card: str, **params: object) -> Frame:
     """The next frame of a chain, offering "back" only if the chain has changed nothing yet."""
     nxt = push_chain(s, kind, f["seat"], card, **params)
@@ -185,10 +194,7 @@ def _emperor_edge_act(ctx: Ctx, f: Frame, a: Action) -> None:
             edge=new,
             old=old,
         )
-    moved = [*f["moved"], f["wall"]]
-    if len(moved) < pieces.WALLS:
-        nxt = push_chain(s, "emperor_wall", f["seat"], "emperor", moved=moved)
-        nxt["back"] = False
+    _one_more(s, f, f["wall"], "emperor_wall", pieces.WALLS)
 
 
 chain_step(
@@ -322,10 +328,7 @@ def _nun_to_act(ctx: Ctx, f: Frame, a: Action) -> None:
     nuns = pieces.pieces(s)["nuns"]
     old, nuns[f["nun"]] = nuns[f["nun"]], a.args[0]
     _say_piece(ctx, f, "nun", old, a.args[0])
-    moved = [*f["moved"], f["nun"]]
-    if len(moved) < pieces.NUNS:
-        nxt = push_chain(s, "nun_pick", f["seat"], "nun", moved=moved)
-        nxt["back"] = False
+    _one_more(s, f, f["nun"], "nun_pick", pieces.NUNS)
 
 
 chain_step(
@@ -506,17 +509,6 @@ def _rats_word(n: int) -> str:
     return "no rat" if n == 0 else counted(n, "rat")
 
 
-def _piper_start(ctx: Ctx, seat: int) -> None:
-    push_chain(ctx.s, "piper_from", seat, "pied_piper")
-
-
-def _piper_from_options(s: State, f: Frame) -> list[Action]:
-    return [
-        Action(f"from:{r}", f"A cube from {board.name(r)} ({_rats_word(len(s.rats[r]))} there)")
-        for r in _piper_sources(s, f["seat"])
-    ]
-
-
 def _piper_from_act(ctx: Ctx, f: Frame, a: Action) -> None:
     steps.pop(ctx.s, f)
     _follow_on(ctx.s, f, "piper_to", "pied_piper", source=a.args[0])
@@ -579,9 +571,15 @@ def _piper_move(ctx: Ctx, seat: int, source: str, target: str, slots: list[int])
     )
 
 
-chain_step(
-    "piper_from",
-    _piper_from_options,
+cards.region_first(
+    cards.RegionFirst(
+        "pied_piper",
+        "piper_from",
+        _piper_sources,
+        lambda s, f, r: Action(
+            f"from:{r}", f"A cube from {board.name(r)} ({_rats_word(len(s.rats[r]))} there)"
+        ),
+    ),
     _piper_from_act,
     lambda s, f: "Pied Piper: move one of your cubes from which region?",
 )
@@ -597,4 +595,3 @@ chain_step(
     _piper_lead_act,
     lambda s, f: f"Pied Piper: only {_rats_word(f['n'])} can follow; which?",
 )
-_register("pied_piper", lambda s, seat: bool(_piper_sources(s, seat)), _piper_start)

@@ -54,7 +54,7 @@ def _crusader_order_act(ctx: Ctx, f: Frame, a: Action) -> None:
 
 
 steps.register(
-    steps.Step(
+    steps.step(
         "crusader_order",
         _crusader_order_options,
         _crusader_order_act,
@@ -100,7 +100,7 @@ def _serf_cube_act(ctx: Ctx, f: Frame, a: Action) -> None:
 
 
 steps.register(
-    steps.Step(
+    steps.step(
         "serf_cube",
         _serf_cube_options,
         _serf_cube_act,
@@ -150,12 +150,8 @@ def _soldier_final_act(ctx: Ctx, f: Frame, a: Action) -> None:
     s = ctx.s
     steps.pop(s, f)
     region = a.args[0]
-    if s.rat_supply:
-        token, source = s.rat_supply.pop(), "from the supply"
-    else:
-        token = s.gone.pop(plague.rand_below(s, len(s.gone)))
-        source = "drawn at random from the revealed ones"
-    s.rats[region].append(token)
+    drawn = "drawn at random from the revealed ones"
+    source = "from the supply" if plague.add_rat(s, region) else drawn
     ctx.say(
         "soldier",
         f"{s.colour(f['seat'])} (Soldier) added a rat {source} to {board.name(region)}.",

@@ -133,12 +133,11 @@ def test_a_tie_on_points_goes_to_the_fewest_rats_then_the_win_is_shared() -> Non
     assert scoring.outcome(s)["winners"] == [1]
     s.rats = [3, 3, 0]
     assert scoring.outcome(s)["winners"] == [0, 1]
-    assert scoring.ties(scoring.outcome(s)) == {
-        "ties": [[0, 1]],
-        "tie_break": scoring.TIE_BREAK,
-    }
+    result = scoring.result(scoring.outcome(s))
+    assert (result["ties"], result["tie_break"]) == ([[0, 1]], scoring.TIE_BREAK)
     s.vp = [[3], [2], [1]]
-    assert scoring.ties(scoring.outcome(s)) == {"ties": [], "tie_break": ""}
+    result = scoring.result(scoring.outcome(s))
+    assert (result["ties"], result["tie_break"]) == ([], "")
 
 
 def test_if_everyone_dies_all_have_lost_by_default() -> None:
