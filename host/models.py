@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from engine.contract import Game, View
 from engine.core import Event
-from engine.text import msg
+from engine.text import Msg, Param, msg
 from host.errors import UserError
 
 Status = Literal["lobby", "running", "finished", "abandoned"]
@@ -127,17 +127,24 @@ class GameRecord:
         hidden = set(self.private_actors())
         return [seat for seat in game.actors() if seat not in hidden]
 
-    def waiting_for(self, viewer: int | None = None) -> str:
-        """Whom the game waits for, in words anyone may read: a seat answering a private
-        question is not named (except to itself, ``viewer``)."""
+    def waiting_for(self, viewer: int | None = None) -> Msg:
+        """Whom the game waits for, in words anyone may read, in no language yet: a seat
+        answering a private question is not named (except to itself, ``viewer``)."""
         game = self.game
         if self.status != "running" or game is None:
-            return "nobody"
+            return msg("nobody")
         hidden = [seat for seat in self.private_actors() if seat != viewer]
-        named = [self._waited_for(seat) for seat in game.actors() if seat not in hidden]
+        named: list[Param] = [
+            self._waited_for(seat) for seat in game.actors() if seat not in hidden
+        ]
         if hidden:
-            named.append("private answers")
-        return " and ".join(named) or "nobody"
+            named.append(msg("private answers"))
+        if not named:
+            return msg("nobody")
+        shown = named[0]
+        for more in named[1:]:
+            shown = msg("{first} and {last}", first=shown, last=more)
+        return shown if isinstance(shown, Msg) else msg("{player}", player=shown)
 
     def shown_name(self, seat: int) -> str:
         """The seat's name as the table shows it: a person's seat a computer plays for now
@@ -150,11 +157,15 @@ class GameRecord:
             return f"{name} (open seat)"
         return f"{name} (computer)" if entry.computer_plays else name
 
-    def _waited_for(self, seat: int) -> str:
+    def _waited_for(self, seat: int) -> Param:
         name = self.name_of(seat)
         entry = next((s for s in self.seats if s.seat == seat), None)
         if entry is not None and entry.is_open:
-            return f"someone to take {name}'s seat (`/{self.kind} join`)"
+            return msg(
+                "someone to take {player}'s seat ({command})",
+                player=name,
+                command=f"`/{self.kind} join`",
+            )
         return name
 
     def view(self, seat: int | None = None, names: list[str] | None = None) -> View:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from engine import contract
 from engine.contract import Game
 from engine.core import Action, Decision, fill_names
-from engine.text import msg
+from engine.text import Msg, msg
 from host import computers
 from host.errors import NotSeated, NotYourTurn, UserError
 from host.models import GameRecord
@@ -26,7 +26,7 @@ class Turn:
 
     running: bool  # the game is dealt and not over or abandoned
     actors: tuple[int, ...]  # every seat that must decide now
-    waiting: str  # whom the game waits for, in words the user may read ("Anna and Ben")
+    waiting: Msg  # whom the game waits for, in words the user may read ("Anna and Ben")
     seat: int | None  # the user's seat; None when not seated
     decision: Decision | None  # what the user decides now, when it is their move
     actions: tuple[Action, ...]  # the user's legal actions now

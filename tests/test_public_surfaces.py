@@ -109,7 +109,7 @@ def surfaces(record: GameRecord, presenter: Presenter) -> tuple[str, str]:
     shown = [component_texts(item) for item in items]
     assert all(shown), "every button, list and choice has words"
     return embed_text(embed), "\n".join(
-        [*(t for texts in shown for t in texts), record.waiting_for()]
+        [*(t for texts in shown for t in texts), english(record.waiting_for())]
     )
 
 

@@ -154,7 +154,7 @@ def moment_texts(
     for text in embed_texts(table_embed(record, view, presenter, with_image=False)):
         yield "table", text
     groups = table_groups(reader, record, presenter)
-    yield "table waiting line", record.waiting_for()
+    yield "table waiting line", english(record.waiting_for())
     for group in groups:
         yield "table button", group.title
         for action in group.actions:

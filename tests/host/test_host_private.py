@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from engine.text import english
 from host.errors import NotYourTurn
 from host.models import GameRecord
 from host.service import GameService
@@ -42,8 +43,8 @@ async def test_a_private_question_names_nobody_and_its_answer_stays_out_of_the_l
     for seat in range(len(record.seats)):
         view = record.view(seat)
         assert (asked in view["actors"]) == (seat == asked)
-    assert record.waiting_for() == "private answers"
-    assert record.waiting_for(viewer=asked) == PLAYERS[asked_user]
+    assert english(record.waiting_for()) == "private answers"
+    assert english(record.waiting_for(viewer=asked)) == PLAYERS[asked_user]
 
     other = next(user for user in PLAYERS if user != asked_user)
     try:

@@ -298,7 +298,7 @@ async def test_a_resigned_seat_left_open_waits_for_a_person_who_joins(store: Sto
     # Nobody plays the open seat: the game waits, and says how to take it.
     assert waiting.version == record.version
     assert service.people_to_move(waiting) == []
-    assert waiting.waiting_for() == f"someone to take {name}'s seat (`/rattus join`)"
+    assert english(waiting.waiting_for()) == f"someone to take {name}'s seat (`/rattus join`)"
     assert waiting.view(None)["players"][seat]["name"] == f"{name} (open seat)"
     with pytest.raises(UserError, match="already in game"):
         await seats.take_seat(service, record.id, next(u for u in PLAYERS if u != user), "X")

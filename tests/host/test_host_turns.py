@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.text import english
 from host.errors import NotSeated, NotYourTurn, UserError
 from host.service import GameService
 from tests.host.test_host_play import ANNA, BEN, CARA, started
@@ -20,7 +21,7 @@ async def test_the_turn_of_the_actor_a_waiting_player_and_an_outsider(
     assert service.require_turn(record, ANNA) == anna
 
     ben = service.turn(record, BEN)
-    assert ben.seat == 1 and not ben.is_theirs and ben.waiting == "Anna"
+    assert ben.seat == 1 and not ben.is_theirs and english(ben.waiting) == "Anna"
     assert ben.decision is None and ben.actions == ()
     with pytest.raises(NotYourTurn, match=r"waiting for Anna\."):
         service.require_turn(record, BEN)
@@ -41,7 +42,7 @@ async def test_a_lobby_and_an_ended_game_have_no_turn(service: GameService) -> N
         kind="count", guild_id=5, channel_id=77, host_id=ANNA, host_name="Anna", options={}
     )
     turn = service.turn(lobby, ANNA)
-    assert not turn.running and turn.actors == () and turn.waiting == "nobody"
+    assert not turn.running and turn.actors == () and english(turn.waiting) == "nobody"
     with pytest.raises(UserError, match="has not started"):
         service.require_turn(lobby, ANNA)
     assert service.people_to_move(lobby) == [] and service.table_actions(lobby) == {}
