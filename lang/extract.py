@@ -51,7 +51,7 @@ KEYWORDS: dict[str, tuple[int, ...] | None] = {
 ``tr("…")``. Each one's first argument(s) are the English texts."""
 
 DATA: dict[str, tuple[str, ...]] = {
-    "engine/rattus/data/cards.json": ("classes.*", "cards.*.name"),
+    "engine/rattus/data/cards.json": ("classes.*", "cards.*.name", "cards.*.text"),
     "engine/rattus/data/map.json": ("europe.regions.@", "africa.regions.*"),
 }
 """Texts kept in data files, by file: paths into the JSON, dot-separated; ``*`` is every key

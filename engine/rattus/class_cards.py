@@ -12,11 +12,19 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..core import Rng
+from ..text import N_, Msg, Param, msg, plural
 from . import data
 
+EXPANSION_NAMES = {
+    "pied_piper": N_("Pied Piper"),
+    "africanus": N_("Africanus"),
+    "mercatus": N_("Mercatus"),
+}
+"""The expansions a card may need, in words."""
+
 MODES: dict[str, str] = {
-    "random-per-class": "One random card of each class",
-    "random": "Any class cards at random",
+    "random-per-class": N_("One random card of each class"),
+    "random": N_("Any class cards at random"),
 }
 """The random ways to choose, in words."""
 
@@ -41,14 +49,18 @@ def set_name(set_id: str) -> str:
     return " ".join(w if i and w in ("and", "of") else w.capitalize() for i, w in enumerate(words))
 
 
-def _needs(cards: Iterable[str], expansions: Iterable[str]) -> str | None:
+def _needs(cards: Iterable[str], expansions: Iterable[str]) -> Msg | None:
     """Why these cards cannot be played with these expansions, or None."""
     known = data.cards()
     ok = {c.id for c in playable(expansions)}
     for card in cards:
         if card not in ok:
-            exp = known[card].expansion
-            return f"the {known[card].name} needs the {exp.replace('_', ' ').title()} expansion"
+            name, expansion = known[card].name, EXPANSION_NAMES[known[card].expansion]
+            return msg(
+                "the {card} needs the {expansion} expansion",
+                card=msg(name),
+                expansion=msg(expansion),
+            )
     return None
 
 
@@ -61,6 +73,13 @@ def choices(expansions: Iterable[str]) -> list[tuple[str, str]]:
             names = ", ".join(data.cards()[c].name for c in cards)
             out.append((f"{set_name(set_id)}: {names}", set_id))
     return out
+
+
+def _counts(sizes: list[int]) -> Param:
+    """The card counts a list may have, in words ("6 or 8")."""
+    if len(sizes) == 1:
+        return sizes[0]
+    return msg("{first} or {second}", first=sizes[0], second=sizes[1])
 
 
 def _quoted(raw: object, limit: int = 40) -> str:
@@ -85,23 +104,40 @@ def check_choice(
         if mode in sets:
             why = _needs(sets[mode], exps)
             if why is not None:
-                raise ValueError(f"the '{set_name(mode)}' set cannot be played here: {why}")
+                raise ValueError(
+                    msg(
+                        "the '{set}' set cannot be played here: {why}",
+                        set=set_name(mode),
+                        why=why,
+                    )
+                )
             return mode
         ways = ", ".join([*MODES, *(s for s in sets if _needs(sets[s], exps) is None)])
         raise ValueError(
-            f"{_quoted(choice)} is not a way to choose class cards. Choose one of: {ways}, "
-            f"or list {' or '.join(map(str, sizes))} cards"
+            msg(
+                "{choice} is not a way to choose class cards. Choose one of: {ways}, or list "
+                "{counts} cards",
+                choice=_quoted(choice),
+                ways=ways,
+                counts=_counts(sizes),
+            )
         )
     cards = [str(c).strip().lower() for c in choice]
     known = data.cards()
     unknown = next((c for c in cards if c not in known), None)
     if unknown is not None:
-        raise ValueError(f"Unknown class card {_quoted(unknown)}. Known cards: {', '.join(known)}")
+        raise ValueError(
+            msg(
+                "Unknown class card {card}. Known cards: {known}",
+                card=_quoted(unknown),
+                known=", ".join(known),
+            )
+        )
     why = _needs(cards, exps)
     if why is not None:
         raise ValueError(why)
     if len(set(cards)) != len(cards) or len(cards) not in sizes:
-        raise ValueError(f"choose {' or '.join(map(str, sizes))} different class cards")
+        raise ValueError(msg("choose {counts} different class cards", counts=_counts(sizes)))
     return cards
 
 
@@ -131,8 +167,15 @@ def deal(
     if isinstance(choice, list):
         if len(choice) != wanted:
             raise ValueError(
-                f"A game of {players} players plays {wanted} class cards, but {len(choice)} are "
-                f"listed: choose {wanted} cards or another way to choose them"
+                plural(
+                    "A game of {players} players plays {wanted} class cards, but {n} is listed: "
+                    "choose {wanted} cards or another way to choose them",
+                    "A game of {players} players plays {wanted} class cards, but {n} are listed: "
+                    "choose {wanted} cards or another way to choose them",
+                    len(choice),
+                    players=players,
+                    wanted=wanted,
+                )
             )
         return choice
     classes = {c.id: c.cls for c in cards}

@@ -13,6 +13,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from ..text import Msg, msg, plural
+
 CLASSES = ("royalty", "chivalry", "bourgeoisie", "church", "peasantry", "magic")
 
 
@@ -55,14 +57,24 @@ class Card:
     expansion: str
     template: str  # the text, with "{steps}" where a long plague move's length goes
 
+    def said(self, players: int | None) -> Msg:
+        """The card's text for a game of this many players (None: any game), as a text: its
+        template is the card's text in the data file (``lang.extract`` reads it there)."""
+        if players is None:
+            steps = plural(
+                "{n} step ({more} with 5 or 6 players)",
+                "{n} steps ({more} with 5 or 6 players)",
+                LONG_MOVE,
+                more=long_move(6),
+            )
+        else:
+            steps = plural("{n} step", "{n} steps", long_move(players))
+        template = self.template
+        return msg(template, steps=steps)
+
     def text_for(self, players: int | None) -> str:
-        """The card's text for a game of this many players (None: any game)."""
-        steps = (
-            f"{LONG_MOVE} steps ({long_move(6)} with 5 or 6 players)"
-            if players is None
-            else f"{long_move(players)} steps"
-        )
-        return self.template.format(steps=steps)
+        """The card's text in English (see ``said``)."""
+        return self.said(players).english()
 
     @property
     def text(self) -> str:

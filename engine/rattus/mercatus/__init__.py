@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...text import N_
 from .. import game, validate
 from . import goods
 from . import money as _money  # noqa: F401
@@ -10,5 +11,5 @@ from . import plague_cards as _plague_cards  # noqa: F401
 
 goods.register_hooks()
 game.EXPANSION_SETUP[goods.KEY] = goods.setup
-game.EXPANSIONS[goods.KEY] = "Mercatus"
+game.EXPANSIONS[goods.KEY] = N_("Mercatus")
 validate.EXT_CHECKS[goods.KEY] = goods.check

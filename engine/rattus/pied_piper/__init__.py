@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...text import N_
 from .. import game, validate
 from . import growth as _growth  # noqa: F401
 from . import movers as _movers  # noqa: F401
@@ -10,5 +11,5 @@ from . import plague_cards as _plague_cards  # noqa: F401
 
 pieces.register_hooks()
 game.EXPANSION_SETUP[pieces.KEY] = pieces.setup
-game.EXPANSIONS[pieces.KEY] = "Pied Piper"
+game.EXPANSIONS[pieces.KEY] = N_("Pied Piper")
 validate.EXT_CHECKS[pieces.KEY] = pieces.check
