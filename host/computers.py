@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from engine import computers
 from engine.contract import Game
-from engine.text import N_, Msg, msg
+from engine.text import N_, Msg, Param, msg, plural
 from host import metrics
 from host.errors import UserError
 from host.models import GameRecord, Seat
@@ -141,22 +141,32 @@ def thinking(record: GameRecord) -> list[int]:
     return list(actors)
 
 
-def thinking_names(record: GameRecord) -> str | None:
+def thinking_names(record: GameRecord) -> tuple[Msg, int] | None:
     """Who is thinking while only computers decide, as the table names them ("Computer 2
-    (strong)"; a computer answering a private question is not named: "A computer player")."""
+    (strong)"; a computer answering a private question is not named: "A computer player"),
+    and how many are named, in no language yet."""
     seats = thinking(record)
     if not seats:
         return None
     hidden = set(record.private_actors())
     names = [record.shown_name(seat) for seat in seats if seat not in hidden]
-    return " and ".join(names) if names else "A computer player"
+    if not names:
+        return msg("A computer player"), 1
+    shown: Param = names[0]
+    for name in names[1:]:
+        shown = msg("{first} and {last}", first=shown, last=name)
+    return (shown if isinstance(shown, Msg) else msg("{player}", player=shown)), len(names)
 
 
-def thinking_line(record: GameRecord, *, still: bool = False) -> str | None:
+def thinking_line(record: GameRecord, *, still: bool = False) -> Msg | None:
     """What the table says while only computers decide: "Computer 2 (strong) is thinking…";
     ``still``: a click's answer, "Computer 2 (strong) is still thinking"."""
-    names = thinking_names(record)
-    if names is None:
+    found = thinking_names(record)
+    if found is None:
         return None
-    verb = "are" if " and " in names else "is"
-    return f"{names} {verb} still thinking" if still else f"{names} {verb} thinking…"
+    names, count = found
+    if still:
+        return plural(
+            "{players} is still thinking", "{players} are still thinking", count, players=names
+        )
+    return plural("{players} is thinking…", "{players} are thinking…", count, players=names)

@@ -110,7 +110,7 @@ def waiting_line(
     ``live`` False: a moment of the past (a replay), where nobody is thinking now."""
     thinking = computers.thinking_line(record) if live else None
     if thinking is not None:
-        return f"⏳ {thinking}"
+        return f"⏳ {tr.say(thinking)}"
     actors = [int(seat) for seat in view.get("actors") or []]
     if view.get("private_waiting"):
         hidden = tr("The game waits for private answers: whoever is asked was told privately.")

@@ -163,7 +163,8 @@ def panel(
         return game_state(record, tr), None
     if turn.seat is None or not turn.is_theirs:
         waiting = tr("Waiting for {players}.", players=turn.waiting)
-        return computers.thinking_line(record) or waiting, None
+        thinking = computers.thinking_line(record)
+        return (waiting if thinking is None else tr.say(thinking)), None
     groups = action_groups(service, record, presenter, [turn.seat], language=language)
     decision = turn.decision
     prompt = said(decision.prompt, tr) if decision is not None else tr("Your move.")
