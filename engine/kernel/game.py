@@ -26,6 +26,7 @@ from ..core import (
     listed_here,
     parse_notation,
 )
+from ..text import Seat, msg
 from .context import Ctx, Logged
 from .steps import Offered, Steps, deciders
 
@@ -162,11 +163,11 @@ class Game(Generic[ST, CT, VT, OT]):
 
     def _apply_one(self, seat: int, notation: str) -> Self:
         if self.is_over:
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(msg("The game is over."))
         if not isinstance(seat, int) or not 0 <= seat < self._s.players:
-            raise IllegalAction("There is no such seat in this game.")
+            raise IllegalAction(msg("There is no such seat in this game."))
         if seat not in self.actors():
-            raise IllegalAction(f"It is not {self._s.colour(seat)}'s decision now.")
+            raise IllegalAction(msg("It is not {player}'s decision now.", player=Seat(seat)))
         return self._apply_chosen(seat, self._chosen(seat, notation))
 
     def _apply_chosen(self, seat: int, chosen: Action) -> Self:
