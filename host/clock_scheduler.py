@@ -98,7 +98,7 @@ class Scheduler:
             log.info("Clocks were stopped %.0f s; %d deadlines moved later", stopped, moved)
         await self.clocks.rows.seen(self.key, now)
         for record in await self.clocks.service.running_games():
-            async with self.guard(record.id), self.clocks.service.hold(record.id):
+            async with self.guard(record.id), self.clocks.service.holds.hold(record.id):
                 current = await self.clocks.service.get(record.id)
                 await self.clocks.sync(current)
         return stopped

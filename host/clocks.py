@@ -115,7 +115,7 @@ class Clocks:
         self.speed = speed
         self.rows = service.store.clocks
         self.jobs = service.store.jobs
-        service.change_listeners.append(self._changed)
+        service.holds.change_listeners.append(self._changed)
 
     def now(self) -> float:
         return self.service.now()
@@ -146,7 +146,7 @@ class Clocks:
     ) -> tuple[GameRecord, ClockSettings]:
         """Change a game's clock (the host, or whoever manages the channel). In a running game
         every current decision starts again with the new timer."""
-        async with self.service.hold(game_id):
+        async with self.service.holds.hold(game_id):
             record = await self.service.get(game_id)
             if not record.is_open:
                 raise UserError(
@@ -288,7 +288,7 @@ class Clocks:
         for record in await self.service.games_for_user(user_id):
             if record.status != "running":
                 continue
-            async with self.service.hold(record.id):
+            async with self.service.holds.hold(record.id):
                 current = await self.service.get(record.id)
                 await self.sync(current)
             games.append(current)
@@ -423,7 +423,7 @@ class Clocks:
     async def _fire_held(self, job: Job, owner: str) -> Fired | None:
         assert job.game_id is not None
         try:
-            async with self.service.hold(job.game_id):
+            async with self.service.holds.hold(job.game_id):
                 seat = seat_of(job)
                 if job.kind != IDLE and seat is None:
                     await self.jobs.set_aside(job, NO_SEAT)

@@ -59,7 +59,7 @@ async def hand_to_computer(
     """A computer player of ``level`` plays the seat from now on. With ``missed`` the seat
     stays its person's until they come back (``give_back``); with ``kicked`` or ``resigned``
     the person leaves the game."""
-    async with service.hold(game_id):
+    async with service.holds.hold(game_id):
         record = await service.get(game_id)
         turns.running_game(record)
         computers.check_level(record.kind, level)
@@ -83,7 +83,7 @@ async def hand_to_computer(
 async def open_seat(service: GameService, game_id: int, seat: int, reason: StandIn) -> SeatChange:
     """The seat's person leaves (``kicked`` or ``resigned``) and nobody plays it until a
     person takes it with ``join``: the game waits for them."""
-    async with service.hold(game_id):
+    async with service.holds.hold(game_id):
         record = await service.get(game_id)
         turns.running_game(record)
         return await _leave(service, record, _persons_seat(record, seat), reason, None)
@@ -93,7 +93,7 @@ async def fill_open_seat(
     service: GameService, game_id: int, seat: int, level: str = DEFAULT_LEVEL
 ) -> SeatChange:
     """A computer player of ``level`` plays an open seat until a person takes it (``join``)."""
-    async with service.hold(game_id):
+    async with service.holds.hold(game_id):
         record = await service.get(game_id)
         turns.running_game(record)
         computers.check_level(record.kind, level)
@@ -114,7 +114,7 @@ async def fill_open_seat(
 
 async def give_back(service: GameService, game_id: int, seat: int, user_id: int) -> SeatChange:
     """The seat's person plays it again: the computer that stood in for them stops."""
-    async with service.hold(game_id):
+    async with service.holds.hold(game_id):
         record = await service.get(game_id)
         turns.running_game(record)
         entry = record.seat_entry(seat)
@@ -134,7 +134,7 @@ async def give_back(service: GameService, game_id: int, seat: int, user_id: int)
 async def take_seat(service: GameService, game_id: int, user_id: int, name: str) -> SeatChange:
     """A person joins a game in progress in a seat its person left: an open one first, else
     one a computer plays for a person who left."""
-    async with service.hold(game_id):
+    async with service.holds.hold(game_id):
         record = await service.get(game_id)
         turns.running_game(record)
         if record.seat_of(user_id) is not None:
@@ -369,6 +369,6 @@ async def _save(
     concerns: int | None,
     host: int | None = None,
 ) -> SeatChange:
-    record = await service.save_seat(record, changed, text=text, concerns=concerns, host=host)
+    record = await service.holds.save_seat(record, changed, text=text, concerns=concerns, host=host)
     update = service.update_of(record, [], new_turn=False)
     return SeatChange(update=update, seat=changed.seat, text=text)

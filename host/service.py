@@ -1,40 +1,45 @@
 """GameService: lobbies, seats, actions and everything the Discord side asks of a game.
 
-The service knows nothing of discord.py. Users are plain ints with display names. Every
-change to one game runs under that game's asyncio lock and the store's game lock (which
-keeps other processes out on PostgreSQL) and is saved with a version check, so two clicks at
-once give one winner and one StaleAction.
+The service knows nothing of discord.py. Users are plain ints with display names. It is made
+of parts, each along one seam, that other modules use by their public names:
 
-Every change is saved through one place: the ``save_*`` methods below (``save_action``,
-``save_seat``, and the lobby's, the start's and the status's), the only callers of the store's
-writes of a game, each only while the game is held. What a hold saved is told, as the hold
-ends (still holding the game, inside its transaction on PostgreSQL), to the
-``change_listeners`` (the clocks), once, with the game as it is then and who caused the change;
-a game the hold ended gets its statistics once the hold has committed. An action, a computer's
-move, an undo, a seat change, a start, an abandon: none can save without them being told.
+- ``records`` (``host/records.py``): loading a game; a damaged one is set aside once;
+- ``holds`` (``host/holds.py``): the one way to change a game. Every change runs under
+  ``holds.hold`` (the game's asyncio lock and the store's game lock, which keeps other
+  processes out on PostgreSQL) and is saved by one of its ``save_*`` methods with a version
+  check, so two clicks at once give one winner and one StaleAction; what a hold saved is told
+  to its ``change_listeners`` (the clocks). Seats, undo, clocks and computers' moves all
+  change games through it;
+- ``channels`` (``host/channels.py``): what the Discord side remembers between messages.
+
+This module holds the lobby, play and the queries on top of them.
 """
 
 from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import random
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
-from contextlib import AbstractAsyncContextManager, asynccontextmanager
+import time
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 import lang
 from engine.contract import Game, View
 from engine.core import Action, Event
-from engine.text import Text, msg
+from engine.text import msg
 from host import computers, stats, turns
-from host.acting import Applied, apply_action, apply_for_seat, off_loop, owed_dms, turn_changed
+from host.acting import Applied, apply_action, apply_for_seat, off_loop, turn_changed
+from host.channels import Channels, offered
 from host.errors import NotFound, NotSeated, StaleAction, UserError
+from host.holds import Holds
+from host.kinds import GameKind
 from host.models import ActionLogEntry, GameRecord, Seat, Status, Update
-from host.service_channels import ServiceChannels, offered
-from host.service_core import Changes
-from host.store import ChannelTaken, NewAction
+from host.records import Records
+from host.sharding import Shards
+from host.store import ChannelTaken, NewAction, Store
 from host.turns import Turn
 
 log = logging.getLogger(__name__)
@@ -42,156 +47,43 @@ log = logging.getLogger(__name__)
 FINISHED_GAMES_LISTED = 10
 
 
-class GameService(ServiceChannels):
-    """The games the bot hosts, over one Store."""
+def urandom_seed() -> int:
+    """A fresh 63-bit seed (it fits SQLite's signed INTEGER)."""
+    return int.from_bytes(os.urandom(8), "big") >> 1
 
-    @asynccontextmanager
-    async def _exclusive(self, game_id: int) -> AsyncIterator[None]:
-        """The game for this caller alone: the asyncio lock against this process's other
-        coroutines, then the store's game lock against other processes (PostgreSQL). What
-        the block saves is told to the ``change_listeners`` as it ends (see the module)."""
-        changes = Changes()
-        async with (
-            self._setting_aside_after(),
-            self._lock(game_id),
-            self.store.game_lock(game_id),
-        ):
-            self._holds[game_id] = changes
-            try:
-                yield
-                if changes.record is not None:
-                    for listener in self.change_listeners:
-                        await listener(changes.record, changes.seat, changes.user_id)
-            finally:
-                del self._holds[game_id]
-        if changes.ended:  # it ended in the block, which has committed: its stats
-            await stats.game_ended(self, game_id)
 
-    # -- saving: the one place every change to a game is written ------------------------------
+class GameService:
+    """The games the bot hosts, over one Store: lobbies, play and queries here; its parts
+    ``records`` (loading), ``holds`` (holding a game and saving its changes) and ``channels``
+    (what the Discord side remembers between messages)."""
 
-    def _changes(self, game_id: int) -> Changes:
-        changes = self._holds.get(game_id)
-        if changes is None:
-            raise RuntimeError(f"game #{game_id} was to be saved without being held")
-        return changes
-
-    def _saved(
+    def __init__(
         self,
-        record: GameRecord,
+        store: Store,
         *,
-        seat: int | None = None,
-        user_id: int | None = None,
-        cause: bool = True,
-    ) -> GameRecord:
-        changes = self._changes(record.id)
-        changes.record = record
-        if cause and not changes.caused:
-            changes.caused, changes.seat, changes.user_id = True, seat, user_id
-        changes.ended = changes.ended or record.status in ("finished", "abandoned")
-        return record
+        kinds: Mapping[str, GameKind],
+        clock: Callable[[], float] = time.time,
+        seed_source: Callable[[], int] = urandom_seed,
+        shards: Shards | None = None,
+    ) -> None:
+        self.store = store
+        self.shards = shards
+        self.records = Records(store, kinds, clock=clock)
+        self.kinds = self.records.kinds
+        self.holds = Holds(store, self.records, clock=clock, on_ended=self._ended)
+        self.channels = Channels(store, self.records)
+        self._clock = clock
+        self._seed_source = seed_source
 
-    async def save_action(
-        self,
-        record: GameRecord,
-        after: Game,
-        action: NewAction,
-        *,
-        state: dict[str, Any] | None = None,
-        dms: Mapping[int, Sequence[str]] = {},
-        cause: bool = True,
-    ) -> GameRecord:
-        """Save the game ``after`` an action on ``record`` (held), with the action in the log
-        and the private messages it owes; the record saved. ``cause`` False: a computer's own
-        move, which follows the change that let it move (listeners hear of that one)."""
-        self._changes(record.id)
-        saved_state = after.to_dict() if state is None else state
-        await self.store.save_action(
-            record.id,
-            record.version,
-            after.version,
-            saved_state,
-            action,
-            results=stats.result_rows(record, after, action.at) if after.is_over else [],
-            dms=dms,
-        )
-        self._games.saved(record.id, saved_state, after)
-        saved = replace(
-            record,
-            game=after,
-            version=after.version,
-            status="finished" if after.is_over else "running",
-            updated_at=action.at,
-        )
-        return self._saved(saved, seat=action.seat, user_id=action.user_id, cause=cause)
+    def now(self) -> float:
+        return self._clock()
 
-    async def save_seat(
-        self,
-        record: GameRecord,
-        changed: Seat,
-        *,
-        text: Text,
-        concerns: int | None,
-        host: int | None = None,
-    ) -> GameRecord:
-        """Save a change of who plays a seat of a running game (held), logged with ``text``;
-        with ``host`` the game gets that host. The record saved."""
-        self._changes(record.id)
-        now = self._clock()
-        await self.store.seats.change(
-            record.id,
-            record.version,
-            changed,
-            text=text,
-            at=now,
-            concerns=concerns,
-            host_user_id=host,
-            name_before=record.name_of(changed.seat),
-        )
-        seats = [changed if s.seat == changed.seat else s for s in record.seats]
-        saved = replace(
-            record,
-            seats=seats,
-            updated_at=now,
-            host_user_id=record.host_user_id if host is None else host,
-        )
-        return self._saved(saved)
+    def kind(self, name: str) -> GameKind:
+        """The kind of game named; UserError if this bot does not host it."""
+        return self.records.kind(name)
 
-    async def _save_lobby(
-        self, record: GameRecord, *, seats: Sequence[Seat], host: int, status: Status = "lobby"
-    ) -> GameRecord:
-        self._changes(record.id)
-        await self.store.update_lobby(
-            record.id,
-            host_user_id=host,
-            options=record.options,
-            seats=seats,
-            status=status,
-            now=self._clock(),
-        )
-        return self._saved(await self._load(record.id))
-
-    async def _save_start(
-        self, record: GameRecord, seats: Sequence[Seat], seed: int, game: Game
-    ) -> GameRecord:
-        self._changes(record.id)
-        await self.store.start_game(
-            record.id,
-            seats=seats,
-            seed=seed,
-            state=game.to_dict(),
-            version=game.version,
-            now=self._clock(),
-            dms=owed_dms(seats, game.events, everyone=True),
-        )
-        return self._saved(await self._load(record.id))
-
-    async def _save_status(
-        self, game_id: int, status: Status, *, only_from: Sequence[Status]
-    ) -> GameRecord | None:
-        self._changes(game_id)
-        if not await self.store.set_status(game_id, status, now=self._clock(), only_from=only_from):
-            return None
-        return self._saved(await self._load(game_id))
+    async def _ended(self, game_id: int) -> None:
+        await stats.game_ended(self, game_id)
 
     # -- lobby ----------------------------------------------------------------------------
 
@@ -225,7 +117,7 @@ class GameService(ServiceChannels):
                 language=offered(language),
             )
         except ChannelTaken as taken:
-            existing = await self._load(taken.game_id)
+            existing = await self.records.load(taken.game_id)
             raise UserError(
                 msg(
                     "This channel already has a lobby: game #{number}. Finish or abandon it "
@@ -239,7 +131,7 @@ class GameService(ServiceChannels):
                     number=existing.id,
                 )
             ) from None
-        return await self._load(game_id)
+        return await self.records.load(game_id)
 
     def _require_lobby(self, record: GameRecord) -> None:
         if record.status == "lobby":
@@ -251,8 +143,8 @@ class GameService(ServiceChannels):
         raise UserError(msg("Game #{number} is abandoned.", number=record.id))
 
     async def join(self, game_id: int, user_id: int, name: str) -> GameRecord:
-        async with self._exclusive(game_id):
-            record = await self._load(game_id)
+        async with self.holds.hold(game_id):
+            record = await self.records.load(game_id)
             self._require_lobby(record)
             if record.seat_of(user_id) is not None:
                 raise UserError(msg("You are already in game #{number}.", number=game_id))
@@ -266,12 +158,12 @@ class GameService(ServiceChannels):
                     )
                 )
             seats = [*record.seats, Seat(len(record.seats), user_id, name)]
-            return await self._save_lobby(record, seats=seats, host=record.host_user_id)
+            return await self.holds.save_lobby(record, seats=seats, host=record.host_user_id)
 
     async def add_computer(self, game_id: int, user_id: int, level: str) -> GameRecord:
         """Seat a computer player of this level in the lobby (anyone seated may)."""
-        async with self._exclusive(game_id):
-            record = await self._load(game_id)
+        async with self.holds.hold(game_id):
+            record = await self.records.load(game_id)
             self._require_lobby(record)
             computers.check_level(record.kind, level)
             if record.seat_of(user_id) is None:
@@ -287,14 +179,14 @@ class GameService(ServiceChannels):
                 )
             name = computers.new_name(record.seats, level)
             seats = [*record.seats, Seat(len(record.seats), None, name, is_ai=True, level=level)]
-            return await self._save_lobby(record, seats=seats, host=record.host_user_id)
+            return await self.holds.save_lobby(record, seats=seats, host=record.host_user_id)
 
     async def remove_computer(self, game_id: int, user_id: int, number: int) -> GameRecord:
         """Take computer player number ``number`` ("Computer 2 (easy)") out of the lobby
         (anyone seated may, as anyone seated may add one). Named by its number, not its seat,
         so a repeated click removes nobody else."""
-        async with self._exclusive(game_id):
-            record = await self._load(game_id)
+        async with self.holds.hold(game_id):
+            record = await self.records.load(game_id)
             self._require_lobby(record)
             if record.seat_of(user_id) is None:
                 raise NotSeated(msg("Only players in this lobby can remove computer players."))
@@ -311,25 +203,23 @@ class GameService(ServiceChannels):
                 )
             kept = [s for s in record.seats if s is not gone]
             seats = [replace(s, seat=i) for i, s in enumerate(kept)]
-            return await self._save_lobby(record, seats=seats, host=record.host_user_id)
+            return await self.holds.save_lobby(record, seats=seats, host=record.host_user_id)
 
     async def set_table_language(self, game_id: int, user_id: int, language: str) -> GameRecord:
         """The language the game's table speaks, chosen in its lobby by its host."""
         if language not in lang.languages():
             raise UserError(lang.msg("That language is not offered."))
-        async with self._exclusive(game_id):
-            record = await self._load(game_id)
+        async with self.holds.hold(game_id):
+            record = await self.records.load(game_id)
             self._require_lobby(record)
             if user_id != record.host_user_id:
                 raise UserError(lang.msg("Only the host chooses the table's language."))
-            self._changes(game_id)
-            await self.store.set_game_language(game_id, language, now=self._clock())
-            return self._saved(await self._load(game_id))
+            return await self.holds.save_language(record, language)
 
     async def leave(self, game_id: int, user_id: int) -> GameRecord:
         """Leave a lobby. A leaving host passes the lobby on; the last one out closes it."""
-        async with self._exclusive(game_id):
-            record = await self._load(game_id)
+        async with self.holds.hold(game_id):
+            record = await self.records.load(game_id)
             if record.status == "running":
                 raise UserError(
                     msg(
@@ -349,12 +239,12 @@ class GameService(ServiceChannels):
             if host == user_id and seats:
                 host = next((s.user_id for s in seats if s.user_id is not None), host)
             status: Status = "lobby" if seats else "abandoned"
-            return await self._save_lobby(record, seats=seats, host=host, status=status)
+            return await self.holds.save_lobby(record, seats=seats, host=host, status=status)
 
     async def start(self, game_id: int, user_id: int) -> Update:
         """Deal the game (host only): seats are fixed, shuffled if the lobby asked for it."""
-        async with self._exclusive(game_id):
-            record = await self._load(game_id)
+        async with self.holds.hold(game_id):
+            record = await self.records.load(game_id)
             self._require_lobby(record)
             if user_id != record.host_user_id:
                 host = record.name_of(record.seat_of(record.host_user_id) or 0)
@@ -385,7 +275,7 @@ class GameService(ServiceChannels):
                 game = kind.new_game(len(seats), record.options, seed)
             except ValueError as exc:
                 raise UserError(str(exc)) from exc
-            started = await self._save_start(record, seats, seed, game)
+            started = await self.holds.save_start(record, seats, seed, game)
             return self.update_of(started, list(game.events), new_turn=True)
 
     async def cancel(
@@ -395,8 +285,8 @@ class GameService(ServiceChannels):
 
         With ``lobby_only`` (a lobby's own Cancel button) a game that has started is refused.
         """
-        async with self._exclusive(game_id):
-            record = await self._load(game_id)
+        async with self.holds.hold(game_id):
+            record = await self.records.load(game_id)
             if not record.is_open:
                 raise UserError(
                     msg("Game #{number} is already over.", number=game_id)
@@ -429,7 +319,9 @@ class GameService(ServiceChannels):
                         number=game_id,
                     )
                 )
-            ended = await self._save_status(game_id, "abandoned", only_from=("lobby", "running"))
+            ended = await self.holds.save_status(
+                game_id, "abandoned", only_from=("lobby", "running")
+            )
             assert ended is not None  # held and open: nothing else changed its status
             return ended
 
@@ -439,8 +331,8 @@ class GameService(ServiceChannels):
         self, game_id: int, user_id: int, notation: str, *, version: int | None = None
     ) -> Update:
         """Apply one action for the user's seat and save it. ``version`` guards stale buttons."""
-        async with self._exclusive(game_id):
-            record = await self._load(game_id)
+        async with self.holds.hold(game_id):
+            record = await self.records.load(game_id)
             done = await off_loop(apply_action, record, user_id, notation, version)
             return await self._save_applied(record, done, user_id)
 
@@ -464,8 +356,8 @@ class GameService(ServiceChannels):
     async def computer_move(self, game_id: int, choice: computers.Choice) -> Update:
         """Save a computer seat's choice (``computers.think``) like a person's action, if the
         game is where it was when the computer thought (StaleAction otherwise: think again)."""
-        async with self._exclusive(game_id):
-            record = await self._load(game_id)
+        async with self.holds.hold(game_id):
+            record = await self.records.load(game_id)
             game = record.game
             if (
                 record.version != choice.version
@@ -480,7 +372,7 @@ class GameService(ServiceChannels):
         """Every move the computer seats must make now, each thought out and saved on its own
         (as the Discord side does, showing each): stops at a person's decision or the end."""
         moved: list[Update] = []
-        while (choice := await computers.think(await self._load(game_id))) is not None:
+        while (choice := await computers.think(await self.records.load(game_id))) is not None:
             try:
                 moved.append(await self.computer_move(game_id, choice))
             except StaleAction:
@@ -507,7 +399,7 @@ class GameService(ServiceChannels):
         async with together:  # with nothing to commit with it, the action commits on its own
             if commit_with is not None:
                 await commit_with()
-            saved = await self.save_action(
+            saved = await self.holds.save_action(
                 record, after, action, state=done.state, dms=done.dms, cause=not by_computer
             )
         events = list(after.events)
@@ -520,23 +412,18 @@ class GameService(ServiceChannels):
             saved, events, new_turn=new_turn, own=None if by_computer else len(events)
         )
 
-    def hold(self, game_id: int) -> AbstractAsyncContextManager[None]:
-        """The game for the caller alone, as in ``act``: the public way for other modules
-        (seats, undo, clocks) to change a game. Inside it, ``get`` loads the game and
-        ``save_action``, ``save_seat`` or ``apply_held`` save the change; the change listeners
-        are told as it ends."""
-        return self._exclusive(game_id)
-
     async def end_for_departure(self, game_id: int) -> GameRecord | None:
         """The bot left the game's server: a lobby or running game ends as abandoned (its
         stats recorded as for any abandoned game). The ended game, or None if it was over."""
-        async with self._exclusive(game_id):
-            return await self._save_status(game_id, "abandoned", only_from=("lobby", "running"))
+        async with self.holds.hold(game_id):
+            return await self.holds.save_status(
+                game_id, "abandoned", only_from=("lobby", "running")
+            )
 
     async def end_idle(self, game_id: int) -> GameRecord | None:
         """End a running game nobody plays as abandoned (holding it; its stats as ``cancel``);
         the game ended, or None if it was not running."""
-        return await self._save_status(game_id, "abandoned", only_from=("running",))
+        return await self.holds.save_status(game_id, "abandoned", only_from=("running",))
 
     # -- whose move (on a loaded record; the Discord side asks these instead of the game) ----
 
@@ -584,7 +471,7 @@ class GameService(ServiceChannels):
     # -- queries --------------------------------------------------------------------------
 
     async def get(self, game_id: int) -> GameRecord:
-        return await self._load(game_id)
+        return await self.records.load(game_id)
 
     async def get_for(
         self, game_id: int, *, guild_id: int | None, user_id: int, kind: str | None = None
@@ -592,7 +479,7 @@ class GameService(ServiceChannels):
         """A game named by someone: only a game of the server they are in, or from direct
         messages (``guild_id`` None) one of their own games; with ``kind``, only a game of that
         kind. Anything else is answered exactly as an unknown number."""
-        record = await self._load(game_id)
+        record = await self.records.load(game_id)
         if guild_id is not None:
             foreign = record.guild_id != guild_id
         else:
@@ -604,22 +491,24 @@ class GameService(ServiceChannels):
     async def game_in_channel(self, channel_id: int) -> GameRecord | None:
         """The lobby or running game whose home is this channel, if any."""
         game_id = await self.store.open_game_in_channel(channel_id)
-        return None if game_id is None else await self._load(game_id)
+        return None if game_id is None else await self.records.load(game_id)
 
     async def latest_game_in_channel(self, channel_id: int) -> GameRecord | None:
         """The game most recently played in this channel (running or ended), if any."""
         game_id = await self.store.latest_started_game_in_channel(channel_id)
-        return None if game_id is None else await self._load(game_id)
+        return None if game_id is None else await self.records.load(game_id)
 
     async def games_for_user(self, user_id: int) -> list[GameRecord]:
         """The user's lobbies and running games first, then their recently finished ones."""
         ids = await self.store.game_ids_for_user(user_id, finished_limit=FINISHED_GAMES_LISTED)
-        return await self._loaded(ids)
+        return await self.records.load_each(ids)
 
     async def running_games(self) -> list[GameRecord]:
         """Every running game that can be loaded and that this process owns (all of them
         unless its ``shards`` say otherwise): the ones its start-up repair looks after."""
-        return await self._loaded(await self.store.game_ids(["running"], shards=self.shards))
+        return await self.records.load_each(
+            await self.store.game_ids(["running"], shards=self.shards)
+        )
 
     async def recently_finished_games(self, within: float) -> list[GameRecord]:
         """This process's games that finished in the last ``within`` seconds and whose home
@@ -627,15 +516,15 @@ class GameService(ServiceChannels):
         them from the channel). Only those are loaded."""
         since = self.now() - within
         ids = await self.store.game_ids(["finished"], shards=self.shards, unshown_since=since)
-        return await self._loaded(ids)
+        return await self.records.load_each(ids)
 
     async def legal_actions(self, game_id: int, user_id: int) -> list[Action]:
         """What the user may do now; empty when they are not deciding anything."""
-        return list(turns.turn_of(await self._load(game_id), user_id).actions)
+        return list(turns.turn_of(await self.records.load(game_id), user_id).actions)
 
     async def private_view(self, game_id: int, user_id: int) -> View:
         """What the user's seat may see, secrets included, with every seat's name."""
-        record = await self._load(game_id)
+        record = await self.records.load(game_id)
         seat = record.seat_of(user_id)
         if seat is None:
             raise NotSeated(msg("You are not in this game."))
@@ -643,12 +532,12 @@ class GameService(ServiceChannels):
 
     async def public_view(self, game_id: int) -> View:
         """What a spectator may see, with every seat's name."""
-        record = await self._load(game_id)
+        record = await self.records.load(game_id)
         return record.view(None)
 
     async def action_log(self, game_id: int, limit: int = 20) -> list[ActionLogEntry]:
         """The latest ``limit`` actions, oldest first."""
-        await self._load(game_id)
+        await self.records.load(game_id)
         return await self.store.actions(game_id, limit=limit)
 
     async def replay(self, game_id: int) -> Game:
@@ -656,4 +545,4 @@ class GameService(ServiceChannels):
         saved one)."""
         from host.replays import rebuild
 
-        return (await rebuild(self, await self._load(game_id))).game
+        return (await rebuild(self, await self.records.load(game_id))).game

@@ -103,7 +103,7 @@ async def undo(
     With ``version``, only if the game is still at that version (StaleAction otherwise):
     an undo offered at one moment is never applied at another.
     UserError (with the engine's reason, which names nothing hidden) when it may not be."""
-    async with service.hold(game_id):
+    async with service.holds.hold(game_id):
         record = await service.get(game_id)
         if version is not None and version != record.version:
             raise StaleAction(current_version=record.version)
@@ -113,7 +113,7 @@ async def undo(
         now = service.now()
         owed = _owed_secrets(record, planned.before, after)
         action = NewAction(seat, user_id, UNDO, f"Undo: {planned.label}", now, public_text=shown)
-        saved = await service.save_action(record, after, action, dms=owed)
+        saved = await service.holds.save_action(record, after, action, dms=owed)
         event = Event("undo", shown, None, {"seat": seat}, "")
         update = Update(record=saved, events=[event], public_events=[event])
         return update, planned.label

@@ -3,9 +3,12 @@
 methods, the tables are shown through their public methods, and so on; a private name is
 for the module that defines it.
 
-The scan reads every production module (engine/, host/, render/, cogs/, lang/, bot.py) and finds
-``from x import _name`` and ``obj._name`` where ``obj`` is not ``self``/``cls`` and no
-function, class, assignment or ``self._name = ...`` of the same module defines ``_name``.
+The scan reads every production module (engine/, host/, render/, cogs/, lang/, bot.py) and
+finds ``from x import _name`` and ``obj._name`` where no function, class, assignment or
+``self._name = ...`` of the same module defines ``_name``. ``self._name`` is no exception: a
+private name that a class inherits from a base class in another module (mixins that share
+their privates) is that other module's, so a class reaches only its own privates and the
+public names of its bases.
 """
 
 from __future__ import annotations
@@ -62,11 +65,8 @@ def crossings(path: Path, source: str) -> list[str]:
                 for alias in node.names
                 if is_private(alias.name)
             ]
-        elif isinstance(node, ast.Attribute) and is_private(node.attr):
-            if isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"):
-                continue
-            if node.attr not in own:
-                found.append((node.lineno, f"{where}:{node.lineno}: {ast.unparse(node)}"))
+        elif isinstance(node, ast.Attribute) and is_private(node.attr) and node.attr not in own:
+            found.append((node.lineno, f"{where}:{node.lineno}: {ast.unparse(node)}"))
     return [text for _, text in sorted(found)]
 
 
@@ -88,6 +88,20 @@ def test_the_scan_finds_each_kind_of_crossing() -> None:
         "example.py:3: service._exclusive",
         "example.py:4: tables.parts._show_in",
     ]
+
+
+def test_the_scan_finds_private_names_inherited_from_another_module() -> None:
+    source = (
+        "from host.base import Base\n"
+        "class Part(Base):\n"
+        "    def __init__(self):\n"
+        "        self._own = self._load(1)\n"
+        "    @classmethod\n"
+        "    def make(cls):\n"
+        "        return cls._registry, cls._own\n"
+    )
+    found = crossings(Path("example.py"), source)
+    assert found == ["example.py:4: self._load", "example.py:7: cls._registry"]
 
 
 def test_the_scan_allows_a_modules_own_private_names() -> None:

@@ -56,7 +56,7 @@ class GameCommandBase(commands.Cog):
                     msg(
                         "Game #{number} is a {game} game: use {command}.",
                         number=game,
-                        game=self.service.kind(record.kind).title,
+                        game=self.service.kind(record.kind).spec.title,
                         command=f"/{record.kind}",
                     )
                 )
@@ -77,7 +77,7 @@ class GameCommandBase(commands.Cog):
             msg(
                 "There is no {game} game in this channel. Give the game's number ({command} "
                 "lists yours).",
-                game=self.service.kind(self.kind).title,
+                game=self.service.kind(self.kind).spec.title,
                 command=f"`/{self.kind} games`",
             )
         )
@@ -96,7 +96,7 @@ class GameCommandBase(commands.Cog):
             return to_move[0]
         if len(pool) == 1:
             return pool[0]
-        title = self.service.kind(self.kind).title
+        title = self.service.kind(self.kind).spec.title
         if not pool:
             raise UserError(
                 msg(
@@ -130,5 +130,6 @@ class GameCommandBase(commands.Cog):
             )
         )
 
-    def _presenter(self, record: GameRecord) -> Presenter[Any]:
+    def presenter(self, record: GameRecord) -> Presenter[Any]:
+        """How the game of ``record`` is shown (its kind's presenter)."""
         return self.bot.tables.presenter(record)

@@ -281,7 +281,7 @@ class HistoryCommands(GameCommandBase):
         changes = await seats.seat_log(self.service, record.id)
         names = replays.names_at(record, changes, then.version)
         view = replace(record, game=then, status="running").view(None, names=names)
-        presenter = self._presenter(record)
+        presenter = self.presenter(record)
         png = await self.bot.tables.board_png(record, view)
         recent = (await self.bot.tables.happened(record, until=then.version))[1]
         embed = table_embed(
@@ -352,5 +352,5 @@ class HistoryCommands(GameCommandBase):
             )
 
         text = lines_block(lines, 4000, keep_last=True, tr=tr, note=folded)
-        embed = discord.Embed(title=title, description=text, colour=self._presenter(record).colour)
+        embed = discord.Embed(title=title, description=text, colour=self.presenter(record).colour)
         await reply(interaction, embed=embed)

@@ -87,7 +87,7 @@ async def check_lobby(
     settings = await bot.service.store.servers.settings(interaction.guild.id, kind)
     channel = interaction.channel
     parent = channel.parent_id if isinstance(channel, discord.Thread) else None
-    title = bot.service.kind(kind).title
+    title = bot.service.kind(kind).spec.title
     if not settings.allows_channel(interaction.channel_id or 0, parent):
         where = " ".join(f"<#{c}>" for c in settings.channels)
         raise UserError(

@@ -255,7 +255,7 @@ class GameCommands(
         png = await self.bot.tables.board_png(record, view)
         clock = await self.bot.tables.table_clock(record)
         recent = (await self.bot.tables.happened(record))[1]
-        presenter = self._presenter(record)
+        presenter = self.presenter(record)
         embed = table_embed(record, view, presenter, clock=clock, recent=recent, language=language)
         await reply(interaction, embed=embed, file=png_file(png))
 
@@ -268,7 +268,7 @@ class GameCommands(
         language = await reader_language(interaction)
         view = record.view() if record.game is not None else None
         url = await self.bot.tables.table_url(record)
-        embed = status_embed(record, view, self._presenter(record), url, language)
+        embed = status_embed(record, view, self.presenter(record), url, language)
         prompt, controls = self.bot.play.panel(record, interaction.user.id, language)
         await reply(interaction, prompt, embed=embed, view=controls)
 
@@ -285,7 +285,7 @@ class GameCommands(
         await interaction.response.defer(ephemeral=True, thinking=True)
         view = record.view(seat)
         png = await self.bot.tables.board_png(record, view)
-        embed = secrets_embed(record, view, self._presenter(record), language=language)
+        embed = secrets_embed(record, view, self.presenter(record), language=language)
         prompt, controls = self.bot.play.panel(record, interaction.user.id, language)
         await reply(interaction, prompt, embed=embed, file=png_file(png), view=controls)
 
@@ -297,7 +297,7 @@ class GameCommands(
             r for r in await self.service.games_for_user(interaction.user.id) if r.kind == self.kind
         ]
         tr = lang.texts(await reader_language(interaction))
-        title = self.bot.service.kind(self.kind).title
+        title = self.bot.service.kind(self.kind).spec.title
         if not records:
             await reply(
                 interaction,
@@ -328,7 +328,7 @@ class GameCommands(
         embed = discord.Embed(
             title=tr("Your {game} games", game=title),
             description=lines_block(lines, 4096, tr=tr),
-            colour=self._presenter(records[0]).colour,
+            colour=self.presenter(records[0]).colour,
         )
         await reply(interaction, embed=embed)
 
@@ -339,7 +339,7 @@ class GameCommands(
     ) -> None:
         tr = lang.texts(await reader_language(interaction))
         if stop:
-            await self.service.remove_spectator(interaction.channel_id or 0)
+            await self.service.channels.remove_spectator(interaction.channel_id or 0)
             await reply(interaction, tr("This channel no longer follows a game."))
             return
         if game is None:
@@ -364,11 +364,13 @@ class GameCommands(
         await require_posting(interaction, SHOW_A_GAME)
         channel_id = interaction.channel_id or 0
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await self.service.add_spectator(record.id, channel_id, guild_id=interaction.guild_id)
+        await self.service.channels.add_spectator(
+            record.id, channel_id, guild_id=interaction.guild_id
+        )
         try:
             await self.bot.tables.follow(record, channel_id)
         except (discord.Forbidden, discord.NotFound):
-            await self.service.remove_spectator(channel_id)
+            await self.service.channels.remove_spectator(channel_id)
             raise UserError(
                 msg(
                     "I could not post the table in this channel, so it does not follow game "

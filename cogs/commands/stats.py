@@ -167,7 +167,7 @@ class StatsCommands(GameCommandBase):
     @app_commands.choices(language=language_choices(("Discord's", FOLLOW_DISCORD)))
     async def language(self, interaction: discord.Interaction[Any], language: str) -> None:
         chosen = None if language == FOLLOW_DISCORD else language
-        await self.bot.service.set_user_language(interaction.user.id, chosen)
+        await self.bot.service.channels.set_user_language(interaction.user.id, chosen)
         tr = lang.texts(await reader_language(interaction))
         if chosen is None:
             text = tr("I now speak to you in your Discord app's language, where I know it.")

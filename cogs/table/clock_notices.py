@@ -167,14 +167,14 @@ class ClockTable:
 
     async def _dm(self, record: GameRecord, user_id: int, text: str) -> None:
         """A DM where DMs are open; closed ones are remembered and not tried again here."""
-        if await self.tables.service.dms_closed(user_id):
+        if await self.tables.service.channels.dms_closed(user_id):
             return
         try:
             user = await self.tables.user(user_id)
             await user.send(clip(text, 2000))
         except discord.Forbidden as error:
             if error.code == DMS_CLOSED:
-                await self.tables.service.mark_dms_closed(user_id)
+                await self.tables.service.channels.mark_dms_closed(user_id)
             else:
                 log.warning("DM to %s refused: %s", user_id, error)
         except discord.HTTPException:

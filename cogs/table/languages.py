@@ -40,7 +40,7 @@ async def reader_language(interaction: discord.Interaction[Any]) -> str:
     """The language of the person behind an interaction: the one they chose, else their
     Discord client's when it is offered, else English."""
     service: GameService | None = getattr(interaction.client, "service", None)
-    chosen = None if service is None else await service.user_language(interaction.user.id)
+    chosen = None if service is None else await service.channels.user_language(interaction.user.id)
     return chosen or remember_locale(interaction)
 
 
@@ -58,7 +58,7 @@ def remember_locale(interaction: discord.Interaction[Any]) -> str:
 async def user_language(service: GameService, user_id: int) -> str:
     """The language of a person the bot writes to without an interaction (a DM): the one
     they chose, else the English every Discord client reads."""
-    return await service.user_language(user_id) or lang.DEFAULT
+    return await service.channels.user_language(user_id) or lang.DEFAULT
 
 
 def table_language(record: GameRecord) -> str:

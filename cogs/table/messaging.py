@@ -92,7 +92,7 @@ class Messaging:
         """The language of what one person alone reads away from an interaction (a DM): the
         one they chose, else their Discord app's as their latest interaction showed it
         (``locales``), else English (as ``cogs.table.languages.user_language``)."""
-        chosen = await self.service.user_language(user_id)
+        chosen = await self.service.channels.user_language(user_id)
         return chosen or self.locales.get(user_id) or lang.DEFAULT
 
     # -- telling whoever decides ------------------------------------------------------------
@@ -109,7 +109,7 @@ class Messaging:
         DM as well; anyone else's question goes by DM. Before that, the DM questions the
         game has moved past are closed (``close_questions``)."""
         await self.close_questions(record)
-        new = await self.service.new_deciders(record)
+        new = await self.service.channels.new_deciders(record)
         private = set(record.private_actors())
         public = [seat for seat in new if seat not in private and seat not in pinged]
         if public:
@@ -136,7 +136,7 @@ class Messaging:
             if seat in private and (acted_by is None or record.user_of(seat) != acted_by):
                 await self.ask_privately(record, seat)
         # Only now: a crash before this line leaves the notices to start-up repair.
-        await self.service.mark_deciders_told(record)
+        await self.service.channels.mark_deciders_told(record)
 
     async def ask_privately(self, record: GameRecord, seat: int) -> None:
         """DM a private question with its controls. With closed DMs, mention everyone the
@@ -146,7 +146,7 @@ class Messaging:
             return
         owed = [
             (dm_id, lines)
-            for dm_id, _, user, lines in await self.service.pending_dms(record.id)
+            for dm_id, _, user, lines in await self.service.channels.pending_dms(record.id)
             if user == user_id and dm_id not in self._sending
         ]
         ids = [dm_id for dm_id, _ in owed]
@@ -177,8 +177,8 @@ class Messaging:
             )
             self._news_turn[(record.id, user_id)] = self._turn(record)
             for dm_id in ids:
-                await self.service.dm_done(dm_id)
-            await self.service.set_dm_question(
+                await self.service.channels.dm_done(dm_id)
+            await self.service.channels.set_dm_question(
                 DmQuestion(record.id, user_id, seat, sent.channel.id, sent.id, record.version)
             )
             return
@@ -234,7 +234,7 @@ class Messaging:
         question its person answered (in the DM, from the table or by command) or that is
         gone says so and loses its controls; one still waiting for them (others answered
         theirs meanwhile) gets controls for the game as it is now."""
-        for question in await self.service.dm_questions(record.id):
+        for question in await self.service.channels.dm_questions(record.id):
             if question.version == record.version:
                 continue
             answered = await self._answer_since(record, question)
@@ -252,7 +252,9 @@ class Messaging:
                 if waiting:
                     text, controls = await self._question(record, question.user_id, language)
                     await message.edit(content=text, view=controls)
-                    await self.service.set_dm_question(replace(question, version=record.version))
+                    await self.service.channels.set_dm_question(
+                        replace(question, version=record.version)
+                    )
                     continue
                 if answered is not None:
                     text = tr(
@@ -271,7 +273,7 @@ class Messaging:
             except discord.HTTPException:
                 log.warning("Could not close a question of game #%s", record.id, exc_info=True)
                 continue
-            await self.service.drop_dm_question(record.id, question.user_id)
+            await self.service.channels.drop_dm_question(record.id, question.user_id)
 
     async def _answer_since(self, record: GameRecord, question: DmQuestion) -> str | None:
         """How the question's seat answered it: its first action after the question was
@@ -308,7 +310,7 @@ class Messaging:
         once (its nonce is made of the records' ids). Returns the users they went to."""
         sent: set[int] = set()
         batches: dict[tuple[int, int], list[tuple[int, list[str]]]] = {}
-        for dm_id, owed_game, user_id, lines in await self.service.pending_dms(game_id):
+        for dm_id, owed_game, user_id, lines in await self.service.channels.pending_dms(game_id):
             if dm_id not in self._sending:
                 batches.setdefault((owed_game, user_id), []).append((dm_id, lines))
         for (owed_game, user_id), batch in batches.items():
@@ -331,7 +333,7 @@ class Messaging:
             # Forgotten only once sent (or impossible): a crash before this sends it again,
             # with the same nonce, so Discord keeps the first one.
             for dm_id in ids:
-                await self.service.dm_done(dm_id)
+                await self.service.channels.dm_done(dm_id)
         return sent
 
     def _has_secrets(self, record: GameRecord, user_id: int) -> bool:
@@ -347,8 +349,8 @@ class Messaging:
     ) -> None:
         try:
             await self.dm_secrets(record, user_id, news, sent_as)
-            if await self.service.dms_closed(user_id):
-                await self.service.mark_dms_closed(user_id, False)
+            if await self.service.channels.dms_closed(user_id):
+                await self.service.channels.mark_dms_closed(user_id, False)
         except discord.HTTPException as error:
             await self._dms_closed(record, user_id, error)
 
@@ -359,7 +361,7 @@ class Messaging:
         DMs being closed, which is noted and announced in the game's channel the first time;
         any other failure is logged."""
         if isinstance(error, discord.Forbidden) and error.code == DMS_CLOSED:
-            if await self.service.mark_dms_closed(user_id):
+            if await self.service.channels.mark_dms_closed(user_id):
                 await self._announce_closed_dms(record, user_id)
             return True
         if isinstance(error, discord.Forbidden):

@@ -515,7 +515,7 @@ class Play(Clicks):
         seat = record.seat_of(user_id)
         if record.status != "running" or seat is None or seat not in record.private_actors():
             return None
-        for question in await self.service.dm_questions(record.id):
+        for question in await self.service.channels.dm_questions(record.id):
             if question.user_id == user_id and question.seat == seat:
                 return jump_url(None, question.channel_id, question.message_id)
         return None

@@ -43,13 +43,13 @@ class Repair:
             await self.tables.send_owed()
         except discord.HTTPException as error:
             log.warning("Could not send the owed DMs: %s", error)
-        for lobby in await self.service.lobbies():
+        for lobby in await self.service.channels.lobbies():
             try:
-                if await self.service.lobby_message(lobby.id) is not None:
+                if await self.service.channels.lobby_message(lobby.id) is not None:
                     continue
                 older = [
                     m
-                    for m in await self.service.table_messages(lobby.id)
+                    for m in await self.service.channels.table_messages(lobby.id)
                     if m.is_home and m.version == LOBBY_VERSION
                 ]
                 if older:  # posted by a bot from before lobby messages were kept apart
@@ -65,7 +65,7 @@ class Repair:
             try:
                 if await self.repair(record):
                     repaired += 1
-                lobby_shown = await self.service.lobby_message(record.id)
+                lobby_shown = await self.service.channels.lobby_message(record.id)
                 if lobby_shown is not None and lobby_shown[2] != record.status:
                     await self.tables.show_lobby(record)
             except (discord.HTTPException, UserError) as error:
@@ -89,7 +89,7 @@ class Repair:
         """A game that ended just before a crash, before its final scores were shown (or
         recorded as shown): show them now. Their nonce makes a repeat the same message."""
         async with self.tables.lock(record.id):
-            home = [m for m in await self.service.table_messages(record.id) if m.is_home]
+            home = [m for m in await self.service.channels.table_messages(record.id) if m.is_home]
             if home and home[0].version == record.version:
                 return False
             log.info("Showing the final scores of game #%s, ended before a restart", record.id)
@@ -99,12 +99,12 @@ class Repair:
 
     async def table_deleted(self, channel_id: int, message_id: int) -> bool:
         """A running game's current table message was deleted: post the table there again."""
-        stored = await self.service.table_message_at(channel_id, message_id)
+        stored = await self.service.channels.table_message_at(channel_id, message_id)
         if stored is None or stored.version == LOBBY_VERSION:
             return False
         async with self.tables.lock(stored.game_id):
             record = await self.service.get(stored.game_id)
-            still = await self.service.table_message_at(channel_id, message_id)
+            still = await self.service.channels.table_message_at(channel_id, message_id)
             if record.status != "running" or still is None:
                 return False
             log.info(
@@ -159,7 +159,8 @@ class Repair:
             if record.status != "running":
                 return False
             home = next(
-                (m for m in await self.service.table_messages(record.id) if m.is_home), None
+                (m for m in await self.service.channels.table_messages(record.id) if m.is_home),
+                None,
             )
             shown = None
             if home is not None and home.version == record.version:
@@ -180,7 +181,9 @@ class Repair:
             pinged = await self.tables.show_table(
                 record, new_message=True, only=record.channel_id if gone else None
             )
-            current = [m for m in await self.service.table_messages(record.id) if m.is_home]
+            current = [
+                m for m in await self.service.channels.table_messages(record.id) if m.is_home
+            ]
             await self._retire_strays(record, current[0].message_id if current else None)
             await self.tables.catch_up_spectators(record)
             await self.tables.tell_deciders(record, pinged)

@@ -129,7 +129,7 @@ class Tables(Messaging):
         """Give more files for a game's final message at home (its replay, ``cogs.commands.history``)."""
         self.final_items: list[Callable[[GameRecord], Awaitable[list[Item]]]] = []
         """Give buttons for a game's final message at home (Rematch, ``cogs.commands.rematch``)."""
-        service.set_aside_listeners.append(self._announce_set_aside)
+        service.records.set_aside_listeners.append(self._announce_set_aside)
 
     async def _announce_set_aside(self, stored: StoredGame) -> None:
         """Tell a damaged game's channel, once, that it was set aside."""
@@ -159,7 +159,7 @@ class Tables(Messaging):
         return self.client.get_partial_messageable(channel_id, guild_id=record.guild_id)
 
     async def table_url(self, record: GameRecord) -> str:
-        for message in await self.service.table_messages(record.id):
+        for message in await self.service.channels.table_messages(record.id):
             if message.is_home:
                 return jump_url(record.guild_id, message.channel_id, message.message_id)
         return jump_url(record.guild_id, record.channel_id)
@@ -213,23 +213,23 @@ class Tables(Messaging):
         return self.lobby_message(record, link, timer=timer)
 
     async def post_lobby(self, record: GameRecord, message_id: int) -> None:
-        await self.service.set_table_message(
+        await self.service.channels.set_table_message(
             record.id, record.channel_id, message_id, LOBBY_VERSION, is_home=True
         )
-        await self.service.set_lobby_message(
+        await self.service.channels.set_lobby_message(
             record.id, record.channel_id, message_id, record.status
         )
 
     async def show_lobby(self, record: GameRecord) -> None:
         """Edit the lobby message to match the record: its players, or that the game started
         (with a link to the table), ended (a link to the result) or was cancelled."""
-        stored = await self.service.lobby_message(record.id)
+        stored = await self.service.channels.lobby_message(record.id)
         if stored is None:
             return
         channel_id, message_id, _ = stored
         link = None
         if record.status in ("running", "finished"):
-            home = [m for m in await self.service.table_messages(record.id) if m.is_home]
+            home = [m for m in await self.service.channels.table_messages(record.id) if m.is_home]
             if home and home[0].version != LOBBY_VERSION:
                 link = jump_url(record.guild_id, home[0].channel_id, home[0].message_id)
         embed, view = await self.lobby_with_timer(record, link)
@@ -239,7 +239,9 @@ class Tables(Messaging):
         except discord.HTTPException:
             log.warning("Could not edit the lobby of game #%s", record.id, exc_info=True)
             return
-        await self.service.set_lobby_message(record.id, channel_id, message_id, record.status)
+        await self.service.channels.set_lobby_message(
+            record.id, channel_id, message_id, record.status
+        )
 
     async def repost_lobby(self, record: GameRecord) -> None:
         """A lobby saved but never posted (a crash in between) is posted now."""
@@ -301,7 +303,7 @@ class Tables(Messaging):
         extra = [item for make in self.table_extras for item in await make(record)]
         language = table_language(record)
         buttons = controls_view(record.kind, record.id, record.version, groups, extra, language)
-        stored = {m.channel_id: m for m in await self.service.table_messages(record.id)}
+        stored = {m.channel_id: m for m in await self.service.channels.table_messages(record.id)}
         if only is not None:
             stored.pop(only, None)
         if only in (None, record.channel_id):
@@ -320,7 +322,7 @@ class Tables(Messaging):
                 new_message,
                 again=only is not None,
             )
-        for channel_id in await self.service.spectator_channels(record.id):
+        for channel_id in await self.service.channels.spectator_channels(record.id):
             if only in (None, channel_id):
                 shown = self._show_in(
                     record,
@@ -340,10 +342,10 @@ class Tables(Messaging):
         """Spectator channels whose table is behind the game (a crash came after the home
         table was shown, before theirs) are shown the current one: their message edited, or
         posted with the version's nonce if it never went out or is gone."""
-        stored = {m.channel_id: m for m in await self.service.table_messages(record.id)}
+        stored = {m.channel_id: m for m in await self.service.channels.table_messages(record.id)}
         behind = [
             channel_id
-            for channel_id in await self.service.spectator_channels(record.id)
+            for channel_id in await self.service.channels.spectator_channels(record.id)
             if channel_id not in stored or stored[channel_id].version != record.version
         ]
         if not behind:
@@ -411,7 +413,7 @@ class Tables(Messaging):
                 error.text or error.status,
             )
             with contextlib.suppress(UserError):
-                await self.service.remove_spectator(channel_id)
+                await self.service.channels.remove_spectator(channel_id)
         except discord.HTTPException as error:
             log.warning("Could not show game #%s in channel %s: %s", record.id, channel_id, error)
 
@@ -459,7 +461,7 @@ class Tables(Messaging):
             else:
                 if png is not None:
                     self.pictures.remember(record, edited, png)
-                await self.service.set_table_message(
+                await self.service.channels.set_table_message(
                     record.id, channel_id, stored.message_id, record.version, is_home=is_home
                 )
                 return
@@ -480,7 +482,7 @@ class Tables(Messaging):
         message = await channel.send(**kwargs)
         self.pictures.remember(record, message, png)
         stage = self.presenter(record).stage_line(view, lang.texts(table_language(record)))
-        await self.service.set_table_message(
+        await self.service.channels.set_table_message(
             record.id,
             channel_id,
             message.id,
@@ -536,12 +538,12 @@ class Tables(Messaging):
         moves = (await self.happened(record))[0]
         embed = final_embed(record, view, presenter, moves, language)
         add_ratings(embed, await host_stats.rating_changes(self.service, record.id), language)
-        stored = {m.channel_id: m for m in await self.service.table_messages(record.id)}
+        stored = {m.channel_id: m for m in await self.service.channels.table_messages(record.id)}
         extra = [file for make in self.final_files for file in await make(record)]
         items = [item for make in self.final_items for item in await make(record)]
         home = stored.get(record.channel_id)
         await self._post_final(record, record.channel_id, home, embed, png, extra, items)
-        for channel_id in await self.service.spectator_channels(record.id):
+        for channel_id in await self.service.channels.spectator_channels(record.id):
             posted = self._post_final(record, channel_id, stored.get(channel_id), embed, png)
             await self._to_spectators(record, channel_id, posted)
 
@@ -575,7 +577,7 @@ class Tables(Messaging):
                 )
                 kwargs["allowed_mentions"] = MENTIONS
         message = await channel.send(**kwargs)
-        await self.service.set_table_message(
+        await self.service.channels.set_table_message(
             record.id,
             channel_id,
             message.id,
@@ -589,7 +591,7 @@ class Tables(Messaging):
         naming who abandoned it)."""
         await self.close_questions(record)
         tr = lang.texts(table_language(record))
-        for stored in await self.service.table_messages(record.id):
+        for stored in await self.service.channels.table_messages(record.id):
             channel = self.channel(record, stored.channel_id)
             if stored.version != LOBBY_VERSION:
                 await self._retire(record, channel, stored, ABANDONED)
@@ -599,7 +601,7 @@ class Tables(Messaging):
             if not stored.is_home:
                 text += "\n" + tr("This channel no longer follows it.")
                 with contextlib.suppress(UserError):
-                    await self.service.remove_spectator(stored.channel_id)
+                    await self.service.channels.remove_spectator(stored.channel_id)
             try:
                 await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
             except discord.HTTPException:

@@ -39,7 +39,7 @@ async def test_no_lobby_or_spectating_where_the_bot_cannot_post(
         )
         answer = text_of(await follow.wait_reply())
         assert "I can't show a game here" in answer and "Attach Files" in answer
-        assert await client.service.spectator_channels(table.game_id) == []
+        assert await client.service.channels.spectator_channels(table.game_id) == []
         assert fake.rejected == []
 
 
@@ -59,7 +59,7 @@ async def test_a_spectator_channel_the_bot_lost_stops_following_and_the_game_goe
         await table.step()
         await table.step()
         assert (await table.record()).version == 2
-        assert await client.service.spectator_channels(table.game_id) == []
+        assert await client.service.channels.spectator_channels(table.game_id) == []
         assert "Move 2" in text_of(table.table_message())
         lost = [r for r in caplog.records if "stops following" in r.getMessage()]
         assert len(lost) == 1 and lost[0].levelno == logging.WARNING
@@ -134,4 +134,4 @@ async def test_an_abandoned_game_tells_its_spectators_and_pings_nobody(
         assert f"Game #{table.game_id} was abandoned" in home["content"]
         assert "no longer follows it" in watched["content"]
         assert home["mentions"] == [] and watched["mentions"] == []
-        assert await client.service.spectator_channels(table.game_id) == []
+        assert await client.service.channels.spectator_channels(table.game_id) == []

@@ -68,7 +68,7 @@ async def check_sound(world: World, client: Any, game_id: int, actions: int) -> 
     record = await client.service.get(game_id)
     log = await client.service.action_log(game_id, limit=1000)
     assert len(log) == actions == record.version
-    assert await client.service.pending_dms() == []
+    assert await client.service.channels.pending_dms() == []
     live = live_tables(fake, world.channel, game_id)
     assert len(live) == 1, [text_of(m)[:60] for m in live]
     assert all(f":v:{record.version}:" in c["custom_id"] for c in controls_of(live[0]))

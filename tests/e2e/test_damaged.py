@@ -35,7 +35,7 @@ async def test_a_damaged_game_is_set_aside_and_the_others_go_on(
         # the bot stops, or the stop cuts a send short and logs an error of its own
         for game in (broken, healthy):
             for _ in range(1000):
-                if not await client.service.pending_dms(game.game_id):
+                if not await client.service.channels.pending_dms(game.game_id):
                     break
                 await asyncio.sleep(0.01)
 
@@ -66,7 +66,7 @@ async def test_a_damaged_game_is_set_aside_and_the_others_go_on(
         assert "lobby" in text_of(await opened.wait_reply())
         lobby = await restarted.service.game_in_channel(world.channel.id)
         for _ in range(200):
-            if await restarted.service.table_messages(lobby.id):
+            if await restarted.service.channels.table_messages(lobby.id):
                 break
             await asyncio.sleep(0.01)
 

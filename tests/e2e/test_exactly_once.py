@@ -41,7 +41,7 @@ async def test_a_secret_sent_just_before_a_crash_is_not_sent_again(
     async with restart(fake, db, world.guild) as again:
         for person in (world.anna, world.ben):
             assert [HAND in text_of(m) for m in fake.dms(person)] == [True], person.name
-        assert await again.service.pending_dms(table.game_id) == []
+        assert await again.service.channels.pending_dms(table.game_id) == []
         assert [r.nonce[:2] for r in fake.repeats] == ["s."]
         assert fake.rejected == [] and fake.unhandled == []
 
@@ -164,7 +164,7 @@ async def test_a_lobby_posted_by_repair_just_before_a_crash_is_not_posted_twice(
         posted = [m for m in fake.messages(world.channel) if f"game #{lobby.id}" in text_of(m)]
         assert len(posted) == 1 and buttons_of(posted[0])
         assert [r.nonce for r in fake.repeats] == [f"l.{lobby.id}"]
-        assert await again.service.lobby_message(lobby.id) is not None
+        assert await again.service.channels.lobby_message(lobby.id) is not None
         assert fake.rejected == [] and fake.unhandled == []
 
 
@@ -186,7 +186,9 @@ async def test_a_decider_the_table_mentioned_just_before_a_crash_is_not_told_aga
         assert [m["id"] for m in fake.messages(world.channel) if mentions(m, world.anna)] == [
             first["id"]
         ]
-        assert await again.service.new_deciders(await again.service.get(table.game_id)) == []
+        assert (
+            await again.service.channels.new_deciders(await again.service.get(table.game_id)) == []
+        )
         assert fake.rejected == [] and fake.unhandled == []
 
 
@@ -228,7 +230,7 @@ async def test_a_spectator_channel_left_behind_by_a_crash_catches_up_at_start(
         assert record.version == 1
         watching = [m for m in fake.messages(world.other_channel) if m["embeds"]]
         assert words(watching[-1]) == words(fake.message(home))
-        assert all(m.version == 1 for m in await again.service.table_messages(record.id))
+        assert all(m.version == 1 for m in await again.service.channels.table_messages(record.id))
         assert fake.rejected == [] and fake.unhandled == []
 
 

@@ -83,7 +83,7 @@ async def test_a_person_chooses_their_language_over_their_discords(
             )
         ).wait_reply()
         assert "your Discord app's language" in text_of(back)
-        assert await client.service.user_language(world.ben.id) is None
+        assert await client.service.channels.user_language(world.ben.id) is None
 
 
 async def test_a_server_sets_the_language_of_new_tables(world: World, tmp_path: Any) -> None:

@@ -85,13 +85,13 @@ async def test_secrets_owed_when_the_bot_stopped_are_sent_once_at_start(
         )
         await service.join(lobby.id, world.ben.id, "Ben")
         await service.start(lobby.id, world.anna.id)
-        assert len(await service.pending_dms(lobby.id)) == 2
+        assert len(await service.channels.pending_dms(lobby.id)) == 2
 
     async with restart(fake, db, world.guild) as client:
         for person in (world.anna, world.ben):
             dms = fake.dms(person)
             assert len(dms) == 1 and "Your region cards" in text_of(dms[0])
-        assert await client.service.pending_dms() == []
+        assert await client.service.channels.pending_dms() == []
 
     async with restart(fake, db, world.guild):
         assert len(fake.dms(world.anna)) == 1 and len(fake.dms(world.ben)) == 1

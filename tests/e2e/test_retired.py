@@ -58,7 +58,9 @@ async def test_retired_tables_say_their_turn_and_moves_and_call_nobody(
         # each once and in order (each says what was played while it was the table).
         shown_on_current = await client.tables.played_on(
             await table.record(),
-            next(m for m in await client.service.table_messages(table.game_id) if m.is_home),
+            next(
+                m for m in await client.service.channels.table_messages(table.game_id) if m.is_home
+            ),
         )
         played = [e.public_text for e in entries if e.public_text]
         earlier = played[: len(played) - len(shown_on_current)]

@@ -122,7 +122,7 @@ async def test_a_player_who_opens_dms_later_gets_the_next_secret_by_dm(
         table = await open_game(world, client)
         await past_placement(table)
         await use_the_witch(world, table)
-        assert await client.service.dms_closed(anna.id)
+        assert await client.service.channels.dms_closed(anna.id)
 
         fake.open_dms(anna)
         first_turn = (await table.record()).game.view()["turn"]
@@ -141,7 +141,7 @@ async def test_a_player_who_opens_dms_later_gets_the_next_secret_by_dm(
 
         dms = await fake.wait_for(lambda: fake.dms(anna))
         assert PEEK in text_of(dms[0])
-        assert not await client.service.dms_closed(anna.id)
+        assert not await client.service.channels.dms_closed(anna.id)
         channel_text = all_channel_text(fake, [world.channel])
         assert channel_text.count("I can't send you direct messages") == 1
         assert PEEK not in channel_text

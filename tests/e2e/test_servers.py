@@ -82,7 +82,7 @@ async def test_a_moderator_of_another_server_cannot_reach_a_game(
 
         after = await table.record()
         assert (after.status, after.version) == (before.status, before.version)
-        assert await client.service.spectator_channels(table.game_id) == []
+        assert await client.service.channels.spectator_channels(table.game_id) == []
         assert [m["id"] for m in fake.messages(elsewhere)] == [lobby["id"]]
         assert fake.unhandled == []
 

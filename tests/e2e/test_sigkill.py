@@ -31,7 +31,7 @@ async def saved(db: Path, channel_id: int) -> tuple[GameRecord, int, int]:
         record = await service.latest_game_in_channel(channel_id)
         assert record is not None
         log = await service.action_log(record.id, limit=1000)
-        return record, len(log), len(await service.pending_dms(record.id))
+        return record, len(log), len(await service.channels.pending_dms(record.id))
 
 
 async def typed_move(world: World, db: Path) -> tuple[User, str]:

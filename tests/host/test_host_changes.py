@@ -1,6 +1,6 @@
-"""Every path that saves a change to a game goes through the service's one place for it, which
-tells the change listeners (the clocks) once, with the game as saved; an undo that hands the
-decision back gives that seat its deadline again."""
+"""Every path that saves a change to a game goes through the service's one place for it
+(``service.holds``), which tells the change listeners (the clocks) once, with the game as
+saved; an undo that hands the decision back gives that seat its deadline again."""
 
 from __future__ import annotations
 
@@ -19,14 +19,22 @@ from host.service import GameService
 from host.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]
-STORE_WRITES = {"save_action", "start_game", "update_lobby", "set_status", "change"}
+STORE_WRITES = {
+    "save_action",
+    "start_game",
+    "update_lobby",
+    "set_game_language",
+    "set_status",
+    "change",
+}
 """The store's writes of a game (``store.seats.change`` among them)."""
 THE_ONE_PLACE = {
     "save_action",
     "save_seat",
-    "_save_lobby",
-    "_save_start",
-    "_save_status",
+    "save_lobby",
+    "save_language",
+    "save_start",
+    "save_status",
 }
 PEOPLE = {101: "Anna", 102: "Ben", 103: "Cara", 104: "Dan"}
 SEED = 99  # Cartus: Anna's first supply can be taken back (tests/host/test_host_undo.py)
@@ -57,7 +65,7 @@ def store_writes() -> set[tuple[str, str]]:
 
 
 def test_nothing_but_the_one_place_writes_a_game() -> None:
-    assert store_writes() == {("host/service.py", name) for name in THE_ONE_PLACE}
+    assert store_writes() == {("host/holds.py", name) for name in THE_ONE_PLACE}
 
 
 class Heard:
@@ -66,7 +74,7 @@ class Heard:
     def __init__(self, service: GameService) -> None:
         self.service = service
         self.told: list[tuple[int, str, int | None, int | None]] = []
-        service.change_listeners.append(self.listen)
+        service.holds.change_listeners.append(self.listen)
 
     async def listen(self, record: GameRecord, seat: int | None, user_id: int | None) -> None:
         self.told.append((record.version, record.status, seat, user_id))
@@ -115,7 +123,7 @@ async def test_every_kind_of_change_tells_the_listeners_once(store: Store) -> No
     await heard.once(game, lambda: seats.kick(service, game, 101, 2, can_manage=False))
 
     async def stand_in() -> None:
-        async with service.hold(game):
+        async with service.holds.hold(game):
             record = await service.get(game)
             assert record.game is not None
             seat = record.game.actors()[0]
@@ -125,7 +133,7 @@ async def test_every_kind_of_change_tells_the_listeners_once(store: Store) -> No
     assert (await heard.once(game, stand_in))[1] is None
 
     async def idle() -> None:
-        async with service.hold(game):
+        async with service.holds.hold(game):
             assert await service.end_idle(game) is not None
 
     await heard.once(game, idle)

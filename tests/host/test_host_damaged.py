@@ -80,7 +80,7 @@ async def test_a_state_that_decides_for_nobody_is_set_aside_once_everywhere(
     async def tell(stored: StoredGame) -> None:
         told.append(stored.id)
 
-    service.set_aside_listeners.append(tell)
+    service.records.set_aside_listeners.append(tell)
     broken = await running(service, kind, 50)
     healthy = await running(service, kind, 51)
     [(text,)] = await raw(db_target, "SELECT state FROM games WHERE id = ?", broken)

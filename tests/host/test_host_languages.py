@@ -29,15 +29,15 @@ async def lobby(service: GameService, language: str = "en") -> int:
 async def test_a_person_chooses_their_language_and_can_go_back_to_discords(
     service: GameService,
 ) -> None:
-    assert await service.user_language(ANNA) is None
-    await service.set_user_language(ANNA, "de")
-    assert await service.user_language(ANNA) == "de"
-    assert await service.user_language(BEN) is None
-    await service.set_user_language(ANNA, None)
-    assert await service.user_language(ANNA) is None
+    assert await service.channels.user_language(ANNA) is None
+    await service.channels.set_user_language(ANNA, "de")
+    assert await service.channels.user_language(ANNA) == "de"
+    assert await service.channels.user_language(BEN) is None
+    await service.channels.set_user_language(ANNA, None)
+    assert await service.channels.user_language(ANNA) is None
     with pytest.raises(UserError, match="not offered"):
-        await service.set_user_language(ANNA, "tlh")
-    assert await service.user_language(ANNA) is None
+        await service.channels.set_user_language(ANNA, "tlh")
+    assert await service.channels.user_language(ANNA) is None
 
 
 async def test_a_lobby_speaks_its_hosts_language_until_the_host_changes_it(
@@ -81,6 +81,6 @@ def test_a_servers_default_language_is_kept_with_its_settings() -> None:
 
 
 async def test_forgetting_a_person_forgets_their_language(service: GameService) -> None:
-    await service.set_user_language(BEN, "de")
+    await service.channels.set_user_language(BEN, "de")
     await service.store.servers.forget_user(BEN)
-    assert await service.user_language(BEN) is None
+    assert await service.channels.user_language(BEN) is None

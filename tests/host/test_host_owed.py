@@ -24,10 +24,10 @@ def small_budget(monkeypatch: pytest.MonkeyPatch) -> None:
 async def owed_to_host(service: GameService, game_id: int) -> list[str]:
     """The news recorded for the person since last asked (then forgotten, as once sent)."""
     lines = []
-    for dm_id, _, user_id, news in await service.pending_dms(game_id):
+    for dm_id, _, user_id, news in await service.channels.pending_dms(game_id):
         assert user_id == HOST, "computers are owed nothing"
         lines += news
-        await service.dm_done(dm_id)
+        await service.channels.dm_done(dm_id)
     return lines
 
 

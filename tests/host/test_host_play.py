@@ -217,25 +217,25 @@ async def test_games_for_user_lists_open_games_first(service: GameService) -> No
 
 async def test_table_messages_and_spectators(service: GameService) -> None:
     game_id = await started(service)
-    await service.set_table_message(game_id, 10, 900, 0, is_home=True)
-    await service.add_spectator(game_id, 77)
-    await service.set_table_message(game_id, 77, 901, 0, is_home=False)
-    assert await service.spectator_channels(game_id) == [77]
-    assert [m.message_id for m in await service.table_messages(game_id)] == [900, 901]
+    await service.channels.set_table_message(game_id, 10, 900, 0, is_home=True)
+    await service.channels.add_spectator(game_id, 77)
+    await service.channels.set_table_message(game_id, 77, 901, 0, is_home=False)
+    assert await service.channels.spectator_channels(game_id) == [77]
+    assert [m.message_id for m in await service.channels.table_messages(game_id)] == [900, 901]
     with pytest.raises(UserError, match="home"):
-        await service.add_spectator(game_id, 10)
-    await service.remove_spectator(77)
-    assert [m.message_id for m in await service.table_messages(game_id)] == [900]
+        await service.channels.add_spectator(game_id, 10)
+    await service.channels.remove_spectator(77)
+    assert [m.message_id for m in await service.channels.table_messages(game_id)] == [900]
     with pytest.raises(UserError, match="not following"):
-        await service.remove_spectator(77)
+        await service.channels.remove_spectator(77)
     await service.cancel(game_id, ANNA, can_manage=False)
     with pytest.raises(UserError, match="nothing to follow"):
-        await service.add_spectator(game_id, 78)
+        await service.channels.add_spectator(game_id, 78)
 
 
 async def test_dm_preferences(service: GameService) -> None:
-    assert not await service.dms_closed(ANNA)
-    assert await service.mark_dms_closed(ANNA)
-    assert not await service.mark_dms_closed(ANNA)
-    assert await service.dms_closed(ANNA)
-    assert await service.mark_dms_closed(ANNA, False)
+    assert not await service.channels.dms_closed(ANNA)
+    assert await service.channels.mark_dms_closed(ANNA)
+    assert not await service.channels.mark_dms_closed(ANNA)
+    assert await service.channels.dms_closed(ANNA)
+    assert await service.channels.mark_dms_closed(ANNA, False)

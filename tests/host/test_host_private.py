@@ -66,11 +66,11 @@ async def test_a_new_decider_is_told_once_per_change(store: Store) -> None:
     service = rattus_service(store, seed=7)
     started = await start_rattus(service, seat_order="joined")
     record = started.record
-    assert await service.new_deciders(record) == [0]
-    assert await service.new_deciders(record) == [0], "not told until the notice went out"
-    await service.mark_deciders_told(record)
-    assert await service.new_deciders(record) == []
+    assert await service.channels.new_deciders(record) == [0]
+    assert await service.channels.new_deciders(record) == [0], "not told until the notice went out"
+    await service.channels.mark_deciders_told(record)
+    assert await service.channels.new_deciders(record) == []
     user = record.user_of(0)
     notation = record.game.legal_actions(0)[0].notation
     update = await service.act(record.id, user, notation)
-    assert await service.new_deciders(update.record) == update.record.game.actors()
+    assert await service.channels.new_deciders(update.record) == update.record.game.actors()

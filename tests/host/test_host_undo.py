@@ -30,8 +30,8 @@ async def started(store: Store) -> tuple[GameService, int]:
     for user in (102, 103):
         await service.join(lobby.id, user, PLAYERS[user])
     await service.start(lobby.id, 101)
-    for dm_id, *_ in await service.pending_dms(lobby.id):
-        await service.dm_done(dm_id)
+    for dm_id, *_ in await service.channels.pending_dms(lobby.id):
+        await service.channels.dm_done(dm_id)
     return service, lobby.id
 
 
@@ -42,8 +42,8 @@ async def test_an_undo_brings_the_game_back_and_owes_the_changed_secret(store: S
     acted = await service.act(game_id, 101, "supply:1", version=before.version)
     assert acted.record.game is not None
     assert secrets_of(acted.record.game, 0) != secrets_of(before.game, 0)  # fewer rats
-    for dm_id, *_ in await service.pending_dms(game_id):
-        await service.dm_done(dm_id)
+    for dm_id, *_ in await service.channels.pending_dms(game_id):
+        await service.channels.dm_done(dm_id)
 
     update, label = await undo(service, game_id, 101, version=acted.record.version)
     assert "discard 1 rat" in label
@@ -51,7 +51,7 @@ async def test_an_undo_brings_the_game_back_and_owes_the_changed_secret(store: S
     assert game is not None and update.record.version == acted.record.version + 1
     assert game.to_dict() == {**before.game.to_dict(), "version": update.record.version}
     assert [e.text for e in update.public_events] == ["Anna takes back their last action."]
-    owed = [(user, lines) for _, _, user, lines in await service.pending_dms(game_id)]
+    owed = [(user, lines) for _, _, user, lines in await service.channels.pending_dms(game_id)]
     assert owed == [(101, ["An action was taken back: your secrets are as they were before it."])]
     log = await store.actions(game_id)
     assert [(e.seat, e.notation, e.public_text) for e in log[-2:]] == [

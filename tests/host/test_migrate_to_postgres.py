@@ -48,10 +48,10 @@ async def fill(path: Path, make_service: Callable[[Store], GameService]) -> dict
         if record.status == "running":
             record = (await service.act(finished, user, "done", version=record.version)).record
     await service.act(running, ANNA, "add:2")
-    await service.set_table_message(running, 11, 900, 1, is_home=True)
-    await service.add_spectator(running, 77)
-    await service.set_table_message(running, 77, 901, 1, is_home=False)
-    await service.mark_dms_closed(BEN)
+    await service.channels.set_table_message(running, 11, 900, 1, is_home=True)
+    await service.channels.add_spectator(running, 77)
+    await service.channels.set_table_message(running, 77, 901, 1, is_home=False)
+    await service.channels.mark_dms_closed(BEN)
     lobby = await service.open_lobby(
         kind="count", guild_id=6, channel_id=12, host_id=BEN, host_name="Ben", options={}
     )
@@ -65,9 +65,9 @@ async def describe(service: GameService, ids: list[int]) -> dict[str, object]:
         "games": [await service.get(i) for i in ids],
         "logs": [await service.action_log(i, limit=100) for i in ids],
         "results": [await service.store.stats.results(i) for i in ids],
-        "tables": [await service.table_messages(i) for i in ids],
-        "spectators": [await service.spectator_channels(i) for i in ids],
-        "dms": [await service.dms_closed(u) for u in (ANNA, BEN)],
+        "tables": [await service.channels.table_messages(i) for i in ids],
+        "spectators": [await service.channels.spectator_channels(i) for i in ids],
+        "dms": [await service.channels.dms_closed(u) for u in (ANNA, BEN)],
         "stats": await service.store.stats.results_for_user(ANNA),
         "player_stats": await stats.player_stats(service, kind="count", user_id=ANNA, guild_id=5),
         "board": await stats.leaderboard(service, kind="count", guild_id=5, pool="people"),

@@ -19,22 +19,22 @@ async def test_unchanged_games_load_without_decoding_and_changes_are_seen(
         one, other = make_service(first), make_service(second)
         game_id = await started(one, target=9)
         record = await one.get(game_id)
-        decoded, built = first.states.decoded, one._games.built
+        decoded, built = first.states.decoded, one.records.games.built
         assert decoded >= 1 and built >= 1
         again = await one.get(game_id)
         assert again.game is record.game  # the same game object, not rebuilt
-        assert (first.states.decoded, one._games.built) == (decoded, built)
+        assert (first.states.decoded, one.records.games.built) == (decoded, built)
 
         # an action saved here: the next load reuses what was saved
         assert record.game is not None
         [seat] = record.game.actors()
         legal = await one.legal_actions(game_id, USERS[seat])
         update = await one.act(game_id, USERS[seat], legal[0].notation)
-        decoded, built = first.states.decoded, one._games.built
+        decoded, built = first.states.decoded, one.records.games.built
         loaded = await one.get(game_id)
         assert loaded.version == update.record.version
         assert loaded.game is update.record.game
-        assert (first.states.decoded, one._games.built) == (decoded, built)
+        assert (first.states.decoded, one.records.games.built) == (decoded, built)
 
         # an action saved by another process: seen by the next load here
         assert loaded.game is not None

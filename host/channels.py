@@ -1,6 +1,6 @@
-"""What ``GameService`` remembers for the Discord side between messages: which message shows
-each game's table in each channel (home and spectators'), its lobby message, who was told of
-their decision, and the private messages owed."""
+"""What the service remembers for the Discord side between messages (``service.channels``):
+which message shows each game's table in each channel (home and spectators'), its lobby
+message, who was told of their decision, and the private messages owed."""
 
 from __future__ import annotations
 
@@ -9,11 +9,16 @@ from engine.text import msg
 from host import turns
 from host.errors import NotFound, UserError
 from host.models import DmQuestion, GameRecord, TableMessage
-from host.service_core import ServiceCore
+from host.records import Records
+from host.store import Store
 
 
-class ServiceChannels(ServiceCore):
+class Channels:
     """Table and lobby messages, spectators, deciders told, owed DMs."""
+
+    def __init__(self, store: Store, records: Records) -> None:
+        self.store = store
+        self.records = records
 
     # -- table messages and spectators ----------------------------------------------------
 
@@ -45,7 +50,7 @@ class ServiceChannels(ServiceCore):
 
     async def lobbies(self) -> list[GameRecord]:
         """Every open lobby that can be loaded (start-up repair posts missing ones)."""
-        return await self._loaded(await self.store.game_ids(["lobby"]))
+        return await self.records.load_each(await self.store.game_ids(["lobby"]))
 
     async def table_messages(self, game_id: int) -> list[TableMessage]:
         """The current table messages of a game: the home one first, then spectators'."""
@@ -60,7 +65,7 @@ class ServiceChannels(ServiceCore):
     ) -> None:
         """Let a channel follow a game; a channel follows one game at a time. With
         ``guild_id`` (the channel's server) only a game of that server can be followed."""
-        record = await self._load(game_id)
+        record = await self.records.load(game_id)
         if guild_id is not None and record.guild_id != guild_id:
             raise NotFound(msg("There is no game #{number}.", number=game_id))
         if not record.is_open:

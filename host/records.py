@@ -1,17 +1,15 @@
-"""The part of ``GameService`` every other part stands on: its settings, the per-game locks,
-and loading a game (a damaged one is set aside once, and its channel told)."""
+"""Loading games: each game's stored row read from the store as a ``GameRecord``, its engine
+game built once and kept while its state is unchanged, and a game whose data cannot be read
+set aside once (its channel told) instead of breaking whoever asked for it."""
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import contextvars
 import logging
-import os
-import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from typing import Any
 
 from engine.contract import Game
 from engine.text import msg
@@ -19,64 +17,29 @@ from host.acting import off_loop
 from host.errors import DamagedGame, NotFound, UserError
 from host.kinds import GameKind
 from host.models import GameRecord
-from host.sharding import Shards
 from host.state_cache import Games
 from host.store import Store, StoredGame
 
 log = logging.getLogger("host.service")
 
 
-def urandom_seed() -> int:
-    """A fresh 63-bit seed (it fits SQLite's signed INTEGER)."""
-    return int.from_bytes(os.urandom(8), "big") >> 1
-
-
-@dataclass
-class Changes:
-    """What one hold of a game saved: the game as it is now, who caused the change (the first
-    action or change that was not a computer's own move), and whether the game ended."""
-
-    record: GameRecord | None = None
-    seat: int | None = None
-    user_id: int | None = None
-    caused: bool = False
-    ended: bool = False
-
-
-class ServiceCore:
-    """Settings, locks and loading, shared by the parts of ``GameService``."""
+class Records:
+    """The games of one Store as records: ``load`` one, ``load_each`` of many; the game kinds
+    hosted (``kind``) say how each is built."""
 
     def __init__(
-        self,
-        store: Store,
-        *,
-        kinds: Mapping[str, GameKind],
-        clock: Callable[[], float] = time.time,
-        seed_source: Callable[[], int] = urandom_seed,
-        shards: Shards | None = None,
+        self, store: Store, kinds: Mapping[str, GameKind], *, clock: Callable[[], float]
     ) -> None:
         self.store = store
-        self.shards = shards
         self.kinds: dict[str, GameKind] = dict(kinds)
-        self._clock = clock
-        self._seed_source = seed_source
-        self._locks: dict[int, asyncio.Lock] = {}
+        self.clock = clock
         self.set_aside_listeners: list[Callable[[StoredGame], Awaitable[None]]] = []
         """Called once for each game found damaged (the Discord side tells its channel)."""
-        self.change_listeners: list[
-            Callable[[GameRecord, int | None, int | None], Awaitable[None]]
-        ] = []
-        """Told, holding the game, of each change: (record, seat that acted, who chose it)."""
+        self.games: Games[Game] = Games()
+        """The engine game built from each game's kept state (``host/state_cache.py``)."""
         self._found_damaged: contextvars.ContextVar[list[tuple[StoredGame, Exception]] | None]
         self._found_damaged = contextvars.ContextVar(f"found_damaged_{id(self)}", default=None)
         """Damaged games this task found while holding a game, to set aside after the hold."""
-        self._holds: dict[int, Changes] = {}
-        """What each game held now has saved (``GameService._exclusive``)."""
-        self._games: Games[Game] = Games()
-        """The engine game built from each game's kept state (``host/state_cache.py``)."""
-
-    def now(self) -> float:
-        return self._clock()
 
     def kind(self, name: str) -> GameKind:
         try:
@@ -86,19 +49,45 @@ class ServiceCore:
                 msg("This bot does not host games of the kind '{kind}'.", kind=name)
             ) from None
 
-    def _lock(self, game_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(game_id, asyncio.Lock())
-
-    async def _load(self, game_id: int) -> GameRecord:
+    async def load(self, game_id: int) -> GameRecord:
+        """The game as stored now; NotFound, or DamagedGame (set aside) if it cannot be read."""
         stored = await self.store.load(game_id)
         if stored is None:
             raise NotFound(msg("There is no game #{number}.", number=game_id))
         return await self._record_or_set_aside(stored)
 
+    async def load_each(self, game_ids: Iterable[int]) -> list[GameRecord]:
+        """These games, leaving out any that cannot be loaded (they are set aside)."""
+        records = []
+        for game_id in game_ids:
+            with contextlib.suppress(DamagedGame, NotFound):
+                records.append(await self.load(game_id))
+        return records
+
+    def keep(self, game_id: int, state: dict[str, Any], game: Game) -> None:
+        """``game`` was saved as ``state``: the next load of that state reuses it."""
+        self.games.saved(game_id, state, game)
+
+    @asynccontextmanager
+    async def setting_aside_after(self) -> AsyncIterator[None]:
+        """Around a hold: damaged games found inside it are set aside when it has ended (on
+        PostgreSQL the hold's transaction rolls back with the error, and would take the mark
+        with it)."""
+        if self._found_damaged.get() is not None:  # inside another hold: it sets them aside
+            yield
+            return
+        found: list[tuple[StoredGame, Exception]] = []
+        token = self._found_damaged.set(found)
+        try:
+            yield
+        finally:
+            self._found_damaged.reset(token)
+            for stored, error in found:
+                await self._set_aside(stored, error)
+
     async def _record_or_set_aside(self, stored: StoredGame) -> GameRecord:
-        """The record, or (data that cannot be read) the game set aside and DamagedGame.
-        Found while the game is held, it is set aside once the hold has ended: on PostgreSQL
-        the hold's transaction rolls back with the error, and would take the mark with it."""
+        """The record, or (data that cannot be read) the game set aside and DamagedGame;
+        found inside ``setting_aside_after``, it is set aside as that ends."""
         try:
             if stored.damage is not None:
                 raise ValueError(stored.damage)
@@ -119,39 +108,16 @@ class ServiceCore:
 
     async def _set_aside(self, stored: StoredGame, error: Exception) -> None:
         first = await self.store.set_aside(
-            stored.id, f"{type(error).__name__}: {error}"[:2000], now=self._clock()
+            stored.id, f"{type(error).__name__}: {error}"[:2000], now=self.clock()
         )
         if first:
             log.error("Game #%s cannot be loaded; it is set aside", stored.id, exc_info=error)
             for listener in self.set_aside_listeners:
                 await listener(stored)
 
-    @asynccontextmanager
-    async def _setting_aside_after(self) -> AsyncIterator[None]:
-        """Around a hold: damaged games found inside it are set aside when it has ended."""
-        if self._found_damaged.get() is not None:  # inside another hold: it sets them aside
-            yield
-            return
-        found: list[tuple[StoredGame, Exception]] = []
-        token = self._found_damaged.set(found)
-        try:
-            yield
-        finally:
-            self._found_damaged.reset(token)
-            for stored, error in found:
-                await self._set_aside(stored, error)
-
-    async def _loaded(self, game_ids: Iterable[int]) -> list[GameRecord]:
-        """These games, leaving out any that cannot be loaded (they are set aside)."""
-        records = []
-        for game_id in game_ids:
-            with contextlib.suppress(DamagedGame, NotFound):
-                records.append(await self._load(game_id))
-        return records
-
     def _record(self, stored: StoredGame) -> GameRecord:
         make = self.kind(stored.kind).from_dict
-        game = None if stored.state is None else self._games.build(stored.id, stored.state, make)
+        game = None if stored.state is None else self.games.build(stored.id, stored.state, make)
         check_playable(stored.status, game)
         return GameRecord(
             id=stored.id,
