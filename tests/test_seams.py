@@ -35,13 +35,21 @@ def is_private(name: str) -> bool:
 
 def defined_in(tree: ast.Module) -> set[str]:
     """The names the module defines itself: functions, classes, assigned names and the
-    attributes it sets on ``self``/``cls``."""
+    attributes it sets on ``self``/``cls``. A bare annotation (``_users: dict[int, User]`` in a
+    class body) only declares a name, as a mixin declares what the class it is mixed into
+    sets: it defines nothing."""
     names: set[str] = set()
+    declared = {
+        id(node.target)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.AnnAssign) and node.value is None
+    }
     for node in ast.walk(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             names.add(node.name)
         elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
-            names.add(node.id)
+            if id(node) not in declared:
+                names.add(node.id)
         elif (
             isinstance(node, ast.Attribute)
             and isinstance(node.ctx, ast.Store)
@@ -102,6 +110,17 @@ def test_the_scan_finds_private_names_inherited_from_another_module() -> None:
     )
     found = crossings(Path("example.py"), source)
     assert found == ["example.py:4: self._load", "example.py:7: cls._registry"]
+
+
+def test_the_scan_finds_a_mixin_using_what_another_module_sets() -> None:
+    source = (
+        "class Messaging:\n"
+        "    _users: dict[int, str]\n"
+        "    def user(self, user_id):\n"
+        "        return self._users[user_id]\n"
+    )
+    found = crossings(Path("example.py"), source)
+    assert found == ["example.py:4: self._users"]
 
 
 def test_the_scan_allows_a_modules_own_private_names() -> None:

@@ -69,14 +69,18 @@ class Messaging:
 
     service: GameService
     client: discord.Client
-    _users: dict[int, discord.User | discord.Member]
-    _sending: set[int]
-    locales: dict[int, str]
-    """user -> the language of their Discord app at their latest interaction (kept in memory:
-    a DM has no locale of its own)."""
-    _news_turn: dict[tuple[int, int], object]
-    """(game, user) -> the turn (a Cartus round) of the latest DM they were sent, so that
-    news comes at most once a turn; forgotten on a restart (then it is sent at once)."""
+
+    def __init__(self) -> None:
+        self._users: dict[int, discord.User | discord.Member] = {}
+        """The Discord users DMs go to, by id, as last seen (``remember_user``)."""
+        self._sending: set[int] = set()
+        """The owed DMs being sent now (by id), so that none goes twice."""
+        self.locales: dict[int, str] = {}
+        """user -> the language of their Discord app at their latest interaction (kept in
+        memory: a DM has no locale of its own)."""
+        self._news_turn: dict[tuple[int, int], object] = {}
+        """(game, user) -> the turn (a Cartus round) of the latest DM they were sent, so that
+        news comes at most once a turn; forgotten on a restart (then it is sent at once)."""
 
     if TYPE_CHECKING:
 
@@ -399,6 +403,10 @@ class Messaging:
         )
         user = await self.user(user_id)
         await user.send(embed=fitted(embed, tr), file=png_file(png), nonce=sent_as)
+
+    def remember_user(self, user: discord.User | discord.Member) -> None:
+        """A user seen in an interaction: DMs to them need not fetch them."""
+        self._users[user.id] = user
 
     async def user(self, user_id: int) -> discord.User | discord.Member:
         """The Discord user of ``user_id`` (remembered once fetched): whom a DM goes to."""

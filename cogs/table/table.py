@@ -108,14 +108,11 @@ class Tables(Messaging):
     def __init__(
         self, client: discord.Client, service: GameService, presenters: Mapping[str, Presenter[Any]]
     ) -> None:
+        super().__init__()
         self.client = client
         self.service = service
         self.presenters = presenters
         self._locks: dict[int, asyncio.Lock] = {}
-        self._users: dict[int, discord.User | discord.Member] = {}
-        self._sending: set[int] = set()
-        self._news_turn: dict[tuple[int, int], object] = {}
-        self.locales: dict[int, str] = {}
         self.clocks: Clocks | None = None
         """The games' clocks, once the bot has them (the lobby shows the timer)."""
         self.pictures = Pictures()
@@ -151,9 +148,6 @@ class Tables(Messaging):
 
     def presenter(self, record: GameRecord) -> Presenter[Any]:
         return self.presenters[record.kind]
-
-    def remember_user(self, user: discord.User | discord.Member) -> None:
-        self._users[user.id] = user
 
     def channel(self, record: GameRecord, channel_id: int) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(channel_id, guild_id=record.guild_id)
