@@ -92,7 +92,7 @@ async def typed(world: World, client: Any) -> str:
         ("tables", "act", False, False),  # after the defer, before anything is saved
         ("store", "save_action", True, True),  # just after saving
         ("tables", "show_table", False, True),  # before the table is edited or posted
-        ("service", "set_table_message", False, True),  # a new table posted, not recorded
+        ("channels", "set_table_message", False, True),  # a new table posted, not recorded
     ],
     ids=["after the defer", "after saving", "before the table edit", "before the record"],
 )
@@ -106,7 +106,12 @@ async def test_a_crash_during_a_typed_move_loses_nothing_and_repeats_nothing(
         table = await open_seated(world, client, [world.anna, world.ben], expansions="africanus")
         await fake.wait_for(lambda: fake.dms(world.anna) and fake.dms(world.ben))
         value = await typed(world, client)
-        owner = {"tables": client.tables, "service": client.service, "store": client.store}[where]
+        owners = {
+            "tables": client.tables,
+            "channels": client.service.channels,
+            "store": client.store,
+        }
+        owner = owners[where]
         with crash_at(owner, name, after=after) as crashed:
             await fake.slash(world.anna, world.channel, "rattus", "play", options={"action": value})
             await asyncio.wait_for(crashed.wait(), 10)

@@ -30,7 +30,7 @@ async def test_a_secret_sent_just_before_a_crash_is_not_sent_again(
     db = tmp_path / "games.sqlite3"
     client = make_bot(fake, db, world.guild)
     async with fake.running(client):
-        with crash_at(client.service, "dm_done") as crashed:
+        with crash_at(client.service.channels, "dm_done") as crashed:
             table = await open_seated(
                 world, client, [world.anna, world.ben], expansions="africanus"
             )
@@ -57,7 +57,9 @@ async def test_a_private_question_asked_just_before_a_crash_is_not_asked_again(
     async with fake.running(client):
         table = await open_seated(world, client, people, expansions="africanus")
         asking = crash_at(
-            client.service, "mark_deciders_told", when=lambda record: bool(record.private_actors())
+            client.service.channels,
+            "mark_deciders_told",
+            when=lambda record: bool(record.private_actors()),
         )
         with asking as crashed, contextlib.suppress(Crash):
             await play_seeded(client, table.game_id, 0, deciding("region_play"), limit=100)
@@ -91,7 +93,7 @@ async def test_a_decider_told_just_before_a_crash_is_not_told_again(
 
     async with fake.running(client):
         table = await open_seated(world, client, people)
-        telling = crash_at(client.service, "mark_deciders_told", when=noticed)
+        telling = crash_at(client.service.channels, "mark_deciders_told", when=noticed)
         with telling as crashed, contextlib.suppress(Crash):
             await play_seeded(client, table.game_id, 36, lambda r: False, limit=200)
         assert crashed.is_set()
@@ -119,7 +121,9 @@ async def test_a_table_posted_just_before_a_crash_is_not_posted_twice(
         )
         lobby = await opened.wait_reply()
         await (await fake.click(world.ben, lobby, label="Join")).wait_reply()
-        dealt = crash_at(client.service, "set_table_message", when=lambda *args, **_: args[3] >= 0)
+        dealt = crash_at(
+            client.service.channels, "set_table_message", when=lambda *args, **_: args[3] >= 0
+        )
         with dealt as crashed:
             await fake.click(world.anna, lobby, label="Start")
             await asyncio.wait_for(crashed.wait(), 10)
@@ -176,7 +180,7 @@ async def test_a_decider_the_table_mentioned_just_before_a_crash_is_not_told_aga
     db = tmp_path / "games.sqlite3"
     client = make_bot(fake, db, world.guild)
     async with fake.running(client):
-        with crash_at(client.service, "mark_deciders_told") as crashed:
+        with crash_at(client.service.channels, "mark_deciders_told") as crashed:
             table = await open_seated(world, client, [world.anna, world.ben])
             await asyncio.wait_for(crashed.wait(), 10)
         first = table.table_message()
@@ -218,7 +222,7 @@ async def test_a_spectator_channel_left_behind_by_a_crash_catches_up_at_start(
         def home_shown(*args: Any, **_: Any) -> bool:
             return bool(args[1] == world.channel.id and args[3] >= 1)
 
-        shown = crash_at(client.service, "set_table_message", after=True, when=home_shown)
+        shown = crash_at(client.service.channels, "set_table_message", after=True, when=home_shown)
         with shown as crashed, contextlib.suppress(Crash):
             await play_seeded(client, table.game_id, 1, lambda r: r.version >= 1, limit=5)
         assert crashed.is_set()
@@ -256,7 +260,7 @@ async def test_a_game_that_ended_just_before_a_crash_shows_its_end_once(
         monkeypatch.setattr(client.tables, "show_final", final)
         if sent:  # the final message went out; the crash came before it was recorded
             stop = crash_at(
-                client.service, "set_table_message", when=lambda *_, **__: ending.is_set()
+                client.service.channels, "set_table_message", when=lambda *_, **__: ending.is_set()
             )
         else:  # the game ended and was saved; the crash came before anything was shown
             stop = crash_at(client.tables, "show_final")
