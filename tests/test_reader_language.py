@@ -13,6 +13,8 @@ from cogs.table.replies import error_language
 
 
 class Service:
+    """The service's ``channels`` part, as far as languages go."""
+
     def __init__(self, chosen: str | None = None, broken: bool = False) -> None:
         self.chosen, self.broken = chosen, broken
 
@@ -26,7 +28,7 @@ def interaction(locale: str, service: Service) -> Any:
     return SimpleNamespace(
         locale=discord.Locale(locale),
         user=SimpleNamespace(id=7),
-        client=SimpleNamespace(service=service),
+        client=SimpleNamespace(service=SimpleNamespace(channels=service)),
     )
 
 
