@@ -18,6 +18,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, ParamSpec, TypeVar
 
+import lang
 from engine.contract import Game
 from engine.core import Event, IllegalAction, parse_notation
 from engine.text import with_names
@@ -103,9 +104,11 @@ def public_text(
     record: GameRecord, before: Game, seat: int, after: Game, label: str | None
 ) -> str | None:
     """What everyone saw of an action: its public events, or for a public decision that told
-    nobody anything, the action's label. A private answer's label is never public."""
+    nobody anything, the action's label. A private answer's label is never public. In the
+    table's language (what its channel reads), players named as they are now."""
     names = record.names()
-    texts = [e.text_for(names) for e in after.events if e.audience is None]
+    table = record.language if record.language in lang.languages() else lang.DEFAULT
+    texts = [lang.say(e.shown, table, names) for e in after.events if e.audience is None]
     shown = " ".join(text for text in texts if text)
     if not shown:
         decision = before.decision(seat)

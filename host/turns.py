@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from engine import contract
 from engine.contract import Game
 from engine.core import Action, Decision, fill_names
-from engine.text import Msg, msg
+from engine.text import Msg, msg, with_names
 from host import computers
 from host.errors import NotSeated, NotYourTurn, UserError
 from host.models import GameRecord
@@ -57,20 +57,21 @@ def actors(record: GameRecord) -> tuple[int, ...]:
 
 
 def named_action(action: Action, names: Sequence[str]) -> Action:
-    """The action with players named in its label (the engine writes seats as placeholders,
-    ``engine.core.seat_ref``)."""
-    return replace(action, label=fill_names(action.label, names))
+    """The action with players named in its label, still a text in no language
+    (``engine.text.with_names``): shown in the reader's language where it is shown."""
+    return replace(action, label=with_names(action.label, names))
 
 
 def named_decision(decision: Decision | None, names: Sequence[str]) -> Decision | None:
-    """The decision with players named in its prompt and in its pick's items."""
+    """The decision with players named in its prompt and in its pick's items (texts in no
+    language, as ``named_action``)."""
     if decision is None:
         return None
     pick = decision.pick
     if pick is not None:
-        groups = tuple(replace(g, label=fill_names(g.label, names)) for g in pick.groups)
+        groups = tuple(replace(g, label=with_names(g.label, names)) for g in pick.groups)
         pick = replace(pick, groups=groups)
-    return replace(decision, prompt=fill_names(decision.prompt, names), pick=pick)
+    return replace(decision, prompt=with_names(decision.prompt, names), pick=pick)
 
 
 def legal_actions(game: Game, seat: int, names: Sequence[str]) -> list[Action]:
