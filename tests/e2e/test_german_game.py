@@ -353,10 +353,9 @@ async def test_no_english_on_a_german_rattus_table(world: World, tmp_path: Any) 
 
 @pytest.mark.xfail(
     strict=True,
-    reason="not yet converted: the table's 'What just happened' lines and a replaced table's "
-    "text, made in English from the action log by host/acting.py public_text (Event.text_for): "
-    "'Anna enters the Palace (1st building) on space 1.', 'Anna plays 1 card face down.', "
-    "'Anna takes the supply of the Farm (2nd building): discard 2 rats. Anna discards 2 rats.'",
+    reason="not yet converted: the buildings' supply actions in the table's 'Gebäude dieser "
+    "Runde' field (engine/cartus supply descriptions shown in English: 'discard 2 rats', "
+    "'draw 2 cards, look at 1 Nun-row card', 'draw 4 cards')",
 )
 async def test_no_english_on_a_german_cartus_table(world: World, tmp_path: Any) -> None:
     """Nothing the channel showed is English: neither a catalog text with a German
@@ -368,10 +367,9 @@ async def test_no_english_on_a_german_cartus_table(world: World, tmp_path: Any) 
 
 @pytest.mark.xfail(
     strict=True,
-    reason="not yet converted: Cartus labels and prompts in a player's private panel, named "
-    "in English by host/turns.py named_action/named_decision (fill_names): 'Look at Nun-row "
-    "card 4', 'Choose the cards you play face down in the Palace (1st building) (population "
-    "cards, jokers, Swords, Flutes; none is fine).'",
+    reason="not yet converted: what a Cartus player is told privately (their secret news, "
+    "in English: 'You play 1 Peasantry card face down.', 'Your new victory point token is "
+    "worth …')",
 )
 async def test_a_german_cartus_players_panels_are_german(world: World, tmp_path: Any) -> None:
     await first_moves(world, tmp_path, "cartus")
