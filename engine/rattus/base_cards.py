@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from ..core import Action
+from ..text import Seat, msg, plural
 from . import board, cards, data, final_plague, plague, steps
 from .cards import Ability, RegionFirst, chain_step, push_chain
 from .state import Ctx, Frame, State
+from .texts import action
 
 # King: a cube from a region without rats into the palace.
 
@@ -19,7 +21,14 @@ def _king_act(ctx: Ctx, f: Frame, a: Action) -> None:
     region = a.args[0]
     steps.pop(s, f)
     board.move_cubes(s, f["seat"], region, board.PALACE, 1)
-    ctx.say("king", f"{s.colour(f['seat'])} moved a cube from {board.name(region)} to the palace.")
+    ctx.say(
+        "king",
+        msg(
+            "{player} moved a cube from {region} to the palace.",
+            player=Seat(f["seat"]),
+            region=board.said(region),
+        ),
+    )
 
 
 cards.region_first(
@@ -27,10 +36,12 @@ cards.region_first(
         "king",
         "king",
         _king_regions,
-        lambda s, f, r: Action(f"palace:{r}", f"Move a cube from {board.name(r)} to the palace"),
+        lambda s, f, r: action(
+            f"palace:{r}", msg("Move a cube from {region} to the palace", region=board.said(r))
+        ),
     ),
     _king_act,
-    lambda s, f: "King: which region sends a cube to the palace?",
+    lambda s, f: msg("King: which region sends a cube to the palace?"),
 )
 
 
@@ -60,7 +71,7 @@ def _knight_final_start(ctx: Ctx, seat: int) -> None:
 
 def _knight_final_options(s: State, f: Frame) -> list[Action]:
     return [
-        Action(f"plague:{r}", f"Move the plague piece to {board.name(r)}")
+        action(f"plague:{r}", msg("Move the plague piece to {region}", region=board.said(r)))
         for r in board.reachable(s, s.plague, cards.reach(s, data.LONG_MOVE))
     ]
 
@@ -70,7 +81,14 @@ def _knight_final_act(ctx: Ctx, f: Frame, a: Action) -> None:
     steps.pop(s, f)
     s.plague = a.args[0]
     s.revealed = []
-    ctx.say("knight", f"{s.colour(f['seat'])} moved the plague piece to {board.name(s.plague)}.")
+    ctx.say(
+        "knight",
+        msg(
+            "{player} moved the plague piece to {region}.",
+            player=Seat(f["seat"]),
+            region=board.said(s.plague),
+        ),
+    )
 
 
 cards.PLAGUE_STEPS.add("knight", _knight_steps)
@@ -83,7 +101,7 @@ chain_step(
     "knight_final",
     _knight_final_options,
     _knight_final_act,
-    lambda s, f: "Knight: where does the plague piece stand for the final plague?",
+    lambda s, f: msg("Knight: where does the plague piece stand for the final plague?"),
 )
 cards.register(
     Ability(
@@ -109,7 +127,10 @@ def _merchant_from_act(ctx: Ctx, f: Frame, a: Action) -> None:
 
 
 def _merchant_to_options(s: State, f: Frame) -> list[Action]:
-    return [Action(f"to:{r}", f"To {board.name(r)}") for r in board.neighbours(s, f["source"])]
+    return [
+        action(f"to:{r}", msg("To {region}", region=board.said(r)))
+        for r in board.neighbours(s, f["source"])
+    ]
 
 
 def _merchant_to_act(ctx: Ctx, f: Frame, a: Action) -> None:
@@ -118,12 +139,17 @@ def _merchant_to_act(ctx: Ctx, f: Frame, a: Action) -> None:
 
 
 def _merchant_count_act(ctx: Ctx, f: Frame, a: Action) -> None:
-    s = ctx.s
     n = cards.move_counted(ctx, f, a)
     ctx.say(
         "merchant",
-        f"{s.colour(f['seat'])} moved {n} cube{'s' if n > 1 else ''} from "
-        f"{board.name(f['source'])} to {board.name(f['target'])}.",
+        plural(
+            "{player} moved {n} cube from {source} to {target}.",
+            "{player} moved {n} cubes from {source} to {target}.",
+            n,
+            player=Seat(f["seat"]),
+            source=board.said(f["source"]),
+            target=board.said(f["target"]),
+        ),
     )
 
 
@@ -132,24 +158,27 @@ cards.region_first(
         "merchant",
         "merchant_from",
         _merchant_sources,
-        lambda s, f, r: Action(
-            f"from:{r}", f"From {board.name(r)} ({s.cubes[r][f['seat']]} of yours)"
+        lambda s, f, r: action(
+            f"from:{r}",
+            msg("From {region} ({n} of yours)", region=board.said(r), n=s.cubes[r][f["seat"]]),
         ),
     ),
     _merchant_from_act,
-    lambda s, f: "Merchant: move cubes from which region?",
+    lambda s, f: msg("Merchant: move cubes from which region?"),
 )
 chain_step(
     "merchant_to",
     _merchant_to_options,
     _merchant_to_act,
-    lambda s, f: f"Merchant: move them from {board.name(f['source'])} to which neighbour?",
+    lambda s, f: msg(
+        "Merchant: move them from {region} to which neighbour?", region=board.said(f["source"])
+    ),
 )
 chain_step(
     "merchant_count",
     lambda s, f: cards.cube_counts(s, f, 3),
     _merchant_count_act,
-    lambda s, f: "Merchant: how many cubes?",
+    lambda s, f: msg("Merchant: how many cubes?"),
 )
 
 
@@ -170,7 +199,10 @@ def _monk_start(ctx: Ctx, seat: int) -> None:
 
 def _monk_from_options(s: State, f: Frame) -> list[Action]:
     return [
-        Action(f"from:{r}", f"A rat from {board.name(r)} ({len(s.rats[r])} there)")
+        action(
+            f"from:{r}",
+            msg("A rat from {region} ({n} there)", region=board.said(r), n=len(s.rats[r])),
+        )
         for r in _monk_sources(s)
     ]
 
@@ -187,7 +219,15 @@ def _monk_from_act(ctx: Ctx, f: Frame, a: Action) -> None:
 
 def _slot_options(s: State, region: str, skip: str | None = None) -> list[Action]:
     return [
-        Action(f"slot:{i}", f"Rat {i} of {len(s.rats[region])} in {board.name(region)}")
+        action(
+            f"slot:{i}",
+            msg(
+                "Rat {number} of {n} in {region}",
+                number=i,
+                n=len(s.rats[region]),
+                region=board.said(region),
+            ),
+        )
         for i, tid in enumerate(s.rats[region], start=1)
         if tid != skip
     ]
@@ -200,7 +240,10 @@ def _monk_slot_act(ctx: Ctx, f: Frame, a: Action) -> None:
 
 def _monk_to_options(s: State, f: Frame) -> list[Action]:
     return [
-        Action(f"to:{r}", f"Into {board.name(r)} ({len(s.rats[r])} there now)")
+        action(
+            f"to:{r}",
+            msg("Into {region} ({n} there now)", region=board.said(r), n=len(s.rats[r])),
+        )
         for r in board.rat_targets(s, f["source"])
     ]
 
@@ -212,25 +255,34 @@ def _monk_to_act(ctx: Ctx, f: Frame, a: Action) -> None:
     s.rats[a.args[0]].append(token)
     ctx.say(
         "monk",
-        f"{s.colour(f['seat'])} moved a rat from {board.name(f['source'])} "
-        f"to {board.name(a.args[0])}.",
+        msg(
+            "{player} moved a rat from {source} to {target}.",
+            player=Seat(f["seat"]),
+            source=board.said(f["source"]),
+            target=board.said(a.args[0]),
+        ),
     )
 
 
 chain_step(
-    "monk_from", _monk_from_options, _monk_from_act, lambda s, f: "Monk: move a rat from where?"
+    "monk_from",
+    _monk_from_options,
+    _monk_from_act,
+    lambda s, f: msg("Monk: move a rat from where?"),
 )
 chain_step(
     "monk_slot",
     lambda s, f: _slot_options(s, f["source"]),
     _monk_slot_act,
-    lambda s, f: f"Monk: which rat in {board.name(f['source'])}?",
+    lambda s, f: msg("Monk: which rat in {region}?", region=board.said(f["source"])),
 )
 chain_step(
     "monk_to",
     _monk_to_options,
     _monk_to_act,
-    lambda s, f: f"Monk: move the rat from {board.name(f['source'])} into which neighbour?",
+    lambda s, f: msg(
+        "Monk: move the rat from {region} into which neighbour?", region=board.said(f["source"])
+    ),
 )
 cards.register(
     Ability(
@@ -258,15 +310,25 @@ def _peasant_final_act(ctx: Ctx, f: Frame, a: Action) -> None:
     s = ctx.s
     steps.pop(s, f)
     board.add_cubes(s, f["seat"], a.args[0], 1)
-    ctx.say("peasant", f"{s.colour(f['seat'])} placed a cube in {board.name(a.args[0])}.")
+    ctx.say(
+        "peasant",
+        msg(
+            "{player} placed a cube in {region}.",
+            player=Seat(f["seat"]),
+            region=board.said(a.args[0]),
+        ),
+    )
 
 
 cards.PLACE_BONUS.add("peasant", _peasant_bonus)
 chain_step(
     "peasant_final",
-    lambda s, f: [Action(f"place:{r}", f"Place a cube in {board.name(r)}") for r in s.regions],
+    lambda s, f: [
+        action(f"place:{r}", msg("Place a cube in {region}", region=board.said(r)))
+        for r in s.regions
+    ],
     _peasant_final_act,
-    lambda s, f: "Peasant: place one cube in any region.",
+    lambda s, f: msg("Peasant: place one cube in any region."),
 )
 cards.register(
     Ability("peasant", None, None, lambda s, seat: s.supply[seat] > 0, _peasant_final_start)
@@ -287,11 +349,14 @@ def _witch_start(ctx: Ctx, seat: int) -> None:
 def _witch_look_options(s: State, f: Frame) -> list[Action]:
     first = f["first"]
     out = [
-        Action(f"look:{r}", f"Look at a rat in {board.name(r)} ({len(s.rats[r])} there)")
+        action(
+            f"look:{r}",
+            msg("Look at a rat in {region} ({n} there)", region=board.said(r), n=len(s.rats[r])),
+        )
         for r in _witch_regions(s, first)
     ]
     if first is not None:
-        out.append(Action("done", "Done: look at no second rat"))
+        out.append(action("done", msg("Done: look at no second rat")))
     return out
 
 
@@ -328,11 +393,23 @@ def _witch_peek(ctx: Ctx, seat: int, region: str, token: str, first: str | None)
         knowers.sort()
     slot = s.rats[region].index(token) + 1
     front = s.tokens[token]
-    ctx.say("witch", f"{s.colour(seat)} (Witch) looked at a rat in {board.name(region)}.")
+    ctx.say(
+        "witch",
+        msg(
+            "{player} (Witch) looked at a rat in {region}.",
+            player=Seat(seat),
+            region=board.said(region),
+        ),
+    )
     ctx.tell(
         (seat,),
         "peek",
-        f"Witch: rat {slot} in {board.name(region)} is {plague.describe_front(front)}.",
+        msg(
+            "Witch: rat {number} in {region} is {front}.",
+            number=slot,
+            region=board.said(region),
+            front=plague.describe_front(front),
+        ),
         region=region,
         slot=slot,
         front=dict(front),
@@ -351,10 +428,12 @@ def _swappable(s: State, a: str, b: str) -> bool:
 
 
 def _witch_swap_options(s: State, f: Frame) -> list[Action]:
-    ra, rb = board.name(_where(s, f["a"])), board.name(_where(s, f["b"]))
+    ra, rb = board.said(_where(s, f["a"])), board.said(_where(s, f["b"]))
     return [
-        Action("swap", f"Swap the rat in {ra} with the rat in {rb}"),
-        Action("keep", "Leave both where they are"),
+        action(
+            "swap", msg("Swap the rat in {first} with the rat in {second}", first=ra, second=rb)
+        ),
+        action("keep", msg("Leave both where they are")),
     ]
 
 
@@ -368,8 +447,12 @@ def _witch_swap_act(ctx: Ctx, f: Frame, a: Action) -> None:
     s.rats[ra][ia], s.rats[rb][ib] = f["b"], f["a"]
     ctx.say(
         "witch",
-        f"{s.colour(f['seat'])} (Witch) swapped a rat in {board.name(ra)} with one in "
-        f"{board.name(rb)}.",
+        msg(
+            "{player} (Witch) swapped a rat in {first} with one in {second}.",
+            player=Seat(f["seat"]),
+            first=board.said(ra),
+            second=board.said(rb),
+        ),
     )
 
 
@@ -382,21 +465,21 @@ chain_step(
     _witch_look_options,
     _witch_look_act,
     lambda s, f: (
-        "Witch: look at a rat in which region?"
+        msg("Witch: look at a rat in which region?")
         if f["first"] is None
-        else "Witch: look at a second rat, or stop here."
+        else msg("Witch: look at a second rat, or stop here.")
     ),
 )
 chain_step(
     "witch_slot",
     lambda s, f: _slot_options(s, f["region"], f["first"]),
     _witch_slot_act,
-    lambda s, f: f"Witch: which rat in {board.name(f['region'])}?",
+    lambda s, f: msg("Witch: which rat in {region}?", region=board.said(f["region"])),
 )
 chain_step(
     "witch_swap",
     _witch_swap_options,
     _witch_swap_act,
-    lambda s, f: "Witch: swap the two rats you looked at?",
+    lambda s, f: msg("Witch: swap the two rats you looked at?"),
 )
 cards.register(Ability("witch", _witch_usable, _witch_start, _witch_usable, _witch_start))

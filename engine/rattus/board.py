@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..text import Msg, msg
 from . import data
 from .hooks import Hooks
 from .state import Ctx, State
@@ -20,6 +21,12 @@ PALACE = "palace"
 def name(region: str) -> str:
     names = data.board_map().names
     return names[region] if region in names else region.capitalize()
+
+
+def said(region: str) -> Msg:
+    """The region's name as a text (translated where it is shown)."""
+    shown = name(region)  # a data-file text (its name) or, for no known region, its id
+    return msg(shown)
 
 
 def neighbours(s: State, region: str, *, crossing: str = "piece") -> list[str]:

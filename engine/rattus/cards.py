@@ -9,11 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 
 from ..core import Action
+from ..text import Msg, msg, plural
 from . import board, data, steps
 from .hooks import Hooks
 from .state import Ctx, Frame, State
+from .texts import action
 
 Check = Callable[[State, int], bool]
 Start = Callable[[Ctx, int], None]
@@ -49,6 +52,17 @@ def register(ability: Ability) -> None:
 
 def card_name(card: str) -> str:
     return data.cards()[card].name
+
+
+def said(card: str) -> Msg:
+    """The card's name as a text (translated where it is shown)."""
+    return msg(data.cards()[card].name)
+
+
+@cache
+def use_action(card: str) -> Action:
+    """Starting a card's ability (made once: actions never change)."""
+    return action(f"use:{card}", msg("Use the {card}", card=said(card)))
 
 
 def holds(s: State, seat: int, card: str) -> bool:
@@ -97,7 +111,7 @@ def start(ctx: Ctx, seat: int, card: str, *, final: bool) -> None:
 # back out of one card at most MAX_BACKS times a turn (counted on the turn's own frame): enough
 # to change one's mind, and a bound that keeps every chain of decisions finite.
 
-BACK = Action("back", "Back (don't use the card now)")
+BACK = action("back", msg("Back (don't use the card now)"))
 MAX_BACKS = 2
 
 
@@ -205,7 +219,8 @@ def cube_counts(s: State, f: Frame, most: int) -> list[Action]:
     more than stand there."""
     most = min(most, s.cubes[f["source"]][f["seat"]])
     return [
-        Action(f"count:{n}", f"Move {n} cube{'s' if n > 1 else ''}") for n in range(1, most + 1)
+        action(f"count:{n}", plural("Move {n} cube", "Move {n} cubes", n))
+        for n in range(1, most + 1)
     ]
 
 

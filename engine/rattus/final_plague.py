@@ -13,9 +13,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..core import Action
+from ..text import Msg, Seat, msg, plural
 from . import board, cards, steps
 from .cards import Ability, chain_step, push_chain
 from .state import Ctx, Frame, State
+from .texts import action
 
 Check = Callable[[State, int], bool]
 Arrive = Callable[[Ctx, int], None]
@@ -82,7 +84,13 @@ def _act_here(ctx: Ctx, seat: int) -> None:
             s.used.append(m.card)
     if any(m.ravages for m in movers):
         if not _ravage_possible(s, seat):
-            ctx.say("final", f"{board.name(s.plague)} has no people and rats together: no ravage.")
+            ctx.say(
+                "final",
+                msg(
+                    "{region} has no people and rats together: no ravage.",
+                    region=board.said(s.plague),
+                ),
+            )
         frame = steps.push(s, "ravage", seat=seat, region=s.plague, final=False)
         for m in movers:
             if m.prepare is not None:
@@ -112,9 +120,14 @@ def _ravages(s: State, seat: int) -> bool:
 
 
 def _move_options(s: State, f: Frame) -> list[Action]:
-    then = " and ravage it now" if _ravages(s, f["seat"]) else ""
+    ravage = _ravages(s, f["seat"])
     return [
-        Action(f"plague:{r}", f"Move the plague piece to {board.name(r)}{then}")
+        action(
+            f"plague:{r}",
+            msg("Move the plague piece to {region} and ravage it now", region=board.said(r))
+            if ravage
+            else msg("Move the plague piece to {region}", region=board.said(r)),
+        )
         for r in board.reachable(s, s.plague, int(f["most"]))
     ]
 
@@ -126,17 +139,32 @@ def _move_act(ctx: Ctx, f: Frame, a: Action) -> None:
     s.revealed = []
     ctx.say(
         "plague",
-        f"{s.colour(f['seat'])} ({cards.card_name(f['card'])}) moved the plague piece to "
-        f"{board.name(s.plague)}.",
+        msg(
+            "{player} ({card}) moved the plague piece to {region}.",
+            player=Seat(f["seat"]),
+            card=cards.said(f["card"]),
+            region=board.said(s.plague),
+        ),
         region=s.plague,
     )
     _act_here(ctx, f["seat"])
 
 
-def _move_prompt(s: State, f: Frame) -> str:
-    far = "one step" if f["most"] == 1 else f"up to {f['most']} steps"
-    then = "; the rats where it stops act at once" if _ravages(s, f["seat"]) else ""
-    return f"{cards.card_name(f['card'])}: move the plague piece {far}{then}."
+def _move_prompt(s: State, f: Frame) -> Msg:
+    card, most = cards.said(f["card"]), int(f["most"])
+    if _ravages(s, f["seat"]):
+        return plural(
+            "{card}: move the plague piece one step; the rats where it stops act at once.",
+            "{card}: move the plague piece up to {n} steps; the rats where it stops act at once.",
+            most,
+            card=card,
+        )
+    return plural(
+        "{card}: move the plague piece one step.",
+        "{card}: move the plague piece up to {n} steps.",
+        most,
+        card=card,
+    )
 
 
 chain_step("plague_final_move", _move_options, _move_act, _move_prompt)

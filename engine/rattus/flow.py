@@ -7,10 +7,12 @@ from functools import cache
 
 from .. import kernel
 from ..contract import Outcome
-from ..core import Action, seat_ref
+from ..core import Action
+from ..text import N_, Msg, Seat, msg, plural
 from . import board, cards, plague, steps
 from .hooks import Hooks
 from .state import Ctx, Frame, State
+from .texts import action
 
 CardTaken = Callable[[Ctx, int, str, int | None], None]
 # The Baker asks where its cubes go; a goods card sends its token back: independent.
@@ -53,7 +55,7 @@ ScoreTerm = Callable[[State, int], int | None]
 SCORE_TERMS: Hooks[ScoreTerm] = Hooks("score_terms", unordered=True)  # summed
 """(state, seat) -> points added to the seat's cubes on the board at the end, a scoring line
 named by its key; None when that line is not part of this game (its expansion is off)."""
-TIE_BREAK = (
+TIE_BREAK = N_(
     "level players rank in turn order from the one who would have played next after the last turn"
 )
 
@@ -64,7 +66,16 @@ TIE_BREAK = (
 def _start_options(s: State, f: Frame) -> list[Action]:
     n = min(f["n"], s.supply[f["seat"]])
     return [
-        Action(f"place:{r}", f"Place {n} starting cubes in {board.name(r)}", True)
+        action(
+            f"place:{r}",
+            plural(
+                "Place {n} starting cube in {region}",
+                "Place {n} starting cubes in {region}",
+                n,
+                region=board.said(r),
+            ),
+            True,
+        )
         for r in s.regions
     ]
 
@@ -74,11 +85,24 @@ def _start_act(ctx: Ctx, f: Frame, a: Action) -> None:
     region = a.args[0]
     steps.pop(s, f)
     n = board.add_cubes(s, f["seat"], region, f["n"])
-    ctx.say("start", f"{s.colour(f['seat'])} placed {n} starting cubes in {board.name(region)}.")
+    ctx.say(
+        "start",
+        plural(
+            "{player} placed {n} starting cube in {region}.",
+            "{player} placed {n} starting cubes in {region}.",
+            n,
+            player=Seat(f["seat"]),
+            region=board.said(region),
+        ),
+    )
 
 
-def _start_prompt(s: State, f: Frame) -> str:
-    return f"Start of the game: choose a region for {f['n']} of your cubes."
+def _start_prompt(s: State, f: Frame) -> Msg:
+    return plural(
+        "Start of the game: choose a region for {n} of your cubes.",
+        "Start of the game: choose a region for {n} of your cubes.",
+        f["n"],
+    )
 
 
 steps.register(steps.step("start_place", _start_options, _start_act, _start_prompt))
@@ -104,7 +128,12 @@ def _begin_turn(ctx: Ctx, f: Frame) -> bool:
     s.used = []
     s.took = False
     s.placed = False
-    ctx.say("turn", f"Turn {s.turn}: {s.colour(s.active)} to play.", seat=s.active, turn=s.turn)
+    ctx.say(
+        "turn",
+        msg("Turn {turn}: {player} to play.", turn=s.turn, player=Seat(s.active)),
+        seat=s.active,
+        turn=s.turn,
+    )
     steps.push(s, "turn", seat=f["seat"])
     for hook in TURN_START:
         hook(ctx, s.active)
@@ -129,10 +158,23 @@ def place_counts(s: State, seat: int, region: str, bonus: int | None = None) -> 
 def _place_action(region: str, n: int, most: bool) -> Action:
     """Placing n cubes in a region: the most the seat may (``place:gallia``) or fewer
     (``place:gallia:2``). Actions never change, so each is made once."""
-    label = f"Place {n} {'cube' if n == 1 else 'cubes'} in {board.name(region)}"
     if most:
-        return Action(f"place:{region}", label)
-    return Action(f"place:{region}:{n}", label + " (fewer than you may)")
+        label = plural(
+            "Place {n} cube in {region}",
+            "Place {n} cubes in {region}",
+            n,
+            region=board.said(region),
+        )
+        return action(f"place:{region}", label)
+    return action(
+        f"place:{region}:{n}",
+        plural(
+            "Place {n} cube in {region} (fewer than you may)",
+            "Place {n} cubes in {region} (fewer than you may)",
+            n,
+            region=board.said(region),
+        ),
+    )
 
 
 def _place_options(s: State, seat: int) -> list[Action]:
@@ -152,18 +194,25 @@ def _place_options(s: State, seat: int) -> list[Action]:
         out += options(s, seat)
     if len(out) + len(fewer) <= MAX_CHOICES:
         return out + fewer
-    return [*out, Action("place:fewer", "Place fewer cubes than you may (choose where first)")]
+    fewer_first = msg("Place fewer cubes than you may (choose where first)")
+    return [*out, action("place:fewer", fewer_first)]
 
 
 def _fewer_options(s: State, f: Frame) -> list[Action]:
     back = (
-        [Action("back", "Back to your turn")] if cards.backs_left(s, s.stack[-2], "fewer") else []
+        [action("back", msg("Back to your turn"))]
+        if cards.backs_left(s, s.stack[-2], "fewer")
+        else []
     )
     if f["region"] is None:
         regions = [r for r in s.regions if len(place_counts(s, f["seat"], r)) > 1]
-        return [Action(f"region:{r}", f"Fewer cubes in {board.name(r)}") for r in regions] + back
+        fewer = [
+            action(f"region:{r}", msg("Fewer cubes in {region}", region=board.said(r)))
+            for r in regions
+        ]
+        return fewer + back
     counts = place_counts(s, f["seat"], f["region"])[:-1]
-    out = [Action(f"count:{n}", f"Place {n} {'cube' if n == 1 else 'cubes'}") for n in counts]
+    out = [action(f"count:{n}", plural("Place {n} cube", "Place {n} cubes", n)) for n in counts]
     return [*out, *back]
 
 
@@ -178,14 +227,24 @@ def _fewer_act(ctx: Ctx, f: Frame, a: Action) -> None:
     if a.kind == "count":
         n = board.add_cubes(s, f["seat"], f["region"], int(a.args[0]))
         s.placed = True
-        word = "cube" if n == 1 else "cubes"
-        ctx.say("place", f"{s.colour(f['seat'])} placed {n} {word} in {board.name(f['region'])}.")
+        ctx.say("place", placed_cubes(f["seat"], n, f["region"]))
 
 
-def _fewer_prompt(s: State, f: Frame) -> str:
+def placed_cubes(seat: int, n: int, region: str) -> Msg:
+    """The event of a seat's cubes placed in phase B."""
+    return plural(
+        "{player} placed {n} cube in {region}.",
+        "{player} placed {n} cubes in {region}.",
+        n,
+        player=Seat(seat),
+        region=board.said(region),
+    )
+
+
+def _fewer_prompt(s: State, f: Frame) -> Msg:
     if f["region"] is None:
-        return "Place fewer cubes than you may: in which region?"
-    return f"How many cubes do you place in {board.name(f['region'])}?"
+        return msg("Place fewer cubes than you may: in which region?")
+    return msg("How many cubes do you place in {region}?", region=board.said(f["region"]))
 
 
 steps.register(steps.step("place_fewer", _fewer_options, _fewer_act, _fewer_prompt))
@@ -193,8 +252,11 @@ steps.register(steps.step("place_fewer", _fewer_options, _fewer_act, _fewer_prom
 
 @cache
 def _take_action(card: str, holder: int | None) -> Action:
-    where = "from beside the board" if holder is None else f"from {seat_ref(holder)}"
-    return Action(f"take:{card}", f"Take the {cards.card_name(card)} {where}")
+    if holder is None:
+        label = msg("Take the {card} from beside the board", card=cards.said(card))
+    else:
+        label = msg("Take the {card} from {player}", card=cards.said(card), player=Seat(holder))
+    return action(f"take:{card}", label)
 
 
 def _turn_options(s: State, f: Frame) -> list[Action]:
@@ -208,11 +270,12 @@ def _turn_options(s: State, f: Frame) -> list[Action]:
     if not s.placed:
         out += _place_options(s, seat)
     for card in cards.usable_now(s, seat, final=False):
-        out.append(Action(f"use:{card}", f"Use the {cards.card_name(card)}"))
+        out.append(cards.use_action(card))
     for options, _ in TURN_ACTIONS.values():
         out += options(s, seat)
     moves = plague.move_options(s, seat)
-    out += moves or [Action("end", "End the turn: the plague is walled in and cannot move", True)]
+    walled = msg("End the turn: the plague is walled in and cannot move")
+    out += moves or [action("end", walled, True)]
     return out
 
 
@@ -226,8 +289,20 @@ def _turn_act(ctx: Ctx, f: Frame, a: Action) -> None:
             s.hands[before].remove(card)
         s.hands[seat].append(card)
         s.took = True
-        source = "from beside the board" if before is None else f"from {s.colour(before)}"
-        ctx.say("take", f"{s.colour(seat)} took the {cards.card_name(card)} {source}.", card=card)
+        if before is None:
+            took = msg(
+                "{player} took the {card} from beside the board.",
+                player=Seat(seat),
+                card=cards.said(card),
+            )
+        else:
+            took = msg(
+                "{player} took the {card} from {other}.",
+                player=Seat(seat),
+                card=cards.said(card),
+                other=Seat(before),
+            )
+        ctx.say("take", took, card=card)
         for hook in CARD_TAKEN:
             hook(ctx, seat, card, before)
     elif a.notation == "place:fewer":
@@ -240,8 +315,7 @@ def _turn_act(ctx: Ctx, f: Frame, a: Action) -> None:
         wanted = int(a.args[1]) if len(a.args) > 1 else place_counts(s, seat, region)[-1]
         n = board.add_cubes(s, seat, region, wanted)
         s.placed = True
-        word = "cube" if n == 1 else "cubes"
-        ctx.say("place", f"{s.colour(seat)} placed {n} {word} in {board.name(region)}.", n=n)
+        ctx.say("place", placed_cubes(seat, n, region), n=n)
     elif a.kind == "use":
         cards.start(ctx, seat, a.args[0], final=False)
     elif a.kind in TURN_ACTIONS:
@@ -251,24 +325,36 @@ def _turn_act(ctx: Ctx, f: Frame, a: Action) -> None:
         plague.move(ctx, seat, a.args[0])
     elif a.kind == "end":
         steps.pop(s, f)
-        ctx.say("walled", "The plague is walled in and stays where it is.")
+        ctx.say("walled", msg("The plague is walled in and stays where it is."))
         steps.push(s, "end_turn", seat=seat)
 
 
-def _turn_prompt(s: State, f: Frame) -> str:
-    parts = []
-    if not s.took:
-        parts.append("take a class card")
-    if not s.placed:
-        parts.append("place cubes")
-    if cards.usable_now(s, f["seat"], final=False):
-        parts.append("use your cards")
-    if not parts:
-        return "Your turn: move the plague."
-    if len(parts) == 1:
-        return f"Your turn: you may {parts[0]}, then move the plague."
-    listed = ", ".join(parts[:-1]) + f" and {parts[-1]}"
-    return f"Your turn: you may {listed} in any order, then move the plague."
+TURN_PROMPTS: dict[tuple[bool, bool, bool], str] = {
+    (False, False, False): N_("Your turn: move the plague."),
+    (True, False, False): N_("Your turn: you may take a class card, then move the plague."),
+    (False, True, False): N_("Your turn: you may place cubes, then move the plague."),
+    (False, False, True): N_("Your turn: you may use your cards, then move the plague."),
+    (True, True, False): N_(
+        "Your turn: you may take a class card and place cubes in any order, then move the plague."
+    ),
+    (True, False, True): N_(
+        "Your turn: you may take a class card and use your cards in any order, then move the "
+        "plague."
+    ),
+    (False, True, True): N_(
+        "Your turn: you may place cubes and use your cards in any order, then move the plague."
+    ),
+    (True, True, True): N_(
+        "Your turn: you may take a class card, place cubes and use your cards in any order, "
+        "then move the plague."
+    ),
+}
+"""The turn's prompt by what is still open: (take a card, place cubes, use a card)."""
+
+
+def _turn_prompt(s: State, f: Frame) -> Msg:
+    usable = bool(cards.usable_now(s, f["seat"], final=False))
+    return msg(TURN_PROMPTS[(not s.took, not s.placed, usable)])
 
 
 steps.register(steps.step("turn", _turn_options, _turn_act, _turn_prompt))
@@ -281,10 +367,14 @@ def _end_turn(ctx: Ctx, f: Frame) -> bool:
     for hook in AFTER_TURN:
         hook(ctx, seat)
     if not s.rat_supply or s.supply[seat] == 0:
-        why = (
-            "the rat supply is empty" if not s.rat_supply else f"{s.colour(seat)} has no cubes left"
-        )
-        ctx.say("end", f"The game is ending: {why}. The final round begins.")
+        if not s.rat_supply:
+            ending = msg("The game is ending: the rat supply is empty. The final round begins.")
+        else:
+            ending = msg(
+                "The game is ending: {player} has no cubes left. The final round begins.",
+                player=Seat(seat),
+            )
+        ctx.say("end", ending)
         start_final_round(s, seat)
     else:
         steps.push(s, "begin_turn", seat=s.next_seat(seat))
@@ -317,17 +407,17 @@ def _final_turn_auto(ctx: Ctx, f: Frame) -> bool:
             s.final_order.remove(f["seat"])
         if not cards.usable_now(s, f["seat"], final=True):
             steps.pop(s, f)
-            ctx.say("final", f"{s.colour(f['seat'])} has no card to use in the final round.")
+            ctx.say(
+                "final",
+                msg("{player} has no card to use in the final round.", player=Seat(f["seat"])),
+            )
         return True
     return False
 
 
 def _final_turn_options(s: State, f: Frame) -> list[Action]:
-    out = [
-        Action(f"use:{c}", f"Use the {cards.card_name(c)}")
-        for c in cards.usable_now(s, f["seat"], final=True)
-    ]
-    return [*out, Action("done", "Done: end my final turn", True)]
+    out = [cards.use_action(c) for c in cards.usable_now(s, f["seat"], final=True)]
+    return [*out, action("done", msg("Done: end my final turn"), True)]
 
 
 def _final_turn_act(ctx: Ctx, f: Frame, a: Action) -> None:
@@ -335,11 +425,11 @@ def _final_turn_act(ctx: Ctx, f: Frame, a: Action) -> None:
         cards.start(ctx, f["seat"], a.args[0], final=True)
     else:
         steps.pop(ctx.s, f)
-        ctx.say("final", f"{ctx.s.colour(f['seat'])} ended their final turn.")
+        ctx.say("final", msg("{player} ended their final turn.", player=Seat(f["seat"])))
 
 
-def _final_turn_prompt(s: State, f: Frame) -> str:
-    return "Final round: use your class cards one last time, then say you are done."
+def _final_turn_prompt(s: State, f: Frame) -> Msg:
+    return msg("Final round: use your class cards one last time, then say you are done.")
 
 
 steps.register(
@@ -360,7 +450,7 @@ def _final_ravage_auto(ctx: Ctx, f: Frame) -> bool:
         s.status = "final_ravage"
         s.active = f["seat"]
         s.revealed = []
-        ctx.say("final", "The plague ravages every region with people and rats.")
+        ctx.say("final", msg("The plague ravages every region with people and rats."))
         for hook in BEFORE_FINAL_RAVAGE:
             hook(ctx)
         return True
@@ -376,8 +466,11 @@ def _final_ravage_auto(ctx: Ctx, f: Frame) -> bool:
 
 
 def _final_ravage_options(s: State, f: Frame) -> list[Action]:
-    out = [Action("ravage:board", "All of them, in board order")]
-    return out + [Action(f"ravage:{r}", f"{board.name(r)} next") for r in ravage_candidates(s)]
+    out = [action("ravage:board", msg("All of them, in board order"))]
+    return out + [
+        action(f"ravage:{r}", msg("{region} next", region=board.said(r)))
+        for r in ravage_candidates(s)
+    ]
 
 
 def _final_ravage_act(ctx: Ctx, f: Frame, a: Action) -> None:
@@ -388,8 +481,8 @@ def _final_ravage_act(ctx: Ctx, f: Frame, a: Action) -> None:
         steps.push(s, "ravage", seat=f["seat"], region=r, final=True)
 
 
-def _final_ravage_prompt(s: State, f: Frame) -> str:
-    return "The final plague: choose which region is ravaged next, or all in board order."
+def _final_ravage_prompt(s: State, f: Frame) -> Msg:
+    return msg("The final plague: choose which region is ravaged next, or all in board order.")
 
 
 steps.register(
@@ -417,7 +510,12 @@ def score(ctx: Ctx) -> None:
     winner = s.ranking[0]
     ctx.say(
         "over",
-        f"Game over. {s.colour(winner)} wins with {totals[winner]} points.",
+        plural(
+            "Game over. {player} wins with {n} point.",
+            "Game over. {player} wins with {n} points.",
+            totals[winner],
+            player=Seat(winner),
+        ),
         scores=totals,
         ranking=s.ranking,
     )

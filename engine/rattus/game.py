@@ -8,6 +8,7 @@ from typing import Any
 from .. import kernel
 from ..contract import Outcome, StartOption
 from ..core import Rng
+from ..text import msg, plural
 from . import base_cards as _base_cards  # noqa: F401  (registers the base abilities)
 from . import class_cards as class_cards_
 from . import data, disclosure, flow, steps, validate, views
@@ -109,7 +110,12 @@ def new_game(
     ctx = Ctx(state)
     ctx.say(
         "setup",
-        f"A game for {players} players begins. The plague starts in {m.names[state.plague]}.",
+        plural(
+            "A game for {n} player begins. The plague starts in {region}.",
+            "A game for {n} players begins. The plague starts in {region}.",
+            players,
+            region=msg(m.names[state.plague]),
+        ),
     )
     return Game.begin(state, ctx)
 

@@ -6,11 +6,13 @@ from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any
 
-from ..core import Action, Pick, PickGroup, Rng, counted
+from ..core import Action, Pick, Rng
 from ..saved import copy_json
+from ..text import Msg, Seat, msg, plural
 from . import board, cards, data, steps
 from .hooks import Hooks
 from .state import Ctx, Frame, State
+from .texts import action, group, listed
 
 SpreadExtra = Callable[[State, int], int]
 SPREAD_EXTRA: Hooks[SpreadExtra] = Hooks("spread_extra", unordered=True)  # summed
@@ -80,7 +82,9 @@ def move_options(s: State, seat: int) -> list[Action]:
 @cache
 def _move_action(region: str) -> Action:
     """Moving the plague piece there (made once: actions never change)."""
-    return Action(f"plague:{region}", f"Move the plague to {board.name(region)}", True)
+    return action(
+        f"plague:{region}", msg("Move the plague to {region}", region=board.said(region)), True
+    )
 
 
 def move(ctx: Ctx, seat: int, region: str) -> None:
@@ -88,7 +92,15 @@ def move(ctx: Ctx, seat: int, region: str) -> None:
     s = ctx.s
     s.plague = region
     s.revealed = []
-    ctx.say("plague", f"{s.colour(seat)} moved the plague to {board.name(region)}.", region=region)
+    ctx.say(
+        "plague",
+        msg(
+            "{player} moved the plague to {region}.",
+            player=Seat(seat),
+            region=board.said(region),
+        ),
+        region=region,
+    )
     steps.push(s, "end_turn", seat=seat)
     steps.push(s, "ravage", seat=seat, region=region, final=False)
     rats = len(s.rats[region])
@@ -105,9 +117,9 @@ def _place_rat(ctx: Ctx, f: Frame, target: str) -> None:
     s.rats[target].append(token)
     f["left"] -= 1
     f["placed"] += 1
-    ctx.say("rat", f"A new rat arrived in {board.name(target)}.", region=target)
+    ctx.say("rat", msg("A new rat arrived in {region}.", region=board.said(target)), region=target)
     if not s.rat_supply:
-        ctx.say("supply", "The rat supply is empty: the game ends after this turn.")
+        ctx.say("supply", msg("The rat supply is empty: the game ends after this turn."))
 
 
 def _spread_auto(ctx: Ctx, f: Frame) -> bool:
@@ -126,10 +138,17 @@ def _spread_auto(ctx: Ctx, f: Frame) -> bool:
 
 def _spread_options(s: State, f: Frame) -> list[Action]:
     out = [
-        Action(f"rat:{r}", f"Put a new rat in {board.name(r)} ({len(s.rats[r])} there now)")
+        action(
+            f"rat:{r}",
+            msg(
+                "Put a new rat in {region} ({n} there now)",
+                region=board.said(r),
+                n=len(s.rats[r]),
+            ),
+        )
         for r in board.rat_targets(s, f["region"])
     ]
-    return [*out, Action("norat", "Place no extra rat")] if f.get("optional") else out
+    return [*out, action("norat", msg("Place no extra rat"))] if f.get("optional") else out
 
 
 def _spread_pick(s: State, f: Frame) -> Pick | None:
@@ -142,7 +161,12 @@ def _spread_pick(s: State, f: Frame) -> Pick | None:
     if wanted < 2 or len(targets) < 2:
         return None
     groups = tuple(
-        PickGroup(r, f"{board.name(r)} ({len(s.rats[r])} there now)", room, item="new rat")
+        group(
+            r,
+            msg("{region} ({n} there now)", region=board.said(r), n=len(s.rats[r])),
+            room,
+            item=msg("new rat"),
+        )
         for r in targets
         if (room := min(wanted, board.MAX_RATS - len(s.rats[r]))) > 0
     )
@@ -165,21 +189,28 @@ def _spread_act(ctx: Ctx, f: Frame, a: Action) -> None:
             _place_rat(ctx, f, region)
 
 
-def _spread_prompt(s: State, f: Frame) -> str:
+def _spread_prompt(s: State, f: Frame) -> Msg:
+    region = board.said(f["region"])
     if f.get("optional"):
-        extra = "an extra rat" if f["left"] == 1 else f"{f['left']} extra rats"
-        return (
-            f"The plague spreads from {board.name(f['region'])}: you may put {extra} next to it. "
-            "Where, or none?"
+        return plural(
+            "The plague spreads from {region}: you may put an extra rat next to it. "
+            "Where, or none?",
+            "The plague spreads from {region}: you may put {n} extra rats next to it. "
+            "Where, or none?",
+            f["left"],
+            region=region,
         )
     if _spread_pick(s, f) is not None:
-        return (
-            f"The plague spreads from {board.name(f['region'])}: choose where the "
-            f"{min(f['left'], len(s.rat_supply))} new rats go."
+        return plural(
+            "The plague spreads from {region}: choose where the {n} new rat goes.",
+            "The plague spreads from {region}: choose where the {n} new rats go.",
+            min(f["left"], len(s.rat_supply)),
+            region=region,
         )
-    return (
-        f"The plague spreads from {board.name(f['region'])}: choose where the next new rat goes "
-        f"({f['left']} to place)."
+    return msg(
+        "The plague spreads from {region}: choose where the next new rat goes ({n} to place).",
+        region=region,
+        n=f["left"],
     )
 
 
@@ -200,7 +231,9 @@ def _ravage_auto(ctx: Ctx, f: Frame) -> bool:
         if s.cubes_in(region) == 0 or not s.rats[region]:
             steps.pop(s, f)
             return True
-        ctx.say("ravage", f"The plague ravages {board.name(region)}.", region=region)
+        ctx.say(
+            "ravage", msg("The plague ravages {region}.", region=board.said(region)), region=region
+        )
         f["first"] = len(s.revealed)
         return True
     while f["hook"] < len(RAVAGE_START):
@@ -260,11 +293,14 @@ def _remove_face_up(ctx: Ctx, region: str) -> None:
         s.gone.append(token)
         s.revealed.append({"region": region, **s.tokens[token], "outbreak": False, "losses": {}})
     if left:
-        fronts = "; ".join(describe_front(s.tokens[t]) for t in left)
+        fronts = [describe_front(s.tokens[t]) for t in left]
         ctx.say(
             "face_up_gone",
-            f"The rats turned face up in {board.name(region)} that did not act leave the game "
-            f"({fronts}).",
+            msg(
+                "The rats turned face up in {region} that did not act leave the game ({fronts}).",
+                region=board.said(region),
+                fronts=listed(fronts),
+            ),
             region=region,
         )
 
@@ -272,7 +308,15 @@ def _remove_face_up(ctx: Ctx, region: str) -> None:
 def _reveal_options(s: State, f: Frame) -> list[Action]:
     region = f["region"]
     return [
-        Action(f"reveal:{i}", f"Rat {i} in {board.name(region)}: {describe_front(s.tokens[t])}")
+        action(
+            f"reveal:{i}",
+            msg(
+                "Rat {number} in {region}: {front}",
+                number=i,
+                region=board.said(region),
+                front=describe_front(s.tokens[t]),
+            ),
+        )
         for i, t in enumerate(s.rats[region], start=1)
     ]
 
@@ -288,7 +332,10 @@ steps.register(
         "reveal_choice",
         _reveal_options,
         _reveal_act,
-        lambda s, f: f"The rats of {board.name(f['region'])} lie face up: which one acts next?",
+        lambda s, f: msg(
+            "The rats of {region} lie face up: which one acts next?",
+            region=board.said(f["region"]),
+        ),
     )
 )
 
@@ -415,43 +462,55 @@ def resolve_token(ctx: Ctx, f: Frame, pending: dict[str, Any]) -> dict[str, Any]
     return entry
 
 
-def describe_front(front: Mapping[str, Any]) -> str:
+def describe_front(front: Mapping[str, Any]) -> Msg:
     """A rat token's front in words: its limit, the class cards it strikes, then what its
     majority and "all" symbols cost ("limit 3, Church, the majority loses 1, everyone loses
     1")."""
-    parts = [f"limit {front.get('limit', '?')}"]
+    parts = [msg("limit {n}", n=front.get("limit", "?"))]
     classes = data.cards_classes()
-    parts += [classes.get(str(c), str(c).title()) for c in front.get("classes", [])]
+    for cls in front.get("classes", []):
+        shown = classes.get(str(cls), str(cls).title())  # a data-file text (a class's name)
+        parts.append(msg(shown))
     majority, everyone = int(front.get("majority", 0)), int(front.get("all", 0))
     if majority:
-        parts.append(f"the majority loses {majority}")
+        parts.append(msg("the majority loses {n}", n=majority))
     if everyone:
-        parts.append(f"everyone loses {everyone}")
-    return ", ".join(parts)
+        parts.append(msg("everyone loses {n}", n=everyone))
+    return listed(parts)
 
 
-def describe(s: State, entry: dict[str, Any], people: int) -> str:
-    head = f"Rat revealed in {board.name(entry['region'])} ({describe_front(entry)})"
+def describe(s: State, entry: dict[str, Any], people: int) -> Msg:
+    region, front = board.said(entry["region"]), describe_front(entry)
     if not entry["outbreak"]:
-        crowd = counted(people, "person", "people")
-        return f"{head}: only {crowd} there, below the limit: no effect."
-    losses = entry.get("losses", {})
-    who = ", ".join(f"{s.colour(int(k))} loses {v}" for k, v in sorted(losses.items()))
-    saved = entry.get("saved", {})
-    if saved:
-        who += ("; " if who else "") + ", ".join(
-            f"{s.colour(int(k))} saved {v} by potion" for k, v in sorted(saved.items())
+        return plural(
+            "Rat revealed in {region} ({front}): only {n} person there, below the limit: "
+            "no effect.",
+            "Rat revealed in {region} ({front}): only {n} people there, below the limit: "
+            "no effect.",
+            people,
+            region=region,
+            front=front,
         )
-    spared = entry.get("exempt", [])
-    if spared:
-        who += ("; " if who else "") + ", ".join(f"{s.colour(int(k))} is spared" for k in spared)
-    return f"{head}: outbreak! {who or 'nobody there is hit'}."
+    losses = entry.get("losses", {})
+    hit = [msg("{player} loses {n}", player=Seat(int(k)), n=v) for k, v in sorted(losses.items())]
+    saved = entry.get("saved", {})
+    hit += [
+        msg("{player} saved {n} by potion", player=Seat(int(k)), n=v)
+        for k, v in sorted(saved.items())
+    ]
+    hit += [msg("{player} is spared", player=Seat(int(k))) for k in entry.get("exempt", [])]
+    return msg(
+        "Rat revealed in {region} ({front}): outbreak! {who}.",
+        region=region,
+        front=front,
+        who=listed(hit) if hit else msg("nobody there is hit"),
+    )
 
 
 def _bonus_options(s: State, f: Frame) -> list[Action]:
     return [
-        Action("bonus:yes", "Yes: the plague piece counts as 2 people"),
-        Action("bonus:no", "No: count only the cubes"),
+        action("bonus:yes", msg("Yes: the plague piece counts as 2 people")),
+        action("bonus:no", msg("No: count only the cubes")),
     ]
 
 
@@ -460,13 +519,17 @@ def _bonus_act(ctx: Ctx, f: Frame, a: Action) -> None:
     steps.pop(s, f)
     if a.args[0] == "yes":
         s.stack[-1]["bonus"] = int(s.stack[-1].get("bonus", 0)) + 2
-        ctx.say("bonus", f"{s.colour(f['seat'])} lets the plague piece count as 2 people.")
+        ctx.say(
+            "bonus",
+            msg("{player} lets the plague piece count as 2 people.", player=Seat(f["seat"])),
+        )
 
 
-def _bonus_prompt(s: State, f: Frame) -> str:
-    return (
-        f"Before the rats in {board.name(f['region'])} are revealed: should the plague piece "
-        "count as 2 extra people there?"
+def _bonus_prompt(s: State, f: Frame) -> Msg:
+    return msg(
+        "Before the rats in {region} are revealed: should the plague piece count as 2 extra "
+        "people there?",
+        region=board.said(f["region"]),
     )
 
 

@@ -18,11 +18,12 @@ from collections.abc import Callable
 
 from ..core import Action, Pick
 from ..kernel.steps import Auto, Step, Steps, pop, push, top
+from ..text import Msg
 from .state import Ctx, Frame, State
 
 Options = Callable[[State, Frame], list[Action]]
 Act = Callable[[Ctx, Frame, Action], None]
-Prompt = Callable[[State, Frame], str]
+Prompt = Callable[[State, Frame], Msg]
 PickOf = Callable[[State, Frame], Pick | None]
 
 STEPS: Steps[State, Ctx] = Steps()
@@ -49,7 +50,7 @@ def step(
     def answered(ctx: Ctx, f: Frame, seat: int, a: Action) -> None:
         act(ctx, f, a)
 
-    def asked(s: State, f: Frame, seat: int) -> str:
+    def asked(s: State, f: Frame, seat: int) -> Msg:
         return prompt(s, f)
 
     def picked(s: State, f: Frame, seat: int) -> Pick | None:

@@ -10,9 +10,11 @@ scores); when the plain cubes left are too few, it must go.
 from __future__ import annotations
 
 from ...core import Action
+from ...text import Msg, Param, Seat, msg, plural
 from .. import board, cards, flow, steps, views
 from ..cards import Ability, chain_step, push_chain
 from ..state import Ctx, Frame, State
+from ..texts import action
 from ..view_types import RattusView
 from .regions import on, table
 
@@ -69,8 +71,12 @@ def _sultan_act(ctx: Ctx, f: Frame, a: Action) -> None:
     _add(s, f["seat"], region)
     ctx.say(
         "sultan",
-        f"{s.colour(f['seat'])} put a diplomat under a cube in {board.name(region)} "
-        f"({diplomats_left(s)} left).",
+        msg(
+            "{player} put a diplomat under a cube in {region} ({n} left).",
+            player=Seat(f["seat"]),
+            region=board.said(region),
+            n=diplomats_left(s),
+        ),
     )
 
 
@@ -79,12 +85,13 @@ cards.region_first(
         "sultan",
         "sultan",
         _sultan_regions,
-        lambda s, f, r: Action(
-            f"diplomat:{r}", f"Put a diplomat under one of your cubes in {board.name(r)}"
+        lambda s, f, r: action(
+            f"diplomat:{r}",
+            msg("Put a diplomat under one of your cubes in {region}", region=board.said(r)),
         ),
     ),
     _sultan_act,
-    lambda s, f: "Sultan: in which region does a diplomat go under one of your cubes?",
+    lambda s, f: msg("Sultan: in which region does a diplomat go under one of your cubes?"),
 )
 
 
@@ -95,7 +102,11 @@ def _diplomat_dies(ctx: Ctx, seat: int, region: str) -> None:
         _remove(s, seat, region)
         ctx.say(
             "diplomat",
-            f"{s.colour(seat)}'s diplomat in {board.name(region)} returns to the supply.",
+            msg(
+                "{player}'s diplomat in {region} returns to the supply.",
+                player=Seat(seat),
+                region=board.said(region),
+            ),
         )
 
 
@@ -126,16 +137,49 @@ def _carry(s: State, seat: int, source: str, target: str) -> None:
     _add(s, seat, target)
 
 
-def _where(target: str) -> str:
-    return "the palace" if target == board.PALACE else board.name(target)
+def _carry_yes(f: Frame, n: int) -> Msg:
+    """The answer that the seat's cubes took ``n`` of the owner's diplomats along."""
+    owner, target = Seat(f["owner"]), board.said(f["target"])
+    if f["owner"] == f["seat"]:
+        if f["target"] == board.PALACE:
+            return plural(
+                "Yes: your diplomat goes along to the palace",
+                "Yes: your {n} diplomats go along to the palace",
+                n,
+            )
+        return plural(
+            "Yes: your diplomat goes along to {region}",
+            "Yes: your {n} diplomats go along to {region}",
+            n,
+            region=target,
+        )
+    if f["target"] == board.PALACE:
+        return plural(
+            "Yes: {player}'s diplomat goes along to the palace",
+            "Yes: {player}'s {n} diplomats go along to the palace",
+            n,
+            player=owner,
+        )
+    return plural(
+        "Yes: {player}'s diplomat goes along to {region}",
+        "Yes: {player}'s {n} diplomats go along to {region}",
+        n,
+        player=owner,
+        region=target,
+    )
 
 
 def _carry_options(s: State, f: Frame) -> list[Action]:
-    whose = "your" if f["owner"] == f["seat"] else f"{s.colour(f['owner'])}'s"
-    out = [Action("carry:0", f"No: {whose} diplomat stays in {board.name(f['source'])}")]
+    source = board.said(f["source"])
+    if f["owner"] == f["seat"]:
+        stays = msg("No: your diplomat stays in {region}", region=source)
+    else:
+        stays = msg(
+            "No: {player}'s diplomat stays in {region}", player=Seat(f["owner"]), region=source
+        )
+    out = [action("carry:0", stays)]
     for n in range(1, f["most"] + 1):
-        what = "diplomat goes" if n == 1 else f"{n} diplomats go"
-        out.append(Action(f"carry:{n}", f"Yes: {whose} {what} along to {_where(f['target'])}"))
+        out.append(action(f"carry:{n}", _carry_yes(f, n)))
     return out
 
 
@@ -146,19 +190,44 @@ def _carry_act(ctx: Ctx, f: Frame, a: Action) -> None:
     for _ in range(n):
         _carry(s, f["owner"], f["source"], f["target"])
     if n:
-        word = "a diplomat" if n == 1 else f"{n} diplomats"
-        ctx.say(
-            "diplomat",
-            f"{s.colour(f['seat'])} moved {word} of {s.colour(f['owner'])} along from "
-            f"{board.name(f['source'])} to {_where(f['target'])}.",
+        values: dict[str, Param] = {
+            "player": Seat(f["seat"]),
+            "owner": Seat(f["owner"]),
+            "source": board.said(f["source"]),
+        }
+        if f["target"] == board.PALACE:
+            carried = plural(
+                "{player} moved a diplomat of {owner} along from {source} to the palace.",
+                "{player} moved {n} diplomats of {owner} along from {source} to the palace.",
+                n,
+                **values,
+            )
+        else:
+            carried = plural(
+                "{player} moved a diplomat of {owner} along from {source} to {target}.",
+                "{player} moved {n} diplomats of {owner} along from {source} to {target}.",
+                n,
+                target=board.said(f["target"]),
+                **values,
+            )
+        ctx.say("diplomat", carried)
+
+
+def _carry_prompt(s: State, f: Frame) -> Msg:
+    owner, source = Seat(f["owner"]), board.said(f["source"])
+    if f["target"] == board.PALACE:
+        return msg(
+            "One of the cubes that left {source} may be the one with {player}'s diplomat: does "
+            "the diplomat go along to the palace?",
+            source=source,
+            player=owner,
         )
-
-
-def _carry_prompt(s: State, f: Frame) -> str:
-    return (
-        f"One of the cubes that left {board.name(f['source'])} may be the one with "
-        f"{s.colour(f['owner'])}'s diplomat: does the diplomat go along to "
-        f"{_where(f['target'])}?"
+    return msg(
+        "One of the cubes that left {source} may be the one with {player}'s diplomat: does the "
+        "diplomat go along to {target}?",
+        source=source,
+        player=owner,
+        target=board.said(f["target"]),
     )
 
 
@@ -208,14 +277,24 @@ def _caravan_setup(ctx: Ctx, seat: int) -> None:
 
 
 def _place_options(s: State, f: Frame) -> list[Action]:
-    return [Action(f"caravan:{r}", f"Place the caravan in {board.name(r)}") for r in s.regions]
+    return [
+        action(f"caravan:{r}", msg("Place the caravan in {region}", region=board.said(r)))
+        for r in s.regions
+    ]
 
 
 def _place_act(ctx: Ctx, f: Frame, a: Action) -> None:
     s = ctx.s
     steps.pop(s, f)
     table(s)["caravan"] = a.args[0]
-    ctx.say("caravan", f"{s.colour(f['seat'])} placed the caravan in {board.name(a.args[0])}.")
+    ctx.say(
+        "caravan",
+        msg(
+            "{player} placed the caravan in {region}.",
+            player=Seat(f["seat"]),
+            region=board.said(a.args[0]),
+        ),
+    )
 
 
 steps.register(
@@ -223,7 +302,7 @@ steps.register(
         "caravan_place",
         _place_options,
         _place_act,
-        lambda s, f: "Before the first turn: in which region does the caravan start?",
+        lambda s, f: msg("Before the first turn: in which region does the caravan start?"),
     )
 )
 
@@ -248,7 +327,10 @@ def _caravaner_start(ctx: Ctx, seat: int) -> None:
 def _via_options(s: State, f: Frame) -> list[Action]:
     start = caravan(s)
     assert start is not None
-    return [Action(f"via:{m}", f"First step to {board.name(m)}") for m in _middles(s, start)]
+    return [
+        action(f"via:{m}", msg("First step to {region}", region=board.said(m)))
+        for m in _middles(s, start)
+    ]
 
 
 def _via_act(ctx: Ctx, f: Frame, a: Action) -> None:
@@ -260,7 +342,8 @@ def _to_options(s: State, f: Frame) -> list[Action]:
     start = caravan(s)
     assert start is not None
     return [
-        Action(f"to:{r}", f"Second step to {board.name(r)}") for r in _ends(s, start, f["middle"])
+        action(f"to:{r}", msg("Second step to {region}", region=board.said(r)))
+        for r in _ends(s, start, f["middle"])
     ]
 
 
@@ -272,8 +355,13 @@ def _to_act(ctx: Ctx, f: Frame, a: Action) -> None:
     table(s)["caravan"] = a.args[0]
     ctx.say(
         "caravan",
-        f"{s.colour(f['seat'])} moved the caravan from {board.name(start)} through "
-        f"{board.name(f['middle'])} to {board.name(a.args[0])}.",
+        msg(
+            "{player} moved the caravan from {source} through {middle} to {target}.",
+            player=Seat(f["seat"]),
+            source=board.said(start),
+            middle=board.said(f["middle"]),
+            target=board.said(a.args[0]),
+        ),
     )
     order = [(s.active + i) % s.players for i in range(s.players)]
     offers = [
@@ -299,10 +387,10 @@ def _cube_auto(ctx: Ctx, f: Frame) -> bool:
 
 
 def _cube_options(s: State, f: Frame) -> list[Action]:
-    where = board.name(f["offers"][0][0])
+    where = board.said(f["offers"][0][0])
     return [
-        Action("cube:place", f"Place one of your cubes in {where}"),
-        Action("cube:skip", f"Place no cube in {where}"),
+        action("cube:place", msg("Place one of your cubes in {region}", region=where)),
+        action("cube:skip", msg("Place no cube in {region}", region=where)),
     ]
 
 
@@ -310,15 +398,21 @@ def _cube_act(ctx: Ctx, f: Frame, a: Action) -> None:
     s = ctx.s
     region, seat = f["offers"].pop(0)
     if a.args[0] == "place" and board.add_cubes(s, seat, region, 1):
-        ctx.say("caravan", f"{s.colour(seat)} placed a cube in {board.name(region)}.")
+        placed = msg(
+            "{player} placed a cube in {region}.", player=Seat(seat), region=board.said(region)
+        )
+        ctx.say("caravan", placed)
     elif a.args[0] == "skip":
-        ctx.say("caravan", f"{s.colour(seat)} placed no cube in {board.name(region)}.")
+        none = msg(
+            "{player} placed no cube in {region}.", player=Seat(seat), region=board.said(region)
+        )
+        ctx.say("caravan", none)
 
 
-def _cube_prompt(s: State, f: Frame) -> str:
-    return (
-        f"The caravan passed {board.name(f['offers'][0][0])}, where you have the most cubes: "
-        "place one more cube there?"
+def _cube_prompt(s: State, f: Frame) -> Msg:
+    return msg(
+        "The caravan passed {region}, where you have the most cubes: place one more cube there?",
+        region=board.said(f["offers"][0][0]),
     )
 
 
@@ -329,13 +423,15 @@ chain_step(
     "caravan_via",
     _via_options,
     _via_act,
-    lambda s, f: "Caravaner: the caravan moves exactly 2 steps. Where does it go first?",
+    lambda s, f: msg("Caravaner: the caravan moves exactly 2 steps. Where does it go first?"),
 )
 chain_step(
     "caravan_to",
     _to_options,
     _to_act,
-    lambda s, f: f"Caravaner: from {board.name(f['middle'])}, where does the caravan end?",
+    lambda s, f: msg(
+        "Caravaner: from {region}, where does the caravan end?", region=board.said(f["middle"])
+    ),
 )
 cards.register(
     Ability("caravaner", _caravaner_usable, _caravaner_start, _caravaner_usable, _caravaner_start)

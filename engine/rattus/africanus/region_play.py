@@ -15,11 +15,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core import Action, counted
+from ...core import Action
+from ...text import Msg, Seat, msg, plural
 from .. import board, cards, data, flow, plague, steps
 from ..cards import Ability, chain_step, push_chain
 from ..state import Ctx, Frame, State
-from .regions import card, describe, draw, on, table
+from ..texts import action
+from .regions import card, describe, described, draw, on, table
 
 MAX_OPTIONS = 24
 """Play options per decision, leaving room for "pass" within the limit of 25."""
@@ -107,13 +109,13 @@ def _play_options(s: State, f: Frame) -> list[Action]:
     if not _asked(s, ravage, f["seat"]):
         return []
     out = [
-        Action(
+        action(
             f"play:{rc}:{cc}",
-            f"Play {describe(rc)} on your {cards.card_name(cc)}",
+            msg("Play {region_card} on your {card}", region_card=describe(rc), card=cards.said(cc)),
         )
         for rc, cc in _plays(s, ravage, f["seat"])
     ]
-    return [*out, Action("pass", "Play no region card on this rat")]
+    return [*out, action("pass", msg("Play no region card on this rat"))]
 
 
 def _play_act(ctx: Ctx, f: Frame, a: Action) -> None:
@@ -131,33 +133,43 @@ def _play_act(ctx: Ctx, f: Frame, a: Action) -> None:
     ravage["pending"]["protect"].append([seat, class_card])
     ctx.say(
         "region_card",
-        f"{s.colour(seat)} played the region card {describe(region_card)} on the "
-        f"{cards.card_name(class_card)}: it does not count in {board.name(f['region'])} "
-        "for the rest of this ravage.",
+        msg(
+            "{player} played the region card {region_card} on the {card}: it does not count in "
+            "{region} for the rest of this ravage.",
+            player=Seat(seat),
+            region_card=describe(region_card),
+            card=cards.said(class_card),
+            region=board.said(f["region"]),
+        ),
         seat=seat,
         card=region_card,
         protects=class_card,
     )
-    left = ", ".join(describe(c) for c in t["hands"][seat]) or "none"
-    ctx.tell((seat,), "hand", f"Your region cards now: {left}.", hand=list(t["hands"][seat]))
+    hand = t["hands"][seat]
+    left = described(hand) if hand else msg("none")
+    ctx.tell((seat,), "hand", msg("Your region cards now: {cards}.", cards=left), hand=list(hand))
 
 
-def _play_prompt(s: State, f: Frame) -> str:
+def _play_prompt(s: State, f: Frame) -> Msg:
     ravage = _ravage_below(s, f)
     front = plague.describe_front(s.tokens[ravage["pending"]["token"]])
-    loss = _class_loss(s, ravage, f["seat"])
-    cubes = "a cube" if loss == 1 else f"{loss} cubes"
-    threat = (
-        f"The rat turned over in {board.name(f['region'])} ({front}) would cost you {cubes} "
-        "through its class symbols."
+    threat = plural(
+        "The rat turned over in {region} ({front}) would cost you a cube through its class "
+        "symbols.",
+        "The rat turned over in {region} ({front}) would cost you {n} cubes through its class "
+        "symbols.",
+        _class_loss(s, ravage, f["seat"]),
+        region=board.said(f["region"]),
+        front=front,
     )
     if not _plays(s, ravage, f["seat"]):
-        return (
-            f"{threat} None of your region cards shows the class of a card it strikes, so "
-            "you can only play none. Everyone it strikes who holds region cards is asked, so "
-            "the question tells nobody who holds a matching one."
+        return msg(
+            "{threat} None of your region cards shows the class of a card it strikes, so you "
+            "can only play none. Everyone it strikes who holds region cards is asked, so the "
+            "question tells nobody who holds a matching one.",
+            threat=threat,
         )
-    return f"{threat} Play a region card on one of your class cards?"
+    return msg("{threat} Play a region card on one of your class cards?", threat=threat)
 
 
 def _discard_played(ctx: Ctx, ravage: Frame) -> None:
@@ -194,11 +206,17 @@ def _reveal_hands(ctx: Ctx) -> None:
         return
     for seat in range(s.players):
         hand = table(s)["hands"][seat]
-        shown = ", ".join(describe(c) for c in hand) if hand else "no region cards"
-        points = region_points(s, seat)
+        shown = described(hand) if hand else msg("no region cards")
+        points = region_points(s, seat) or 0
         ctx.say(
             "region_score",
-            f"{s.colour(seat)} shows {shown}: {points} point{'' if points == 1 else 's'}.",
+            plural(
+                "{player} shows {cards}: {n} point.",
+                "{player} shows {cards}: {n} points.",
+                points,
+                player=Seat(seat),
+                cards=shown,
+            ),
             seat=seat,
             cards=list(hand),
             points=points,
@@ -228,23 +246,29 @@ def _drawn_for(ctx: Ctx, seat: int, card: str) -> list[str]:
 
 
 def _astronomer_start(ctx: Ctx, seat: int) -> None:
-    s = ctx.s
     drawn = _drawn_for(ctx, seat, "astronomer")
     ctx.say(
         "astronomer",
-        f"{s.colour(seat)} (Astronomer) drew {counted(len(drawn), 'region card')} to keep one.",
+        plural(
+            "{player} (Astronomer) drew {n} region card to keep one.",
+            "{player} (Astronomer) drew {n} region cards to keep one.",
+            len(drawn),
+            player=Seat(seat),
+        ),
         seat=seat,
     )
     ctx.tell(
         (seat,),
         "astronomer_drew",
-        f"You drew {', '.join(describe(c) for c in drawn)}.",
+        msg("You drew {cards}.", cards=described(drawn)),
         cards=list(drawn),
     )
 
 
 def _astronomer_options(s: State, f: Frame) -> list[Action]:
-    return [Action(f"keep:{c}", f"Keep {describe(c)}") for c in f["drawn"]]
+    return [
+        action(f"keep:{c}", msg("Keep {region_card}", region_card=describe(c))) for c in f["drawn"]
+    ]
 
 
 def _astronomer_act(ctx: Ctx, f: Frame, a: Action) -> None:
@@ -257,17 +281,24 @@ def _astronomer_act(ctx: Ctx, f: Frame, a: Action) -> None:
     t["discard"].extend(c for c in f["drawn"] if c != kept)
     ctx.say(
         "astronomer",
-        f"{s.colour(seat)} (Astronomer) kept one region card and discarded the rest.",
+        msg(
+            "{player} (Astronomer) kept one region card and discarded the rest.", player=Seat(seat)
+        ),
         seat=seat,
     )
-    ctx.tell((seat,), "astronomer_kept", f"You kept {describe(kept)}.", card=kept)
+    ctx.tell(
+        (seat,),
+        "astronomer_kept",
+        msg("You kept {region_card}.", region_card=describe(kept)),
+        card=kept,
+    )
 
 
 chain_step(
     "astronomer",
     _astronomer_options,
     _astronomer_act,
-    lambda s, f: "Astronomer: which region card do you keep? The others are discarded.",
+    lambda s, f: msg("Astronomer: which region card do you keep? The others are discarded."),
     private=True,
 )
 cards.register(
@@ -289,11 +320,14 @@ def _explorer_usable(s: State, seat: int) -> bool:
 
 
 def _explorer_start(ctx: Ctx, seat: int) -> None:
-    s = ctx.s
     drawn = _drawn_for(ctx, seat, "explorer")
     ctx.say(
         "explorer",
-        f"{s.colour(seat)} (Explorer) drew and showed {', '.join(describe(c) for c in drawn)}.",
+        msg(
+            "{player} (Explorer) drew and showed {cards}.",
+            player=Seat(seat),
+            cards=described(drawn),
+        ),
         seat=seat,
         cards=list(drawn),
     )
@@ -306,7 +340,7 @@ def _explorer_regions(s: State, f: Frame) -> list[str]:
 
 def _explorer_options(s: State, f: Frame) -> list[Action]:
     return [
-        Action(f"cube:{r}", f"Place one of your cubes in {board.name(r)}")
+        action(f"cube:{r}", msg("Place one of your cubes in {region}", region=board.said(r)))
         for r in _explorer_regions(s, f)
     ]
 
@@ -320,8 +354,11 @@ def _explorer_act(ctx: Ctx, f: Frame, a: Action) -> None:
     table(s)["discard"].extend(f["drawn"])
     ctx.say(
         "explorer",
-        f"{s.colour(seat)} (Explorer) placed a cube in {board.name(region)} and discarded "
-        "the region cards drawn.",
+        msg(
+            "{player} (Explorer) placed a cube in {region} and discarded the region cards drawn.",
+            player=Seat(seat),
+            region=board.said(region),
+        ),
         seat=seat,
         region=region,
     )
@@ -331,7 +368,7 @@ chain_step(
     "explorer",
     _explorer_options,
     _explorer_act,
-    lambda s, f: "Explorer: in which of the regions shown do you place one of your cubes?",
+    lambda s, f: msg("Explorer: in which of the regions shown do you place one of your cubes?"),
 )
 cards.register(
     Ability("explorer", _explorer_usable, _explorer_start, _explorer_usable, _explorer_start)

@@ -12,8 +12,10 @@ from typing import Any
 
 from ...core import Rng
 from ...saved import Checker, frozen
+from ...text import Msg, msg
 from .. import board, data
 from ..state import Ctx, State
+from ..texts import listed
 from ..view_types import RattusView
 
 KEY = "africanus"
@@ -67,20 +69,32 @@ def draw(ctx: Ctx, n: int) -> list[str]:
                 j = rand_below(ctx.s, i + 1)
                 pile[i], pile[j] = pile[j], pile[i]
             t["deck"] = pile
-            ctx.say("deck", "The region card deck ran out: the discard pile is shuffled.")
+            ctx.say("deck", msg("The region card deck ran out: the discard pile is shuffled."))
         if not t["deck"]:
             break
         out.append(t["deck"].pop())
     return out
 
 
-def describe(card_id: str) -> str:
+def describe(card_id: str) -> Msg:
+    """A region card in words: its region and the classes it shows ("Gallia (Church /
+    Magic)", "Aegyptus (any class)")."""
     c = card(card_id)
     names = data.cards_classes()
-    symbols = (
-        "any class" if c.symbols == ("any",) else " / ".join(names.get(x, x) for x in c.symbols)
-    )
-    return f"{data.board_map().names[c.region]} ({symbols})"
+    if c.symbols == ("any",):
+        symbols = msg("any class")
+    else:
+        shown = [names.get(x, x) for x in c.symbols]  # data-file texts (the classes' names)
+        symbols = msg(shown[0])
+        for name in shown[1:]:
+            # i18n: the classes a region card shows, one after another
+            symbols = msg("{classes} / {cls}", classes=symbols, cls=msg(name))
+    return msg("{region} ({symbols})", region=board.said(c.region), symbols=symbols)
+
+
+def described(card_ids: list[str]) -> Msg:
+    """Region cards in words, one after another (there is at least one)."""
+    return listed([describe(c) for c in card_ids])
 
 
 def view_hook(s: State, seat: int | None, view: RattusView) -> None:

@@ -9,14 +9,41 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core import Action, Rng, counted
+from ...core import Action, Rng
 from ...saved import Checker
-from .. import board
+from ...text import N_, Msg, Seat, msg, plural
+from .. import board, cards
 from ..state import Ctx, State
+from ..texts import action
 from ..view_types import RattusView
 
 KEY = "mercatus"
 TYPES = ("fish", "cloth", "lumber", "salt")
+NAMES = {"fish": N_("fish"), "cloth": N_("cloth"), "lumber": N_("lumber"), "salt": N_("salt")}
+"""Each type of goods in words."""
+
+
+def said(kind: str) -> Msg:
+    """A type of goods in words, as a text."""
+    return msg(NAMES[kind])
+
+
+def take_label(kind: str) -> Msg:
+    """The answer that takes a face-up token of this type from the supply."""
+    return msg("Take a {goods} token from the supply", goods=said(kind))
+
+
+def _took(seat: int, kind: str, card: str | None) -> Msg:
+    if card is None:
+        return msg("{player} took a {goods} token.", player=Seat(seat), goods=said(kind))
+    return msg(
+        "{player} took a {goods} token ({card}).",
+        player=Seat(seat),
+        goods=said(kind),
+        card=cards.said(card),
+    )
+
+
 PER_TYPE = 7
 IN_SUPPLY = 4
 START_COINS = 4
@@ -80,24 +107,25 @@ def available(s: State) -> list[str]:
     return [t for t in TYPES if m["up"][t] > 0]
 
 
-def take(ctx: Ctx, seat: int, kind: str, why: str = "") -> None:
-    """The seat takes one face-up token of this type from the supply."""
+def take(ctx: Ctx, seat: int, kind: str, card: str | None = None) -> None:
+    """The seat takes one face-up token of this type from the supply (by a card's ability,
+    when ``card`` is given)."""
     m = market(ctx.s)
     m["up"][kind] -= 1
     m["held"][seat][kind] += 1
-    ctx.say("goods", f"{ctx.s.colour(seat)} took a {kind} token{why}.", goods=kind)
+    ctx.say("goods", _took(seat, kind, card), goods=kind)
 
 
-def take_any(ctx: Ctx, seat: int, kind: str, why: str = "") -> bool:
+def take_any(ctx: Ctx, seat: int, kind: str, card: str | None = None) -> bool:
     """Take a token of this type from anywhere in the supply (the final round's rule)."""
     m = market(ctx.s)
     if m["up"][kind] > 0:
-        take(ctx, seat, kind, why)
+        take(ctx, seat, kind, card)
         return True
     if m["down"][kind] > 0:
         m["down"][kind] -= 1
         m["held"][seat][kind] += 1
-        ctx.say("goods", f"{ctx.s.colour(seat)} took a {kind} token{why}.", goods=kind)
+        ctx.say("goods", _took(seat, kind, card), goods=kind)
         return True
     return False
 
@@ -135,7 +163,7 @@ def _turn_start(ctx: Ctx, seat: int) -> None:
 def _goods_options(s: State, seat: int) -> list[Action]:
     if not on(s) or market(s)["took"]:
         return []
-    return [Action(f"goods:{t}", f"Take a {t} token from the supply") for t in available(s)]
+    return [action(f"goods:{t}", take_label(t)) for t in available(s)]
 
 
 def _goods_act(ctx: Ctx, seat: int, a: Action) -> None:
@@ -158,13 +186,33 @@ def sell(ctx: Ctx, kinds: list[str]) -> None:
             sold = min(held, len(led))
             earn(s, seat, SALE_PRICE * sold)
             give_back(s, seat, kind, held)
-            if sold == 0:
-                tokens = f"{held} {kind} token{'s go' if held > 1 else ' goes'}"
-                text = f"{s.colour(seat)} leads no {kind} region: {tokens} back unsold."
-            else:
-                unsold = f", {held - sold} unsold" if held > sold else ""
-                text = f"{s.colour(seat)} sold {sold} {kind} for {counted(SALE_PRICE * sold, 'coin')}{unsold}."
-            ctx.say("sale", text, goods=kind, seat=seat, sold=sold)
+            ctx.say("sale", _sale(seat, kind, held, sold), goods=kind, seat=seat, sold=sold)
+
+
+def _sale(seat: int, kind: str, held: int, sold: int) -> Msg:
+    """What one player's sale of one type of goods came to."""
+    player, goods = Seat(seat), said(kind)
+    if sold == 0:
+        return plural(
+            "{player} leads no {goods} region: {n} {goods} token goes back unsold.",
+            "{player} leads no {goods} region: {n} {goods} tokens go back unsold.",
+            held,
+            player=player,
+            goods=goods,
+        )
+    coins = plural("{n} coin", "{n} coins", SALE_PRICE * sold)
+    if held > sold:
+        return msg(
+            "{player} sold {n} {goods} for {coins}, {unsold} unsold.",
+            player=player,
+            n=sold,
+            goods=goods,
+            coins=coins,
+            unsold=held - sold,
+        )
+    return msg(
+        "{player} sold {n} {goods} for {coins}.", player=player, n=sold, goods=goods, coins=coins
+    )
 
 
 def _after_turn(ctx: Ctx, seat: int) -> None:
@@ -173,13 +221,17 @@ def _after_turn(ctx: Ctx, seat: int) -> None:
     m = market(ctx.s)
     out = [t for t in TYPES if m["up"][t] == 0 and m["down"][t] == 0]
     if out:
-        ctx.say("sale", f"No {' or '.join(out)} left in the supply: a sale.")
+        gone = said(out[0])
+        for kind in out[1:]:
+            # i18n: the types of goods sold out, one after another
+            gone = msg("{goods} or {other}", goods=gone, other=said(kind))
+        ctx.say("sale", msg("No {goods} left in the supply: a sale.", goods=gone))
         sell(ctx, out)
 
 
 def _final_sale(ctx: Ctx) -> None:
     if on(ctx.s):
-        ctx.say("sale", "The final sale: everyone sells all their goods.")
+        ctx.say("sale", msg("The final sale: everyone sells all their goods."))
         sell(ctx, list(TYPES))
 
 

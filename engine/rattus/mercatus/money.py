@@ -8,9 +8,11 @@ Each is used once per turn before the plague moves, and once in the final round.
 from __future__ import annotations
 
 from ...core import Action
+from ...text import Msg, Seat, msg, plural
 from .. import board, cards, plague, steps
 from ..cards import Ability, chain_step, push_chain
 from ..state import Ctx, Frame, State
+from ..texts import action
 from . import goods
 
 STADTHOLDER_PRICES = {1: 1, 2: 3, 3: 6}
@@ -31,12 +33,12 @@ def _follow_on(s: State, f: Frame, kind: str, **params: object) -> Frame:
     return nxt
 
 
-def _cubes(n: int) -> str:
-    return f"{n} cube{'s' if n != 1 else ''}"
+def _cubes(n: int) -> Msg:
+    return plural("{n} cube", "{n} cubes", n)
 
 
-def _coin_text(n: int) -> str:
-    return f"{n} coin{'s' if n != 1 else ''}"
+def _coin_text(n: int) -> Msg:
+    return plural("{n} coin", "{n} coins", n)
 
 
 # Stadtholder: buy 1, 2 or 3 cubes for 1, 3 or 6 coins, all into one region of choice.
@@ -68,11 +70,19 @@ def _stadtholder_final_start(ctx: Ctx, seat: int) -> None:
 
 def _stadtholder_region_options(s: State, f: Frame) -> list[Action]:
     counts = _stadtholder_counts(s, f["seat"], f["most"])
-    if len(counts) == 1:
-        what = f"Pay {_coin_text(STADTHOLDER_PRICES[counts[0]])}: {_cubes(counts[0])} in"
-    else:
-        what = "Buy cubes for"
-    return [Action(f"region:{r}", f"{what} {board.name(r)}") for r in s.regions]
+    out = []
+    for r in s.regions:
+        if len(counts) == 1:
+            label = msg(
+                "Pay {coins}: {cubes} in {region}",
+                coins=_coin_text(STADTHOLDER_PRICES[counts[0]]),
+                cubes=_cubes(counts[0]),
+                region=board.said(r),
+            )
+        else:
+            label = msg("Buy cubes for {region}", region=board.said(r))
+        out.append(action(f"region:{r}", label))
+    return out
 
 
 def _stadtholder_region_act(ctx: Ctx, f: Frame, a: Action) -> None:
@@ -87,7 +97,10 @@ def _stadtholder_region_act(ctx: Ctx, f: Frame, a: Action) -> None:
 
 def _stadtholder_count_options(s: State, f: Frame) -> list[Action]:
     return [
-        Action(f"count:{n}", f"{_cubes(n)} for {_coin_text(STADTHOLDER_PRICES[n])}")
+        action(
+            f"count:{n}",
+            msg("{cubes} for {coins}", cubes=_cubes(n), coins=_coin_text(STADTHOLDER_PRICES[n])),
+        )
         for n in _stadtholder_counts(s, f["seat"], f["most"])
     ]
 
@@ -104,18 +117,23 @@ def _stadtholder_buy(ctx: Ctx, seat: int, region: str, n: int) -> None:
     board.add_cubes(s, seat, region, n)
     ctx.say(
         "stadtholder",
-        f"{s.colour(seat)} (Stadtholder) paid {_coin_text(price)} and placed {_cubes(n)} "
-        f"in {board.name(region)}.",
+        msg(
+            "{player} (Stadtholder) paid {coins} and placed {cubes} in {region}.",
+            player=Seat(seat),
+            coins=_coin_text(price),
+            cubes=_cubes(n),
+            region=board.said(region),
+        ),
         region=region,
         n=n,
         paid=price,
     )
 
 
-def _stadtholder_region_prompt(s: State, f: Frame) -> str:
+def _stadtholder_region_prompt(s: State, f: Frame) -> Msg:
     if f["most"] == 1:
-        return "Stadtholder: pay 1 coin to place 1 cube in which region?"
-    return "Stadtholder: buy cubes (1 coin for 1, 3 for 2, 6 for 3) for which region?"
+        return msg("Stadtholder: pay 1 coin to place 1 cube in which region?")
+    return msg("Stadtholder: buy cubes (1 coin for 1, 3 for 2, 6 for 3) for which region?")
 
 
 chain_step(
@@ -128,7 +146,9 @@ chain_step(
     "stadtholder_count",
     _stadtholder_count_options,
     _stadtholder_count_act,
-    lambda s, f: f"Stadtholder: how many cubes do you buy for {board.name(f['region'])}?",
+    lambda s, f: msg(
+        "Stadtholder: how many cubes do you buy for {region}?", region=board.said(f["region"])
+    ),
 )
 cards.register(
     Ability(
@@ -149,7 +169,11 @@ def _treasurer_start(ctx: Ctx, seat: int) -> None:
     goods.earn(s, seat, TREASURER_COINS)
     ctx.say(
         "treasurer",
-        f"{s.colour(seat)} (Treasurer) took {_coin_text(TREASURER_COINS)} from the bank.",
+        msg(
+            "{player} (Treasurer) took {coins} from the bank.",
+            player=Seat(seat),
+            coins=_coin_text(TREASURER_COINS),
+        ),
         coins=TREASURER_COINS,
     )
 
@@ -180,8 +204,12 @@ def _pope_act(ctx: Ctx, f: Frame, a: Action) -> None:
     board.move_cubes(s, seat, region, board.PALACE, 1)
     ctx.say(
         "pope",
-        f"{s.colour(seat)} (Pope) paid {_coin_text(POPE_PRICE)} and moved a cube from "
-        f"{board.name(region)} to the palace.",
+        msg(
+            "{player} (Pope) paid {coins} and moved a cube from {region} to the palace.",
+            player=Seat(seat),
+            coins=_coin_text(POPE_PRICE),
+            region=board.said(region),
+        ),
         region=region,
         paid=POPE_PRICE,
     )
@@ -192,12 +220,20 @@ cards.region_first(
         "pope",
         "pope",
         _pope_regions,
-        lambda s, f, r: Action(
-            f"palace:{r}", f"Pay {POPE_PRICE} coins: a cube from {board.name(r)} to the palace"
+        lambda s, f, r: action(
+            f"palace:{r}",
+            msg(
+                "Pay {coins}: a cube from {region} to the palace",
+                coins=_coin_text(POPE_PRICE),
+                region=board.said(r),
+            ),
         ),
     ),
     _pope_act,
-    lambda s, f: f"Pope: pay {POPE_PRICE} coins to move a cube from which region to the palace?",
+    lambda s, f: msg(
+        "Pope: pay {coins} to move a cube from which region to the palace?",
+        coins=_coin_text(POPE_PRICE),
+    ),
 )
 
 
@@ -224,25 +260,22 @@ def _brewer_final_start(ctx: Ctx, seat: int) -> None:
 
 
 def _brewer_options(s: State, f: Frame) -> list[Action]:
-    return [
-        Action(f"goods:{t}", f"Take a {t} token from the supply") for t in _takeable(s, f["final"])
-    ]
+    return [action(f"goods:{t}", goods.take_label(t)) for t in _takeable(s, f["final"])]
 
 
 def _brewer_act(ctx: Ctx, f: Frame, a: Action) -> None:
     steps.pop(ctx.s, f)
-    why = " (Brewer)"
     if f["final"]:
-        goods.take_any(ctx, f["seat"], a.args[0], why)
+        goods.take_any(ctx, f["seat"], a.args[0], "brewer")
     else:
-        goods.take(ctx, f["seat"], a.args[0], why)
+        goods.take(ctx, f["seat"], a.args[0], "brewer")
 
 
 chain_step(
     "brewer",
     _brewer_options,
     _brewer_act,
-    lambda s, f: "Brewer: take one more goods token: which type?",
+    lambda s, f: msg("Brewer: take one more goods token: which type?"),
 )
 cards.register(
     Ability(
@@ -282,7 +315,10 @@ def _swindler_final_start(ctx: Ctx, seat: int) -> None:
 
 def _swindler_rat_options(s: State, f: Frame) -> list[Action]:
     return [
-        Action(f"rat:{r}", f"Put a rat in {board.name(r)} ({len(s.rats[r])} there now)")
+        action(
+            f"rat:{r}",
+            msg("Put a rat in {region} ({n} there now)", region=board.said(r), n=len(s.rats[r])),
+        )
         for r in _swindler_regions(s, f["seat"])
     ]
 
@@ -291,15 +327,22 @@ def _swindler_rat_act(ctx: Ctx, f: Frame, a: Action) -> None:
     s = ctx.s
     seat, region = f["seat"], a.args[0]
     steps.pop(s, f)
-    drawn = "drawn at random from the rats that left the game"
-    source = "from the supply" if plague.add_rat(s, region) else drawn
-    ctx.say(
-        "swindler",
-        f"{s.colour(seat)} (Swindler) put a rat {source} into {board.name(region)}.",
-        region=region,
-    )
+    if plague.add_rat(s, region):
+        put = msg(
+            "{player} (Swindler) put a rat from the supply into {region}.",
+            player=Seat(seat),
+            region=board.said(region),
+        )
+    else:
+        put = msg(
+            "{player} (Swindler) put a rat drawn at random from the rats that left the game "
+            "into {region}.",
+            player=Seat(seat),
+            region=board.said(region),
+        )
+    ctx.say("swindler", put, region=region)
     if not s.rat_supply and not f["final"]:
-        ctx.say("supply", "The rat supply is empty: the game ends after this turn.")
+        ctx.say("supply", msg("The rat supply is empty: the game ends after this turn."))
     kind = goods.region_type(s, region) if goods.on(s) else None
     if kind is not None and kind in _takeable(s, f["final"]):
         nxt = push_chain(s, "swindler_goods", seat, "swindler", final=f["final"], goods=kind)
@@ -309,8 +352,8 @@ def _swindler_rat_act(ctx: Ctx, f: Frame, a: Action) -> None:
 def _swindler_goods_options(s: State, f: Frame) -> list[Action]:
     kind = f["goods"]
     return [
-        Action(f"goods:{kind}", f"Take a {kind} token from the supply"),
-        Action("nogoods", "Take no goods token"),
+        action(f"goods:{kind}", goods.take_label(kind)),
+        action("nogoods", msg("Take no goods token")),
     ]
 
 
@@ -318,24 +361,23 @@ def _swindler_goods_act(ctx: Ctx, f: Frame, a: Action) -> None:
     steps.pop(ctx.s, f)
     if a.kind == "nogoods":
         return
-    why = " (Swindler)"
     if f["final"]:
-        goods.take_any(ctx, f["seat"], f["goods"], why)
+        goods.take_any(ctx, f["seat"], f["goods"], "swindler")
     else:
-        goods.take(ctx, f["seat"], f["goods"], why)
+        goods.take(ctx, f["seat"], f["goods"], "swindler")
 
 
 chain_step(
     "swindler_rat",
     _swindler_rat_options,
     _swindler_rat_act,
-    lambda s, f: "Swindler: put a rat into which region (one with a cube of yours)?",
+    lambda s, f: msg("Swindler: put a rat into which region (one with a cube of yours)?"),
 )
 chain_step(
     "swindler_goods",
     _swindler_goods_options,
     _swindler_goods_act,
-    lambda s, f: f"Swindler: take a {f['goods']} token too?",
+    lambda s, f: msg("Swindler: take a {goods} token too?", goods=goods.said(f["goods"])),
 )
 cards.register(
     Ability(

@@ -13,14 +13,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...core import Action, Pick, PickGroup
+from ...core import Action, Pick
+from ...text import Msg, Param, Seat, msg, plural
 from .. import board, cards, flow, steps
 from ..cards import Ability, chain_step, push_chain
 from ..state import Ctx, Frame, State
+from ..texts import action, group
 from . import goods
 
 KEEPERS = ("hanseatic_trader", "shaman", "landowner")
-LATER = Action("later", "Stop here: the token stays on the card, the card stays unused")
+LATER = action("later", msg("Stop here: the token stays on the card, the card stays unused"))
 HANSE_MOST = 5
 LANDOWNER_CUBES = 2
 
@@ -48,10 +50,23 @@ def put_on_card(ctx: Ctx, seat: int, card: str, kind: str) -> None:
     if old is not None:
         m["down"][old] += 1
     m["on_card"][card] = kind
-    back = f" The {old} token there went back to the supply." if old is not None else ""
+    values: dict[str, Param] = {
+        "player": Seat(seat),
+        "goods": goods.said(kind),
+        "card": cards.said(card),
+    }
+    if old is None:
+        put = msg("{player} put a {goods} token on the {card}.", **values)
+    else:
+        put = msg(
+            "{player} put a {goods} token on the {card}. The {old} token there went back to "
+            "the supply.",
+            old=goods.said(old),
+            **values,
+        )
     ctx.say(
         "on_card",
-        f"{s.colour(seat)} put a {kind} token on the {cards.card_name(card)}.{back}",
+        put,
         card=card,
         goods=kind,
     )
@@ -67,7 +82,11 @@ def _card_taken(ctx: Ctx, taker: int, card: str, before: int | None) -> None:
     goods.market(s)["down"][kind] += 1
     ctx.say(
         "on_card",
-        f"The {kind} token on the {cards.card_name(card)} went back to the supply.",
+        msg(
+            "The {goods} token on the {card} went back to the supply.",
+            goods=goods.said(kind),
+            card=cards.said(card),
+        ),
         card=card,
         goods=kind,
     )
@@ -81,10 +100,20 @@ def _token_options(s: State, f: Frame) -> list[Action]:
     old = kept(s, card)
     out = []
     if old is not None and FEASIBLE[card](s, seat, old):
-        out.append(Action("keep", f"Use the {old} token already on it"))
+        out.append(
+            action("keep", msg("Use the {goods} token already on it", goods=goods.said(old)))
+        )
     for kind in held_types(s, seat):
-        back = f" (the {old} token there goes back to the supply)" if old is not None else ""
-        out.append(Action(f"put:{kind}", f"Put one of your {kind} tokens on it{back}"))
+        if old is None:
+            label = msg("Put one of your {goods} tokens on it", goods=goods.said(kind))
+        else:
+            label = msg(
+                "Put one of your {goods} tokens on it (the {old} token there goes back to the "
+                "supply)",
+                goods=goods.said(kind),
+                old=goods.said(old),
+            )
+        out.append(action(f"put:{kind}", label))
     return out
 
 
@@ -104,12 +133,16 @@ def _token_act(ctx: Ctx, f: Frame, a: Action) -> None:
         s.used.remove(card)
 
 
-def _token_prompt(s: State, f: Frame) -> str:
+def _token_prompt(s: State, f: Frame) -> Msg:
     card = f["card"]
     old = kept(s, card)
     if old is None:
-        return f"{cards.card_name(card)}: which of your goods tokens do you put on it?"
-    return f"{cards.card_name(card)}: use the {old} token on it, or put one of your goods tokens there?"
+        return msg("{card}: which of your goods tokens do you put on it?", card=cards.said(card))
+    return msg(
+        "{card}: use the {goods} token on it, or put one of your goods tokens there?",
+        card=cards.said(card),
+        goods=goods.said(old),
+    )
 
 
 chain_step("keep_token", _token_options, _token_act, _token_prompt)
@@ -119,7 +152,7 @@ def _chain(
     kind: str,
     options: Callable[[State, Frame], list[Action]],
     act: Callable[[Ctx, Frame, Action], None],
-    prompt: Callable[[State, Frame], str],
+    prompt: Callable[[State, Frame], Msg],
     pick: Callable[[State, Frame], Pick | None] | None = None,
 ) -> None:
     """A step of these chains: "later" is offered while only a new token was put down."""
@@ -167,7 +200,10 @@ def _hanse_begin(s: State, f: Frame, kind: str) -> None:
 def _hanse_from_options(s: State, f: Frame) -> list[Action]:
     seat = f["seat"]
     return [
-        Action(f"from:{r}", f"From {board.name(r)} ({s.cubes[r][seat]} of yours)")
+        action(
+            f"from:{r}",
+            msg("From {region} ({n} of yours)", region=board.said(r), n=s.cubes[r][seat]),
+        )
         for r in _hanse_sources(s, seat, f["goods"])
     ]
 
@@ -179,7 +215,10 @@ def _hanse_from_act(ctx: Ctx, f: Frame, a: Action) -> None:
 
 def _hanse_to_options(s: State, f: Frame) -> list[Action]:
     return [
-        Action(f"to:{r}", f"Into {board.name(r)} ({f['goods']})")
+        action(
+            f"to:{r}",
+            msg("Into {region} ({goods})", region=board.said(r), goods=goods.said(f["goods"])),
+        )
         for r in _hanse_targets(s, f["goods"], f["source"])
     ]
 
@@ -190,12 +229,17 @@ def _hanse_to_act(ctx: Ctx, f: Frame, a: Action) -> None:
 
 
 def _hanse_count_act(ctx: Ctx, f: Frame, a: Action) -> None:
-    s = ctx.s
     n = cards.move_counted(ctx, f, a)
     ctx.say(
         "hanseatic_trader",
-        f"{s.colour(f['seat'])} (Hanseatic Trader) moved {n} cube{'s' if n > 1 else ''} from "
-        f"{board.name(f['source'])} to {board.name(f['target'])}.",
+        plural(
+            "{player} (Hanseatic Trader) moved {n} cube from {source} to {target}.",
+            "{player} (Hanseatic Trader) moved {n} cubes from {source} to {target}.",
+            n,
+            player=Seat(f["seat"]),
+            source=board.said(f["source"]),
+            target=board.said(f["target"]),
+        ),
     )
 
 
@@ -203,24 +247,26 @@ _chain(
     "hanse_from",
     _hanse_from_options,
     _hanse_from_act,
-    lambda s, f: (
-        f"Hanseatic Trader: move your cubes from which region (into a {f['goods']} region)?"
+    lambda s, f: msg(
+        "Hanseatic Trader: move your cubes from which region (into a {goods} region)?",
+        goods=goods.said(f["goods"]),
     ),
 )
 _chain(
     "hanse_to",
     _hanse_to_options,
     _hanse_to_act,
-    lambda s, f: (
-        f"Hanseatic Trader: move them from {board.name(f['source'])} into which "
-        f"{f['goods']} region?"
+    lambda s, f: msg(
+        "Hanseatic Trader: move them from {region} into which {goods} region?",
+        region=board.said(f["source"]),
+        goods=goods.said(f["goods"]),
     ),
 )
 _chain(
     "hanse_count",
     lambda s, f: cards.cube_counts(s, f, HANSE_MOST),
     _hanse_count_act,
-    lambda s, f: f"Hanseatic Trader: how many cubes (up to {HANSE_MOST})?",
+    lambda s, f: msg("Hanseatic Trader: how many cubes (up to {n})?", n=HANSE_MOST),
 )
 
 
@@ -237,9 +283,13 @@ def _land_begin(s: State, f: Frame, kind: str) -> None:
 
 def _land_options(s: State, f: Frame) -> list[Action]:
     n = min(LANDOWNER_CUBES, s.supply[f["seat"]])
-    word = "cube" if n == 1 else "cubes"
     return [
-        Action(f"place:{r}", f"Place {n} {word} in {board.name(r)}")
+        action(
+            f"place:{r}",
+            plural(
+                "Place {n} cube in {region}", "Place {n} cubes in {region}", n, region=board.said(r)
+            ),
+        )
         for r in goods.regions_of(s, f["goods"])
     ]
 
@@ -248,10 +298,15 @@ def _land_act(ctx: Ctx, f: Frame, a: Action) -> None:
     s = ctx.s
     steps.pop(s, f)
     n = board.add_cubes(s, f["seat"], a.args[0], LANDOWNER_CUBES)
-    word = "cube" if n == 1 else "cubes"
     ctx.say(
         "landowner",
-        f"{s.colour(f['seat'])} (Landowner) placed {n} {word} in {board.name(a.args[0])}.",
+        plural(
+            "{player} (Landowner) placed {n} cube in {region}.",
+            "{player} (Landowner) placed {n} cubes in {region}.",
+            n,
+            player=Seat(f["seat"]),
+            region=board.said(a.args[0]),
+        ),
     )
 
 
@@ -259,7 +314,12 @@ _chain(
     "landowner_place",
     _land_options,
     _land_act,
-    lambda s, f: f"Landowner: place {LANDOWNER_CUBES} cubes in which {f['goods']} region?",
+    lambda s, f: plural(
+        "Landowner: place {n} cube in which {goods} region?",
+        "Landowner: place {n} cubes in which {goods} region?",
+        LANDOWNER_CUBES,
+        goods=goods.said(f["goods"]),
+    ),
 )
 
 
@@ -333,11 +393,19 @@ def _all_stay_fits(s: State, plan: dict[str, str]) -> bool:
 def _shaman_rat_options(s: State, f: Frame) -> list[Action]:
     plan = _plan(f)
     out = [
-        Action(f"rat:{r}:{i}", f"Rat {i} of {len(s.rats[r])} in {board.name(r)}")
+        action(
+            f"rat:{r}:{i}",
+            msg(
+                "Rat {number} of {n} in {region}",
+                number=i,
+                n=len(s.rats[r]),
+                region=board.said(r),
+            ),
+        )
         for r, i, _ in _movable(s, f["goods"], plan)
     ]
     if plan and _all_stay_fits(s, plan):
-        out.append(Action("done", "Done: the planned rats move now, the others stay"))
+        out.append(action("done", msg("Done: the planned rats move now, the others stay")))
     return out
 
 
@@ -349,11 +417,11 @@ def _shaman_pick(s: State, f: Frame) -> Pick | None:
         return None
     regions = goods.regions_of(s, f["goods"])
     groups = tuple(
-        PickGroup(
+        group(
             r,
-            f"{board.name(r)} ({len(s.rats[r])} there now)",
+            msg("{region} ({n} there now)", region=board.said(r), n=len(s.rats[r])),
             board.MAX_RATS if board.rat_may_enter(s, r) else len(s.rats[r]),
-            item="rat",
+            item=msg("rat"),
         )
         for r in regions
     )
@@ -393,7 +461,10 @@ def _shaman_rat_act(ctx: Ctx, f: Frame, a: Action) -> None:
 def _shaman_to_options(s: State, f: Frame) -> list[Action]:
     plan = _plan(f)
     return [
-        Action(f"to:{r}", f"It ends in {board.name(r)} ({len(s.rats[r])} there now)")
+        action(
+            f"to:{r}",
+            msg("It ends in {region} ({n} there now)", region=board.said(r), n=len(s.rats[r])),
+        )
         for r in _shaman_dests(s, f["goods"], plan, f["token"])
     ]
 
@@ -413,41 +484,65 @@ def _shaman_move(ctx: Ctx, seat: int, plan: dict[str, str]) -> None:
         s.rats[dest].append(token)
         ctx.say(
             "shaman",
-            f"{s.colour(seat)} (Shaman) moved a rat from {board.name(home)} to {board.name(dest)}.",
+            msg(
+                "{player} (Shaman) moved a rat from {source} to {target}.",
+                player=Seat(seat),
+                source=board.said(home),
+                target=board.said(dest),
+            ),
         )
 
 
-def _planned(s: State, f: Frame) -> str:
+def _planned(s: State, f: Frame, question: Msg) -> Msg:
+    """The Shaman's question, followed by the moves planned so far (if any)."""
     plan = _plan(f)
     if not plan:
-        return ""
-    moves = "; ".join(f"{board.name(_home(s, t))} to {board.name(d)}" for t, d in plan.items())
-    return f" Planned so far: {moves}."
+        return question
+    moves: Msg | None = None
+    for token, dest in plan.items():
+        move = msg(
+            "{source} to {target}", source=board.said(_home(s, token)), target=board.said(dest)
+        )
+        # i18n: the Shaman's planned rat moves, one after another
+        moves = move if moves is None else msg("{moves}; {move}", moves=moves, move=move)
+    return msg("{question} Planned so far: {moves}.", question=question, moves=moves or question)
+
+
+def _rat_prompt(s: State, f: Frame) -> Msg:
+    kind = goods.said(f["goods"])
+    if not f["plan"]:
+        question = msg(
+            "Shaman: tick how many rats end in each {goods} region, or choose one rat to move "
+            "(each at most once).",
+            goods=kind,
+        )
+    else:
+        question = msg(
+            "Shaman: which rat in the {goods} regions moves (each at most once), or done?",
+            goods=kind,
+        )
+    return _planned(s, f, question)
 
 
 _chain(
     "shaman_rat",
     _shaman_rat_options,
     _shaman_rat_act,
-    lambda s, f: (
-        (
-            f"Shaman: tick how many rats end in each {f['goods']} region, or choose one rat "
-            "to move (each at most once)."
-            if not f["plan"]
-            else f"Shaman: which rat in the {f['goods']} regions moves (each at most once), "
-            "or done?"
-        )
-        + _planned(s, f)
-    ),
+    _rat_prompt,
     _shaman_pick,
 )
 _chain(
     "shaman_to",
     _shaman_to_options,
     _shaman_to_act,
-    lambda s, f: (
-        f"Shaman: the rat from {board.name(_home(s, f['token']))} ends in which "
-        f"{f['goods']} region?" + _planned(s, f)
+    lambda s, f: _planned(
+        s,
+        f,
+        msg(
+            "Shaman: the rat from {region} ends in which {goods} region?",
+            region=board.said(_home(s, f["token"])),
+            goods=goods.said(f["goods"]),
+        ),
     ),
 )
 
@@ -503,13 +598,16 @@ def _oncard_options(s: State, seat: int) -> list[Action]:
             continue
         old = kept(s, card)
         for kind in held_types(s, seat):
-            back = f" (the {old} token there goes back)" if old is not None else ""
-            out.append(
-                Action(
-                    f"oncard:{card}:{kind}",
-                    f"Put a {kind} token on the {cards.card_name(card)}{back}",
+            values = {"goods": goods.said(kind), "card": cards.said(card)}
+            if old is None:
+                label = msg("Put a {goods} token on the {card}", **values)
+            else:
+                label = msg(
+                    "Put a {goods} token on the {card} (the {old} token there goes back)",
+                    old=goods.said(old),
+                    **values,
                 )
-            )
+            out.append(action(f"oncard:{card}:{kind}", label))
     return out
 
 

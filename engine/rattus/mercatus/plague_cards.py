@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core import Action, counted
+from ...core import Action
+from ...text import Msg, Seat, msg, plural
 from .. import board, cards, data, final_plague, plague, steps
 from ..state import Ctx, Frame, State
+from ..texts import action
 from . import goods
 
 DEACON_COSTS = (1, 2, 3)
@@ -32,8 +34,8 @@ def _killed_others(entry: dict[str, Any], seat: int) -> bool:
     return any(n > 0 and int(k) != seat for k, n in entry.get("losses", {}).items())
 
 
-def _coins(n: int) -> str:
-    return counted(n, "coin")
+def _coins(n: int) -> Msg:
+    return plural("{n} coin", "{n} coins", n)
 
 
 def _long_move(s: State, seat: int) -> int:
@@ -59,8 +61,11 @@ def _goods_choices(s: State, f: Frame) -> list[str]:
 
 
 def _goods_options(s: State, f: Frame) -> list[Action]:
-    out = [Action(f"goods:{t}", f"Take a {t} token") for t in _goods_choices(s, f)]
-    return [*out, Action("goods:none", "Take no goods token")]
+    out = [
+        action(f"goods:{t}", msg("Take a {goods} token", goods=goods.said(t)))
+        for t in _goods_choices(s, f)
+    ]
+    return [*out, action("goods:none", msg("Take no goods token"))]
 
 
 def _goods_act(ctx: Ctx, f: Frame, a: Action) -> None:
@@ -69,17 +74,22 @@ def _goods_act(ctx: Ctx, f: Frame, a: Action) -> None:
     kind = a.args[0]
     if kind == "none":
         return
-    why = f" ({cards.card_name(f['card'])})"
     if s.status == "final_round":
-        goods.take_any(ctx, f["seat"], kind, why)
+        goods.take_any(ctx, f["seat"], kind, f["card"])
     else:
-        goods.take(ctx, f["seat"], kind, why)
+        goods.take(ctx, f["seat"], kind, f["card"])
 
 
-def _goods_prompt(s: State, f: Frame) -> str:
+def _goods_prompt(s: State, f: Frame) -> Msg:
     if f["card"] == "raider":
-        return f"Raider: take a {f['only']} token, the goods shown in {board.name(f['region'])}?"
-    return "Grave Robber: that rat killed another player's cube. Which goods token do you take?"
+        return msg(
+            "Raider: take a {goods} token, the goods shown in {region}?",
+            goods=goods.said(f["only"]),
+            region=board.said(f["region"]),
+        )
+    return msg(
+        "Grave Robber: that rat killed another player's cube. Which goods token do you take?"
+    )
 
 
 steps.register(steps.step("plague_goods", _goods_options, _goods_act, _goods_prompt))
@@ -110,10 +120,16 @@ def _deacon_offer(ctx: Ctx, ravage: Frame, pending: dict[str, Any]) -> bool:
 
 
 def _deacon_options(s: State, f: Frame) -> list[Action]:
-    lose = counted(f["hit"], "cube")
     return [
-        Action("pay:yes", f"Pay {_coins(f['cost'])}: this rat does nothing to you"),
-        Action("pay:no", f"Keep your coins and lose {lose}"),
+        action(
+            "pay:yes", msg("Pay {coins}: this rat does nothing to you", coins=_coins(f["cost"]))
+        ),
+        action(
+            "pay:no",
+            plural(
+                "Keep your coins and lose {n} cube", "Keep your coins and lose {n} cubes", f["hit"]
+            ),
+        ),
     ]
 
 
@@ -129,18 +145,27 @@ def _deacon_act(ctx: Ctx, f: Frame, a: Action) -> None:
     ravage["pending"]["exempt"].append(seat)
     ctx.say(
         "deacon",
-        f"{s.colour(seat)} (Deacon) paid {_coins(f['cost'])} to be spared by this rat.",
+        msg(
+            "{player} (Deacon) paid {coins} to be spared by this rat.",
+            player=Seat(seat),
+            coins=_coins(f["cost"]),
+        ),
         seat=seat,
         cost=f["cost"],
     )
 
 
-def _deacon_prompt(s: State, f: Frame) -> str:
-    front = plague.describe_front(s.tokens[f["token"]])
-    lose = f"{f['hit']} of your cubes" if f["hit"] > 1 else "one of your cubes"
-    return (
-        f"Deacon: the rat turned over in {board.name(f['region'])} ({front}) would take {lose}. "
-        f"Pay {_coins(f['cost'])} to be spared? (You have {_coins(goods.coins(s, f['seat']))}.)"
+def _deacon_prompt(s: State, f: Frame) -> Msg:
+    return plural(
+        "Deacon: the rat turned over in {region} ({front}) would take one of your cubes. Pay "
+        "{coins} to be spared? (You have {have}.)",
+        "Deacon: the rat turned over in {region} ({front}) would take {n} of your cubes. Pay "
+        "{coins} to be spared? (You have {have}.)",
+        f["hit"],
+        region=board.said(f["region"]),
+        front=plague.describe_front(s.tokens[f["token"]]),
+        coins=_coins(f["cost"]),
+        have=_coins(goods.coins(s, f["seat"])),
     )
 
 
@@ -156,7 +181,7 @@ def _assassin_reward(ctx: Ctx, ravage: Frame, entry: dict[str, Any]) -> None:
     if seat is None or not _killed_others(entry, seat):
         return
     goods.earn(s, seat, 1)
-    ctx.say("assassin", f"{s.colour(seat)} (Assassin) earned 1 coin.", seat=seat)
+    ctx.say("assassin", msg("{player} (Assassin) earned 1 coin.", player=Seat(seat)), seat=seat)
 
 
 # Grave Robber: a goods token for each rat that kills another player's cube.
@@ -168,7 +193,10 @@ def _robber_offer(ctx: Ctx, ravage: Frame, entry: dict[str, Any]) -> None:
     if seat is None or not _killed_others(entry, seat):
         return
     if not _takeable(s):
-        ctx.say("grave_robber", f"{s.colour(seat)} (Grave Robber) finds no goods token to take.")
+        ctx.say(
+            "grave_robber",
+            msg("{player} (Grave Robber) finds no goods token to take.", player=Seat(seat)),
+        )
         return
     steps.push(
         s, "plague_goods", seat=seat, card="grave_robber", region=ravage["region"], only=None
@@ -201,7 +229,7 @@ def _raider_arrive(ctx: Ctx, seat: int) -> None:
     if _raider_here(s, seat):
         _raider_offer(ctx, seat, s.plague)
     else:
-        ctx.say("raider", f"{s.colour(seat)} (Raider) finds no goods to take there.")
+        ctx.say("raider", msg("{player} (Raider) finds no goods to take there.", player=Seat(seat)))
 
 
 cards.PLAGUE_STEPS.add("assassin_raider", _long_move)

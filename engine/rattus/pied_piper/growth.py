@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from ...core import Action, counted
+from ...core import Action
+from ...text import Msg, Seat, msg, plural
 from .. import board, cards, data, flow, steps
 from ..cards import Ability, chain_step, push_chain
 from ..state import Ctx, Frame, State
+from ..texts import action, listed
 from . import pieces
 
 
-def _cubes(n: int) -> str:
-    return counted(n, "cube")
+def _cubes(n: int) -> Msg:
+    return plural("{n} cube", "{n} cubes", n)
 
 
 # Queen: a strictly largest connected area lets you place up to 2 cubes more.
@@ -62,7 +64,15 @@ def _queen_final_start(ctx: Ctx, seat: int) -> None:
 
 def _queen_final_options(s: State, f: Frame) -> list[Action]:
     n = min(QUEEN_EXTRA, s.supply[f["seat"]])
-    return [Action(f"place:{r}", f"Place {_cubes(n)} in {board.name(r)}") for r in s.regions]
+    return [
+        action(
+            f"place:{r}",
+            plural(
+                "Place {n} cube in {region}", "Place {n} cubes in {region}", n, region=board.said(r)
+            ),
+        )
+        for r in s.regions
+    ]
 
 
 def _queen_final_act(ctx: Ctx, f: Frame, a: Action) -> None:
@@ -70,7 +80,14 @@ def _queen_final_act(ctx: Ctx, f: Frame, a: Action) -> None:
     steps.pop(s, f)
     n = board.add_cubes(s, f["seat"], a.args[0], QUEEN_EXTRA)
     ctx.say(
-        "queen", f"{s.colour(f['seat'])} (Queen) placed {_cubes(n)} in {board.name(a.args[0])}."
+        "queen",
+        plural(
+            "{player} (Queen) placed {n} cube in {region}.",
+            "{player} (Queen) placed {n} cubes in {region}.",
+            n,
+            player=Seat(f["seat"]),
+            region=board.said(a.args[0]),
+        ),
     )
 
 
@@ -79,7 +96,7 @@ chain_step(
     "queen_final",
     _queen_final_options,
     _queen_final_act,
-    lambda s, f: "Queen: your area is the largest; place 2 cubes in any region.",
+    lambda s, f: msg("Queen: your area is the largest; place 2 cubes in any region."),
 )
 cards.register(Ability("queen", None, None, _queen_final_usable, _queen_final_start))
 
@@ -103,11 +120,19 @@ def _mayor_place_options(s: State, seat: int) -> list[Action]:
     regions = lead_regions(s, seat)
     if not regions:
         return []
-    label = f"Mayor: place 1 cube in each region where you lead ({len(regions)})"
     extra = cards.place_bonus(s, seat)
     if extra:
-        label += f", then up to {extra} more there"
-    return [Action("place:mayor", label)]
+        label = msg(
+            "Mayor: place 1 cube in each region where you lead ({regions}), then up to {n} more "
+            "there",
+            regions=len(regions),
+            n=extra,
+        )
+    else:
+        label = msg(
+            "Mayor: place 1 cube in each region where you lead ({regions})", regions=len(regions)
+        )
+    return [action("place:mayor", label)]
 
 
 def _mayor_place(ctx: Ctx, seat: int, a: Action) -> None:
@@ -119,8 +144,15 @@ def _mayor_place(ctx: Ctx, seat: int, a: Action) -> None:
         return
     for r in regions:
         board.add_cubes(s, seat, r, 1)
-    names = ", ".join(board.name(r) for r in regions)
-    ctx.say("mayor", f"{s.colour(seat)} (Mayor) placed 1 cube in each of: {names}.")
+    names = listed([board.said(r) for r in regions])
+    ctx.say(
+        "mayor",
+        msg(
+            "{player} (Mayor) placed 1 cube in each of: {regions}.",
+            player=Seat(seat),
+            regions=names,
+        ),
+    )
     _push_extras(s, seat, regions, extra)
 
 
@@ -131,7 +163,7 @@ def _push_extras(s: State, seat: int, regions: list[str], extra: int) -> None:
 
 
 def _mayor_pick_options(s: State, f: Frame) -> list[Action]:
-    return [Action(f"place:{r}", f"Place 1 cube in {board.name(r)}") for r in f["left"]]
+    return [_place_one(r) for r in f["left"]]
 
 
 def _mayor_pick_act(ctx: Ctx, f: Frame, a: Action) -> None:
@@ -139,22 +171,36 @@ def _mayor_pick_act(ctx: Ctx, f: Frame, a: Action) -> None:
     seat, region = f["seat"], a.args[0]
     board.add_cubes(s, seat, region, 1)
     f["left"] = [r for r in f["left"] if r != region]
-    ctx.say("mayor", f"{s.colour(seat)} (Mayor) placed 1 cube in {board.name(region)}.")
+    ctx.say("mayor", _mayor_placed(seat, region))
     if s.supply[seat] == 0 or not f["left"]:
         steps.pop(s, f)
 
 
-def _mayor_pick_prompt(s: State, f: Frame) -> str:
-    n = s.supply[f["seat"]]
-    return (
-        f"Mayor: you have {_cubes(n)} left for {len(f['left'])} regions where you lead; "
-        "choose where the next one goes."
+def _place_one(region: str) -> Action:
+    return action(f"place:{region}", msg("Place 1 cube in {region}", region=board.said(region)))
+
+
+def _mayor_placed(seat: int, region: str) -> Msg:
+    return msg(
+        "{player} (Mayor) placed 1 cube in {region}.", player=Seat(seat), region=board.said(region)
+    )
+
+
+def _mayor_pick_prompt(s: State, f: Frame) -> Msg:
+    return msg(
+        "Mayor: you have {cubes} left for {regions} regions where you lead; choose where the "
+        "next one goes.",
+        cubes=_cubes(s.supply[f["seat"]]),
+        regions=len(f["left"]),
     )
 
 
 def _mayor_extra_options(s: State, f: Frame) -> list[Action]:
-    out = [Action(f"extra:{r}", f"Place an extra cube in {board.name(r)}") for r in f["regions"]]
-    return [*out, Action("done", "Done: place no more extra cubes")]
+    out = [
+        action(f"extra:{r}", msg("Place an extra cube in {region}", region=board.said(r)))
+        for r in f["regions"]
+    ]
+    return [*out, action("done", msg("Done: place no more extra cubes"))]
 
 
 def _mayor_extra_act(ctx: Ctx, f: Frame, a: Action) -> None:
@@ -165,15 +211,25 @@ def _mayor_extra_act(ctx: Ctx, f: Frame, a: Action) -> None:
         return
     board.add_cubes(s, seat, a.args[0], 1)
     f["left"] -= 1
-    ctx.say("mayor", f"{s.colour(seat)} (Mayor) placed an extra cube in {board.name(a.args[0])}.")
+    ctx.say(
+        "mayor",
+        msg(
+            "{player} (Mayor) placed an extra cube in {region}.",
+            player=Seat(seat),
+            region=board.said(a.args[0]),
+        ),
+    )
     if f["left"] <= 0 or s.supply[seat] == 0:
         steps.pop(s, f)
 
 
-def _mayor_extra_prompt(s: State, f: Frame) -> str:
-    return (
-        f"Mayor: you may place {_cubes(f['left'])} more, each in a region where you lead "
-        "(from your other cards)."
+def _mayor_extra_prompt(s: State, f: Frame) -> Msg:
+    return plural(
+        "Mayor: you may place {n} cube more, each in a region where you lead (from your other "
+        "cards).",
+        "Mayor: you may place {n} cubes more, each in a region where you lead (from your other "
+        "cards).",
+        f["left"],
     )
 
 
@@ -186,16 +242,14 @@ def _mayor_final_start(ctx: Ctx, seat: int) -> None:
 
 
 def _mayor_final_options(s: State, f: Frame) -> list[Action]:
-    return [
-        Action(f"place:{r}", f"Place 1 cube in {board.name(r)}") for r in lead_regions(s, f["seat"])
-    ]
+    return [_place_one(r) for r in lead_regions(s, f["seat"])]
 
 
 def _mayor_final_act(ctx: Ctx, f: Frame, a: Action) -> None:
     s = ctx.s
     steps.pop(s, f)
     board.add_cubes(s, f["seat"], a.args[0], 1)
-    ctx.say("mayor", f"{s.colour(f['seat'])} (Mayor) placed 1 cube in {board.name(a.args[0])}.")
+    ctx.say("mayor", _mayor_placed(f["seat"], a.args[0]))
 
 
 flow.PLACE_ALTERNATIVES["mayor"] = (_mayor_place_options, _mayor_place)
@@ -207,7 +261,7 @@ chain_step(
     "mayor_final",
     _mayor_final_options,
     _mayor_final_act,
-    lambda s, f: "Mayor: place 1 cube in a region where you have more cubes than anyone else.",
+    lambda s, f: msg("Mayor: place 1 cube in a region where you have more cubes than anyone else."),
 )
 cards.register(Ability("mayor", None, None, _mayor_final_usable, _mayor_final_start))
 
@@ -230,7 +284,12 @@ def _baker_start(ctx: Ctx, seat: int) -> None:
     total = sum(on_baker(s))
     ctx.say(
         "baker",
-        f"{s.colour(seat)} put a cube on the Baker ({_cubes(total)} on it now).",
+        plural(
+            "{player} put a cube on the Baker ({n} cube on it now).",
+            "{player} put a cube on the Baker ({n} cubes on it now).",
+            total,
+            player=Seat(seat),
+        ),
         cubes=on_baker(s),
     )
 
@@ -252,14 +311,24 @@ def _baker_before_final_ravage(ctx: Ctx) -> None:
         _ask_to_unload(s, s.next_seat(holder))
 
 
-def _describe_load(s: State) -> str:
-    return ", ".join(f"{s.colour(p)} {n}" for p, n in enumerate(on_baker(s)) if n > 0)
+def _describe_load(s: State) -> Msg:
+    return listed(
+        [msg("{player} {n}", player=Seat(p), n=n) for p, n in enumerate(on_baker(s)) if n > 0]
+    )
 
 
 def _unload_options(s: State, f: Frame) -> list[Action]:
-    total = _cubes(sum(on_baker(s)))
+    total = sum(on_baker(s))
     return [
-        Action(f"place:{r}", f"Put the {total} from the Baker in {board.name(r)}")
+        action(
+            f"place:{r}",
+            plural(
+                "Put the {n} cube from the Baker in {region}",
+                "Put the {n} cubes from the Baker in {region}",
+                total,
+                region=board.said(r),
+            ),
+        )
         for r in s.regions
     ]
 
@@ -274,17 +343,23 @@ def _unload_act(ctx: Ctx, f: Frame, a: Action) -> None:
     pieces.pieces(s)["baker"] = [0] * s.players
     ctx.say(
         "baker",
-        f"{s.colour(f['seat'])} put the {_cubes(sum(load))} from the Baker in "
-        f"{board.name(region)}.",
+        plural(
+            "{player} put the {n} cube from the Baker in {region}.",
+            "{player} put the {n} cubes from the Baker in {region}.",
+            sum(load),
+            player=Seat(f["seat"]),
+            region=board.said(region),
+        ),
         region=region,
         cubes=load,
     )
 
 
-def _unload_prompt(s: State, f: Frame) -> str:
-    return (
-        f"Baker: the card carries {_describe_load(s)}; choose one region for all of them "
-        "(they stay their owners' cubes)."
+def _unload_prompt(s: State, f: Frame) -> Msg:
+    return msg(
+        "Baker: the card carries {load}; choose one region for all of them (they stay their "
+        "owners' cubes).",
+        load=_describe_load(s),
     )
 
 

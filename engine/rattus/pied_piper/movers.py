@@ -9,10 +9,12 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from ...core import MAX_OPTIONS, Action, Pick, PickGroup, counted
+from ...core import MAX_OPTIONS, Action, Pick
+from ...text import N_, Msg, Seat, msg, plural
 from .. import board, cards, steps
 from ..cards import Ability, Check, Start, chain_step, push_chain
 from ..state import COLOURS, Ctx, Frame, State
+from ..texts import action, group
 from . import pieces
 
 
@@ -37,7 +39,7 @@ def _follow_on(s: State, f: Frame, kind: str, card: str, **params: object) -> Fr
 
 
 def _done(moved: list[int]) -> list[Action]:
-    return [Action("done", "Done: leave the rest where they are")] if moved else []
+    return [action("done", msg("Done: leave the rest where they are"))] if moved else []
 
 
 def _rearranged(spots: list[Any], wanted: dict[Any, int]) -> list[tuple[int, Any]]:
@@ -59,8 +61,8 @@ def _rearranged(spots: list[Any], wanted: dict[Any, int]) -> list[tuple[int, Any
 # Emperor: re-place any or all of the 3 walls, each at most once per use.
 
 
-def _edge_name(e: list[str]) -> str:
-    return f"{board.name(e[0])} and {board.name(e[1])}"
+def _edge_name(e: list[str]) -> Msg:
+    return msg("{first} and {second}", first=board.said(e[0]), second=board.said(e[1]))
 
 
 def _free_edges(s: State) -> list[list[str]]:
@@ -83,10 +85,11 @@ def _emperor_wall_options(s: State, f: Frame) -> list[Action]:
         return out
     walls = pieces.pieces(s)["walls"]
     if any(w is None for i, w in enumerate(walls) if i not in moved):
-        out.append(Action("wall:box", "Place a wall from the box"))
+        out.append(action("wall:box", msg("Place a wall from the box")))
     for i, w in enumerate(walls):
         if w is not None and i not in moved:
-            out.append(Action(f"wall:{w[0]}:{w[1]}", f"Move the wall between {_edge_name(w)}"))
+            label = msg("Move the wall between {edge}", edge=_edge_name(w))
+            out.append(action(f"wall:{w[0]}:{w[1]}", label))
     return out
 
 
@@ -102,7 +105,7 @@ def _emperor_pick(s: State, f: Frame) -> Pick | None:
         return None
     walls = [w for w in pieces.pieces(s)["walls"] if w is not None]
     groups = tuple(
-        PickGroup(_edge_code(e), f"Between {_edge_name(e)}", 1)
+        group(_edge_code(e), msg("Between {edge}", edge=_edge_name(e)), 1)
         for e in [*walls, *_free_edges(s)][:MAX_OPTIONS]
     )
     return Pick("walls", len(walls), pieces.WALLS, groups)
@@ -116,23 +119,34 @@ def _emperor_arrange(ctx: Ctx, f: Frame, a: Action) -> None:
     wanted = {tuple(edges[code]): n for code, n in pick.parse(a.notation).items()}
     walls = pieces.pieces(s)["walls"]
     spots = [None if w is None else tuple(w) for w in walls]
-    who = f"{s.colour(f['seat'])} (Emperor)"
     for wall, new in _rearranged(spots, wanted):
         old, walls[wall] = walls[wall], list(new)
-        if old is None:
-            ctx.say(
-                "emperor",
-                f"{who} placed a wall between {_edge_name(walls[wall])}.",
-                edge=walls[wall],
-            )
-        else:
-            ctx.say(
-                "emperor",
-                f"{who} moved the wall between {_edge_name(old)} to between "
-                f"{_edge_name(walls[wall])}.",
-                edge=walls[wall],
-                old=old,
-            )
+        _say_wall(ctx, f["seat"], old, walls[wall])
+
+
+def _say_wall(ctx: Ctx, seat: int, old: list[str] | None, new: list[str]) -> None:
+    if old is None:
+        ctx.say(
+            "emperor",
+            msg(
+                "{player} (Emperor) placed a wall between {edge}.",
+                player=Seat(seat),
+                edge=_edge_name(new),
+            ),
+            edge=new,
+        )
+    else:
+        ctx.say(
+            "emperor",
+            msg(
+                "{player} (Emperor) moved the wall between {old} to between {edge}.",
+                player=Seat(seat),
+                old=_edge_name(old),
+                edge=_edge_name(new),
+            ),
+            edge=new,
+            old=old,
+        )
 
 
 def _emperor_wall_act(ctx: Ctx, f: Frame, a: Action) -> None:
@@ -154,7 +168,7 @@ def _emperor_wall_act(ctx: Ctx, f: Frame, a: Action) -> None:
 def _emperor_region_options(s: State, f: Frame) -> list[Action]:
     free = _free_edges(s)
     return [
-        Action(f"region:{r}", f"On a border of {board.name(r)}")
+        action(f"region:{r}", msg("On a border of {region}", region=board.said(r)))
         for r in s.regions
         if any(r in e for e in free)
     ]
@@ -171,7 +185,7 @@ def _emperor_edge_options(s: State, f: Frame) -> list[Action]:
     region = f["region"]
     free = _free_edges(s)
     return [
-        Action(f"border:{n}", f"Between {board.name(region)} and {board.name(n)}")
+        action(f"border:{n}", msg("Between {edge}", edge=_edge_name([region, n])))
         for n in s.regions
         if pieces.edge(region, n) in free
     ]
@@ -184,16 +198,7 @@ def _emperor_edge_act(ctx: Ctx, f: Frame, a: Action) -> None:
     old = walls[f["wall"]]
     new = pieces.edge(f["region"], a.args[0])
     walls[f["wall"]] = new
-    who = f"{s.colour(f['seat'])} (Emperor)"
-    if old is None:
-        ctx.say("emperor", f"{who} placed a wall between {_edge_name(new)}.", edge=new)
-    else:
-        ctx.say(
-            "emperor",
-            f"{who} moved the wall between {_edge_name(old)} to between {_edge_name(new)}.",
-            edge=new,
-            old=old,
-        )
+    _say_wall(ctx, f["seat"], old, new)
     _one_more(s, f, f["wall"], "emperor_wall", pieces.WALLS)
 
 
@@ -202,10 +207,12 @@ chain_step(
     _emperor_wall_options,
     _emperor_wall_act,
     lambda s, f: (
-        "Emperor: tick the borders where the walls stand when you are done, or choose one "
-        "wall to place or move."
+        msg(
+            "Emperor: tick the borders where the walls stand when you are done, or choose one "
+            "wall to place or move."
+        )
         if not f["moved"]
-        else "Emperor: place or move another wall, or stop here."
+        else msg("Emperor: place or move another wall, or stop here.")
     ),
     pick=_emperor_pick,
 )
@@ -213,13 +220,15 @@ chain_step(
     "emperor_region",
     _emperor_region_options,
     _emperor_region_act,
-    lambda s, f: "Emperor: the wall goes on a border of which region?",
+    lambda s, f: msg("Emperor: the wall goes on a border of which region?"),
 )
 chain_step(
     "emperor_edge",
     _emperor_edge_options,
     _emperor_edge_act,
-    lambda s, f: f"Emperor: between {board.name(f['region'])} and which neighbour?",
+    lambda s, f: msg(
+        "Emperor: between {region} and which neighbour?", region=board.said(f["region"])
+    ),
 )
 _register("emperor", _emperor_usable, _emperor_start)
 
@@ -227,8 +236,23 @@ _register("emperor", _emperor_usable, _emperor_start)
 # Nun and Bishop: pieces set freely in any region in use.
 
 
-def _where_label(region: str | None) -> str:
-    return "from the box" if region is None else f"in {board.name(region)}"
+PIECE_TEXTS: dict[str, dict[str, str]] = {
+    "nun": {
+        "place": N_("Place a nun from the box"),
+        "move": N_("Move the nun in {region}"),
+        "set": N_("Set the nun in {region}"),
+        "placed": N_("{player} (Nun) placed a nun in {region}."),
+        "moved": N_("{player} (Nun) moved a nun from {old} to {region}."),
+    },
+    "bishop": {
+        "place": N_("Place a bishop from the box"),
+        "move": N_("Move the bishop in {region}"),
+        "set": N_("Set the bishop in {region}"),
+        "placed": N_("{player} (Bishop) placed a bishop in {region}."),
+        "moved": N_("{player} (Bishop) moved a bishop from {old} to {region}."),
+    },
+}
+"""The texts of the pieces set freely in any region, by piece."""
 
 
 def _piece_sources(spots: list[str | None], moved: list[int], noun: str) -> list[Action]:
@@ -240,8 +264,9 @@ def _piece_sources(spots: list[str | None], moved: list[int], noun: str) -> list
         if i in moved or r in seen:
             continue
         seen.add(r)
-        verb = "Place a" if r is None else "Move the"
-        out.append(Action(f"{noun}:{r or 'box'}", f"{verb} {noun} {_where_label(r)}"))
+        texts = PIECE_TEXTS[noun]
+        label = msg(texts["place"]) if r is None else msg(texts["move"], region=board.said(r))
+        out.append(action(f"{noun}:{r or 'box'}", label))
     return out
 
 
@@ -252,18 +277,20 @@ def _piece_index(spots: list[str | None], moved: list[int], where: str) -> int:
 
 def _piece_targets(s: State, current: str | None, noun: str) -> list[Action]:
     return [
-        Action(f"to:{r}", f"Set the {noun} in {board.name(r)}") for r in s.regions if r != current
+        action(f"to:{r}", msg(PIECE_TEXTS[noun]["set"], region=board.said(r)))
+        for r in s.regions
+        if r != current
     ]
 
 
 def _say_piece(ctx: Ctx, f: Frame, noun: str, old: str | None, new: str) -> None:
-    who = f"{ctx.s.colour(f['seat'])} ({noun.capitalize()})"
+    texts, player, region = PIECE_TEXTS[noun], Seat(f["seat"]), board.said(new)
     if old is None:
-        ctx.say(noun, f"{who} placed a {noun} in {board.name(new)}.", region=new)
+        ctx.say(noun, msg(texts["placed"], player=player, region=region), region=new)
     else:
         ctx.say(
             noun,
-            f"{who} moved a {noun} from {board.name(old)} to {board.name(new)}.",
+            msg(texts["moved"], player=player, old=board.said(old), region=region),
             region=new,
             old=old,
         )
@@ -285,19 +312,20 @@ def _nun_pick(s: State, f: Frame) -> Pick | None:
         return None
     nuns = pieces.pieces(s)["nuns"]
     groups = tuple(
-        PickGroup(
+        group(
             r,
-            f"{board.name(r)} ({_nuns_word(pieces.nuns_in(s, r))} there now)",
+            plural(
+                "{region} ({n} nun there now)",
+                "{region} ({n} nuns there now)",
+                pieces.nuns_in(s, r),
+                region=board.said(r),
+            ),
             pieces.NUNS,
-            item="nun",
+            item=msg("nun"),
         )
         for r in s.regions
     )
     return Pick("nuns", sum(1 for r in nuns if r is not None), pieces.NUNS, groups)
-
-
-def _nuns_word(n: int) -> str:
-    return counted(n, "nun")
 
 
 def _nun_arrange(ctx: Ctx, f: Frame, a: Action) -> None:
@@ -336,9 +364,9 @@ chain_step(
     _nun_pick_options,
     _nun_pick_act,
     lambda s, f: (
-        "Nun: tick where the nuns stand when you are done, or choose one nun to place or move."
+        msg("Nun: tick where the nuns stand when you are done, or choose one nun to place or move.")
         if not f["moved"]
-        else "Nun: place or move another nun, or stop here."
+        else msg("Nun: place or move another nun, or stop here.")
     ),
     pick=_nun_pick,
 )
@@ -346,7 +374,7 @@ chain_step(
     "nun_to",
     lambda s, f: _piece_targets(s, pieces.pieces(s)["nuns"][f["nun"]], "nun"),
     _nun_to_act,
-    lambda s, f: "Nun: into which region?",
+    lambda s, f: msg("Nun: into which region?"),
 )
 _register("nun", lambda s, seat: len(s.regions) > 1, _nun_start)
 
@@ -377,13 +405,13 @@ chain_step(
     "bishop_pick",
     lambda s, f: _piece_sources(pieces.pieces(s)["bishops"], [], "bishop"),
     _bishop_pick_act,
-    lambda s, f: "Bishop: which bishop do you move?",
+    lambda s, f: msg("Bishop: which bishop do you move?"),
 )
 chain_step(
     "bishop_to",
     lambda s, f: _piece_targets(s, pieces.pieces(s)["bishops"][f["bishop"]], "bishop"),
     _bishop_to_act,
-    lambda s, f: "Bishop: into which region?",
+    lambda s, f: msg("Bishop: into which region?"),
 )
 _register("bishop", lambda s, seat: len(s.regions) > 1, _bishop_start)
 
@@ -420,9 +448,15 @@ def _courier_start(ctx: Ctx, seat: int) -> None:
 
 
 def _courier_region_options(s: State, f: Frame) -> list[Action]:
-    kind, text = ("from", "A cube in") if f["first"] is None else ("with", "Swap with a cube in")
+    first = f["first"] is None
     regions = {r for r, _ in _courier_choices(s, f)}
-    return [Action(f"{kind}:{r}", f"{text} {board.name(r)}") for r in s.regions if r in regions]
+    return [
+        action(f"from:{r}", msg("A cube in {region}", region=board.said(r)))
+        if first
+        else action(f"with:{r}", msg("Swap with a cube in {region}", region=board.said(r)))
+        for r in s.regions
+        if r in regions
+    ]
 
 
 def _courier_region_act(ctx: Ctx, f: Frame, a: Action) -> None:
@@ -439,9 +473,13 @@ def _courier_region_act(ctx: Ctx, f: Frame, a: Action) -> None:
 def _courier_cube_options(s: State, f: Frame) -> list[Action]:
     region = f["region"]
     return [
-        Action(
+        action(
             f"cube:{COLOURS[p]}",
-            f"A cube of {s.colour(p)}'s ({s.cubes[region][p]} of theirs there)",
+            msg(
+                "A cube of {player}'s ({n} of theirs there)",
+                player=Seat(p),
+                n=s.cubes[region][p],
+            ),
         )
         for r, p in _courier_choices(s, f)
         if r == region
@@ -463,8 +501,15 @@ def _courier_chose(ctx: Ctx, f: Frame, region: str, seat: int) -> None:
     board.move_cubes(s, seat, region, first_region, 1)
     ctx.say(
         "courier",
-        f"{s.colour(f['seat'])} (Courier) swapped a cube of {s.colour(first_seat)} in "
-        f"{board.name(first_region)} with a cube of {s.colour(seat)} in {board.name(region)}.",
+        msg(
+            "{player} (Courier) swapped a cube of {first} in {first_region} with a cube of "
+            "{second} in {second_region}.",
+            player=Seat(f["seat"]),
+            first=Seat(first_seat),
+            first_region=board.said(first_region),
+            second=Seat(seat),
+            second_region=board.said(region),
+        ),
         regions=[first_region, region],
         seats=[first_seat, seat],
     )
@@ -475,16 +520,19 @@ chain_step(
     _courier_region_options,
     _courier_region_act,
     lambda s, f: (
-        "Courier: the first cube stands in which region?"
+        msg("Courier: the first cube stands in which region?")
         if f["first"] is None
-        else f"Courier: swap the cube from {board.name(f['first'][0])} with a cube in which region?"
+        else msg(
+            "Courier: swap the cube from {region} with a cube in which region?",
+            region=board.said(f["first"][0]),
+        )
     ),
 )
 chain_step(
     "courier_cube",
     _courier_cube_options,
     _courier_cube_act,
-    lambda s, f: f"Courier: which colour of cube in {board.name(f['region'])}?",
+    lambda s, f: msg("Courier: which colour of cube in {region}?", region=board.said(f["region"])),
 )
 _register("courier", _courier_usable, _courier_start)
 
@@ -505,8 +553,8 @@ def _followers(s: State, source: str, target: str) -> int:
     return min(len(s.rats[source]), board.MAX_RATS - len(s.rats[target]))
 
 
-def _rats_word(n: int) -> str:
-    return "no rat" if n == 0 else counted(n, "rat")
+def _rats_word(n: int) -> Msg:
+    return msg("no rat") if n == 0 else plural("{n} rat", "{n} rats", n)
 
 
 def _piper_from_act(ctx: Ctx, f: Frame, a: Action) -> None:
@@ -517,7 +565,14 @@ def _piper_from_act(ctx: Ctx, f: Frame, a: Action) -> None:
 def _piper_to_options(s: State, f: Frame) -> list[Action]:
     source = f["source"]
     return [
-        Action(f"to:{n}", f"To {board.name(n)} ({_rats_word(_followers(s, source, n))} follow)")
+        action(
+            f"to:{n}",
+            msg(
+                "To {region} ({rats} follow)",
+                region=board.said(n),
+                rats=_rats_word(_followers(s, source, n)),
+            ),
+        )
         for n in board.neighbours(s, source)
     ]
 
@@ -535,17 +590,22 @@ def _piper_to_act(ctx: Ctx, f: Frame, a: Action) -> None:
 
 def _piper_lead_options(s: State, f: Frame) -> list[Action]:
     count = len(s.rats[f["source"]])
-    where = board.name(f["source"])
+    where = board.said(f["source"])
     out = []
     for slots in combinations(range(1, count + 1), f["n"]):
-        listed = " and ".join(str(i) for i in slots)
-        noun = "Rat" if len(slots) == 1 else "Rats"
-        out.append(
-            Action(
-                "lead:" + ":".join(str(i) for i in slots),
-                f"{noun} {listed} of {count} in {where} follow",
+        if len(slots) == 1:
+            label = msg(
+                "Rat {number} of {n} in {region} follow", number=slots[0], n=count, region=where
             )
-        )
+        else:  # at most 2 rats are left behind: 2 of 3 follow at most
+            label = msg(
+                "Rats {first} and {second} of {n} in {region} follow",
+                first=slots[0],
+                second=slots[1],
+                n=count,
+                region=where,
+            )
+        out.append(action("lead:" + ":".join(str(i) for i in slots), label))
     return out
 
 
@@ -563,8 +623,13 @@ def _piper_move(ctx: Ctx, seat: int, source: str, target: str, slots: list[int])
         s.rats[target].append(token)
     ctx.say(
         "pied_piper",
-        f"{s.colour(seat)} (Pied Piper) moved a cube from {board.name(source)} to "
-        f"{board.name(target)} and led {_rats_word(len(led))} along.",
+        msg(
+            "{player} (Pied Piper) moved a cube from {source} to {target} and led {rats} along.",
+            player=Seat(seat),
+            source=board.said(source),
+            target=board.said(target),
+            rats=_rats_word(len(led)),
+        ),
         source=source,
         target=target,
         rats=len(led),
@@ -576,22 +641,30 @@ cards.region_first(
         "pied_piper",
         "piper_from",
         _piper_sources,
-        lambda s, f, r: Action(
-            f"from:{r}", f"A cube from {board.name(r)} ({_rats_word(len(s.rats[r]))} there)"
+        lambda s, f, r: action(
+            f"from:{r}",
+            msg(
+                "A cube from {region} ({rats} there)",
+                region=board.said(r),
+                rats=_rats_word(len(s.rats[r])),
+            ),
         ),
     ),
     _piper_from_act,
-    lambda s, f: "Pied Piper: move one of your cubes from which region?",
+    lambda s, f: msg("Pied Piper: move one of your cubes from which region?"),
 )
 chain_step(
     "piper_to",
     _piper_to_options,
     _piper_to_act,
-    lambda s, f: f"Pied Piper: lead the cube from {board.name(f['source'])} to which neighbour?",
+    lambda s, f: msg(
+        "Pied Piper: lead the cube from {region} to which neighbour?",
+        region=board.said(f["source"]),
+    ),
 )
 chain_step(
     "piper_lead",
     _piper_lead_options,
     _piper_lead_act,
-    lambda s, f: f"Pied Piper: only {_rats_word(f['n'])} can follow; which?",
+    lambda s, f: msg("Pied Piper: only {rats} can follow; which?", rats=_rats_word(f["n"])),
 )

@@ -9,9 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 from ...core import Action
+from ...text import Seat, msg, plural
 from .. import board, cards, data, final_plague, plague, steps
 from ..cards import Ability, chain_step, push_chain
 from ..state import Ctx, Frame, State
+from ..texts import action
 from . import pieces
 
 
@@ -36,8 +38,10 @@ def _crusader_offer(ctx: Ctx, ravage: Frame) -> bool:
 
 def _crusader_order_options(s: State, f: Frame) -> list[Action]:
     return [
-        Action("order:choose", "Yes: turn all the rats face up and choose the order they act in"),
-        Action("order:random", "No: reveal them one at a time at random"),
+        action(
+            "order:choose", msg("Yes: turn all the rats face up and choose the order they act in")
+        ),
+        action("order:random", msg("No: reveal them one at a time at random")),
     ]
 
 
@@ -48,8 +52,12 @@ def _crusader_order_act(ctx: Ctx, f: Frame, a: Action) -> None:
         s.stack[-1]["chooser"] = f["seat"]
         ctx.say(
             "crusader",
-            f"{s.colour(f['seat'])} (Crusader) turns the rats of {board.name(f['region'])} face "
-            "up and chooses the order they act in.",
+            msg(
+                "{player} (Crusader) turns the rats of {region} face up and chooses the order "
+                "they act in.",
+                player=Seat(f["seat"]),
+                region=board.said(f["region"]),
+            ),
         )
 
 
@@ -58,9 +66,10 @@ steps.register(
         "crusader_order",
         _crusader_order_options,
         _crusader_order_act,
-        lambda s, f: (
-            f"Crusader: turn all the rats in {board.name(f['region'])} face up at once and "
-            "choose the order they act in?"
+        lambda s, f: msg(
+            "Crusader: turn all the rats in {region} face up at once and choose the order they "
+            "act in?",
+            region=board.said(f["region"]),
         ),
     )
 )
@@ -80,10 +89,10 @@ def _serf_offer(ctx: Ctx, ravage: Frame, entry: dict[str, Any]) -> None:
 
 
 def _serf_cube_options(s: State, f: Frame) -> list[Action]:
-    where = board.name(f["region"])
+    where = board.said(f["region"])
     return [
-        Action("cube:place", f"Put one of your cubes into {where} now"),
-        Action("cube:skip", "Put no cube there"),
+        action("cube:place", msg("Put one of your cubes into {region} now", region=where)),
+        action("cube:skip", msg("Put no cube there")),
     ]
 
 
@@ -94,7 +103,11 @@ def _serf_cube_act(ctx: Ctx, f: Frame, a: Action) -> None:
         board.add_cubes(s, f["seat"], f["region"], 1)
         ctx.say(
             "serf",
-            f"{s.colour(f['seat'])} (Serf) put a cube into {board.name(f['region'])}.",
+            msg(
+                "{player} (Serf) put a cube into {region}.",
+                player=Seat(f["seat"]),
+                region=board.said(f["region"]),
+            ),
             region=f["region"],
         )
 
@@ -104,9 +117,10 @@ steps.register(
         "serf_cube",
         _serf_cube_options,
         _serf_cube_act,
-        lambda s, f: (
-            f"Serf: that rat killed another player's cube. Put one of your cubes into "
-            f"{board.name(f['region'])} at once? It counts for the rats still to act."
+        lambda s, f: msg(
+            "Serf: that rat killed another player's cube. Put one of your cubes into {region} "
+            "at once? It counts for the rats still to act.",
+            region=board.said(f["region"]),
         ),
     )
 )
@@ -141,7 +155,10 @@ def _soldier_final_start(ctx: Ctx, seat: int) -> None:
 
 def _soldier_final_options(s: State, f: Frame) -> list[Action]:
     return [
-        Action(f"rat:{r}", f"Add a rat to {board.name(r)} ({len(s.rats[r])} there now)")
+        action(
+            f"rat:{r}",
+            msg("Add a rat to {region} ({n} there now)", region=board.said(r), n=len(s.rats[r])),
+        )
         for r in board.rat_targets(s, s.plague)
     ]
 
@@ -150,20 +167,28 @@ def _soldier_final_act(ctx: Ctx, f: Frame, a: Action) -> None:
     s = ctx.s
     steps.pop(s, f)
     region = a.args[0]
-    drawn = "drawn at random from the revealed ones"
-    source = "from the supply" if plague.add_rat(s, region) else drawn
-    ctx.say(
-        "soldier",
-        f"{s.colour(f['seat'])} (Soldier) added a rat {source} to {board.name(region)}.",
-        region=region,
-    )
+    if plague.add_rat(s, region):
+        added = msg(
+            "{player} (Soldier) added a rat from the supply to {region}.",
+            player=Seat(f["seat"]),
+            region=board.said(region),
+        )
+    else:
+        added = msg(
+            "{player} (Soldier) added a rat drawn at random from the revealed ones to {region}.",
+            player=Seat(f["seat"]),
+            region=board.said(region),
+        )
+    ctx.say("soldier", added, region=region)
 
 
 chain_step(
     "soldier_final",
     _soldier_final_options,
     _soldier_final_act,
-    lambda s, f: f"Soldier: add one rat next to the plague in {board.name(s.plague)}. Where?",
+    lambda s, f: msg(
+        "Soldier: add one rat next to the plague in {region}. Where?", region=board.said(s.plague)
+    ),
 )
 
 
@@ -187,9 +212,21 @@ def _wizard_options(s: State, f: Frame) -> list[Action]:
     out = []
     for r in _wizard_regions(s, seat):
         held = pieces.potions_of(s, seat, r)
-        had = f", {held} potion{'s' if held != 1 else ''} already" if held else ""
-        label = f"A potion on your cubes in {board.name(r)} ({s.cubes[r][seat]} there{had})"
-        out.append(Action(f"potion:{r}", label))
+        if held:
+            label = plural(
+                "A potion on your cubes in {region} ({cubes} there, {n} potion already)",
+                "A potion on your cubes in {region} ({cubes} there, {n} potions already)",
+                held,
+                region=board.said(r),
+                cubes=s.cubes[r][seat],
+            )
+        else:
+            label = msg(
+                "A potion on your cubes in {region} ({cubes} there)",
+                region=board.said(r),
+                cubes=s.cubes[r][seat],
+            )
+        out.append(action(f"potion:{r}", label))
     return out
 
 
@@ -200,8 +237,12 @@ def _wizard_act(ctx: Ctx, f: Frame, a: Action) -> None:
     pieces.add_potion(s, f["seat"], region)
     ctx.say(
         "wizard",
-        f"{s.colour(f['seat'])} (Wizard) put a potion on a cube in {board.name(region)} "
-        f"({pieces.potions_left(s)} left).",
+        msg(
+            "{player} (Wizard) put a potion on a cube in {region} ({n} left).",
+            player=Seat(f["seat"]),
+            region=board.said(region),
+            n=pieces.potions_left(s),
+        ),
         region=region,
     )
 
@@ -210,7 +251,9 @@ chain_step(
     "wizard_potion",
     _wizard_options,
     _wizard_act,
-    lambda s, f: f"Wizard: which of your cubes gets a potion? ({pieces.potions_left(s)} left)",
+    lambda s, f: msg(
+        "Wizard: which of your cubes gets a potion? ({n} left)", n=pieces.potions_left(s)
+    ),
 )
 
 
