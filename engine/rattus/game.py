@@ -8,7 +8,7 @@ from typing import Any
 from .. import kernel
 from ..contract import Outcome, StartOption
 from ..core import Rng
-from ..text import msg, plural
+from ..text import N_, msg, plural
 from . import base_cards as _base_cards  # noqa: F401  (registers the base abilities)
 from . import class_cards as class_cards_
 from . import data, disclosure, flow, steps, validate, views
@@ -121,9 +121,9 @@ def new_game(
 
 
 START_OPTIONS: dict[str, StartOption] = {
-    "expansions": StartOption("a list of expansion names", (list,)),
-    "class_cards": StartOption("a name, a list of card names or null", (str, list, type(None))),
-    "ensure_chivalry": StartOption("true or false", (bool,)),
+    "expansions": StartOption(N_("a list of expansion names"), (list,)),
+    "class_cards": StartOption(N_("a name, a list of card names or null"), (str, list, type(None))),
+    "ensure_chivalry": StartOption(N_("true or false"), (bool,)),
 }
 """The lobby options ``start`` reads and the JSON types they may take (a replay file's are
 checked against these); others are the host's and ignored."""

@@ -63,6 +63,8 @@ class State(kernel.Coloured):
     scores: list[int] | None = None
     ranking: list[int] | None = None
     log: list[str] = field(default_factory=list)
+    """The latest public events' texts, each ``engine.text.stored`` (a game saved before texts
+    had keys holds English lines, read back by ``restored`` as they were)."""
     version: int = 0
     ext: dict[str, Any] = field(default_factory=dict)  # expansion pieces, keyed by expansion
 

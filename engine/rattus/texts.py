@@ -2,11 +2,13 @@
 shared types.
 
 Every text the game says is a ``Msg``: events (``Ctx.say``/``Ctx.tell``), prompts, action
-labels, pick groups and refusals. Until the shared types in ``engine.core`` hold a ``Msg``
-themselves, ``action``, ``group``, ``refusal`` and ``placed`` hand them the text as they
-have always read it: English, each seat written as the placeholder ``seat_ref`` that the
-host fills with a name (``fill_names``). That is the only place a Rattus text becomes a
-string; the rest of the game builds texts with ``msg``, ``plural`` and ``Seat`` only.
+labels, pick groups and refusals. Events, prompts and refusals carry the ``Msg`` itself.
+Action labels and pick groups do not yet: the table's presenters still read their words
+(``engine.core.PickGroup`` holds a string, and a label's words are matched and joined), so
+``action`` and ``group`` hand them the text as it has always read: English, each seat
+written as the placeholder ``seat_ref`` that the host fills with a name (``fill_names``).
+That is the only place a Rattus text becomes a string; the rest of the game builds texts
+with ``msg``, ``plural`` and ``Seat`` only.
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ def group(code: str, label: Msg, available: int, item: Msg | None = None) -> Pic
 
 def refusal(text: Msg) -> IllegalAction:
     """A refusal to raise, saying ``text`` to the player."""
-    return IllegalAction(placed(text))
+    return IllegalAction(text)
 
 
 def listed(items: Sequence[Msg]) -> Msg:

@@ -7,9 +7,11 @@ from typing import Any, cast
 
 from .. import kernel
 from ..core import fill_names
-from . import data, flow, steps
+from ..text import Msg, msg, restored
+from . import class_cards, data, flow, steps
 from .hooks import Hooks
 from .state import COLOURS, State
+from .texts import listed
 from .view_types import (
     RattusPlayer,
     RattusRegion,
@@ -26,12 +28,29 @@ VIEW_HOOKS: Hooks[ViewHook] = Hooks("view", unordered=True)  # each adds its own
 """(state, viewer seat or None, view) -> adds an expansion's pieces to the view in place."""
 
 
-def ruleset(s: State) -> str:
-    exps = ", ".join(e.replace("_", " ").title() for e in s.expansions)
-    return (
-        f"{'Base game' + (' with ' + exps if exps else '')}; "
-        "house-default rat token fronts and some inferred borders (see /rattus rules)"
+def ruleset_text(s: State) -> Msg:
+    """The game's rules in one line: the expansions and the house defaults in use."""
+    command = "/rattus rules"
+    if not s.expansions:
+        return msg(
+            "Base game; house-default rat token fronts and some inferred borders (see {command})",
+            command=command,
+        )
+    names = []
+    for e in s.expansions:
+        name = class_cards.EXPANSION_NAMES.get(e, e)  # marked where it is declared
+        names.append(msg(name))
+    return msg(
+        "Base game with {expansions}; house-default rat token fronts and some inferred borders "
+        "(see {command})",
+        expansions=listed(names),
+        command=command,
     )
+
+
+def ruleset(s: State) -> str:
+    """``ruleset_text`` in English (the view's ``ruleset``)."""
+    return ruleset_text(s).english()
 
 
 def _active(s: State, acting: list[int]) -> int | None:
@@ -161,7 +180,7 @@ def view(s: State, seat: int | None, names: list[str] | None = None) -> RattusVi
         "revealed": cast("list[Revealed]", [dict(e) for e in s.revealed]),
         "ravages": cast("list[Ravage]", _ravages_since(s, seat)),
         "turning": _turning(s),
-        "log": [fill_names(line, names or s.colour_names()) for line in s.log],
+        "log": [fill_names(restored(line), names or s.colour_names()) for line in s.log],
     }
     _add_ending(s, out)
     for hook in VIEW_HOOKS:

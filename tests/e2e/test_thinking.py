@@ -316,7 +316,7 @@ async def test_a_question_that_comes_after_a_computers_move_is_asked_once(
         mine = max(i for i, e in enumerate(log) if e.user_id == world.anna.id)
         assert log[mine].notation == target and len(log) > mine + 1  # computers moved
 
-        prompt = final.game.decision(seat).prompt
+        prompt = str(final.game.decision(seat).prompt)
         new_dms = fake.dms(world.anna)[dms_before:]
         asked_by_dm = [m for m in new_dms if controls_of(m) and prompt in text_of(m)]
         completed = fake.message(panel)

@@ -24,7 +24,7 @@ def test_two_new_rats_are_one_pick_and_one_answer() -> None:
     pick = decision.pick
     assert (pick.kind, pick.least, pick.most) == ("rat", 2, 2)
     assert [grp.code for grp in pick.groups] == ["anglia", "germania", "hispania", "italia"]
-    assert "the 2 new rats go" in decision.prompt
+    assert "the 2 new rats go" in str(decision.prompt)
     version = g.version
     g = play(g, "rat:italia1-hispania1")
     assert len(g.state.rats["italia"]) == 1 and len(g.state.rats["hispania"]) == 1

@@ -93,8 +93,8 @@ def test_a_holder_without_a_matching_card_is_asked_with_only_play_none() -> None
         assert g.actors() == [0]
         assert g.decision(0).kind == "region_play"  # type: ignore[union-attr]
     assert notations(other) == ["pass"]
-    assert "None of your region cards" in other.decision(0).prompt  # type: ignore[union-attr]
-    assert "Play a region card" in matching.decision(0).prompt  # type: ignore[union-attr]
+    assert "None of your region cards" in str(other.decision(0).prompt)  # type: ignore[union-attr]
+    assert "Play a region card" in str(matching.decision(0).prompt)  # type: ignore[union-attr]
     g = play(other, "pass")
     assert g.state.cubes["gallia"][0] == 1
     assert regions.table(g.state)["hands"][0] == ["anglia-2"]
@@ -176,7 +176,7 @@ def test_the_offer_does_not_reveal_the_hand_to_others() -> None:
     other = json.dumps(g.view(1)) + json.dumps(g.view(None))
     assert "gallia-2" not in other and "anglia-2" not in other
     assert [c["id"] for c in g.view(0)["players"][0]["hand"]] == ["gallia-2", "anglia-2"]
-    prompt = g.decision(0).prompt  # type: ignore[union-attr]
+    prompt = str(g.decision(0).prompt)  # type: ignore[union-attr]
     assert "Islamic" not in prompt and "Anglia" not in prompt
 
 

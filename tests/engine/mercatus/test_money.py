@@ -7,10 +7,11 @@ from typing import Any
 
 import pytest
 
-from engine.core import IllegalAction, seat_ref
+from engine.core import IllegalAction
 from engine.rattus.game import Game
 from engine.rattus.mercatus import goods
 from engine.rattus.pied_piper import pieces
+from engine.text import Msg, Seat
 from tests.engine.helpers import notations, play, token
 from tests.engine.mercatus.helpers import m_position
 from tests.engine.mercatus.test_m_playouts import playout
@@ -54,7 +55,8 @@ def skipped_final_turn(g: Game, seat: int) -> bool:
     return any(
         e.kind == "final"
         and "has no card to use" in e.text
-        and e.template.startswith(seat_ref(seat))
+        and isinstance(e.template, Msg)
+        and e.template.values.get("player") == Seat(seat)
         for e in g.events
     )
 
@@ -142,7 +144,7 @@ def test_stadtholder_emptying_the_cube_supply_ends_the_game_after_the_turn() -> 
 def test_stadtholder_in_the_final_round_buys_one_cube_for_one_coin() -> None:
     g = final_round(hands={2: ["stadtholder"]}, coins={2: 9})
     g = play(g, "use:stadtholder")
-    assert g.decision(2) is not None and "1 coin to place 1 cube" in g.decision(2).prompt
+    assert g.decision(2) is not None and "1 coin to place 1 cube" in str(g.decision(2).prompt)
     g = play(g, "region:hispania")
     assert g.state.cubes["hispania"][2] == 1 and coins(g, 2) == 8
     assert "use:stadtholder" not in notations(g)

@@ -125,7 +125,7 @@ def test_deacon_is_not_asked_about_a_rat_that_would_not_strike_the_holder() -> N
 def test_deacon_counts_the_holders_class_symbols() -> None:
     g = anglia_turn(["deacon"], [token(1, "church")], cubes={"anglia": {0: 2}}, coins={0: 1})
     g = play(g, "plague:anglia")
-    assert kind(g) == "deacon_pay" and "one of your cubes" in g.decision(0).prompt  # type: ignore[union-attr]
+    assert kind(g) == "deacon_pay" and "one of your cubes" in str(g.decision(0).prompt)  # type: ignore[union-attr]
 
 
 def test_deacon_helps_only_its_holder_on_their_own_turn() -> None:
