@@ -134,12 +134,8 @@ def hidden_hand_cards(game: Any, public: str) -> list[str]:
     if "africanus" not in game.state.expansions:
         return []
     hands = regions.table(game.state)["hands"]
-    return [
-        regions.describe(card)
-        for hand in hands
-        for card in hand
-        if regions.describe(card) not in public
-    ]
+    shown = [regions.describe(card).english() for hand in hands for card in hand]
+    return [text for text in shown if text not in public]
 
 
 # Rattus Cartus
