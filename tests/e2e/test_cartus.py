@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from engine.text import english
 from tests.e2e.conftest import World
 from tests.e2e.seeded import play_seeded
 from tests.e2e.table import (
@@ -62,7 +63,7 @@ class CartusTable:
         kind = record.game.legal_actions(seat)[0].kind
         self.kinds_answered.append(decision.kind)
         if decision.private:
-            self.private_prompts.append(decision.prompt)
+            self.private_prompts.append(english(decision.prompt))
         wanted = "answer" if decision.private else kind
         table = self.table_message()
         control = next(c for c in controls_of(table) if group_of(c) == wanted)
