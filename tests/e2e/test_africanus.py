@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.rattus.africanus import regions
+from engine.text import english
 from tests.e2e.conftest import World
 from tests.e2e.table import Table, all_channel_text, is_play, make_bot, text_of
 from tests.e2e.test_full_game import PNG
@@ -40,7 +41,7 @@ async def test_a_five_player_africanus_game_from_lobby_to_the_end(
         for seat, person in enumerate(seated):
             first = text_of(fake.dms(person)[0])
             assert "Your region cards" in first
-            names = {regions.describe(c).split(" (")[0] for c in hands[seat]}
+            names = {english(regions.describe(c)).split(" (")[0] for c in hands[seat]}
             assert all(name in first for name in names)
         table = Table(fake, client, world.channel, {p.id: p for p in seated}, record.id)
         table.prefer = ("use", "place", "plague", "rat", "ravage", "bonus", "count", "keep")

@@ -217,6 +217,12 @@ def english_for_the_spectator(world: World) -> None:
     assert "Warte auf" not in daves and "Spieler" not in daves
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="not yet converted: Rattus action labels and pick options reach the shared types as "
+    "English (engine/rattus/texts.py), so a German player's own controls show e.g. 'Move the "
+    "plague to Gallia', 'Anglia (2 there now)'",
+)
 async def test_a_german_rattus_table_from_the_lobby_to_the_first_moves(
     world: World, tmp_path: Any
 ) -> None:
@@ -245,6 +251,12 @@ async def test_a_german_rattus_table_from_the_lobby_to_the_first_moves(
 
 
 @pytest.mark.slow
+@pytest.mark.xfail(
+    strict=True,
+    reason="not yet converted: Rattus action labels and pick options reach the shared types as "
+    "English (engine/rattus/texts.py), so a German player's own controls show e.g. 'Move the "
+    "plague to Gallia', 'Anglia (2 there now)'",
+)
 async def test_a_whole_rattus_game_in_german_with_an_english_spectator(
     world: World, tmp_path: Any
 ) -> None:
