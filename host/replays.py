@@ -9,22 +9,20 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine import replay
 from engine.contract import Game
 from engine.replay import History
 from engine.text import Msg, msg
 from host.errors import UserError
+from host.hosting import Hosting
 from host.models import ActionLogEntry, GameRecord
 from host.seat_store import SeatChangeEntry
 
-if TYPE_CHECKING:
-    from host.service import GameService
-
 
 async def rebuild(
-    service: GameService, record: GameRecord, entries: list[ActionLogEntry] | None = None
+    service: Hosting, record: GameRecord, entries: list[ActionLogEntry] | None = None
 ) -> History:
     """The game's history from its seed and its whole action log (``entries``: the log, when
     the caller has read it already)."""
@@ -54,7 +52,7 @@ def names_at(record: GameRecord, changes: Sequence[SeatChangeEntry], version: in
     return names
 
 
-async def replay_file(service: GameService, record: GameRecord) -> tuple[str, bytes]:
+async def replay_file(service: Hosting, record: GameRecord) -> tuple[str, bytes]:
     """(file name, JSON bytes) of a finished game's replay file (docs/replays.md). Refused
     while the game is running: the file holds every private answer."""
     if record.status != "finished" or record.game is None or record.seed is None:
@@ -87,7 +85,7 @@ def replay_refusal(record: GameRecord) -> Msg:
     return msg("Game #{number} was abandoned: only finished games have replays.", number=record.id)
 
 
-async def at_turn(service: GameService, record: GameRecord, turn: int) -> tuple[Game, list[int]]:
+async def at_turn(service: Hosting, record: GameRecord, turn: int) -> tuple[Game, list[int]]:
     """A finished game as it stood when ``turn`` ended, and the turns it had."""
     if record.status != "finished" or record.game is None:
         raise UserError(replay_refusal(record))

@@ -7,10 +7,10 @@ Manage Server, and the defaults of a new lobby: its timer, the computer that sta
 player who misses a deadline, and any of the game's own lobby options (Rattus: expansions),
 which the game's own cog names and its kind validates.
 
-**Departures**: when the bot is removed from a server, that server's open games end as
-abandoned and the moment is noted; ``purge_departed`` deletes everything of servers that
-left longer ago than the grace period. A server that invites the bot back in time loses
-nothing (``returned``).
+**Departures**: when the bot is removed from a server, the moment is noted (``left``; its
+open games end as abandoned, ``host/departures.py``); after a grace period everything of the
+server is deleted (``purge``). A server that invites the bot back in time loses nothing
+(``returned``).
 
 **Forgetting a person** (``forget_user``): their statistics, ratings and preferences are
 deleted; in ended games their seat, results and log keep their moves under "a former player".
@@ -22,16 +22,12 @@ import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import lang
 from engine.text import Msg, Param, msg, restored, stored
 from host.database import Backend, Connection
 from host.errors import UserError
-
-if TYPE_CHECKING:
-    from host.models import GameRecord
-    from host.service import GameService
 
 FORMER_PLAYER = "a former player"
 HOSTS_LANGUAGE = "host"
@@ -336,30 +332,3 @@ def without_names(text: str, pattern: re.Pattern[str]) -> str:
         return Msg(m.key, params, plural=m.plural, count=m.count)
 
     return stored(rewritten(kept))
-
-
-DAY = 86_400.0
-DEFAULT_FORGET_DAYS = 30
-
-
-async def server_left(service: GameService, guild_id: int) -> list[GameRecord]:
-    """The bot was removed from the server: note when, and end its open games as abandoned.
-    The games that ended."""
-    rows = service.store.servers
-    await rows.left(guild_id, now=service.now())
-    ended = []
-    for game_id in await rows.open_games_in(guild_id):
-        record = await service.end_for_departure(game_id)
-        if record is not None:
-            ended.append(record)
-    return ended
-
-
-async def purge_departed(service: GameService, *, forget_days: float) -> dict[int, int]:
-    """Delete the data of every server that removed the bot more than ``forget_days`` ago;
-    server -> how many games went."""
-    rows = service.store.servers
-    gone: dict[int, int] = {}
-    for guild_id in await rows.departed_before(service.now() - forget_days * DAY):
-        gone[guild_id] = await rows.purge(guild_id)
-    return gone

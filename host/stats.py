@@ -32,19 +32,16 @@ import contextlib
 import logging
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
 
 from engine.contract import Game
 from engine.text import Msg, Text
 from host import computers
 from host.errors import DamagedGame, NotFound
+from host.hosting import Hosting
 from host.models import GameRecord, ResultRow, Seat
 from host.rating import Rating, rate_players
 from host.seat_store import SeatChangeEntry
 from host.stats_tables import GLOBAL, GameLine, PlayedLine, PlayerLine, Rater, Standing
-
-if TYPE_CHECKING:
-    from host.service import GameService
 
 log = logging.getLogger(__name__)
 
@@ -182,7 +179,7 @@ def result_rows(record: GameRecord, game: Game, now: float) -> list[ResultRow]:
     ]
 
 
-async def lines_of(service: GameService, record: GameRecord) -> tuple[GameLine, list[PlayerLine]]:
+async def lines_of(service: Hosting, record: GameRecord) -> tuple[GameLine, list[PlayerLine]]:
     """An ended game's statistics, ready to store: a line per seat that belongs to someone
     at the end, then one per person who left (last place, a loss)."""
     game = record.game
@@ -267,7 +264,7 @@ def rater_for(lines: list[PlayerLine]) -> Rater:
     return rater
 
 
-async def record_ended(service: GameService, game_id: int) -> bool:
+async def record_ended(service: Hosting, game_id: int) -> bool:
     """Record the game's result if it has ended and is not recorded yet; True if it was
     recorded now. Never raises for a game that cannot be read: it is noted as not counted."""
     try:
@@ -292,9 +289,7 @@ async def record_ended(service: GameService, game_id: int) -> bool:
     )
 
 
-async def rating_changes(
-    service: GameService, game_id: int
-) -> list[tuple[PlayerLine, float, float]]:
+async def rating_changes(service: Hosting, game_id: int) -> list[tuple[PlayerLine, float, float]]:
     """Each rated player's rating (in the game's server) before and after an ended game,
     in the order of their places; [] for a game not rated. Records the game if needed."""
     await record_ended(service, game_id)
@@ -303,7 +298,7 @@ async def rating_changes(
     return sorted(rated, key=lambda item: (item[0].place, -item[2], item[0].seat))
 
 
-async def _note_unread(service: GameService, game_id: int) -> bool:
+async def _note_unread(service: Hosting, game_id: int) -> bool:
     line = GameLine(game_id, None, "", "", "unread", False, False, service.now())
     with contextlib.suppress(Exception):  # a game id that names no row at all
         return await service.store.stats.record(
@@ -312,7 +307,7 @@ async def _note_unread(service: GameService, game_id: int) -> bool:
     return False
 
 
-async def game_ended(service: GameService, game_id: int) -> None:
+async def game_ended(service: Hosting, game_id: int) -> None:
     """The hook where a game ends: record it, and log (never raise) if that fails; the next
     read of the statistics records it then."""
     try:
@@ -321,7 +316,7 @@ async def game_ended(service: GameService, game_id: int) -> None:
         log.exception("recording the statistics of game #%s failed; catch_up will retry", game_id)
 
 
-async def catch_up(service: GameService) -> int:
+async def catch_up(service: Hosting) -> int:
     """Record every ended game not yet recorded, the earliest first; how many were. A game
     that cannot be recorded (its kind is not hosted any more, say) is logged and left for
     later, and never stops the others."""
@@ -397,7 +392,7 @@ def _favourites(lines: list[PlayedLine]) -> list[tuple[str, int]]:
 
 
 async def player_stats(
-    service: GameService, *, kind: str, user_id: int, guild_id: int | None
+    service: Hosting, *, kind: str, user_id: int, guild_id: int | None
 ) -> PlayerStats:
     """A person's games of ``kind`` in the server ``guild_id`` (None: in every server)."""
     await catch_up(service)
@@ -420,7 +415,7 @@ async def player_stats(
     )
 
 
-async def server_stats(service: GameService, *, kind: str, guild_id: int) -> ServerStats:
+async def server_stats(service: Hosting, *, kind: str, guild_id: int) -> ServerStats:
     """The server's games of ``kind``: counts by pool and variant, how they ended, how many
     people played, and the favourite class cards of the latest ``SERVER_FAVOURITES_OF``
     player lines."""
@@ -443,7 +438,7 @@ async def server_stats(service: GameService, *, kind: str, guild_id: int) -> Ser
 
 
 async def leaderboard(
-    service: GameService, *, kind: str, guild_id: int | None, pool: str
+    service: Hosting, *, kind: str, guild_id: int | None, pool: str
 ) -> list[Standing]:
     """The best ratings of ``kind`` in ``pool``: in one server (everyone who played there),
     or with ``guild_id`` None across servers (only people who share their stats, and the

@@ -23,7 +23,7 @@ from cogs.table.replies import GameTree
 from cogs.table.table import Tables
 from host.clock_scheduler import Scheduler
 from host.clocks import Clocks
-from host.servers import DEFAULT_FORGET_DAYS, purge_departed, server_left
+from host.departures import DEFAULT_FORGET_DAYS, purge_departed, server_left
 from host.service import GameService
 from host.sharding import Shards
 from host.store import Store

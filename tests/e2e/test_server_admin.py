@@ -10,7 +10,8 @@ import sqlite3
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-from host.servers import FORMER_PLAYER, purge_departed
+from host.departures import purge_departed
+from host.servers import FORMER_PLAYER
 from tests.e2e.conftest import World
 from tests.e2e.table import make_bot, text_of
 from tests.e2e.test_full_game import open_game

@@ -1,4 +1,4 @@
-"""host/servers.py on both databases: settings kept, a departed server purged (and kept when
+"""host/servers.py and host/departures.py on both databases: settings kept, a departed server purged (and kept when
 it comes back), a person forgotten."""
 
 from __future__ import annotations
@@ -6,14 +6,8 @@ from __future__ import annotations
 import re
 
 from engine.text import msg, restored, stored
-from host.servers import (
-    FORMER_PLAYER,
-    ServerSettings,
-    changed,
-    purge_departed,
-    server_left,
-    without_names,
-)
+from host.departures import purge_departed, server_left
+from host.servers import FORMER_PLAYER, ServerSettings, changed, without_names
 from host.service import GameService
 from host.store import Store
 
