@@ -28,17 +28,8 @@ from engine.contract import Game
 from engine.core import Rng
 from engine.text import N_, Msg, listing, msg
 from host.errors import UserError
-from host.kinds import GameKind
+from host.kinds import GameKind, quoted
 
-OPTION_KEYS = {
-    "buildings",
-    "simultaneous_supply",
-    "guard_tower",
-    "everyone_dead",
-    "seat_order",
-    "players",
-}
-SEAT_ORDERS = ("random", "joined")
 MODE_TEXT = {
     "first_game": N_("the first-game buildings"),
     "per_class": N_("one random building of each class"),
@@ -48,11 +39,6 @@ MODE_TEXT = {
 
 def _key(text: str) -> str:
     return text.strip().lower().replace("-", "_").replace(" ", "_").replace("'", "")
-
-
-def _quoted(raw: Any, limit: int = 40) -> str:
-    text = str(raw).strip()
-    return f"'{text if len(text) <= limit else text[: limit - 1] + '…'}'"
 
 
 def _flag(options: Mapping[str, Any], key: str, default: bool) -> bool:
@@ -73,31 +59,9 @@ def building_id(text: str) -> str | None:
 
 class CartusKind(GameKind):
     name = "cartus"
+    own_options = frozenset({"buildings", "simultaneous_supply", "guard_tower", "everyone_dead"})
 
-    def validate_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        unknown = sorted(set(options) - OPTION_KEYS)
-        if unknown:
-            raise UserError(
-                msg("Rattus Cartus has no option called {option}.", option=_quoted(unknown[0]))
-            )
-        players = options.get("players", self.max_players)
-        if (
-            isinstance(players, bool)
-            or not isinstance(players, int)
-            or not self.min_players <= players <= self.max_players
-        ):
-            raise UserError(
-                msg(
-                    "Rattus Cartus seats {fewest} to {most} players: choose a number in that range.",
-                    fewest=self.min_players,
-                    most=self.max_players,
-                )
-            )
-        seat_order = options.get("seat_order", "random")
-        if seat_order not in SEAT_ORDERS:
-            raise UserError(
-                msg("The seat order is either 'random' or 'joined' (the order people joined).")
-            )
+    def validate_own(self, options: Mapping[str, Any]) -> dict[str, Any]:
         everyone_dead = options.get("everyone_dead", cartus.EVERYONE_DEAD[0])
         if everyone_dead not in cartus.EVERYONE_DEAD:
             raise UserError(
@@ -111,8 +75,6 @@ class CartusKind(GameKind):
             "simultaneous_supply": _flag(options, "simultaneous_supply", False),
             "guard_tower": _flag(options, "guard_tower", False),
             "everyone_dead": everyone_dead,
-            "seat_order": seat_order,
-            "players": players,
         }
 
     @staticmethod
@@ -136,7 +98,7 @@ class CartusKind(GameKind):
                 raise UserError(
                     msg(
                         "There is no building called {building}. Known: {known}.",
-                        building=_quoted(part),
+                        building=quoted(part),
                         known=known,
                     )
                 )

@@ -2,7 +2,9 @@
 
 A kind adapts one game the engine declares (its ``engine.spec.GameSpec``, found by name in
 ``engine.games``) to the service: lobby options are validated here, once, into a normalised
-JSON-able dict that is stored with the game and handed back to ``new_game`` at start. Its title,
+JSON-able dict that is stored with the game and handed back to ``new_game`` at start: the
+options every game shares (``SHARED_OPTIONS``) are checked here for every kind, the kind checks
+only its own (``own_options``, ``validate_own``). Its title,
 player counts, dealing and loading are the spec's; the games themselves keep the engine's
 contract (``engine.contract.Game``). The kinds the bot hosts are listed, with their
 presenters and commands, in ``cogs/runtime/games.py``.
@@ -17,34 +19,36 @@ from typing import Any
 from engine import games
 from engine.contract import Game
 from engine.spec import GameSpec
-from engine.text import Text
+from engine.text import Msg, Text, msg
+from host.errors import UserError
 
 SHARED_OPTIONS = ("seat_order", "players")
-"""Lobby options every kind accepts and the host itself reads: ``seat_order`` ("random" or
-"joined") and ``players`` (the most seats the lobby offers). A kind validates them with its own."""
+"""Lobby options every kind accepts and the host itself reads: ``seat_order`` (``SEAT_ORDERS``)
+and ``players`` (the most seats the lobby offers, by default the most the game seats).
+``GameKind.validate_options`` checks them; a kind does not write them."""
+SEAT_ORDERS = ("random", "joined")
+"""How the seats are ordered at the start: at random, or in the order people joined."""
+
+
+def quoted(raw: Any, limit: int = 40) -> str:
+    """Someone's input, quoted back short enough for any reply."""
+    text = str(raw).strip()
+    return f"'{text if len(text) <= limit else text[: limit - 1] + '…'}'"
 
 
 class GameKind(ABC):
     """One kind of game the bot can host."""
 
     name: str  # the name its game is registered under in ``engine.games``
+    own_options: frozenset[str] = frozenset()
+    """The lobby options of this game's own, besides ``SHARED_OPTIONS``."""
+    default_seat_order = "random"
+    """The seat order of a lobby that does not choose one (one of ``SEAT_ORDERS``)."""
 
     @property
     def spec(self) -> GameSpec:
         """The game as the engine declares it."""
         return games.spec(self.name)
-
-    @property
-    def title(self) -> str:
-        return self.spec.title
-
-    @property
-    def min_players(self) -> int:
-        return self.spec.min_players
-
-    @property
-    def max_players(self) -> int:
-        return self.spec.max_players
 
     def new_game(self, players: int, options: Mapping[str, Any], seed: int) -> Game:
         """A fresh game for ``players`` seats with validated options. ValueError if impossible."""
@@ -54,9 +58,55 @@ class GameKind(ABC):
         """The game saved by ``to_dict``."""
         return self.spec.load(dict(data))
 
-    @abstractmethod
     def validate_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        """Normalised lobby options, or UserError with a message the host can act on."""
+        """Normalised lobby options, or UserError with a message the host can act on: an
+        option the game does not have, then the kind's own (``validate_own``), then the
+        shared ones (the seats offered within ``seat_range`` of the kind's own)."""
+        unknown = sorted(set(options) - self.own_options - set(SHARED_OPTIONS))
+        if unknown:
+            raise UserError(
+                msg(
+                    "{game} has no option called {option}.",
+                    game=self.spec.title,
+                    option=quoted(unknown[0]),
+                )
+            )
+        own = self.validate_own(options)
+        fewest, most = self.seat_range(own)
+        players = options.get("players")
+        if players is None:
+            players = most
+        if (
+            isinstance(players, bool)
+            or not isinstance(players, int)
+            or not fewest <= players <= most
+        ):
+            raise UserError(self.players_refusal(own, fewest, most))
+        seat_order = options.get("seat_order", self.default_seat_order)
+        if seat_order not in SEAT_ORDERS:
+            raise UserError(
+                msg("The seat order is either 'random' or 'joined' (the order people joined).")
+            )
+        return {**own, "seat_order": seat_order, "players": players}
+
+    @abstractmethod
+    def validate_own(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The kind's own options (``own_options``) normalised, or UserError; ``options`` are
+        all the lobby's, the shared ones included (they are checked after)."""
+
+    def seat_range(self, options: Mapping[str, Any]) -> tuple[int, int]:
+        """Fewest and most seats the game can have with these own options: by default the
+        spec's (Rattus: as its expansions allow)."""
+        return self.spec.min_players, self.spec.max_players
+
+    def players_refusal(self, options: Mapping[str, Any], fewest: int, most: int) -> Msg:
+        """What a lobby offering a number of seats out of ``seat_range`` is told."""
+        return msg(
+            "{game} seats {fewest} to {most} players: choose a number in that range.",
+            game=self.spec.title,
+            fewest=fewest,
+            most=most,
+        )
 
     @abstractmethod
     def describe_options(self, options: Mapping[str, Any]) -> Text:
@@ -64,9 +114,9 @@ class GameKind(ABC):
 
     def player_limits(self, options: Mapping[str, Any]) -> tuple[int, int]:
         """Fewest and most seats a game with these (validated) options can have."""
+        fewest, top = self.seat_range(options)
         most = options.get("players")
-        top = self.max_players if not isinstance(most, int) else min(most, self.max_players)
-        return self.min_players, top
+        return fewest, top if not isinstance(most, int) else min(most, top)
 
     # -- statistics (host/stats.py) --------------------------------------------------------
 
@@ -77,7 +127,7 @@ class GameKind(ABC):
 
     def variant_title(self, variant: str) -> str:
         """The variant in words, for the stats."""
-        return self.title
+        return self.spec.title
 
     def cards_used(self, game: Game, moves: Sequence[tuple[int, str]]) -> dict[int, dict[str, int]]:
         """Per seat, the cards (or classes) it played the game with, each with a weight,

@@ -9,8 +9,8 @@ Lobby options (normalised by ``validate_options``, stored with the game):
 - ``ensure_chivalry``: with fewer than 4 players a random draw always includes a Chivalry
   card unless this is false.
 
-- ``seat_order``: ``"random"`` or ``"joined"``.
-- ``players``: the most seats the lobby offers (by default the most the expansions allow).
+- ``seat_order`` and ``players``: as for every kind (``host.kinds.SHARED_OPTIONS``); the most
+  seats a lobby offers are as many as its expansions allow.
 
 A class card choice the expansions cannot play is refused here, when the lobby is opened. The
 cards themselves are dealt by the engine at start (``engine.rattus.class_cards.deal``), for the
@@ -28,24 +28,16 @@ from engine.rattus import class_cards
 from engine.rattus import data as rattus_data
 from engine.text import Msg, Param, listing, msg
 from host.errors import UserError
-from host.kinds import GameKind
+from host.kinds import GameKind, quoted
 
-SEAT_ORDERS = ("random", "joined")
 REGION_QUESTION = "region_play"
 """The Africanus question whether to play a region card on a rat just revealed."""
 NO_PLAY = "pass"
 """The answer that plays nothing to a question that offers it."""
-OPTION_KEYS = {"expansions", "class_cards", "ensure_chivalry", "seat_order", "players"}
 
 
 def _expansion_id(text: str) -> str:
     return text.strip().lower().replace("-", "_").replace(" ", "_")
-
-
-def _quoted(raw: Any, limit: int = 40) -> str:
-    """Someone's input, quoted back short enough for any reply."""
-    text = str(raw).strip()
-    return f"'{text if len(text) <= limit else text[: limit - 1] + '…'}'"
 
 
 def _sentence(message: str) -> str:
@@ -55,36 +47,12 @@ def _sentence(message: str) -> str:
 
 class RattusKind(GameKind):
     name = "rattus"
-
-    def player_limits(self, options: Mapping[str, Any]) -> tuple[int, int]:
-        fewest, most = rattus.player_limits(options.get("expansions", []))
-        chosen = options.get("players")
-        return fewest, min(chosen, most) if isinstance(chosen, int) else most
+    own_options = frozenset({"expansions", "class_cards", "ensure_chivalry"})
 
     # -- options --------------------------------------------------------------------------
 
-    def validate_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        unknown = sorted(set(options) - OPTION_KEYS)
-        if unknown:
-            raise UserError(
-                msg("Rattus has no option called {option}.", option=_quoted(unknown[0]))
-            )
+    def validate_own(self, options: Mapping[str, Any]) -> dict[str, Any]:
         expansions = self._expansions(options.get("expansions") or [])
-        fewest, most = rattus.player_limits(expansions)
-        players = options.get("players")
-        if players is None:
-            players = most
-        if (
-            isinstance(players, bool)
-            or not isinstance(players, int)
-            or not fewest <= players <= most
-        ):
-            raise UserError(self._players_refusal(expansions, fewest, most))
-        seat_order = options.get("seat_order", "random")
-        if seat_order not in SEAT_ORDERS:
-            raise UserError(
-                msg("The seat order is either 'random' or 'joined' (the order people joined).")
-            )
         ensure_chivalry = options.get("ensure_chivalry", True)
         if not isinstance(ensure_chivalry, bool):
             raise UserError(msg("'{key}' is either true or false.", key="ensure_chivalry"))
@@ -92,13 +60,14 @@ class RattusKind(GameKind):
             "expansions": expansions,
             "class_cards": self._class_cards(options.get("class_cards"), set(expansions)),
             "ensure_chivalry": ensure_chivalry,
-            "seat_order": seat_order,
-            "players": players,
         }
 
-    @staticmethod
-    def _players_refusal(expansions: list[str], fewest: int, most: int) -> Msg:
+    def seat_range(self, options: Mapping[str, Any]) -> tuple[int, int]:
+        return rattus.player_limits(options.get("expansions", []))
+
+    def players_refusal(self, options: Mapping[str, Any], fewest: int, most: int) -> Msg:
         """Rattus (with these expansions) seats so many players (and more with which)."""
+        expansions = options["expansions"]
         names = listing([msg(rattus.EXPANSIONS[e]) for e in expansions])
         more: list[Param] = [
             msg(name)
@@ -133,9 +102,7 @@ class RattusKind(GameKind):
                 "number in that range.",
                 **values,
             )
-        return msg(
-            "Rattus seats {fewest} to {most} players: choose a number in that range.", **values
-        )
+        return super().players_refusal(options, fewest, most)
 
     @staticmethod
     def _expansions(raw: Any) -> list[str]:
@@ -149,14 +116,14 @@ class RattusKind(GameKind):
                     msg(
                         "This bot cannot play the expansion {expansion} yet. It can play: "
                         "{expansions}.",
-                        expansion=_quoted(exp),
+                        expansion=quoted(exp),
                         expansions=playable,
                     )
                     if rattus.EXPANSIONS
                     else msg(
                         "This bot cannot play the expansion {expansion} yet. It plays the base "
                         "game only.",
-                        expansion=_quoted(exp),
+                        expansion=quoted(exp),
                     )
                 )
         return chosen

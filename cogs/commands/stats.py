@@ -70,14 +70,14 @@ def player_embed(
     tr: lang.Texts = ENGLISH,
 ) -> discord.Embed:
     embed = discord.Embed(
-        title=tr("{game} stats: {player}", game=kind.title, player=clip(name, 200)),
+        title=tr("{game} stats: {player}", game=kind.spec.title, player=clip(name, 200)),
         colour=COLOUR,
     )
     if not found.played:
         embed.description = (
-            tr("No {game} games in every server yet.", game=kind.title)
+            tr("No {game} games in every server yet.", game=kind.spec.title)
             if everywhere
-            else tr("No {game} games in this server yet.", game=kind.title)
+            else tr("No {game} games in this server yet.", game=kind.spec.title)
         )
         return embed
     won = sum(t.won for t in found.tallies.values())
@@ -249,9 +249,9 @@ class StatsCommands(GameCommandBase):
         tr = lang.texts(await reader_language(interaction))
         await interaction.response.defer(thinking=True)
         title = (
-            tr("{game} leaderboard: every server", game=kind.title)
+            tr("{game} leaderboard: every server", game=kind.spec.title)
             if everywhere
-            else tr("{game} leaderboard: this server", game=kind.title)
+            else tr("{game} leaderboard: this server", game=kind.spec.title)
         )
         embed = discord.Embed(title=title, colour=COLOUR)
         for pool, pool_title in POOL_TITLES.items():

@@ -214,21 +214,19 @@ SPEC = GameSpec(
 
 
 class CountingKind(GameKind):
-    """Its lobby options; title, player counts, dealing and loading come from ``SPEC``."""
+    """Its own lobby option (the target); the options every game shares (seat order, seats
+    offered) are checked by ``GameKind`` itself; title, player counts, dealing and loading
+    come from ``SPEC``."""
 
     name = "count"
+    own_options = frozenset({"target"})
+    default_seat_order = "joined"
 
-    def validate_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+    def validate_own(self, options: Mapping[str, Any]) -> dict[str, Any]:
         target = options.get("target", 10)
         if not isinstance(target, int) or not 1 <= target <= 100:
             raise UserError("The target must be a whole number from 1 to 100.")
-        seat_order = options.get("seat_order", "joined")
-        if seat_order not in ("joined", "random"):
-            raise UserError("Seat order is either 'joined' or 'random'.")
-        normalised: dict[str, Any] = {"target": target, "seat_order": seat_order}
-        if "players" in options:
-            normalised["players"] = int(options["players"])
-        return normalised
+        return {"target": target}
 
     def describe_options(self, options: Mapping[str, Any]) -> str:
         return f"Count to {options['target']}; seats {options['seat_order']}."

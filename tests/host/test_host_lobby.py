@@ -25,7 +25,7 @@ async def test_open_lobby_seats_the_host_and_normalises_options(service: GameSer
         kind="count", guild_id=5, channel_id=10, host_id=ANNA, host_name="Anna", options={}
     )
     assert record.status == "lobby" and record.game is None and record.version == 0
-    assert record.options == {"target": 10, "seat_order": "joined"}
+    assert record.options == {"target": 10, "seat_order": "joined", "players": 3}
     assert record.seats[0].user_id == ANNA and record.host_user_id == ANNA
     assert record.name_of(0) == "Anna" and record.name_of(3) == "Player 4"
     assert (await service.game_in_channel(10)) == record
