@@ -22,12 +22,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from string import Formatter
 from typing import Any, TypeAlias, Union
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Seat:
     """A seat named in a text: shown as the name of the person (or computer) in it."""
 
@@ -38,7 +38,7 @@ Param: TypeAlias = Union[int, str, Seat, "Msg"]
 """A value in a text: a number, data shown as it is, a seat, or a text of its own."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Msg:
     """A text to show: its key (English source, gettext msgid), its values and, for a plural
     text, the English plural and the count that picks the form. ``verbatim`` marks data that
@@ -49,10 +49,12 @@ class Msg:
     plural: str | None = None
     count: int | None = None
     verbatim: bool = False
-    values: Mapping[str, Param] = field(init=False, repr=False, compare=False, hash=False)
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "values", dict(self.params))
+    @property
+    def values(self) -> Mapping[str, Param]:
+        """The values by name (made when asked: the engine makes far more texts than are
+        read, most of them in look-ahead nobody reads)."""
+        return dict(self.params)
 
     def english(self, names: Sequence[str] = ()) -> str:
         """The text in English (its source), seats named from ``names``: for logs, errors

@@ -77,7 +77,14 @@ def counts(s: State, cards: Iterable[str]) -> dict[str, int]:
 
 def summary(by_type: Mapping[str, int]) -> Msg:
     """'2 Church cards, 1 Joker' in the table's type order; 'nothing' when empty."""
-    parts = [COUNTED[t](by_type[t]) for t in data.TYPES if by_type.get(t)]
+    return _summary(tuple((t, by_type[t]) for t in data.TYPES if by_type.get(t)))
+
+
+@lru_cache(maxsize=4096)
+def _summary(counted: tuple[tuple[str, int], ...]) -> Msg:
+    """``summary`` once per count of each type (a text never changes, and the same few
+    counts come back in every reveal and answer)."""
+    parts = [COUNTED[t](n) for t, n in counted]
     return listing(parts) if parts else msg("nothing")
 
 

@@ -10,6 +10,7 @@ there are no actions: the premium holder gains one more influence in the buildin
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 from ..core import Action, Pick
 from ..text import N_, Msg, Seat, msg, plural
@@ -43,13 +44,19 @@ def add_influence(ctx: Ctx, seat: int, cls: str, n: int) -> None:
             "{player} gains {n} influence in {track} (now {now}).",
             player=Seat(seat),
             n=n,
-            track=msg(data.TYPE_NAMES[cls]),
+            track=_track(cls),
             now=s.influence[cls][seat],
         ),
         seat=seat,
         cls=cls,
         n=n,
     )
+
+
+@cache
+def _track(cls: str) -> Msg:
+    """A class's influence track named (made once)."""
+    return msg(data.TYPE_NAMES[cls])
 
 
 def played(s: State, place: int, seat: int) -> int:

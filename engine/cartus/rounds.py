@@ -5,6 +5,8 @@ Resolving the buildings is in ``resolve``; the final scoring in ``scoring``.
 
 from __future__ import annotations
 
+from functools import cache
+
 from ..core import Action, Pick
 from ..text import N_, Msg, Param, Seat, listing, msg, plural
 from . import cards, data, scoring, steps
@@ -21,12 +23,24 @@ PLACES = (
 
 def building_name(s: State, card: str) -> Msg:
     """The name of the building a building card shows."""
-    return msg(data.buildings()[s.building_cards[card]["building"]].name)
+    return _building_name(s.building_cards[card]["building"])
 
 
 def place_name(s: State, place: int) -> Msg:
     """'the Farm (1st building)'."""
-    return msg(PLACES[place], building=building_name(s, s.row[place]["card"]))
+    return _place_name(place, s.building_cards[s.row[place]["card"]]["building"])
+
+
+@cache
+def _building_name(building: str) -> Msg:
+    """A building's name as a text, made once (a text never changes, and the rules name the
+    row's buildings in labels and events thousands of times a look-ahead)."""
+    return msg(data.buildings()[building].name)
+
+
+@cache
+def _place_name(place: int, building: str) -> Msg:
+    return msg(PLACES[place], building=_building_name(building))
 
 
 # A. Drawing the round's buildings
@@ -106,12 +120,27 @@ steps.register(steps.Step("begin_round", auto=_begin_round))
 def _supply_options(s: State, f: Frame, seat: int) -> list[Action]:
     out = []
     for place, entry in enumerate(s.row):
-        supply = s.building_cards[entry["card"]]["supply"]
-        text = data.supply_words(supply)
+        card = s.building_cards[entry["card"]]
+        supply = card["supply"]
         last = not supply.get("peek_nun_row") or not unseen(s, seat)  # else looks follow
-        label = msg("{place}: {supply}", place=place_name(s, place), supply=text)
-        out.append(Action(f"supply:{place + 1}", label, last))
+        out.append(_supply_option(place, card["building"], tuple(supply.items()), last))
     return out
+
+
+@cache
+def _supply_option(
+    place: int, building: str, supply: tuple[tuple[str, int], ...], last: bool
+) -> Action:
+    """Taking the supply of the building at ``place`` (made once per place, building, supply
+    and ``ends_turn``: an action never changes, and the same few dozen come back all game)."""
+    label = msg("{place}: {supply}", place=_place_name(place, building), supply=_words(supply))
+    return Action(f"supply:{place + 1}", label, last)
+
+
+@cache
+def _words(supply: tuple[tuple[str, int], ...]) -> Msg:
+    """``data.supply_words``, made once per supply."""
+    return data.supply_words(dict(supply))
 
 
 def _supply_prompt(s: State, f: Frame, seat: int) -> Msg:
@@ -127,7 +156,7 @@ def perform_supply(ctx: Ctx, seat: int, place: int) -> None:
             "{player} takes the supply of {place}: {supply}.",
             player=Seat(seat),
             place=place_name(s, place),
-            supply=data.supply_words(supply),
+            supply=_words(tuple(supply.items())),
         ),
         seat=seat,
         place=place,
@@ -257,13 +286,22 @@ def _begin_entering(ctx: Ctx, f: Frame) -> bool:
 
 
 def _enter_options(s: State, f: Frame, seat: int) -> list[Action]:
-    out = [
-        Action(f"enter:{place + 1}", msg("Enter {place}", place=place_name(s, place)))
-        for place in range(len(s.row))
-    ]
+    cards_ = s.building_cards
+    out = [_enter_option(place, cards_[b["card"]]["building"]) for place, b in enumerate(s.row)]
     if len(f["queue"]) > 1 and any(s.type_of(c) == "pass" for c in s.hands[seat]):
-        out.append(Action("pass", msg("Play a Pass card: choose after the others"), True))
+        out.append(_pass_option())
     return out
+
+
+@cache
+def _enter_option(place: int, building: str) -> Action:
+    """Entering the building at ``place`` (made once: an action never changes)."""
+    return Action(f"enter:{place + 1}", msg("Enter {place}", place=_place_name(place, building)))
+
+
+@cache
+def _pass_option() -> Action:
+    return Action("pass", msg("Play a Pass card: choose after the others"), True)
 
 
 def _enter_act(ctx: Ctx, f: Frame, seat: int, a: Action) -> None:

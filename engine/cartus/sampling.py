@@ -19,7 +19,7 @@ from functools import cache
 from typing import Any, NamedTuple
 
 from ..core import Rng
-from ..text import from_json, stored
+from ..text import from_json
 from . import data, simulate
 from .setup import EVERYONE_DEAD, deal_cards
 from .state import Frame, State
@@ -459,10 +459,7 @@ def sample_state(view: dict[str, Any], legal: Sequence[str], rng: Rng) -> State 
         moves=players,
         status=str(view["status"]),
         stack=stack,
-        log=[
-            line if isinstance(line, str) else stored(from_json(line))
-            for line in view.get("log", [])
-        ],
+        log=[from_json(line) for line in view.get("log", [])],
     )
     if {a.notation for a in simulate.options(s, seat)} != set(legal):
         return None

@@ -58,7 +58,10 @@ class State(kernel.Coloured):
     status: str = "supply"
     stack: list[Frame] = field(default_factory=list)
     outcome: dict[str, Any] | None = None
-    log: list[str] = field(default_factory=list)  # public event texts (engine.text.stored)
+    log: list[Text] = field(default_factory=list)
+    """The last public event texts: each a ``Msg`` as said (written out with
+    ``engine.text.stored`` only when the game is saved: most moments never are), or the stored
+    string a loaded game read back."""
     version: int = 0
 
     COLOUR_NAMES: ClassVar[tuple[str, ...]] = tuple(c.capitalize() for c in COLOURS)
@@ -67,7 +70,9 @@ class State(kernel.Coloured):
         return _CLONE(self)
 
     def to_dict(self) -> dict[str, Any]:
-        return saved.to_dict(self, {"format": FORMAT, "game": "cartus"})
+        out = saved.to_dict(self, {"format": FORMAT, "game": "cartus"})
+        out["log"] = [stored(line) for line in self.log]
+        return out
 
     @classmethod
     def from_dict(cls, raw: dict[str, Any]) -> State:
@@ -142,12 +147,12 @@ class Ctx(kernel.Ctx[State]):
         self.s.rng = self.rng.state
 
     def say(self, kind: str, template: Text, **data: Any) -> None:
-        """A public event, also kept in the public log (``engine.text.stored``: its JSON in a
-        string, read back by ``restored``; lines saved before texts had keys stay English)."""
+        """A public event, also kept in the public log (as it is: a text never changes;
+        ``State.to_dict`` writes it out)."""
         if self.quiet:
             return
         self.events.append(Event(kind, template, None, data))
-        self.s.log.append(stored(template))
+        self.s.log.append(template)
         if len(self.s.log) > LOG_KEEP:
             del self.s.log[: len(self.s.log) - LOG_KEEP]
 

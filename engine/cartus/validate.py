@@ -14,6 +14,7 @@ from typing import Any
 
 from .. import kernel
 from ..saved import Checker
+from ..text import Msg
 from . import data, steps, views
 from .setup import EVERYONE_DEAD, deal_cards
 from .state import State
@@ -43,7 +44,9 @@ def _fields(c: Checker, s: State) -> None:
     for name in ("in_play", "deck", "discard", "nun_row", "building_deck", "replacement"):
         c.strs(name, getattr(s, name))
     c.strs("building_discard", s.building_discard)
-    c.strs("log", s.log)
+    if c.is_type("log", s.log, list, "a list"):
+        for i, line in enumerate(s.log):  # a loaded game's are strings, a live one's texts
+            c.is_type(f"log[{i}]", line, (str, Msg), "a text")
     for name in ("hands", "seen", "vp", "rats", "vp_pile", "entered", "gained"):
         c.is_type(name, getattr(s, name), list, "a list")
     c.is_type("supply_chosen", s.supply_chosen, list, "a list")

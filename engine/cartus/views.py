@@ -147,6 +147,7 @@ def view(s: State, seat: int | None, names: list[str] | None = None) -> CartusVi
     if everyone:
         chosen = [p for p in range(s.players) if p not in acting]
     table = data.buildings()
+    shown = names or s.colour_names()
     out: CartusView = {
         "game": "cartus",
         "ruleset": RULESET,
@@ -186,7 +187,10 @@ def view(s: State, seat: int | None, names: list[str] | None = None) -> CartusVi
             }
             for b in s.in_play
         },
-        "log": [text_json(with_names(restored(line), names or s.colour_names())) for line in s.log],
+        "log": [
+            text_json(with_names(restored(line) if isinstance(line, str) else line, shown))
+            for line in s.log
+        ],
     }
     if over and s.outcome is not None:
         kernel.add_ending(out, scoring.result(s.outcome))

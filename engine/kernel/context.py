@@ -13,7 +13,9 @@ from .steps import Stacked
 class Logged(Stacked, Protocol):
     """A state whose public events are kept in a short log, seats written as placeholders."""
 
-    log: list[str]
+    log: list[Any]
+    """The last public event texts: ``engine.text.stored`` strings, or (a game that writes
+    them out only when saved) the texts themselves."""
 
     def seat_names(self) -> tuple[str, ...]:
         """Each seat's colour in seat order: how event texts name the seats."""
