@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal
 
-from host.database import Backend
+from host.database import Backend, numbers
 
 
 class ClockRows:
@@ -59,19 +59,21 @@ class ClockRows:
         return (None if bank is None else float(bank)), int(row["missed"])
 
     async def set_bank(self, game_id: int, seat: int, bank: float) -> None:
-        async with self._db.transaction() as db:
-            await db.execute(
-                "INSERT INTO clock_seats (game_id, seat, bank) VALUES (?, ?, ?)"
-                " ON CONFLICT (game_id, seat) DO UPDATE SET bank = excluded.bank",
-                (game_id, seat, bank),
-            )
+        """The seconds left in the seat's time bank."""
+        await self._set_seat(game_id, seat, "bank", bank)
 
     async def set_missed(self, game_id: int, seat: int, missed: int) -> None:
+        """How many deadlines in a row the seat has missed."""
+        await self._set_seat(game_id, seat, "missed", missed)
+
+    async def _set_seat(
+        self, game_id: int, seat: int, column: Literal["bank", "missed"], value: float
+    ) -> None:
         async with self._db.transaction() as db:
             await db.execute(
-                "INSERT INTO clock_seats (game_id, seat, missed) VALUES (?, ?, ?)"
-                " ON CONFLICT (game_id, seat) DO UPDATE SET missed = excluded.missed",
-                (game_id, seat, missed),
+                f"INSERT INTO clock_seats (game_id, seat, {column}) VALUES (?, ?, ?)"
+                f" ON CONFLICT (game_id, seat) DO UPDATE SET {column} = excluded.{column}",
+                (game_id, seat, value),
             )
 
     async def muted(self, game_id: int, user_id: int) -> bool:
@@ -184,7 +186,6 @@ class ClockRows:
             )
 
     async def frozen_seats(self, game_id: int) -> list[int]:
-        rows = await self._db.fetchall(
-            "SELECT seat FROM clock_frozen WHERE game_id = ?", (game_id,)
+        return await numbers(
+            self._db, "SELECT seat FROM clock_frozen WHERE game_id = ?", (game_id,)
         )
-        return [int(r["seat"]) for r in rows]

@@ -74,6 +74,11 @@ class ClockSettings:
     def timed(self) -> bool:
         return self.mode != "none"
 
+    @property
+    def number(self) -> int | None:
+        """The timer's own number: minutes (live), hours (turn) or moves a day (daily)."""
+        return {"live": self.minutes, "turn": self.hours, "daily": self.per_day}.get(self.mode)
+
     def with_timer(self, text: str) -> ClockSettings:
         """These settings with the timer a player typed (UserError saying how to write it)."""
         return replace(self, **parse_timer(text))
@@ -276,13 +281,13 @@ def timer_suggestions(typed: str) -> list[tuple[str, str]]:
 
 def _typed_value(settings: ClockSettings) -> str:
     """The short text a timer is typed as: "10m", "24h", "2/day" or "none"."""
-    if settings.mode == "live":
-        return f"{settings.minutes}m"
-    if settings.mode == "turn":
-        return f"{settings.hours}h"
-    if settings.mode == "daily":
-        return f"{settings.per_day}/day"
-    return "none"
+    if settings.number is None:
+        return "none"
+    return f"{settings.number}{TYPED_UNITS[settings.mode]}"
+
+
+TYPED_UNITS = {"live": "m", "turn": "h", "daily": "/day"}
+"""How each timed mode's number is typed."""
 
 
 LEVEL_NAMES = {"easy": N_("easy"), "strong": N_("strong")}

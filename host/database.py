@@ -105,3 +105,8 @@ class Backend(Protocol):
         ...
 
     async def close(self) -> None: ...
+
+
+async def numbers(reader: Backend | Connection, sql: str, params: Sequence[Any] = ()) -> list[int]:
+    """The first column of every row ``sql`` reads, as whole numbers (ids, seats)."""
+    return [int(row[0]) for row in await reader.fetchall(sql, params)]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Literal
 
 from engine.contract import Game, View
@@ -48,9 +48,9 @@ class Seat:
         return self.user_id is None and not self.computer_plays
 
 
-@dataclass
-class GameRecord:
-    """A game as stored: who sits where, its lobby options and, once started, the engine game."""
+@dataclass(kw_only=True)
+class GameRow:
+    """What the store says of a game, read (``host.store.StoredGame``) or loaded (``GameRecord``)."""
 
     id: int
     kind: str
@@ -61,13 +61,23 @@ class GameRecord:
     host_user_id: int
     options: dict[str, Any]
     seats: list[Seat]
-    game: Game | None
     created_at: float
     updated_at: float
     seed: int | None = None
     language: str | None = None
     """The language the game's table speaks; None for games from before languages (they
     speak English)."""
+
+    def row_fields(self) -> dict[str, Any]:
+        """The fields of ``GameRow`` as this one has them (each object itself, not a copy)."""
+        return {f.name: getattr(self, f.name) for f in fields(GameRow)}
+
+
+@dataclass(kw_only=True)
+class GameRecord(GameRow):
+    """A game as stored: who sits where, its lobby options and, once started, the engine game."""
+
+    game: Game | None
 
     def seat_of(self, user_id: int) -> int | None:
         for seat in self.seats:

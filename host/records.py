@@ -119,22 +119,7 @@ class Records:
         make = self.kind(stored.kind).from_dict
         game = None if stored.state is None else self.games.build(stored.id, stored.state, make)
         check_playable(stored.status, game)
-        return GameRecord(
-            id=stored.id,
-            kind=stored.kind,
-            guild_id=stored.guild_id,
-            channel_id=stored.channel_id,
-            status=stored.status,
-            version=stored.version,
-            host_user_id=stored.host_user_id,
-            options=stored.options,
-            seats=stored.seats,
-            game=game,
-            created_at=stored.created_at,
-            updated_at=stored.updated_at,
-            seed=stored.seed,
-            language=stored.language,
-        )
+        return GameRecord(**stored.row_fields(), game=game)
 
 
 def check_playable(status: str, game: Game | None) -> None:

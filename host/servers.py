@@ -26,7 +26,7 @@ from typing import Any
 
 import lang
 from engine.text import Msg, Param, msg, restored, stored
-from host.database import Backend, Connection
+from host.database import Backend, Connection, numbers
 from host.errors import UserError
 
 FORMER_PLAYER = "a former player"
@@ -212,11 +212,11 @@ class ServerRows:
             )
 
     async def departed_before(self, moment: float) -> list[int]:
-        rows = await self.backend.fetchall(
+        return await numbers(
+            self.backend,
             "SELECT guild_id FROM departed_guilds WHERE left_at <= ? ORDER BY guild_id",
             (moment,),
         )
-        return [int(r["guild_id"]) for r in rows]
 
     async def purge(self, guild_id: int) -> int:
         """Delete everything of the server (its games with all that hangs on them, its
@@ -229,20 +229,20 @@ class ServerRows:
         return games
 
     async def open_games_in(self, guild_id: int) -> list[int]:
-        rows = await self.backend.fetchall(
+        return await numbers(
+            self.backend,
             "SELECT id FROM games WHERE guild_id = ? AND status IN ('lobby', 'running')"
             " ORDER BY id",
             (guild_id,),
         )
-        return [int(r["id"]) for r in rows]
 
     async def open_games_of_user(self, user_id: int) -> list[int]:
-        rows = await self.backend.fetchall(
+        return await numbers(
+            self.backend,
             "SELECT DISTINCT g.id FROM games g JOIN seats s ON s.game_id = g.id"
             " WHERE s.user_id = ? AND g.status IN ('lobby', 'running') ORDER BY g.id",
             (user_id,),
         )
-        return [int(r["id"]) for r in rows]
 
     async def forget_user(self, user_id: int) -> int:
         """Delete what is kept about the person and anonymise their ended games; how many

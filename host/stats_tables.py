@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from host.database import Backend, Connection, Row
+from host.database import Backend, Connection, Row, numbers
 from host.models import ResultRow
 from host.rating import Rating
 
@@ -220,13 +220,13 @@ class StatsTables:
     async def unrecorded(self, *, limit: int = 100, offset: int = 0) -> list[int]:
         """Games that ended (finished, or abandoned after being dealt) and are not recorded
         yet, the earliest ended first (leaving out the first ``offset``)."""
-        rows = await self._db.fetchall(
+        return await numbers(
+            self._db,
             "SELECT g.id FROM games g LEFT JOIN game_stats s ON s.game_id = g.id"
             " WHERE g.status IN ('finished', 'abandoned') AND g.seed IS NOT NULL"
             " AND s.game_id IS NULL ORDER BY g.updated_at, g.id LIMIT ? OFFSET ?",
             (limit, offset),
         )
-        return [int(r["id"]) for r in rows]
 
     async def played(
         self,

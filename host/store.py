@@ -19,17 +19,24 @@ from typing import Any
 from engine.text import msg
 from host import metrics
 from host.clock_rows import ClockRows
-from host.database import Backend, Connection, IntegrityError, NewerSchema, Row, is_postgres_url
+from host.database import (
+    Backend,
+    Connection,
+    IntegrityError,
+    NewerSchema,
+    Row,
+    is_postgres_url,
+    numbers,
+)
 from host.errors import StaleAction
 from host.jobs import Jobs
 from host.models import (
     OPEN_STATUSES,
     ActionLogEntry,
-    DmQuestion,
+    GameRow,
     ResultRow,
     Seat,
     Status,
-    TableMessage,
 )
 from host.seat_store import SeatChanges, read_seats, replace_seats
 from host.servers import ServerRows
@@ -60,28 +67,30 @@ class ChannelTaken(Exception):
         self.game_id = game_id
 
 
-@dataclass
-class StoredGame:
+GAME_COLUMNS = (
+    "id",
+    "kind",
+    "guild_id",
+    "channel_id",
+    "status",
+    "version",
+    "host_user_id",
+    "seed",
+    "created_at",
+    "updated_at",
+    "language",
+)
+"""The ``games`` columns a ``StoredGame`` holds as they are (options and state are decoded)."""
+
+
+@dataclass(kw_only=True)
+class StoredGame(GameRow):
     """A ``games`` row with its seats; ``state`` is the engine's ``to_dict`` or None in a lobby."""
 
-    id: int
-    kind: str
-    guild_id: int | None
-    channel_id: int
-    status: Status
-    version: int
-    host_user_id: int
-    options: dict[str, Any]
-    seed: int | None
     state: dict[str, Any] | None
-    created_at: float
-    updated_at: float
-    seats: list[Seat]
     damage: str | None = None
     """Why the saved options or state could not be read, or why the game was set aside as
     damaged (they are then empty)."""
-    language: str | None = None
-    """The language the game's table speaks (None for games older than languages)."""
 
 
 @dataclass(frozen=True)
@@ -104,7 +113,11 @@ class Store:
     """The bot's database. Open with ``await Store.open(target)``; close with ``await close()``."""
 
     def __init__(self, backend: Backend) -> None:
-        self._db = backend
+        self.backend = backend
+        self.dialect = backend.dialect
+        """``"sqlite"`` or ``"postgresql"``."""
+        self.path = backend.target
+        """The SQLite file or the PostgreSQL address (password hidden)."""
         self.jobs = Jobs(backend)
         """Timed work claimed by one process at a time (``host/jobs.py``)."""
         self.seats = SeatChanges(backend)
@@ -136,18 +149,8 @@ class Store:
             raise
         return cls(backend)
 
-    @property
-    def dialect(self) -> str:
-        """``"sqlite"`` or ``"postgresql"``."""
-        return self._db.dialect
-
-    @property
-    def path(self) -> str:
-        """The SQLite file or the PostgreSQL address (password hidden)."""
-        return self._db.target
-
     async def close(self) -> None:
-        await self._db.close()
+        await self.backend.close()
 
     async def __aenter__(self) -> Store:
         return self
@@ -161,7 +164,7 @@ class Store:
         await self.close()
 
     async def schema_version(self) -> int:
-        return await self._db.schema_version()
+        return await self.backend.schema_version()
 
     @asynccontextmanager
     async def game_lock(self, game_id: int) -> AsyncIterator[None]:
@@ -171,23 +174,23 @@ class Store:
         if not 0 < game_id <= MAX_GAME_ID:
             yield  # no such game: nothing to hold
             return
-        async with self._db.game_lock(game_id):
+        async with self.backend.game_lock(game_id):
             yield
 
     def unit(self) -> AbstractAsyncContextManager[None]:
         """The writes this task makes in the block commit together, or none of them (one
         transaction on both backends; on PostgreSQL inside a game lock, the lock's own). Keep
         it short: on SQLite it holds the database for every other task meanwhile."""
-        return self._db.unit()
+        return self.backend.unit()
 
     def _transaction(self) -> AbstractAsyncContextManager[Connection]:
-        return self._db.transaction()
+        return self.backend.transaction()
 
     async def _fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        return await self._db.fetchall(sql, params)
+        return await self.backend.fetchall(sql, params)
 
     async def _fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
-        return await self._db.fetchone(sql, params)
+        return await self.backend.fetchone(sql, params)
 
     # -- games ----------------------------------------------------------------------------
 
@@ -228,7 +231,7 @@ class Store:
     async def load(self, game_id: int) -> StoredGame | None:
         if not 0 < game_id <= MAX_GAME_ID:
             return None
-        async with self._db.snapshot() as db:
+        async with self.backend.snapshot() as db:
             row = await db.fetchone(
                 "SELECT g.*, d.error AS set_aside FROM games g"
                 " LEFT JOIN damaged_games d ON d.game_id = g.id WHERE g.id = ?",
@@ -245,23 +248,8 @@ class Store:
             options, state, damage = {}, None, f"unreadable JSON: {error}"
         if row["set_aside"] is not None:  # damaged once is damaged everywhere, until repaired
             options, state, damage = {}, None, f"set aside as damaged: {row['set_aside']}"
-        return StoredGame(
-            id=row["id"],
-            kind=row["kind"],
-            guild_id=row["guild_id"],
-            channel_id=row["channel_id"],
-            status=row["status"],
-            version=row["version"],
-            host_user_id=row["host_user_id"],
-            options=options,
-            seed=row["seed"],
-            state=state,
-            created_at=row["created_at"],
-            updated_at=row["updated_at"],
-            seats=seats,
-            damage=damage,
-            language=row["language"],
-        )
+        as_stored = {column: row[column] for column in GAME_COLUMNS}
+        return StoredGame(**as_stored, options=options, seats=seats, state=state, damage=damage)
 
     async def set_aside(self, game_id: int, error: str, *, now: float) -> bool:
         """Mark a game whose data cannot be read: it is kept as it is, but no longer open (its
@@ -320,8 +308,7 @@ class Store:
         if shards is not None:
             sql += f" AND ((COALESCE(guild_id, 0) >> 22) % ?) IN ({_marks(shards.ids)})"
             wanted += [shards.count, *shards.ids]
-        rows = await self._fetchall(sql + " ORDER BY id", wanted)
-        return [int(r["id"]) for r in rows]
+        return await numbers(self.backend, sql + " ORDER BY id", wanted)
 
     async def game_ids_for_user(self, user_id: int, *, finished_limit: int) -> list[int]:
         """The user's lobbies and running games (latest first), then recent ended games."""
@@ -346,16 +333,13 @@ class Store:
     ) -> None:
         """Rewrite a lobby's host, options, seats and status (lobby, or abandoned when empty)."""
         async with self._transaction() as db:
-            changed = await db.execute(
-                "UPDATE games SET host_user_id = ?, options = ?, status = ?, updated_at = ?"
-                " WHERE id = ? AND status = 'lobby'",
-                (host_user_id, _dumps(options), status, now, game_id),
+            await _rewrite_lobby(
+                db,
+                game_id,
+                "host_user_id = ?, options = ?, status = ?, updated_at = ?",
+                (host_user_id, _dumps(options), status, now),
+                seats,
             )
-            if changed == 0:
-                raise StaleAction(
-                    msg("This lobby has changed: the game has started or was closed.")
-                )
-            await replace_seats(db, game_id, seats)
 
     async def start_game(
         self,
@@ -371,16 +355,13 @@ class Store:
         """Turn a lobby into a running game with its final seat order and first state; the
         private messages owed (``dms``: user -> news lines) are recorded with it."""
         async with self._transaction() as db:
-            changed = await db.execute(
-                "UPDATE games SET status = 'running', seed = ?, state = ?, version = ?,"
-                " updated_at = ? WHERE id = ? AND status = 'lobby'",
-                (seed, _dumps(state), version, now, game_id),
+            await _rewrite_lobby(
+                db,
+                game_id,
+                "status = 'running', seed = ?, state = ?, version = ?, updated_at = ?",
+                (seed, _dumps(state), version, now),
+                seats,
             )
-            if changed == 0:
-                raise StaleAction(
-                    msg("This lobby has changed: the game has started or was closed.")
-                )
-            await replace_seats(db, game_id, seats)
             await self._owe_dms(db, game_id, dms, now)
 
     @staticmethod
@@ -391,20 +372,6 @@ class Store:
             "INSERT INTO pending_dms (game_id, user_id, lines, at) VALUES (?, ?, ?, ?)",
             [(game_id, user, _dumps(list(lines)), now) for user, lines in dms.items()],
         )
-
-    async def pending_dms(
-        self, game_id: int | None = None
-    ) -> list[tuple[int, int, int, list[str]]]:
-        """Private messages owed and not yet sent: (id, game, user, news lines), oldest first."""
-        sql = "SELECT id, game_id, user_id, lines FROM pending_dms"
-        params: tuple[Any, ...] = ()
-        if game_id is not None:
-            sql, params = sql + " WHERE game_id = ?", (game_id,)
-        rows = await self._fetchall(sql + " ORDER BY id", params)
-        return [
-            (int(r["id"]), int(r["game_id"]), int(r["user_id"]), list(json.loads(r["lines"])))
-            for r in rows
-        ]
 
     async def ping(self) -> None:
         """One trivial query: raises if the database does not answer."""
@@ -421,52 +388,6 @@ class Store:
         """Private messages recorded and not yet delivered, in every game."""
         row = await self._fetchone("SELECT COUNT(*) AS n FROM pending_dms")
         return 0 if row is None else int(row["n"])
-
-    async def dm_done(self, dm_id: int) -> None:
-        """A pending private message was sent (or can never be): forget it."""
-        async with self._transaction() as db:
-            await db.execute("DELETE FROM pending_dms WHERE id = ?", (dm_id,))
-
-    async def set_dm_question(self, question: DmQuestion) -> None:
-        """Remember the DM that asks a person a private question (one per person and game)."""
-        async with self._transaction() as db:
-            await db.execute(
-                "INSERT INTO dm_questions (game_id, user_id, seat, channel_id, message_id,"
-                " version) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, user_id) DO UPDATE"
-                " SET seat = excluded.seat, channel_id = excluded.channel_id,"
-                " message_id = excluded.message_id, version = excluded.version",
-                (
-                    question.game_id,
-                    question.user_id,
-                    question.seat,
-                    question.channel_id,
-                    question.message_id,
-                    question.version,
-                ),
-            )
-
-    async def dm_questions(self, game_id: int) -> list[DmQuestion]:
-        """The DMs that ask the game's players a question, as last shown."""
-        rows = await self._fetchall(
-            "SELECT * FROM dm_questions WHERE game_id = ? ORDER BY user_id", (game_id,)
-        )
-        return [
-            DmQuestion(
-                int(r["game_id"]),
-                int(r["user_id"]),
-                int(r["seat"]),
-                int(r["channel_id"]),
-                int(r["message_id"]),
-                int(r["version"]),
-            )
-            for r in rows
-        ]
-
-    async def drop_dm_question(self, game_id: int, user_id: int) -> None:
-        async with self._transaction() as db:
-            await db.execute(
-                "DELETE FROM dm_questions WHERE game_id = ? AND user_id = ?", (game_id, user_id)
-            )
 
     async def set_status(
         self, game_id: int, status: Status, *, now: float, only_from: Iterable[Status]
@@ -556,133 +477,6 @@ class Store:
         """A finished game's result lines, best first (``store.stats`` keeps them)."""
         return await self.stats.results(game_id)
 
-    # -- table messages and spectators ----------------------------------------------------
-
-    async def set_table_message(
-        self,
-        game_id: int,
-        channel_id: int,
-        message_id: int,
-        version: int,
-        *,
-        is_home: bool,
-        posted: tuple[int, str] | None = None,
-    ) -> None:
-        """Remember the channel's table message at ``version``; ``posted`` (the version and
-        stage it was posted at) for a new message, None for an edit (the message keeps
-        what it was posted at)."""
-        posted_version, stage = posted if posted is not None else (None, None)
-        async with self._transaction() as db:
-            await db.execute(
-                "INSERT INTO table_messages (game_id, channel_id, message_id, version, is_home,"
-                " posted_version, stage) VALUES (?, ?, ?, ?, ?, ?, ?)"
-                " ON CONFLICT (game_id, channel_id) DO UPDATE SET"
-                " posted_version = CASE WHEN table_messages.message_id = excluded.message_id"
-                " THEN COALESCE(excluded.posted_version, table_messages.posted_version)"
-                " ELSE excluded.posted_version END,"
-                " stage = CASE WHEN table_messages.message_id = excluded.message_id"
-                " THEN COALESCE(excluded.stage, table_messages.stage) ELSE excluded.stage END,"
-                " message_id = excluded.message_id, version = excluded.version,"
-                " is_home = excluded.is_home",
-                (game_id, channel_id, message_id, version, int(is_home), posted_version, stage),
-            )
-
-    async def table_messages(self, game_id: int) -> list[TableMessage]:
-        rows = await self._fetchall(
-            "SELECT * FROM table_messages WHERE game_id = ? ORDER BY is_home DESC, channel_id",
-            (game_id,),
-        )
-        return [_table_message(r) for r in rows]
-
-    async def table_message_at(self, channel_id: int, message_id: int) -> TableMessage | None:
-        """The table message with this id, if it is one a game still keeps."""
-        row = await self._fetchone(
-            "SELECT * FROM table_messages WHERE channel_id = ? AND message_id = ?",
-            (channel_id, message_id),
-        )
-        return None if row is None else _table_message(row)
-
-    async def add_spectator(self, game_id: int, channel_id: int) -> int | None:
-        """Make the channel follow this game; returns the game it followed before, if another."""
-        async with self._transaction() as db:
-            row = await db.fetchone(
-                "SELECT game_id FROM spectators WHERE channel_id = ?", (channel_id,)
-            )
-            previous = None if row is None else int(row["game_id"])
-            if previous is not None and previous != game_id:
-                await self._drop_spectator(db, channel_id)
-            await db.execute(
-                "INSERT INTO spectators (game_id, channel_id) VALUES (?, ?)"
-                " ON CONFLICT (channel_id) DO NOTHING",
-                (game_id, channel_id),
-            )
-        return previous if previous != game_id else None
-
-    async def remove_spectator(self, channel_id: int) -> int | None:
-        """Stop the channel following a game; returns that game's id, or None if it followed none."""
-        async with self._transaction() as db:
-            row = await db.fetchone(
-                "SELECT game_id FROM spectators WHERE channel_id = ?", (channel_id,)
-            )
-            if row is None:
-                return None
-            await self._drop_spectator(db, channel_id)
-            return int(row["game_id"])
-
-    @staticmethod
-    async def _drop_spectator(db: Connection, channel_id: int) -> None:
-        await db.execute(
-            "DELETE FROM table_messages WHERE channel_id = ? AND is_home = 0 AND game_id IN"
-            " (SELECT game_id FROM spectators WHERE channel_id = ?)",
-            (channel_id, channel_id),
-        )
-        await db.execute("DELETE FROM spectators WHERE channel_id = ?", (channel_id,))
-
-    async def spectator_channels(self, game_id: int) -> list[int]:
-        rows = await self._fetchall(
-            "SELECT channel_id FROM spectators WHERE game_id = ? ORDER BY channel_id", (game_id,)
-        )
-        return [int(r["channel_id"]) for r in rows]
-
-    # -- lobby messages ---------------------------------------------------------------------
-
-    async def set_lobby_message(
-        self, game_id: int, channel_id: int, message_id: int, shown: str
-    ) -> None:
-        async with self._transaction() as db:
-            await db.execute(
-                "INSERT INTO lobby_messages (game_id, channel_id, message_id, shown)"
-                " VALUES (?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET"
-                " channel_id = excluded.channel_id, message_id = excluded.message_id,"
-                " shown = excluded.shown",
-                (game_id, channel_id, message_id, shown),
-            )
-
-    async def lobby_message(self, game_id: int) -> tuple[int, int, str] | None:
-        """(channel, message, the status it shows) of the game's lobby message, if posted."""
-        row = await self._fetchone(
-            "SELECT channel_id, message_id, shown FROM lobby_messages WHERE game_id = ?",
-            (game_id,),
-        )
-        if row is None:
-            return None
-        return int(row["channel_id"]), int(row["message_id"]), str(row["shown"])
-
-    # -- deciders told --------------------------------------------------------------------
-
-    async def deciders_told(self, game_id: int) -> list[str]:
-        """The marks of the deciders last told of their decision (see GameService)."""
-        row = await self._fetchone("SELECT marks FROM deciders_told WHERE game_id = ?", (game_id,))
-        return [] if row is None else [str(mark) for mark in json.loads(row["marks"])]
-
-    async def set_deciders_told(self, game_id: int, marks: Sequence[str]) -> None:
-        async with self._transaction() as db:
-            await db.execute(
-                "INSERT INTO deciders_told (game_id, marks) VALUES (?, ?)"
-                " ON CONFLICT (game_id) DO UPDATE SET marks = excluded.marks",
-                (game_id, _dumps(list(marks))),
-            )
-
     # -- user preferences -----------------------------------------------------------------
 
     async def set_dms_closed(self, user_id: int, closed: bool) -> bool:
@@ -736,13 +530,12 @@ def _marks(values: Sequence[Any]) -> str:
     return ", ".join("?" for _ in values)
 
 
-def _table_message(r: Row) -> TableMessage:
-    return TableMessage(
-        r["game_id"],
-        r["channel_id"],
-        r["message_id"],
-        r["version"],
-        bool(r["is_home"]),
-        r["posted_version"],
-        r["stage"],
-    )
+async def _rewrite_lobby(
+    db: Connection, game_id: int, columns: str, values: Sequence[Any], seats: Sequence[Seat]
+) -> None:
+    """Set ``columns`` (``"name = ?, ..."``, to ``values``) and the seats of a game that is
+    still a lobby; StaleAction if it is not a lobby any more."""
+    sql = f"UPDATE games SET {columns} WHERE id = ? AND status = 'lobby'"
+    if await db.execute(sql, (*values, game_id)) == 0:
+        raise StaleAction(msg("This lobby has changed: the game has started or was closed."))
+    await replace_seats(db, game_id, seats)

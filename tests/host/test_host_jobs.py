@@ -70,7 +70,7 @@ async def test_a_process_claims_only_the_jobs_of_its_shards(store: Store) -> Non
 async def test_jobs_go_with_their_game(store: Store) -> None:
     game_id = await game_in(store, 5, 10)
     await store.jobs.schedule("t", 1.0, game_id=game_id)
-    async with store._db.transaction() as db:
+    async with store.backend.transaction() as db:
         await db.execute("DELETE FROM games WHERE id = ?", (game_id,))
     assert await store.jobs.pending() == []
 

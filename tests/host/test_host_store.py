@@ -7,9 +7,11 @@ from typing import Any
 import asyncpg
 import pytest
 
+from host.channels import Channels
 from host.database import IntegrityError, is_postgres_url
-from host.errors import StaleAction
+from host.errors import StaleAction, UserError
 from host.models import DmQuestion, ResultRow
+from host.records import Records
 from host.schema import MIGRATIONS, SCHEMA_VERSION, migrations_for, render
 from host.store import ChannelTaken, NewAction, NewerSchema, Store
 
@@ -71,6 +73,11 @@ async def running_game(store: Store, channel_id: int = 10) -> int:
         game_id, seats=lobby.seats, seed=7, state={"step": 0}, version=0, now=101.0
     )
     return game_id
+
+
+def channels_of(store: Store) -> Channels:
+    """The tables of the service's ``channels`` part, over this store."""
+    return Channels(store, Records(store, {}, clock=lambda: 0.0))
 
 
 def action(notation: str, at: float = 200.0) -> NewAction:
@@ -260,36 +267,37 @@ async def test_action_log_order_limit_and_names(store: Store) -> None:
 
 async def test_table_messages_one_per_channel(store: Store) -> None:
     game_id = await running_game(store)
-    await store.set_table_message(game_id, 10, 500, 0, is_home=True)
-    await store.set_table_message(game_id, 77, 600, 0, is_home=False)
-    await store.set_table_message(game_id, 10, 501, 3, is_home=True)
-    messages = await store.table_messages(game_id)
+    await channels_of(store).set_table_message(game_id, 10, 500, 0, is_home=True)
+    await channels_of(store).set_table_message(game_id, 77, 600, 0, is_home=False)
+    await channels_of(store).set_table_message(game_id, 10, 501, 3, is_home=True)
+    messages = await channels_of(store).table_messages(game_id)
     assert [(m.channel_id, m.message_id, m.version, m.is_home) for m in messages] == [
         (10, 501, 3, True),
         (77, 600, 0, False),
     ]
-    found = await store.table_message_at(77, 600)
+    found = await channels_of(store).table_message_at(77, 600)
     assert found is not None and (found.game_id, found.is_home) == (game_id, False)
-    assert await store.table_message_at(10, 500) is None
-    assert await store.table_message_at(77, 501) is None
+    assert await channels_of(store).table_message_at(10, 500) is None
+    assert await channels_of(store).table_message_at(77, 501) is None
 
 
 async def test_spectators_follow_one_game_each(store: Store) -> None:
     first = await running_game(store, channel_id=10)
     second = await running_game(store, channel_id=11)
-    assert await store.add_spectator(first, 77) is None
-    assert await store.add_spectator(first, 77) is None
-    await store.set_table_message(first, 77, 600, 0, is_home=False)
-    assert await store.spectator_channels(first) == [77]
+    assert await channels_of(store).follow(first, 77) is None
+    assert await channels_of(store).follow(first, 77) is None
+    await channels_of(store).set_table_message(first, 77, 600, 0, is_home=False)
+    assert await channels_of(store).spectator_channels(first) == [77]
 
-    assert await store.add_spectator(second, 77) == first
-    assert await store.spectator_channels(first) == []
-    assert await store.spectator_channels(second) == [77]
-    assert await store.table_messages(first) == []
+    assert await channels_of(store).follow(second, 77) == first
+    assert await channels_of(store).spectator_channels(first) == []
+    assert await channels_of(store).spectator_channels(second) == [77]
+    assert await channels_of(store).table_messages(first) == []
 
-    assert await store.remove_spectator(77) == second
-    assert await store.remove_spectator(77) is None
-    assert await store.spectator_channels(second) == []
+    assert await channels_of(store).remove_spectator(77) == second
+    with pytest.raises(UserError):
+        await channels_of(store).remove_spectator(77)
+    assert await channels_of(store).spectator_channels(second) == []
 
 
 async def test_dm_preference_reports_changes_once(store: Store) -> None:
@@ -306,7 +314,7 @@ async def test_deleting_a_game_cascades(db_target: str) -> None:
     store = await Store.open(db_target)
     game_id = await running_game(store)
     await store.save_action(game_id, 0, 1, {"step": 1}, action("add:1"))
-    await store.add_spectator(game_id, 77)
+    await channels_of(store).follow(game_id, 77)
     await store.close()
     await raw(db_target, "DELETE FROM games WHERE id = ?", game_id)
     for table in ("seats", "actions", "spectators"):
@@ -349,16 +357,16 @@ async def test_the_writes_of_a_unit_commit_together_or_not_at_all(store: Store) 
 async def test_a_dm_question_is_kept_one_per_person_and_game_until_dropped(store: Store) -> None:
     game_id = await running_game(store)
     other = await running_game(store, channel_id=11)
-    assert await store.dm_questions(game_id) == []
+    assert await channels_of(store).dm_questions(game_id) == []
     first = DmQuestion(game_id, user_id=1, seat=0, channel_id=70, message_id=700, version=3)
-    await store.set_dm_question(first)
-    await store.set_dm_question(DmQuestion(other, 1, 0, 70, 701, 1))
-    assert await store.dm_questions(game_id) == [first]
+    await channels_of(store).set_dm_question(first)
+    await channels_of(store).set_dm_question(DmQuestion(other, 1, 0, 70, 701, 1))
+    assert await channels_of(store).dm_questions(game_id) == [first]
     # asked again (a new DM, or the same one brought up to date): the one row is replaced
     again = DmQuestion(game_id, user_id=1, seat=0, channel_id=70, message_id=702, version=5)
-    await store.set_dm_question(again)
-    await store.set_dm_question(DmQuestion(game_id, 2, 1, 71, 710, 5))
-    assert [q.message_id for q in await store.dm_questions(game_id)] == [702, 710]
-    await store.drop_dm_question(game_id, 1)
-    assert [q.user_id for q in await store.dm_questions(game_id)] == [2]
-    assert [q.message_id for q in await store.dm_questions(other)] == [701]
+    await channels_of(store).set_dm_question(again)
+    await channels_of(store).set_dm_question(DmQuestion(game_id, 2, 1, 71, 710, 5))
+    assert [q.message_id for q in await channels_of(store).dm_questions(game_id)] == [702, 710]
+    await channels_of(store).drop_dm_question(game_id, 1)
+    assert [q.user_id for q in await channels_of(store).dm_questions(game_id)] == [2]
+    assert [q.message_id for q in await channels_of(store).dm_questions(other)] == [701]
