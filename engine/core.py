@@ -460,6 +460,24 @@ class Rng:
             if x < limit:
                 return x % n
 
+    def belows(self, n: int, k: int) -> list[int]:
+        """``k`` draws of ``below(n)``, the same numbers in the same order, in one call (a
+        computer player's rules of thumb draw one per option)."""
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        limit = _SPAN - _SPAN % n
+        out: list[int] = []
+        state = self.state
+        while len(out) < k:
+            z = state = (state + 0x9E3779B97F4A7C15) & _MASK64
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            x = z ^ (z >> 31)
+            if x < limit:
+                out.append(x % n)
+        self.state = state
+        return out
+
     def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]
 

@@ -37,7 +37,10 @@ def _counted(notation: str) -> tuple[tuple[str, int], ...]:
 
 
 def _best(options: Sequence[str], score: Callable[[str], float], rng: Rng, noise: float) -> str:
-    return max((score(o) + noise * rng.below(1000) / 1000, o) for o in options)[1]
+    """The best-scoring option, each score blurred by its own draw (one per option, in order)."""
+    draws = rng.belows(1000, len(options))
+    blurred = [score(o) + noise * d / 1000 for o, d in zip(options, draws, strict=True)]
+    return max(zip(blurred, options, strict=True))[1]
 
 
 def _me(view: dict[str, Any]) -> dict[str, Any]:

@@ -132,7 +132,7 @@ def draw(ctx: Ctx, seat: int, n: int) -> int:
             break
         got.append(s.deck.pop())
     s.hands[seat] += got
-    if got:
+    if got and not ctx.quiet:  # a look-ahead's apply says nothing: no text is made
         ctx.say(
             "draw",
             plural(
@@ -158,7 +158,7 @@ def take_special(ctx: Ctx, seat: int, card_type: str, n: int) -> int:
     pile = s.supplies[card_type]
     got = [pile.pop() for _ in range(min(n, len(pile)))]
     s.hands[seat] += got
-    if got:
+    if got and not ctx.quiet:
         taken = COUNTED[card_type](len(got)) if len(got) > 1 else msg(CARD_NAMES[card_type])
         ctx.say("take", msg("{player} takes {cards}.", player=Seat(seat), cards=taken), seat=seat)
     if len(got) < n:
@@ -171,8 +171,9 @@ def gain_rats(ctx: Ctx, seat: int, n: int) -> None:
     if n <= 0:
         return
     s.rats[seat] += n
-    said = plural("{player} takes {n} rat.", "{player} takes {n} rats.", n, player=Seat(seat))
-    ctx.say("rats", said, seat=seat, n=n)
+    if not ctx.quiet:
+        said = plural("{player} takes {n} rat.", "{player} takes {n} rats.", n, player=Seat(seat))
+        ctx.say("rats", said, seat=seat, n=n)
 
 
 def discard_rats(ctx: Ctx, seat: int, n: int) -> int:
@@ -180,7 +181,9 @@ def discard_rats(ctx: Ctx, seat: int, n: int) -> int:
     s = ctx.s
     gone = min(n, s.rats[seat])
     s.rats[seat] -= gone
-    if gone:
+    if ctx.quiet:
+        pass
+    elif gone:
         ctx.say(
             "rats",
             plural(

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
+from typing import Any
 
 from ..core import Action, Pick
 from ..text import N_, Msg, Seat, msg, plural
@@ -38,6 +39,8 @@ def add_influence(ctx: Ctx, seat: int, cls: str, n: int) -> None:
     s.moves += 1
     s.arrived[cls][seat] = s.moves
     s.gained[seat] += n
+    if ctx.quiet:  # a look-ahead's apply says nothing: no text is made
+        return
     ctx.say(
         "influence",
         msg(
@@ -118,22 +121,28 @@ def _reveal(ctx: Ctx, f: Frame) -> bool:
     for e in s.row[place]["entries"]:
         shown = cards.counts(s, e["cards"])
         e["shown"] = shown
-        ctx.say(
-            "reveal",
-            msg(
-                "{player} reveals {cards} in {place}.",
-                player=Seat(e["seat"]),
-                cards=cards.summary(shown),
-                place=place_name(s, place),
-            ),
-            seat=e["seat"],
-            place=place,
-            cards=[dict(s.cards[c]) for c in e["cards"]],
-        )
+        if not ctx.quiet:
+            _say_reveal(ctx, place, e, shown)
         add_influence(ctx, e["seat"], cls, cards.population(s, e["cards"]))
         off = sum(n for t, n in shown.items() if t in data.CLASSES and t != cls)
         cards.gain_rats(ctx, e["seat"], off)
     return True
+
+
+def _say_reveal(ctx: Ctx, place: int, e: dict[str, Any], shown: dict[str, int]) -> None:
+    s = ctx.s
+    ctx.say(
+        "reveal",
+        msg(
+            "{player} reveals {cards} in {place}.",
+            player=Seat(e["seat"]),
+            cards=cards.summary(shown),
+            place=place_name(s, place),
+        ),
+        seat=e["seat"],
+        place=place,
+        cards=[dict(s.cards[c]) for c in e["cards"]],
+    )
 
 
 def contest(s: State, place: int, card_type: str) -> tuple[int, list[int]] | None:
@@ -344,6 +353,13 @@ def _building_action(ctx: Ctx, f: Frame) -> bool:
     s = ctx.s
     steps.pop(s, f)
     building = s.building_of(f["place"])
+    if not ctx.quiet:
+        _say_action(ctx, f)
+    BUILDING_ACTIONS[building](ctx, f["seat"], f["place"], f["premium"])
+    return True
+
+
+def _say_action(ctx: Ctx, f: Frame) -> None:
     kind = (
         N_("{player} takes the premium action of {place}.")
         if f["premium"]
@@ -351,12 +367,10 @@ def _building_action(ctx: Ctx, f: Frame) -> bool:
     )
     ctx.say(
         "action",
-        msg(kind, player=Seat(f["seat"]), place=place_name(s, f["place"])),
+        msg(kind, player=Seat(f["seat"]), place=place_name(ctx.s, f["place"])),
         seat=f["seat"],
         premium=f["premium"],
     )
-    BUILDING_ACTIONS[building](ctx, f["seat"], f["place"], f["premium"])
-    return True
 
 
 def _clear(ctx: Ctx, f: Frame) -> bool:

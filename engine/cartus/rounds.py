@@ -58,6 +58,22 @@ def _begin_round(ctx: Ctx, f: Frame) -> bool:
     drawn = [s.building_deck.pop() for _ in range(min(n, len(s.building_deck)))]
     _replace_repeats(ctx, drawn)
     s.row = [{"card": c, "entries": [], "revealed": False} for c in drawn]
+    if not ctx.quiet:
+        _say_round(ctx, drawn)
+    order = s.seat_order(s.start_player)
+    if s.options["simultaneous_supply"]:
+        supply: list[Frame] = [{"kind": "supply_all", "seats": order}]
+    else:
+        supply = [{"kind": "supply", "seat": seat} for seat in order]
+    steps.push_all(
+        s,
+        [*supply, {"kind": "begin_entering"}, {"kind": "resolve"}, {"kind": "end_round"}],
+    )
+    return True
+
+
+def _say_round(ctx: Ctx, drawn: list[str]) -> None:
+    s = ctx.s
     names = listing([building_name(s, c) for c in drawn])
     values: dict[str, Param] = {"round": s.round, "rounds": s.rounds, "buildings": names}
     if s.final_round:
@@ -74,16 +90,6 @@ def _begin_round(ctx: Ctx, f: Frame) -> bool:
             **values,
         )
     ctx.say("round", said, round=s.round)
-    order = s.seat_order(s.start_player)
-    if s.options["simultaneous_supply"]:
-        supply: list[Frame] = [{"kind": "supply_all", "seats": order}]
-    else:
-        supply = [{"kind": "supply", "seat": seat} for seat in order]
-    steps.push_all(
-        s,
-        [*supply, {"kind": "begin_entering"}, {"kind": "resolve"}, {"kind": "end_round"}],
-    )
-    return True
 
 
 def _replace_repeats(ctx: Ctx, drawn: list[str]) -> None:
@@ -150,17 +156,18 @@ def _supply_prompt(s: State, f: Frame, seat: int) -> Msg:
 def perform_supply(ctx: Ctx, seat: int, place: int) -> None:
     s = ctx.s
     supply = s.building_cards[s.row[place]["card"]]["supply"]
-    ctx.say(
-        "supply",
-        msg(
-            "{player} takes the supply of {place}: {supply}.",
-            player=Seat(seat),
-            place=place_name(s, place),
-            supply=_words(tuple(supply.items())),
-        ),
-        seat=seat,
-        place=place,
-    )
+    if not ctx.quiet:
+        ctx.say(
+            "supply",
+            msg(
+                "{player} takes the supply of {place}: {supply}.",
+                player=Seat(seat),
+                place=place_name(s, place),
+                supply=_words(tuple(supply.items())),
+            ),
+            seat=seat,
+            place=place,
+        )
     if supply.get("draw"):
         cards.draw(ctx, seat, supply["draw"])
     if supply.get("discard_rats"):
@@ -320,17 +327,18 @@ def _enter_act(ctx: Ctx, f: Frame, seat: int, a: Action) -> None:
     entries = s.row[place]["entries"]
     entries.append({"seat": seat, "cards": [], "count": 0, "shown": None})
     s.entered.append(seat)
-    ctx.say(
-        "enter",
-        msg(
-            "{player} enters {place} on space {space}.",
-            player=Seat(seat),
-            place=place_name(s, place),
-            space=len(entries),
-        ),
-        seat=seat,
-        place=place,
-    )
+    if not ctx.quiet:
+        ctx.say(
+            "enter",
+            msg(
+                "{player} enters {place} on space {space}.",
+                player=Seat(seat),
+                place=place_name(s, place),
+                space=len(entries),
+            ),
+            seat=seat,
+            place=place,
+        )
     if queue:
         f["seat"] = queue[0]
     else:
@@ -378,6 +386,8 @@ def _commit_act(ctx: Ctx, f: Frame, seat: int, a: Action) -> None:
     entry = next(e for e in s.row[f["place"]]["entries"] if e["seat"] == seat)
     entry["cards"], entry["count"] = played, len(played)
     steps.pop(s, f)
+    if ctx.quiet:  # a look-ahead's apply says nothing: no text is made
+        return
     n = len(played)
     ctx.say(
         "commit",

@@ -19,7 +19,8 @@ from functools import cache
 from typing import Any, NamedTuple
 
 from ..core import Rng
-from ..text import from_json
+from ..saved import copy_json
+from ..text import Text, from_json
 from . import data, simulate
 from .setup import EVERYONE_DEAD, deal_cards
 from .state import Frame, State
@@ -238,28 +239,32 @@ def _supplies(view: dict[str, Any], pool: _Pool) -> dict[str, list[str]] | None:
 
 
 class _Known(NamedTuple):
-    """The cards the seat knows, as ids, and what the view shows of the row."""
+    """The cards the seat knows, as ids, what the view shows of the row, and what is left
+    for the rest: every sample of one view starts from these (copied where it changes them)."""
 
     hand: list[str]
     row: list[dict[str, Any]]
-    hidden: _Hidden  # others' entries, their cards still to draw
     entered: set[int]
     nun_row: list[str | None]  # None where the seat has not looked
     seen: list[list[int]]
     supplies: dict[str, list[str]]
+    specials_left: tuple[str, ...]  # jokers and specials nobody placed: with the others
+    population_left: tuple[str, ...]  # population cards nobody placed
+    classes: tuple[str, ...]  # the class of each building of the row
 
 
-def _known_cards(view: dict[str, Any], seat: int, me: dict[str, Any], pool: _Pool) -> _Known | None:
+def _known_cards(view: dict[str, Any], seat: int, me: dict[str, Any]) -> _Known | None:
     """The cards the seat knows, taken from the pool in this order: its hand, what it played
     face down, the Nun-row cards it saw, then the decks of jokers and specials as counted
     (the rest of those is with the others). None when the view names a card there is not."""
+    pool = _Pool()
     hand = _own_hand(me, pool)
     if hand is None:
         return None
     in_row = _row(view, seat, pool)
     if in_row is None:
         return None
-    row, hidden, entered = in_row
+    row, _, entered = in_row
     looked = _seen_nun_row(view, seat, pool)
     if looked is None:
         return None
@@ -267,23 +272,34 @@ def _known_cards(view: dict[str, Any], seat: int, me: dict[str, Any], pool: _Poo
     supplies = _supplies(view, pool)
     if supplies is None:
         return None
-    return _Known(hand, row, hidden, entered, nun_row, seen, supplies)
+    specials, population = tuple(pool.rest(population=False)), tuple(pool.rest(population=True))
+    classes = tuple(str(b["class"]) for b in view["row"])
+    return _Known(hand, row, entered, nun_row, seen, supplies, specials, population, classes)
+
+
+def _copy_row(known: _Known, seat: int) -> tuple[list[dict[str, Any]], _Hidden]:
+    """A copy of the known row to fill, and its entries whose cards the seat cannot see."""
+    copied: list[dict[str, Any]] = []
+    hidden: _Hidden = []
+    for b, cls in zip(known.row, known.classes, strict=True):
+        entries = [{**e, "cards": e["cards"][:]} for e in b["entries"]]
+        copied.append({**b, "entries": entries})
+        hidden += [(e, cls) for e in entries if e["seat"] != seat and e["count"]]
+    return copied, hidden
 
 
 def _unseen_cards(
     view: dict[str, Any],
     seat: int,
-    hand: list[str],
-    nun_row: list[str | None],
+    known: _Known,
     hidden: _Hidden,
-    pool: _Pool,
     rng: Rng,
 ) -> tuple[list[list[str]], list[str], list[str], list[str]] | None:
     """What is left in the pool dealt out: the others' hands (every hand, the seat's own as
     given), the deck, the discard pile and the whole Nun row. Fills the hidden row entries."""
-    with_others = pool.rest(population=False)  # jokers and specials not in the decks
-    population = rng.shuffled(pool.rest(population=True))
-    nun_row_ids = [cid if cid is not None else population.pop() for cid in nun_row]
+    with_others = list(known.specials_left)  # jokers and specials not in the decks
+    population = rng.shuffled(list(known.population_left))
+    nun_row_ids = [cid if cid is not None else population.pop() for cid in known.nun_row]
     slots = sum(int(p["hand_count"]) for p in view["players"] if p["seat"] != seat)
     slots += sum(entry["count"] for entry, _ in hidden)
     if len(with_others) > slots:
@@ -298,7 +314,7 @@ def _unseen_cards(
     hands: list[list[str]] = []
     for p in view["players"]:
         if p["seat"] == seat:
-            hands.append(hand)
+            hands.append(known.hand[:])
         else:
             n = int(p["hand_count"])
             hands.append(with_others[:n])
@@ -320,13 +336,10 @@ def _rats(me: dict[str, Any], seat: int, players: int, rng: Rng) -> list[int]:
 
 
 def _vp_tokens(
-    view: dict[str, Any], me: dict[str, Any], seat: int, rng: Rng
+    view: dict[str, Any], me: dict[str, Any], seat: int, tokens: list[int], rng: Rng
 ) -> tuple[list[list[int]], list[int]]:
-    """Each seat's victory point tokens (the seat's own as it knows them, others' drawn) and
-    the pile left."""
-    tokens = list(data.table().vp_tokens)
-    for value in me["vp"] or []:
-        tokens.remove(int(value))
+    """Each seat's victory point tokens (the seat's own as it knows them, others' drawn from
+    ``tokens``, those it does not hold) and the pile left."""
     tokens = rng.shuffled(tokens)
     vp: list[list[int]] = []
     for p in view["players"]:
@@ -340,11 +353,11 @@ def _vp_tokens(
 
 
 def _building_decks(
-    view: dict[str, Any], building_cards: dict[str, dict[str, Any]], rng: Rng
+    view: dict[str, Any], others: list[str], rng: Rng
 ) -> tuple[list[str], list[str], list[str]] | None:
-    """The building deck, replacement deck and discard, drawn from the copies not in the row."""
-    in_row = {b["card"] for b in view["row"]}
-    others = rng.shuffled([c for c in sorted(building_cards) if c not in in_row])
+    """The building deck, replacement deck and discard, drawn from the copies not in the row
+    (``others``, sorted)."""
+    others = rng.shuffled(others)
     n_deck, n_repl = int(view["building_deck"]), int(view["replacement_deck"])
     if len(others) < n_deck + n_repl:
         return None
@@ -392,75 +405,126 @@ def _rebuildable(view: dict[str, Any]) -> bool:
     return int(decision["seat"]) == int(seat) and view["status"] in ("supply", "enter")
 
 
+class _Fixed(NamedTuple):
+    """What one view fixes for every game sampled from it (copied where a game changes it)."""
+
+    view: dict[str, Any]  # a copy of the view it was made from
+    seat: int
+    known: _Known
+    tokens: tuple[int, ...]  # victory point tokens the seat does not hold
+    building_cards: dict[str, dict[str, Any]]
+    other_buildings: tuple[str, ...]  # building cards not in the row, sorted
+    influence: dict[str, list[int]]
+    arrived: dict[str, list[int]]
+    stack: list[Frame]
+    log: list[Text]
+
+
+def _fixed(view: dict[str, Any]) -> _Fixed | None:
+    """What ``view`` fixes, or None when no game can be rebuilt from it."""
+    if not _rebuildable(view):
+        return None
+    seat = int(view["seat"])
+    me = view["players"][seat]
+    known = _known_cards(view, seat, me)
+    if known is None:
+        return None
+    stack = _stack(view, seat, known.entered)
+    if stack is None:
+        return None
+    tokens = list(data.table().vp_tokens)
+    for value in me["vp"] or []:
+        tokens.remove(int(value))
+    building_cards = _building_cards(tuple(view["buildings_in_play"]))
+    in_row = {b["card"] for b in view["row"]}
+    influence, arrived = _influence(view, int(view["players_count"]))
+    return _Fixed(
+        view=copy_json(view),
+        seat=seat,
+        known=known,
+        tokens=tuple(tokens),
+        building_cards=building_cards,
+        other_buildings=tuple(c for c in sorted(building_cards) if c not in in_row),
+        influence=influence,
+        arrived=arrived,
+        stack=stack,
+        log=[from_json(line) for line in view.get("log", [])],
+    )
+
+
+_LAST: list[_Fixed | None] = [None]
+"""What the view last sampled fixes: a search samples hundreds of games from one view. Used
+again only for a view equal to the one it was made from."""
+
+
 def sample_state(view: dict[str, Any], legal: Sequence[str], rng: Rng) -> State | None:
     """A whole game state the seat's view could come from, its hidden parts drawn with ``rng``.
 
     None when the seat is not deciding one of the ``REBUILDS`` kinds, or when the rebuilt game
     would not offer exactly ``legal``.
     """
-    if not _rebuildable(view):
+    fixed = _LAST[0]
+    if fixed is None or fixed.view != view:
+        fixed = _fixed(view)
+        if fixed is None:
+            return None
+        _LAST[0] = fixed
+    s = _sample(fixed, rng)
+    if s is None or {a.notation for a in simulate.options(s, fixed.seat)} != set(legal):
         return None
-    seat = int(view["seat"])
+    return s
+
+
+def _sample(fixed: _Fixed, rng: Rng) -> State | None:
+    """One game from what a view fixes, its hidden parts drawn with ``rng``."""
+    view, seat, known = fixed.view, fixed.seat, fixed.known
     players = int(view["players_count"])
     me = view["players"][seat]
-    pool = _Pool()
-    known = _known_cards(view, seat, me, pool)
-    if known is None:
-        return None
-    hand, row, hidden, entered, nun_row, seen, supplies = known
-    dealt = _unseen_cards(view, seat, hand, nun_row, hidden, pool, rng)
+    row, hidden = _copy_row(known, seat)
+    dealt = _unseen_cards(view, seat, known, hidden, rng)
     if dealt is None:
         return None
     hands, deck, discard, nun_row_ids = dealt
     rats = _rats(me, seat, players, rng)
-    vp, tokens = _vp_tokens(view, me, seat, rng)
-    in_play = tuple(view["buildings_in_play"])
-    building_cards = _building_cards(in_play)
-    decks = _building_decks(view, building_cards, rng)
+    vp, tokens = _vp_tokens(view, me, seat, list(fixed.tokens), rng)
+    decks = _building_decks(view, list(fixed.other_buildings), rng)
     if decks is None:
         return None
     building_deck, replacement, building_discard = decks
-    influence, arrived = _influence(view, players)
-    stack = _stack(view, seat, entered)
-    if stack is None:
-        return None
     start = int(view["start_player"])
     chosen = _supply_chosen(view, players, len(row), rng)
-    s = State(
+    return State(
         players=players,
         seed=0,
         rng=rng.next64(),
         options=_options(view),
         cards=_cards(),
-        building_cards=building_cards,
-        in_play=list(in_play),
+        building_cards=fixed.building_cards,
+        in_play=list(view["buildings_in_play"]),
         rounds=int(view["rounds"]),
         deck=deck,
         discard=discard,
-        supplies=supplies,
+        supplies={t: ids[:] for t, ids in known.supplies.items()},
         hands=hands,
         nun_row=nun_row_ids,
-        seen=seen,
+        seen=[p[:] for p in known.seen],
         rats=rats,
         vp_pile=tokens,
         vp=vp,
         building_deck=building_deck,
         replacement=replacement,
         building_discard=building_discard,
-        influence=influence,
-        arrived=arrived,
+        influence={cls: v[:] for cls, v in fixed.influence.items()},
+        arrived={cls: v[:] for cls, v in fixed.arrived.items()},
         round=int(view["round"]),
         start_player=start,
         row=row,
-        entered=[p for p in ((start + i) % players for i in range(players)) if p in entered],
+        entered=[p for p in ((start + i) % players for i in range(players)) if p in known.entered],
         gained=[0] * players,
         supply_chosen=chosen,
         premium={},
         moves=players,
         status=str(view["status"]),
-        stack=stack,
-        log=[from_json(line) for line in view.get("log", [])],
+        stack=[{k: x[:] if type(x) is list else x for k, x in f.items()} for f in fixed.stack],
+        log=fixed.log[:],
     )
-    if {a.notation for a in simulate.options(s, seat)} != set(legal):
-        return None
-    return s

@@ -134,7 +134,9 @@ _CLONE = saved.Cloner(
 
 @dataclass
 class Ctx(kernel.Ctx[State]):
-    """One apply in progress: the state being changed, its Rng and the events it produces."""
+    """One apply in progress: the state being changed, its Rng and the events it produces.
+    A ``quiet`` one (a look-ahead's) says nothing, so the rules played most often check
+    ``quiet`` before making an event's text at all."""
 
     rng: Rng = field(init=False)
 
