@@ -287,6 +287,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("file", help="the replay file (JSON)")
     parser.add_argument("--turn", type=int, help="the turn whose board to draw (as it ended)")
     parser.add_argument("--png", help="where to write that board (PNG)")
+    parser.add_argument(
+        "--language", default="en", help="the language of the board's words (en, de, ...)"
+    )
     parser.add_argument("--quiet", action="store_true", help="do not print the log")
     args = parser.parse_args(argv)
     try:
@@ -333,7 +336,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             draw = render.renderer(picture)
             try:
                 with open(args.png, "wb") as out:
-                    out.write(draw(view))
+                    out.write(draw(view, args.language))
             except OSError as error:
                 print(f"Cannot write {args.png}: {error.strerror or error}", file=sys.stderr)
                 return 2

@@ -18,7 +18,7 @@ from functools import cache
 from babel.messages.catalog import Catalog
 from babel.support import Translations
 
-from engine.text import Msg, Param, Seat, msg, plural, render, verbatim
+from engine.text import Msg, Param, Seat, from_json, msg, plural, render, verbatim
 
 from .catalogs import SOURCE, load, own_name, shipped, translations
 
@@ -141,6 +141,19 @@ class Texts:
 
     def say(self, text: Msg | str) -> str:
         return say(text, self.language, self.names)
+
+    def shown(self, text: object) -> str:
+        """A text the engine put in a view, in this language: a ``Msg``, its JSON form
+        (``Msg.to_json``), or a string (looked up as a marked text, such as a region's or a
+        card's name, else shown as it is: data)."""
+        if isinstance(text, Msg):
+            return self.say(text)
+        if isinstance(text, dict):
+            return self.say(from_json(text))
+        if not text:
+            return ""
+        shown = str(text)
+        return shown if template(Msg(shown), self.language) == shown else self.say(shown)
 
 
 def texts(language: str, names: Sequence[str] = ()) -> Texts:

@@ -9,14 +9,15 @@ from typing import Any
 from render.cartus.table import cartus_table
 from render.rattus.board import board_size, rattus_board
 
-DRAWINGS: dict[str, Callable[[Any], bytes]] = {
+DRAWINGS: dict[str, Callable[[Any, str], bytes]] = {
     "rattus_board": rattus_board,
     "cartus_table": cartus_table,
 }
-"""Every board picture by the name a game's spec gives it."""
+"""Every board picture by the name a game's spec gives it: each draws a view, its words in
+a language (``lang``'s code: the table's)."""
 
 
-def renderer(name: str) -> Callable[[Any], bytes]:
+def renderer(name: str) -> Callable[[Any, str], bytes]:
     """The function that draws a board, by the name a game's spec gives it; ValueError for a
     name no picture has (a game without a picture names none)."""
     try:

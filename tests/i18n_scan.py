@@ -50,17 +50,22 @@ class Leak:
 
 def outside_marks(text: str) -> str:
     """``text`` without what lies inside ``⟦…⟧`` marks (nested ones too; a text cut short
-    with its mark still open counts as marked up to its end); each mark becomes a line
-    break, so what is left falls into its separate pieces."""
+    with its mark still open counts as marked up to its end, and a text that starts inside a
+    mark, as the second line of a wrapped text on a picture does, counts as marked from its
+    start); each mark becomes a line break, so what is left falls into its separate pieces."""
     depth = 0
+    opened = False
     kept: list[str] = []
     for char in text:
         if char == OPEN:
             depth += 1
+            opened = True
             kept.append("\n")
         elif char == CLOSE and depth:
             depth -= 1
             kept.append("\n")
+        elif char == CLOSE and not opened:  # the text began inside this mark
+            kept = ["\n"]
         elif depth == 0:
             kept.append(char)
     return "".join(kept)
@@ -147,6 +152,13 @@ def _strings(data: Any) -> Iterator[str]:
             yield from _strings(item)
 
 
+def _first_area(fit: tuple[int, str]) -> tuple[int, int]:
+    """A fit's order: the longer fixed text first; of equal ones, the area first in AREAS (as
+    for the votes): the engine's region name "Hispania" before the id of the same spelling in
+    render's tile layout."""
+    return fit[0], -AREAS.index(fit[1])
+
+
 def area_of(pieces: list[str]) -> str:
     """The area of the code a text's unmarked pieces come from: for each piece, the areas
     with a literal that holds it whole, else the one whose f-string or ``{field}`` text of the
@@ -178,9 +190,11 @@ def area_of(pieces: list[str]) -> str:
                 for text in texts
                 if len(text) >= 8 and text in piece
             ),
+            key=_first_area,
             default=None,
         )
-        best = max((fit for fit in (shaped, held) if fit is not None), default=None)
+        fits = [fit for fit in (shaped, held) if fit is not None]
+        best = max(fits, key=_first_area, default=None)
         if best is not None:
             votes[best[1]] += 1
     if not votes:

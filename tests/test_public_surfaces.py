@@ -230,8 +230,8 @@ def play_and_check(kind: Kind, game: Any, seed: int, limit: int = WHOLE) -> Seen
             seen.changed += 1
             if step % IMAGE_EVERY == 0:
                 seen.images += 1
-                image = kind.presenter.render(public_view)
-                assert kind.presenter.render(twin.view(None)) == image
+                image = kind.presenter.render(public_view, "en")
+                assert kind.presenter.render(twin.view(None), "en") == image
         public = text + "\n" + controls
         names = NAMES[:players]
         said += [e.text_for(names) for e in game.events if e.audience is None]

@@ -14,6 +14,7 @@ from render.common.canvas import ALERT
 from render.common.frame import seats_of
 from render.rattus.board import board_grid, board_image, rattus_board
 from render.rattus.panel import plague_tokens
+from tests.render.helpers import EN
 from tests.test_panels import plague_then_a_computer_turn
 
 
@@ -24,7 +25,7 @@ def regions_of(view: Any) -> list[str]:
 def outlined(view: Any, region: str) -> bool:
     """Whether the region's tile has the red outline of a ravaged region on the picture."""
     image = board_image(view)
-    x0, y0, x1, _ = board_grid(view, seats_of(view)).tiles[region]
+    x0, y0, x1, _ = board_grid(view, seats_of(view, EN), EN).tiles[region]
     edge = [image.getpixel((round((x0 + x1) / 2), round(y0 + dy))) for dy in range(0, 4)]
     return any(sum(abs(a - b) for a, b in zip(pixel, ALERT, strict=True)) < 60 for pixel in edge)
 

@@ -300,8 +300,8 @@ def could_be_asked(view: RattusView) -> list[int]:
     return [seat for seat in hit if seat in holding] or [int(p["seat"]) for p in players]
 
 
-def _render(view: RattusView) -> bytes:
-    return rattus_board(view)
+def _render(view: RattusView, language: str) -> bytes:
+    return rattus_board(view, language)
 
 
 RATTUS = Presenter(

@@ -34,7 +34,8 @@ DRAWN_KEPT = 256
 SHOWN_KEPT = 4096
 """How many messages' attachments are remembered (a forgotten one is uploaded again)."""
 
-Render = Callable[[Mapping[str, Any]], bytes]
+Render = Callable[[Mapping[str, Any], str], bytes]
+"""Draws a view, its words in a language."""
 
 
 def deciders(record: GameRecord) -> tuple[int, ...]:
@@ -63,20 +64,23 @@ class Pictures:
     """Drawn pictures per game and moment, and what each message carries."""
 
     def __init__(self) -> None:
-        self._drawn: OrderedDict[tuple[int, str], bytes] = OrderedDict()
+        self._drawn: OrderedDict[tuple[int, str, str], bytes] = OrderedDict()
         self._shown: OrderedDict[int, Shown] = OrderedDict()
         self.drawn = 0
         """How many pictures were drawn (the others came from the cache)."""
 
-    async def png(self, record: GameRecord, view: Mapping[str, Any], render: Render) -> bytes:
-        """The picture of ``view`` (one viewer's view of one moment of this game), drawn in a
-        worker thread the first time that very view is asked for."""
+    async def png(
+        self, record: GameRecord, view: Mapping[str, Any], render: Render, language: str
+    ) -> bytes:
+        """The picture of ``view`` (one viewer's view of one moment of this game) in
+        ``language``, drawn in a worker thread the first time that very view is asked for in
+        that language."""
         if "seat" not in view:
-            return await asyncio.to_thread(render, view)
-        key = (record.id, moment(view))
+            return await asyncio.to_thread(render, view, language)
+        key = (record.id, moment(view), language)
         png = self._drawn.get(key)
         if png is None:
-            png = await asyncio.to_thread(render, view)
+            png = await asyncio.to_thread(render, view, language)
             self.drawn += 1
             self._drawn[key] = png
             while len(self._drawn) > DRAWN_KEPT:

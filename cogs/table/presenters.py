@@ -16,7 +16,7 @@ import discord
 
 import lang
 from engine.core import Action
-from engine.text import N_, from_json
+from engine.text import N_
 
 View = Mapping[str, Any]
 """A view as the shared code reads it: the shared header (``engine.contract``) and no more."""
@@ -34,7 +34,8 @@ class Presenter(Generic[V]):
     kind: str
     title: str
     colour: int
-    render: Callable[[V], bytes]
+    render: Callable[[V, str], bytes]
+    """The picture of a view, its words in a language (the table's: ``table_language``)."""
     stage_line: Callable[[V, lang.Texts], str]
     players_lines: Callable[[V, lang.Texts], list[str]]
     extra_fields: Callable[[V, lang.Texts], list[tuple[str, str]]]
@@ -185,17 +186,8 @@ def tie_lines(view: View, tr: lang.Texts = ENGLISH) -> list[str]:
 
 
 def said(text: Any, tr: lang.Texts = ENGLISH) -> str:
-    """A text the engine put in a view, shown in ``tr``'s language: a ``Msg``, its JSON form
-    (``Msg.to_json``), or a string (looked up as a marked text, else shown as it is)."""
-    if isinstance(text, lang.Msg):
-        return tr.say(text)
-    if isinstance(text, dict):
-        return tr.say(from_json(text))
-    if not text:
-        return ""
-    shown = str(text)
-    translated = lang.template(lang.Msg(shown), tr.language)
-    return shown if translated == shown else tr.say(shown)
+    """A text the engine put in a view, shown in ``tr``'s language (``lang.Texts.shown``)."""
+    return tr.shown(text)
 
 
 def plain(text: str) -> str:

@@ -276,8 +276,11 @@ class Tables(Messaging):
             self.computers.wake(record.id, record)
 
     async def board_png(self, record: GameRecord, view: Mapping[str, Any]) -> bytes:
-        """The picture of ``view``, drawn once per moment shown (``cogs.table.pictures``) in a thread."""
-        return await self.pictures.png(record, view, self.presenter(record).render)
+        """The picture of ``view`` in the table's language (``table_language``: a picture is
+        the table's, wherever it is shown), drawn once per moment shown
+        (``cogs.table.pictures``) in a thread."""
+        render = self.presenter(record).render
+        return await self.pictures.png(record, view, render, table_language(record))
 
     async def show_table(
         self, record: GameRecord, *, new_message: bool, only: int | None = None

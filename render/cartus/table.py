@@ -26,11 +26,12 @@ from typing import Any
 
 from PIL import Image
 
+import lang
+from engine.text import N_
 from render.common.canvas import ALERT, GOLD, INK, MUTED, RGB, WHITE, Canvas, Point, encode_png, mix
 from render.common.frame import PANEL_BG, ROW_BG, seats_of, width_of, wrap
 from render.common.palette import shared_palette
 from render.common.pieces import CHIP_H, Seat, chip_width, class_colour, class_glyph, cube_chip
-from render.common.text import counted
 
 WIDTH = 720
 """Narrower than the Rattus board: shown 380 pixels wide, it is scaled less, so the same
@@ -47,7 +48,6 @@ NAME_SIZE = 28
 """Building names in DejaVu Sans Condensed Bold (shrunk to fit, never below ``MIN_TEXT``)."""
 CLASS_ORDER = ("peasantry", "bourgeoisie", "church", "chivalry", "magic", "royalty")
 TRACK_H = 48
-TRACK_LABEL_W = 42 + round(max(width_of(c.title(), 22, True) for c in CLASS_ORDER)) + 16
 DISC_R = 16
 CHIP_GAP = 12
 CARD_H = 64
@@ -56,11 +56,12 @@ SPECIAL_GLYPHS = {"joker": "★", "flute": "♪", "pass": "↷", "gold": "◉"}
 NBSP = "\u00a0"
 """Joins a glyph to its word, so a wrapped line never parts them."""
 STATUS_TITLES = {
-    "supply": "Supply",
-    "enter": "Entering",
-    "resolve": "Resolving",
-    "over": "Game over",
+    "supply": N_("Supply"),
+    "enter": N_("Entering"),
+    "resolve": N_("Resolving"),
+    "over": N_("Game over"),
 }
+"""Each stage of a round in a word (the status line: "Anna to play · Entering")."""
 WINNER_BG: RGB = (255, 241, 196)
 ACTING_BG: RGB = (255, 236, 170)
 RULE: RGB = (214, 200, 172)
@@ -83,8 +84,8 @@ class _Pen:
     """Draws texts on a canvas (or only measures them, for the layout) and keeps a list of
     every text drawn, for the tests."""
 
-    def __init__(self, canvas: Canvas, draw: bool) -> None:
-        self.canvas, self.draw = canvas, draw
+    def __init__(self, canvas: Canvas, draw: bool, tr: lang.Texts) -> None:
+        self.canvas, self.draw, self.tr = canvas, draw, tr
         self.boxes: list[TextBox] = []
 
     def text(
@@ -125,51 +126,65 @@ def _card_glyph(kind: str) -> str:
     return SPECIAL_GLYPHS.get(kind) or ("" if kind == "sword" else class_glyph(kind))
 
 
-def _card_item(kind: str, count: str) -> str:
+def card_type(kind: str, tr: lang.Texts) -> str:
+    """A kind of card in words: its class ("Peasantry") or a special card ("Joker")."""
+    return tr.shown(kind.title())
+
+
+def _card_item(kind: str, count: str, tr: lang.Texts) -> str:
     """A kind of card and how many, as one unbreakable item: "⚒ Peasantry ×2", "Sword ×1"."""
     glyph = _card_glyph(kind)
-    return (f"{glyph}{NBSP}" if glyph else "") + f"{kind.title()}{NBSP}{count}"
+    name = card_type(kind, tr).replace(" ", NBSP)
+    return (f"{glyph}{NBSP}" if glyph else "") + f"{name}{NBSP}{count}"
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-def _status(view: Mapping[str, Any], seats: Mapping[int, Seat]) -> tuple[str, RGB, str, str]:
+def _status(
+    view: Mapping[str, Any], seats: Mapping[int, Seat], tr: lang.Texts
+) -> tuple[str, RGB, str, str]:
     status = str(view.get("status") or "")
     round_no, rounds = int(view.get("round") or 0), int(view.get("rounds") or 0)
-    title = f"Round {round_no}/{rounds}" if status != "over" else "Game over"
-    pill: RGB = ALERT if view.get("final_round") else (INK if status == "over" else (60, 90, 60))
-    if status == "over":
+    over = status == "over"
+    title = tr("Round {round}/{rounds}", round=round_no, rounds=rounds) if not over else ""
+    title = title or tr.say(STATUS_TITLES["over"])
+    pill: RGB = ALERT if view.get("final_round") else (INK if over else (60, 90, 60))
+    if over:
         winners = [seats[int(s)].name for s in view.get("winners") or [] if int(s) in seats]
         if not winners:
-            return title, pill, "", "nobody survived"
-        return title, pill, " and ".join(winners), ("wins" if len(winners) == 1 else "win")
+            return title, pill, "", tr("nobody survived")
+        if len(winners) == 1:
+            # i18n: after the winner's name, drawn on the picture ("Anna wins")
+            return title, pill, winners[0], tr("wins")
+        both = tr("{first} and {last}", first=", ".join(winners[:-1]), last=winners[-1])
+        # i18n: after the winners' names, drawn on the picture ("Anna and Ben win")
+        return title, pill, both, tr("win")
     active = view.get("active")
-    phase = STATUS_TITLES.get(status, status.title())
+    phase = tr.say(STATUS_TITLES[status]) if status in STATUS_TITLES else status.title()
     if active is None:
         chosen = view.get("supply_chosen")
         if chosen is not None:
-            return title, pill, "", f"{phase}: all choose ({len(chosen)} done)"
+            done = tr("{phase}: all choose ({n} done)", phase=phase, n=len(chosen))
+            return title, pill, "", done
         return title, pill, "", phase
     who = seats[int(active)].name if int(active) in seats else ""
-    return title, pill, who, f"to play · {phase}"
+    # i18n: after a player's name, drawn on the picture ("Anna to play · Entering")
+    return title, pill, who, tr("to play · {phase}", phase=phase)
 
 
 # -- buildings ---------------------------------------------------------------------------
 
 
-def _entry_text(entry: Mapping[str, Any]) -> str:
+def _entry_text(entry: Mapping[str, Any], tr: lang.Texts) -> str:
+    star = "▲ " if entry.get("premium") else ""
     cards = entry.get("cards")
     if isinstance(cards, Mapping) and cards:
         shown = " ".join(
-            f"{_card_glyph(str(k)) or 'Sword' + NBSP}{int(v)}"
+            f"{_card_glyph(str(k)) or card_type(str(k), tr) + NBSP}{int(v)}"
             for k, v in sorted(cards.items())
             if v
         )
-        return ("▲ " if entry.get("premium") else "") + (shown or "none")
-    star = "▲ " if entry.get("premium") else ""
-    return star + f"{int(entry.get('count') or 0)} face down"
+        # i18n: the cards a disc entered with, once shown, when it played none
+        return star + (shown or tr("none"))
+    return star + tr("{n} face down", n=int(entry.get("count") or 0))
 
 
 def _name_size(name: str, room: float) -> int:
@@ -195,25 +210,25 @@ def _building(
     place = f"{building.get('place', '')}."
     left = x0 + 10 + pen.text((x0 + 10, y0 + 23), place, TEXT) + 8
     glyph_w = width_of(class_glyph(cls), TEXT) + 12
-    name = str(building.get("name") or building.get("building") or "?")
+    name = pen.tr.shown(building.get("name") or building.get("building") or "?")
     room = x1 - glyph_w - 6 - left
     pen.text((left, y0 + 23), name, _name_size(name, room), condensed=True)
     if pen.draw:
         canvas.text((x1 - 10, y0 + 23), class_glyph(cls), TEXT, fill=colour, anchor="rm")
     y = y0 + 44 + 8 + LINE / 2
-    supply = "Supply: " + str(building.get("supply_text") or "")
+    supply = pen.tr("Supply: {supply}", supply=pen.tr.shown(building.get("supply_text")))
     y += pen.lines((x0 + 10, y), supply, TEXT, x1 - x0 - 20, MUTED)
     y += 4 - LINE / 2
     x = x0 + 10
     entries = [e for e in building.get("entries") or [] if isinstance(e, Mapping)]
     if not entries:
-        pen.text((x, y + CHIP_H / 2), "nobody yet", TEXT, MUTED, bold=False)
+        pen.text((x, y + CHIP_H / 2), pen.tr("nobody yet"), TEXT, MUTED, bold=False)
     for entry in entries:
         seat = seats.get(int(entry.get("seat", -1)))
         if seat is None:
             continue
         count = str(int(entry.get("count") or 0))
-        label = _entry_text(entry)
+        label = _entry_text(entry, pen.tr)
         room = x1 - x0 - 20 - chip_width(count) - 6
         rows = wrap(label, TEXT, room, bold=True)
         need = chip_width(count) + 6 + max(width_of(r, TEXT, bold=True) for r in rows) + 14
@@ -239,7 +254,7 @@ def _buildings(pen: _Pen, view: Mapping[str, Any], seats: Mapping[int, Seat], to
     y = top
     for start in range(0, len(row), cols):
         line = row[start : start + cols]
-        measure = _Pen(pen.canvas, draw=False)
+        measure = _Pen(pen.canvas, False, pen.tr)
         height = max(_building(measure, b, seats, (PAD, y, PAD + width, y)) for b in line)
         for i, building in enumerate(line):
             x = PAD + i * (width + GAP)
@@ -266,21 +281,27 @@ def _chip_width(points: int) -> float:
     return 2 * DISC_R + 4 + width_of(str(points), NAME, bold=True)
 
 
+def track_label_width(tr: lang.Texts) -> float:
+    """Room for the classes' symbols and names left of their tracks (the longest name)."""
+    return 42 + round(max(width_of(card_type(c, tr), TEXT, True) for c in CLASS_ORDER)) + 16
+
+
 def influence_chips(
-    view: Mapping[str, Any], top: float
+    view: Mapping[str, Any], top: float, tr: lang.Texts
 ) -> dict[str, list[tuple[int, tuple[float, float, float, float]]]]:
     """Where each player's influence is drawn: class -> [(seat, box)] in ranked order, left
     to right (a second row when a class's chips do not fit one). Nobody's chips overlap."""
     out: dict[str, list[tuple[int, tuple[float, float, float, float]]]] = {}
-    y = top + LINE
+    y = top + len(_tracks_heading(tr)) * LINE
+    label_w = track_label_width(tr)
     for cls in CLASS_ORDER:
-        x: float = PAD + TRACK_LABEL_W
+        x: float = PAD + label_w
         row_y = y
         placed: list[tuple[int, tuple[float, float, float, float]]] = []
         for disc in ranked_discs(view, cls):
             wide = _chip_width(int(disc.get("points") or 0))
-            if x > PAD + TRACK_LABEL_W and x + wide > WIDTH - PAD - 8:
-                x, row_y = PAD + TRACK_LABEL_W, row_y + TRACK_H - 8
+            if x > PAD + label_w and x + wide > WIDTH - PAD - 8:
+                x, row_y = PAD + label_w, row_y + TRACK_H - 8
             centre = row_y + TRACK_H / 2
             placed.append(
                 (int(disc.get("seat", -1)), (x, centre - DISC_R, x + wide, centre + DISC_R))
@@ -298,13 +319,21 @@ def _disc(seat: Seat, canvas: Canvas, at: Point) -> None:
     canvas.text((x, y + 0.5), seat.mark, TEXT, fill=seat.colour.text, bold=True, anchor="mm")
 
 
+def _tracks_heading(tr: lang.Texts) -> list[str]:
+    """The influence tracks' heading, as the lines it takes."""
+    # i18n: the heading of the influence tracks on the Cartus picture
+    heading = tr("Influence: most first; a tie goes to the first listed")
+    return wrap(heading, TEXT, WIDTH - 2 * PAD, bold=True)
+
+
 def _tracks(pen: _Pen, view: Mapping[str, Any], seats: Mapping[int, Seat], top: float) -> float:
-    canvas = pen.canvas
-    pen.text(
-        (PAD, top + LINE / 2), "Influence: most first; a tie goes to the first listed", TEXT, MUTED
-    )
-    chips = influence_chips(view, top)
-    y = top + LINE
+    canvas, tr = pen.canvas, pen.tr
+    heading = _tracks_heading(tr)
+    for i, line in enumerate(heading):
+        pen.text((PAD, top + LINE / 2 + i * LINE), line, TEXT, MUTED)
+    chips = influence_chips(view, top, tr)
+    label_w = track_label_width(tr)
+    y = top + len(heading) * LINE
     for cls in CLASS_ORDER:
         boxes = chips[cls]
         bottom = max([y + TRACK_H, *(b[3] + (TRACK_H / 2 - DISC_R) for _, b in boxes)])
@@ -314,9 +343,9 @@ def _tracks(pen: _Pen, view: Mapping[str, Any], seats: Mapping[int, Seat], top: 
                 (PAD, y + 3, WIDTH - PAD, bottom - 3), fill=mix(colour, WHITE, 0.85), radius=8
             )
             canvas.text((PAD + 10, y + TRACK_H / 2), class_glyph(cls), 24, fill=colour, anchor="lm")
-        pen.text((PAD + 42, y + TRACK_H / 2), cls.title(), TEXT)
+        pen.text((PAD + 42, y + TRACK_H / 2), card_type(cls, tr), TEXT)
         if not boxes:
-            pen.text((PAD + TRACK_LABEL_W, y + TRACK_H / 2), "nobody yet", TEXT, MUTED, bold=False)
+            pen.text((PAD + label_w, y + TRACK_H / 2), tr("nobody yet"), TEXT, MUTED, bold=False)
         for seat_no, (x0, y0, _, _) in boxes:
             seat = seats.get(seat_no)
             if seat is None:
@@ -358,8 +387,10 @@ def nun_row_boxes(view: Mapping[str, Any], top: float) -> list[tuple[float, floa
 
 
 def _nun_card(
-    card: Mapping[str, Any] | None, place: int, size: Point, canvas: Canvas, at: Point
+    card: Mapping[str, Any] | None, place: int, nuns: str, size: Point, canvas: Canvas, at: Point
 ) -> None:
+    """A Nun-row card: face down its place; face up its place, class colour and ``nuns`` (how
+    many nuns it shows, in words)."""
     x, y = at
     w, h = size
     box = (x, y, x + w, y + h)
@@ -370,42 +401,40 @@ def _nun_card(
     kind = str(card.get("type") or "")
     colour = class_colour(kind) if kind in CLASS_ORDER else (90, 84, 76)
     canvas.rect(box, fill=mix(colour, WHITE, 0.8), outline=GOLD, width=3, radius=8)
-    canvas.text((x + 10, y + h / 2), f"{place}", TEXT, fill=MUTED, bold=True, anchor="lm")
-    nuns = int(card.get("nuns") or 0)
-    canvas.text(
-        (x + w - 8, y + h / 2),
-        f"{nuns} nun{'' if nuns == 1 else 's'}",
-        TEXT,
-        fill=INK,
-        bold=True,
-        anchor="rm",
-    )
+    number = f"{place}"
+    beside = 10 + width_of(number, TEXT, True) + 8 + width_of(nuns, TEXT, True) + 8 <= w
+    # the place and the nuns side by side, or (a longer word for nuns) on two lines
+    top, bottom = (y + h / 2, y + h / 2) if beside else (y + h / 2 - LINE / 2, y + h / 2 + LINE / 2)
+    canvas.text((x + 10, top), number, TEXT, fill=MUTED, bold=True, anchor="lm")
+    canvas.text((x + w - 8, bottom), nuns, TEXT, fill=INK, bold=True, anchor="rm")
 
 
-def _nun_title(view: Mapping[str, Any]) -> str:
+def _nun_title(view: Mapping[str, Any], tr: lang.Texts) -> str:
     cards = [c for c in view.get("nun_row") or [] if isinstance(c, Mapping)]
     faces = [c["card"] for c in cards if isinstance(c.get("card"), Mapping)]
     if view.get("status") == "over":
         nuns = (view.get("outcome") or {}).get("nuns")
         total = int(nuns) if nuns is not None else sum(int(f.get("nuns") or 0) for f in faces)
-        return f"Nun-row: {_plural(total, 'nun')} in all"
+        return tr.plural("Nun-row: {n} nun in all", "Nun-row: {n} nuns in all", total)
     if faces:
-        return f"Nun-row: you looked at {len(faces)} of {len(cards)}"
-    return "Nun-row: face down"
+        return tr("Nun-row: you looked at {n} of {total}", n=len(faces), total=len(cards))
+    return tr("Nun-row: face down")
 
 
 def _nun_row(pen: _Pen, view: Mapping[str, Any], top: float) -> float:
     cards = [c for c in view.get("nun_row") or [] if isinstance(c, Mapping)]
     if not cards:
         return 0
-    pen.text((PAD, top + LINE / 2), _nun_title(view), TEXT, MUTED)
+    pen.text((PAD, top + LINE / 2), _nun_title(view, pen.tr), TEXT, MUTED)
     if pen.draw:
         for card, box in zip(cards, nun_row_boxes(view, top), strict=True):
             face = card.get("card") if isinstance(card.get("card"), Mapping) else None
             size = (box[2] - box[0], box[3] - box[1])
             place = int(card.get("place") or 0)
-            key = ("cartus nun card", json.dumps(face, sort_keys=True), place, size)
-            pen.canvas.stamp(box[:2], size, key, partial(_nun_card, face, place, size))
+            count = int(face.get("nuns") or 0) if face is not None else 0
+            nuns = pen.tr.plural("{n} nun", "{n} nuns", count)
+            key = ("cartus nun card", json.dumps(face, sort_keys=True), place, nuns, size)
+            pen.canvas.stamp(box[:2], size, key, partial(_nun_card, face, place, nuns, size))
     return LINE + CARD_H + GAP
 
 
@@ -434,40 +463,52 @@ def ranked_players(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     return sorted(players, key=lambda p: place.get(int(p.get("seat", -1)), len(place)))
 
 
-def _counts(view: Mapping[str, Any], player: Mapping[str, Any]) -> str:
+def _counts(view: Mapping[str, Any], player: Mapping[str, Any], tr: lang.Texts) -> str:
     hand, tokens = int(player.get("hand_count") or 0), int(player.get("vp_tokens") or 0)
-    bits = [f"{_plural(hand, 'card')} in hand", _plural(tokens, "VP token")]
+    bits = [
+        tr.plural("{n} card in hand", "{n} cards in hand", hand),
+        tr.plural("{n} VP token", "{n} VP tokens", tokens),
+    ]
     if player.get("rats") is not None:
-        bits.append(_plural(int(player["rats"]), "rat"))
+        bits.append(tr.plural("{n} rat", "{n} rats", int(player["rats"])))
     if view.get("status") == "over":
         score = (view.get("scores") or {}).get(str(player.get("seat")))
         if score is not None:
-            bits.insert(0, _plural(int(score), "point"))
+            bits.insert(0, tr.plural("{n} point", "{n} points", int(score)))
     return " · ".join(bits)
 
 
-def _fate(view: Mapping[str, Any], seat: int) -> tuple[str, RGB] | None:
+def _fate(view: Mapping[str, Any], seat: int, tr: lang.Texts) -> tuple[str, RGB] | None:
     """What the plague did to a player, once the game is over."""
     details = view.get("outcome") or {}
     if view.get("status") != "over" or not details:
         return None
     rats = list(details.get("rats") or [])
-    nuns = int(details.get("nuns") or 0)
-    held = counted(int(rats[seat]), "rat") if seat < len(rats) else "too many rats"
+    nuns = tr.plural("{n} nun", "{n} nuns", int(details.get("nuns") or 0))
+    held = (
+        tr.plural("{n} rat", "{n} rats", int(rats[seat]))
+        if seat < len(rats)
+        else tr("too many rats")
+    )
     if seat in (details.get("spared") or []):
-        return f"Spared by the plague: fewest rats ({held})", INK
+        return tr("Spared by the plague: fewest rats ({rats})", rats=held), INK
     if seat in (details.get("dead") or []):
-        return f"☠ Killed by the plague: {held}, {_plural(nuns, 'nun')}", ALERT
+        return "☠ " + tr("Killed by the plague: {rats}, {nuns}", rats=held, nuns=nuns), ALERT
     return None
 
 
-def _hand_text(view: Mapping[str, Any], player: Mapping[str, Any]) -> str | None:
+def _hand_text(view: Mapping[str, Any], player: Mapping[str, Any], tr: lang.Texts) -> str | None:
     hand = player.get("hand") if isinstance(player.get("hand"), Mapping) else None
     if hand is None:
         return None
     own = view.get("seat") is not None and int(view["seat"]) == int(player.get("seat", -1))
-    items = [f"{_card_glyph(str(k))} {str(k).title()} ×{int(v)}" for k, v in hand.items() if int(v)]
-    return ("Your hand: " if own else "Hand: ") + (" · ".join(items) or "no cards")
+    items = [
+        f"{_card_glyph(str(k))} {card_type(str(k), tr)} ×{int(v)}"
+        for k, v in hand.items()
+        if int(v)
+    ]
+    cards = " · ".join(items) or tr("no cards")
+    return tr("Your hand: {cards}", cards=cards) if own else tr("Hand: {cards}", cards=cards)
 
 
 def _player(
@@ -494,11 +535,11 @@ def _player(
     for i, row in enumerate(name_rows):
         pen.text((x if i == 0 else left, y + 24 + i * 30), row, NAME)
     line_y = y + 24 + len(name_rows) * 30 - 2
-    line_y += pen.lines((left, line_y), _counts(view, player), TEXT, room, MUTED)
-    fate = _fate(view, seat.seat)
+    line_y += pen.lines((left, line_y), _counts(view, player, pen.tr), TEXT, room, MUTED)
+    fate = _fate(view, seat.seat, pen.tr)
     if fate is not None:
         line_y += pen.lines((left, line_y), fate[0], TEXT, room, fate[1])
-    hand = _hand_text(view, player)
+    hand = _hand_text(view, player, pen.tr)
     if hand is not None:
         line_y += pen.lines((left, line_y), hand, TEXT, room)
     return line_y - LINE / 2 + 8 - y
@@ -511,7 +552,7 @@ def _players(pen: _Pen, view: Mapping[str, Any], seats: Mapping[int, Seat], top:
         seat = seats.get(int(player.get("seat", -1)))
         if seat is None:
             continue
-        height = _player(_Pen(pen.canvas, draw=False), view, player, seat, place, y)
+        height = _player(_Pen(pen.canvas, False, pen.tr), view, player, seat, place, y)
         if pen.draw:
             acting = seat.seat in (view.get("actors") or []) and not over
             winner = over and seat.seat in (view.get("winners") or [])
@@ -539,13 +580,17 @@ def _players(pen: _Pen, view: Mapping[str, Any], seats: Mapping[int, Seat], top:
     return y - top
 
 
-def _counts_text(view: Mapping[str, Any]) -> list[str]:
+def _counts_text(view: Mapping[str, Any], tr: lang.Texts) -> list[str]:
     supplies = view.get("supplies") or {}
+    left = " · ".join(_card_item(str(k), str(int(v)), tr) for k, v in supplies.items())
     return [
-        f"Deck {int(view.get('population_deck') or 0)} · discard pile "
-        f"{int(view.get('discard_pile') or 0)} · VP tokens left {int(view.get('vp_tokens_left') or 0)}",
-        "Supplies left: "
-        + " · ".join(_card_item(str(k), str(int(v))) for k, v in supplies.items()),
+        tr(
+            "Deck {deck} · discard pile {discard} · VP tokens left {tokens}",
+            deck=int(view.get("population_deck") or 0),
+            discard=int(view.get("discard_pile") or 0),
+            tokens=int(view.get("vp_tokens_left") or 0),
+        ),
+        tr("Supplies left: {supplies}", supplies=left),
     ]
 
 
@@ -555,7 +600,7 @@ def _counts_text(view: Mapping[str, Any]) -> list[str]:
 def _header(pen: _Pen, view: Mapping[str, Any], seats: Mapping[int, Seat]) -> float:
     """The status pill, then who and what they do, wrapped (a long name takes a second line,
     never cut); returns where the rule under it is."""
-    title, pill, who, what = _status(view, seats)
+    title, pill, who, what = _status(view, seats, pen.tr)
     x, y = 14, 10
     pill_w = width_of(title, TEXT, True) + 28
     canvas = pen.canvas
@@ -591,44 +636,49 @@ def _layout(pen: _Pen, view: Mapping[str, Any], seats: Mapping[int, Seat]) -> di
         tops["players"] = y
         y += _players(pen, view, seats, y)
     tops["counts"] = y
-    for text in _counts_text(view):
+    for text in _counts_text(view, pen.tr):
         y += pen.lines((PAD, y + LINE / 2), text, TEXT, WIDTH - 2 * PAD, MUTED)
     tops["end"] = y + 8
     return tops
 
 
-def section_tops(view: Mapping[str, Any]) -> dict[str, float]:
+def section_tops(view: Mapping[str, Any], language: str = lang.DEFAULT) -> dict[str, float]:
     """Where each part of the picture starts: players, buildings, tracks, nun_row, counts;
     and "end"."""
-    pen = _Pen(Canvas.blank(1, 1, PANEL_BG, scale=1), draw=False)
-    return _layout(pen, view, seats_of(view))
+    tr = lang.texts(language)
+    pen = _Pen(Canvas.blank(1, 1, PANEL_BG, scale=1), False, tr)
+    return _layout(pen, view, seats_of(view, tr))
 
 
-def _draw(view: Mapping[str, Any]) -> tuple[Image.Image, list[TextBox]]:
-    seats = seats_of(view)
-    height = round(section_tops(view)["end"])
+def _draw(view: Mapping[str, Any], language: str) -> tuple[Image.Image, list[TextBox]]:
+    tr = lang.texts(language)
+    seats = seats_of(view, tr)
+    height = round(section_tops(view, language)["end"])
     image = Image.new("RGB", (WIDTH, height), PANEL_BG)
     canvas = Canvas(image, scale=1)
-    pen = _Pen(canvas, draw=True)
+    pen = _Pen(canvas, True, tr)
     _layout(pen, view, seats)
     return image, pen.boxes
 
 
-def table_image(view: Mapping[str, Any]) -> Image.Image:
-    """The Cartus table as a Pillow image (RGB) at output size."""
-    return _draw(view)[0]
+def table_image(view: Mapping[str, Any], language: str = lang.DEFAULT) -> Image.Image:
+    """The Cartus table as a Pillow image (RGB) at output size, its words in ``language``."""
+    return _draw(view, language)[0]
 
 
-def text_boxes(view: Mapping[str, Any]) -> tuple[Image.Image, list[TextBox]]:
+def text_boxes(
+    view: Mapping[str, Any], language: str = lang.DEFAULT
+) -> tuple[Image.Image, list[TextBox]]:
     """The picture and every text drawn on it below the status band (for the tests)."""
-    return _draw(view)
+    return _draw(view, language)
 
 
 @lru_cache(maxsize=64)
-def _png(key: str) -> bytes:
-    return encode_png(table_image(json.loads(key)), shared_palette())
+def _png(key: str, language: str) -> bytes:
+    return encode_png(table_image(json.loads(key), language), shared_palette())
 
 
-def cartus_table(view: Mapping[str, Any]) -> bytes:
-    """The Cartus table for ``view`` (docs/views.md) as PNG bytes, kept per view."""
-    return _png(json.dumps(view, sort_keys=True, ensure_ascii=False, default=str))
+def cartus_table(view: Mapping[str, Any], language: str = lang.DEFAULT) -> bytes:
+    """The Cartus table for ``view`` (docs/views.md) as PNG bytes, its words in ``language``
+    (the table's); kept per view and language."""
+    return _png(json.dumps(view, sort_keys=True, ensure_ascii=False, default=str), language)

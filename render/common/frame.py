@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import lang
 from render.common.canvas import INK, RGB, WHITE, Canvas, player_colour, text_width
 from render.common.pieces import Seat
 from render.common.text import drawable
@@ -19,10 +20,11 @@ HEADER_PAD = 14
 HEADER_TEXT = 22
 
 
-def seats_of(view: Mapping[str, Any]) -> dict[int, Seat]:
+def seats_of(view: Mapping[str, Any], tr: lang.Texts) -> dict[int, Seat]:
     """How each seat is shown, with the documented fallbacks for a missing name or mark.
 
-    A name with no letter any bundled font can draw (only emoji) falls back to "Player N" too.
+    A name with no letter any bundled font can draw (only emoji) falls back to "Player N" (in
+    ``tr``'s language) too.
     """
     seats: dict[int, Seat] = {}
     for index, player in enumerate(view.get("players") or []):
@@ -31,7 +33,7 @@ def seats_of(view: Mapping[str, Any]) -> dict[int, Seat]:
         mark = str(player.get("mark") or colour[:1].upper() or "?")[:1]
         name = str(player.get("name") or "")
         if not any(ch.isalnum() for ch in drawable(name)):
-            name = f"Player {number + 1}"
+            name = tr("Player {n}", n=number + 1)
         seats[number] = Seat(number, player_colour(colour), mark, name)
     return seats
 

@@ -177,13 +177,6 @@ def layout(text: str, size: int, bold: bool = False, condensed: bool = False) ->
     return Line(shown, tuple(placed), x, size, bold, condensed)
 
 
-def counted(number: int, word: str, plural: str | None = None) -> str:
-    """A number and its noun in agreement: "1 rat", "3 rats". The renderer imports only
-    Pillow and itself, so it keeps this twin of ``engine.core.counted``; a test holds the two
-    to the same answers."""
-    return f"{number} {word if number == 1 else plural or word + 's'}"
-
-
 def drawable(text: str) -> str:
     """``text`` as it will be drawn, in logical order: "?" for what no font draws."""
     return "".join(run.text for run in split_runs(clean(text)))

@@ -14,12 +14,20 @@ from typing import Any
 
 from PIL import Image
 
+import lang
 from render.common.canvas import ALERT, Canvas, Point, encode_png
 from render.common.frame import PANEL_BG, seats_of
 from render.common.palette import shared_palette
 from render.common.pieces import Seat, wall
 from render.rattus.map import TILE_RADIUS, draw_map
-from render.rattus.panel import HEADER_H, draw_header, draw_panel, panel_height, plague_tokens
+from render.rattus.panel import (
+    HEADER_H,
+    draw_header,
+    draw_panel,
+    panel_height,
+    plague_tokens,
+    region_label,
+)
 from render.rattus.tile_pieces import Piece, content_height, place_pieces
 from render.rattus.tiles import Grid, grid, grid_spec, rows, tile_widths
 
@@ -61,7 +69,7 @@ def _baseline(view: Mapping[str, Any], seats: Mapping[int, Seat]) -> dict[str, A
     return region
 
 
-def board_grid(view: Mapping[str, Any], seats: Mapping[int, Seat]) -> Grid:
+def board_grid(view: Mapping[str, Any], seats: Mapping[int, Seat], tr: lang.Texts) -> Grid:
     """Where every tile goes for this view: rows as tall as their fullest tile."""
     regions = _in_use(view)
     names = tuple(sorted(regions, key=lambda n: grid_spec().cells[n][::-1]))
@@ -72,8 +80,8 @@ def board_grid(view: Mapping[str, Any], seats: Mapping[int, Seat]) -> Grid:
         in_row = [n for n in names if grid_spec().cells[n][1] == row]
         needed = [
             max(
-                content_height({**view, "plague": n}, n, base, seats, widths[n]),
-                content_height(view, n, regions[n], seats, widths[n]),
+                content_height({**view, "plague": n}, n, base, seats, widths[n], tr),
+                content_height(view, n, regions[n], seats, widths[n], tr),
             )
             for n in in_row
         ]
@@ -81,11 +89,13 @@ def board_grid(view: Mapping[str, Any], seats: Mapping[int, Seat]) -> Grid:
     return grid(names, _edges(view, set(names)), tuple(heights), HEADER_H)
 
 
-def pieces(view: Mapping[str, Any], seats: Mapping[int, Seat], where: Grid) -> list[Piece]:
+def pieces(
+    view: Mapping[str, Any], seats: Mapping[int, Seat], where: Grid, tr: lang.Texts
+) -> list[Piece]:
     """Every piece on the map, placed."""
     out: list[Piece] = []
     for name, region in _in_use(view).items():
-        out += place_pieces(view, name, region, seats, where.tiles[name])
+        out += place_pieces(view, name, region, seats, where.tiles[name], tr)
     return out
 
 
@@ -102,13 +112,13 @@ def _outline(width: float, height: float, canvas: Canvas, at: Point) -> None:
     canvas.rect(box, outline=(*ALERT, 235), width=5, radius=TILE_RADIUS)
 
 
-def board_image(view: Mapping[str, Any]) -> Image.Image:
-    """The board as a Pillow image (RGB) at output size."""
-    seats = seats_of(view)
-    where = board_grid(view, seats)
-    width, height = _size(view, seats, where)
-    regions = _in_use(view)
-    names = tuple((n, str(regions[n].get("name") or n.title())) for n in sorted(where.tiles))
+def board_image(view: Mapping[str, Any], language: str = lang.DEFAULT) -> Image.Image:
+    """The board as a Pillow image (RGB) at output size, its words in ``language``."""
+    tr = lang.texts(language)
+    seats = seats_of(view, tr)
+    where = board_grid(view, seats, tr)
+    width, height = _size(view, seats, where, tr)
+    names = tuple((n, region_label(view, n, tr)) for n in sorted(where.tiles))
     image = Image.new("RGB", (width, height), PANEL_BG)
     image.paste(_map(where, names), (0, 0))
     canvas = Canvas(image, scale=1)
@@ -121,30 +131,34 @@ def board_image(view: Mapping[str, Any]) -> Image.Image:
         link = where.link(str(pair[0]), str(pair[1]))
         if link is not None:
             wall(canvas, link.middle, 0 if link.across else 90)
-    for piece in pieces(view, seats, where):
+    for piece in pieces(view, seats, where, tr):
         piece.draw(canvas)
-    draw_header(canvas, view, seats, where.width)
-    draw_panel(canvas, view, seats, (0, where.height, where.width, height))
+    draw_header(canvas, view, seats, where.width, tr)
+    draw_panel(canvas, view, seats, (0, where.height, where.width, height), tr)
     return image
 
 
-def _size(view: Mapping[str, Any], seats: Mapping[int, Seat], where: Grid) -> tuple[int, int]:
-    extra = panel_height(Canvas.blank(1, 1, PANEL_BG, scale=1), view, seats, where.width)
+def _size(
+    view: Mapping[str, Any], seats: Mapping[int, Seat], where: Grid, tr: lang.Texts
+) -> tuple[int, int]:
+    extra = panel_height(view, seats, where.width, tr)
     return round(where.width), round(where.height + extra)
 
 
-def board_size(view: Mapping[str, Any]) -> tuple[int, int]:
-    """The size in pixels of the picture for ``view``."""
-    seats = seats_of(view)
-    return _size(view, seats, board_grid(view, seats))
+def board_size(view: Mapping[str, Any], language: str = lang.DEFAULT) -> tuple[int, int]:
+    """The size in pixels of the picture for ``view`` in ``language``."""
+    tr = lang.texts(language)
+    seats = seats_of(view, tr)
+    return _size(view, seats, board_grid(view, seats, tr), tr)
 
 
 @lru_cache(maxsize=64)
-def _png(key: str) -> bytes:
-    return encode_png(board_image(json.loads(key)), shared_palette())
+def _png(key: str, language: str) -> bytes:
+    return encode_png(board_image(json.loads(key), language), shared_palette())
 
 
-def rattus_board(view: Mapping[str, Any]) -> bytes:
-    """The Rattus board for ``view`` (see docs/views.md) as PNG bytes. The same view (one game
-    version seen by one viewer) is drawn once: the bytes are kept for the next caller."""
-    return _png(json.dumps(view, sort_keys=True, ensure_ascii=False, default=str))
+def rattus_board(view: Mapping[str, Any], language: str = lang.DEFAULT) -> bytes:
+    """The Rattus board for ``view`` (see docs/views.md) as PNG bytes, its words in
+    ``language`` (the table's). The same view (one game version seen by one viewer) in one
+    language is drawn once: the bytes are kept for the next caller."""
+    return _png(json.dumps(view, sort_keys=True, ensure_ascii=False, default=str), language)

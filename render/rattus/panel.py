@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import lang
+from engine.text import N_
 from render.common.canvas import ALERT, GOLD, INK, MUTED, RGB, WHITE, Canvas, text_width
 from render.common.frame import ROW_BG, header_band
 from render.common.pieces import (
@@ -21,7 +23,7 @@ from render.common.pieces import (
     token_chip_width,
     token_face,
 )
-from render.common.text import counted
+from render.rattus.tile_pieces import goods_name
 
 PAD = 14
 ACTIVE_BG: RGB = (255, 236, 170)
@@ -30,17 +32,17 @@ HEADER_H = 54
 PILL_H = 30
 
 STATUS_TITLES = {
-    "placement": "Setting up",
-    "playing": "Turn {turn}",
-    "final_round": "Final round",
-    "final_ravage": "The final plague",
-    "over": "Game over",
+    "placement": N_("Setting up"),
+    "playing": N_("Turn {turn}"),
+    "final_round": N_("Final round"),
+    "final_ravage": N_("The final plague"),
+    "over": N_("Game over"),
 }
 
 
-def card_name(view: Mapping[str, Any], card: str) -> str:
+def card_name(view: Mapping[str, Any], card: str, tr: lang.Texts) -> str:
     info = (view.get("card_info") or {}).get(card) or {}
-    return str(info.get("name") or card.replace("_", " ").title())
+    return tr.shown(info.get("name") or card.replace("_", " ").title())
 
 
 def card_class(view: Mapping[str, Any], card: str) -> str:
@@ -48,7 +50,9 @@ def card_class(view: Mapping[str, Any], card: str) -> str:
     return str(info.get("class") or "")
 
 
-def status_line(view: Mapping[str, Any], seats: Mapping[int, Seat]) -> tuple[str, str]:
+def status_line(
+    view: Mapping[str, Any], seats: Mapping[int, Seat], tr: lang.Texts
+) -> tuple[str, str]:
     """Who the line is about and what they do, kept apart so a long name never hides the verb."""
     status = str(view.get("status") or "")
     active = view.get("active")
@@ -56,31 +60,49 @@ def status_line(view: Mapping[str, Any], seats: Mapping[int, Seat]) -> tuple[str
     if status == "over":
         winners = [seats[int(s)].name for s in view.get("winners") or [] if int(s) in seats]
         if not winners:
-            return "", "The game has ended"
-        return " and ".join(winners), "wins" if len(winners) == 1 else "share the win"
+            return "", tr("The game has ended")
+        if len(winners) == 1:
+            # i18n: after the winner's name, drawn on the picture ("Anna wins")
+            return winners[0], tr("wins")
+        both = tr("{first} and {last}", first=", ".join(winners[:-1]), last=winners[-1])
+        # i18n: after the winners' names, drawn on the picture ("Anna and Ben share the win")
+        return both, tr("share the win")
     if status == "final_ravage":
-        return "", "The plague ravages every region"
+        return "", tr("The plague ravages every region")
     if not who:
         return "", ""
     if status == "placement":
-        return who, "places starting cubes"
-    return who, "to play"
+        # i18n: after a player's name, drawn on the picture ("Anna places starting cubes")
+        return who, tr("places starting cubes")
+    # i18n: after a player's name, drawn on the picture ("Anna to play")
+    return who, tr("to play")
+
+
+def status_title(view: Mapping[str, Any], tr: lang.Texts) -> str:
+    """What the status pill says: the stage, or the turn."""
+    status = str(view.get("status") or "")
+    title = STATUS_TITLES.get(status)
+    if title is None:  # a stage this picture does not know: its name, as data
+        return status.replace("_", " ").title()
+    return tr.say(lang.msg(title, turn=int(view.get("turn") or 0)))
 
 
 def draw_header(
-    canvas: Canvas, view: Mapping[str, Any], seats: Mapping[int, Seat], width: float
+    canvas: Canvas,
+    view: Mapping[str, Any],
+    seats: Mapping[int, Seat],
+    width: float,
+    tr: lang.Texts,
 ) -> None:
     """The status pill and who is to play, across the top of the picture."""
     status = str(view.get("status") or "")
-    title = STATUS_TITLES.get(status, status.replace("_", " ").title()).format(
-        turn=view.get("turn") or 0
-    )
+    title = status_title(view, tr)
     pill = (
         ALERT
         if status in ("final_round", "final_ravage")
         else (INK if status == "over" else (60, 90, 60))
     )
-    header_band(canvas, title, pill, *status_line(view, seats), width)
+    header_band(canvas, title, pill, *status_line(view, seats, tr), width)
 
 
 PANEL_TEXT = 30
@@ -105,29 +127,32 @@ def words_width(text: str) -> float:
     return text_width(text, PANEL_TEXT, bold=True, condensed=True)
 
 
-def _head(view: Mapping[str, Any], player: Mapping[str, Any]) -> str:
+def _head(view: Mapping[str, Any], player: Mapping[str, Any], tr: lang.Texts) -> str:
     """What the first line of a player's row says at its right: cubes left, or the score."""
-    bits = [f"{counted(int(player.get('cubes_supply', 0)), 'cube')} left"]
+    left = int(player.get("cubes_supply", 0))
+    bits = [tr.plural("{n} cube left", "{n} cubes left", left)]
     if view.get("status") == "over":
         score = (view.get("scores") or {}).get(str(player.get("seat")))
-        bits = [counted(int(score), "point")] if score is not None else []
+        bits = [tr.plural("{n} point", "{n} points", int(score))] if score is not None else []
     if player.get("palace"):
-        bits.append(f"{player['palace']} in palace")
+        # i18n: cubes of a player in the palace, on the picture
+        bits.append(tr("{n} in palace", n=int(player["palace"])))
     return " · ".join(bits)
 
 
-def _stats(view: Mapping[str, Any], player: Mapping[str, Any]) -> str:
+def _stats(view: Mapping[str, Any], player: Mapping[str, Any], tr: lang.Texts) -> str:
     """The second line of a player's row (the expansions' holdings)."""
     bits = []
     if "coins" in player:
-        bits.append(counted(int(player["coins"]), "coin"))
+        bits.append(tr.plural("{n} coin", "{n} coins", int(player["coins"])))
     if "hand_count" in player:
         count = int(player["hand_count"] or 0)
-        bits.append(counted(count, "region card"))
+        bits.append(tr.plural("{n} region card", "{n} region cards", count))
     if player.get("baker"):
-        bits.append(f"{player['baker']} on Baker")
+        # i18n: cubes of a player on the Pied Piper's Baker card, on the picture
+        bits.append(tr("{n} on Baker", n=int(player["baker"])))
     goods = {str(k): int(v) for k, v in (player.get("goods") or {}).items() if int(v) > 0}
-    bits += [f"{kind} ×{count}" for kind, count in sorted(goods.items())]
+    bits += [f"{goods_name(kind, tr)} ×{count}" for kind, count in sorted(goods.items())]
     return " · ".join(bits)
 
 
@@ -151,6 +176,7 @@ def _player_row(
     seat: Seat,
     box: tuple[float, float, float, float],
     place: int | None,
+    tr: lang.Texts,
 ) -> None:
     """One player's row: mark, name (▶ while deciding, their place once the game is over)
     and what they have."""
@@ -170,7 +196,7 @@ def _player_row(
     )
     mid = y0 + 5 + LINE_H / 2
     mark_box(canvas, (x0 + 8, mid - MARK_BOX / 2), seat)
-    head = _head(view, player)
+    head = _head(view, player, tr)
     low = status != "over" and int(player.get("cubes_supply") or 0) <= 3
     head_w = words_width(head)
     left = x0 + 8 + MARK_BOX + 10
@@ -178,7 +204,7 @@ def _player_row(
     name = ("▶ " if acting else f"{place}. " if place is not None else "") + seat.name
     room = max(80.0, x1 - 10 - head_w - 14 - left)
     _words(canvas, (left, mid), name, max_width=room)
-    stats = _stats(view, player)
+    stats = _stats(view, player, tr)
     if stats and _player_lines(view) > 1:
         _words(canvas, (left, mid + LINE_H), stats, fill=MUTED, max_width=x1 - 10 - left)
 
@@ -231,21 +257,22 @@ def _card_holders(view: Mapping[str, Any]) -> list[tuple[str, int | None]]:
     return [(card, held.get(card)) for card in cards]
 
 
-def _card_cell_width(view: Mapping[str, Any], cards: Sequence[str]) -> float:
-    widest = max((words_width(card_name(view, c)) for c in cards), default=0.0)
-    return PILL_H + 6 + 8 + widest + 10 + max(MARK_BOX, words_width("free"))
+def _card_cell_width(view: Mapping[str, Any], cards: Sequence[str], tr: lang.Texts) -> float:
+    widest = max((words_width(card_name(view, c, tr)) for c in cards), default=0.0)
+    # i18n: a class card nobody holds, on the picture (a word, as short as can be)
+    return PILL_H + 6 + 8 + widest + 10 + max(MARK_BOX, words_width(tr("free")))
 
 
-def _cards_layout(view: Mapping[str, Any], width: float) -> tuple[int, float, int]:
+def _cards_layout(view: Mapping[str, Any], width: float, tr: lang.Texts) -> tuple[int, float, int]:
     """(cards, cell width, columns) of the class cards section."""
     cards = [card for card, _ in _card_holders(view)]
-    cell = _card_cell_width(view, cards)
+    cell = _card_cell_width(view, cards, tr)
     return len(cards), cell, max(1, int((width + CELL_GAP) // (cell + CELL_GAP)))
 
 
-def cards_height(view: Mapping[str, Any], width: float) -> float:
+def cards_height(view: Mapping[str, Any], width: float, tr: lang.Texts) -> float:
     """The height of the class cards section (its title and a line per row of cards)."""
-    count, _, columns = _cards_layout(view, width)
+    count, _, columns = _cards_layout(view, width, tr)
     if not count:
         return 0.0
     return LINE_H + ((count + columns - 1) // columns) * (LINE_H + 6)
@@ -258,18 +285,20 @@ def _draw_cards(
     x: float,
     y: float,
     width: float,
+    tr: lang.Texts,
 ) -> None:
     """Each class card: its class colour and symbol, its name, and the mark of whoever holds
     it (free ones say so)."""
     holders = _card_holders(view)
     if not holders:
         return
-    _, cell, columns = _cards_layout(view, width)
-    _words(canvas, (x, y + LINE_H / 2), "CLASS CARDS", fill=MUTED)
+    _, cell, columns = _cards_layout(view, width, tr)
+    # i18n: a heading on the picture, in capitals
+    _words(canvas, (x, y + LINE_H / 2), tr("CLASS CARDS"), fill=MUTED)
     for index, (card, seat) in enumerate(holders):
         row, col = divmod(index, columns)
         cx, cy = x + col * (cell + CELL_GAP), y + LINE_H + row * (LINE_H + 6)
-        name, cls = card_name(view, card), card_class(view, card)
+        name, cls = card_name(view, card, tr), card_class(view, card)
         colour = class_colour(cls)
         r = PILL_H / 2 + 3
         canvas.disc((cx + r, cy + LINE_H / 2), r, fill=colour)
@@ -280,24 +309,26 @@ def _draw_cards(
         if holder is not None:
             mark_box(canvas, (after, cy + (LINE_H - MARK_BOX) / 2), holder)
         else:
-            _words(canvas, (after, cy + LINE_H / 2), "free", fill=MUTED)
+            _words(canvas, (after, cy + LINE_H / 2), tr("free"), fill=MUTED)
 
 
-def _table_lines(view: Mapping[str, Any]) -> list[str]:
+def _table_lines(view: Mapping[str, Any], tr: lang.Texts) -> list[str]:
     """The rats left, the diplomats left and the goods to take, as lines."""
     supply = int(view.get("rat_supply") or 0)
-    first = f"{supply} rat{'' if supply == 1 else 's'} left to draw"
+    first = tr.plural("{n} rat left to draw", "{n} rats left to draw", supply)
     if "diplomats_left" in view:
-        first += f" · {PIECE_GLYPHS['diplomat']} {counted(int(view['diplomats_left'] or 0), 'diplomat')} left"
+        left = int(view["diplomats_left"] or 0)
+        diplomats = tr.plural("{n} diplomat left", "{n} diplomats left", left)
+        first += f" · {PIECE_GLYPHS['diplomat']} {diplomats}"
     lines = [first]
     goods = view.get("goods_supply")
     if isinstance(goods, Mapping) and goods:
         parts = [
-            f"{kind} {int(n.get('up', 0))}+{int(n.get('down', 0))}"
+            f"{goods_name(kind, tr)} {int(n.get('up', 0))}+{int(n.get('down', 0))}"
             for kind, n in goods.items()
             if isinstance(n, Mapping)
         ]
-        lines += ["Goods to take (face up + face down):", " · ".join(parts)]
+        lines += [tr("Goods to take (face up + face down):"), " · ".join(parts)]
     return lines
 
 
@@ -333,9 +364,10 @@ def chip_rows(view: Mapping[str, Any]) -> int:
     return max(5, -(-regions // 3) + 1)
 
 
-def _region_label(view: Mapping[str, Any], region: str) -> str:
+def region_label(view: Mapping[str, Any], region: str, tr: lang.Texts) -> str:
+    """A region's name as the picture writes it."""
     regions = view.get("regions") or {}
-    return str((regions.get(region) or {}).get("name") or region.title())
+    return tr.shown((regions.get(region) or {}).get("name") or region.title())
 
 
 Placed = tuple[str, Any, float, int]
@@ -343,7 +375,7 @@ Placed = tuple[str, Any, float, int]
 left; line)."""
 
 
-def plague_layout(view: Mapping[str, Any], width: float) -> list[Placed]:
+def plague_layout(view: Mapping[str, Any], width: float, tr: lang.Texts) -> list[Placed]:
     """The tokens as chips along lines of ``width``: each run of one region's tokens after
     its name (red when it broke out), a name never alone at a line's end. When the lines the
     band keeps (``chip_rows``) cannot hold them all, the last line ends with how many more
@@ -359,7 +391,7 @@ def plague_layout(view: Mapping[str, Any], width: float) -> list[Placed]:
     placed: list[Placed] = []
     x, line = 0.0, 0
     for region, run in runs:
-        label = _region_label(view, region)
+        label = region_label(view, region, tr)
         label_w = words_width(label) + 10
         first = token_chip_width(run[0])
         if x > 0 and x + label_w + first > width:
@@ -379,7 +411,8 @@ def plague_layout(view: Mapping[str, Any], width: float) -> list[Placed]:
     kept = [p for p in placed if p[3] < rows]
 
     def more() -> str:
-        return f"+{len(tokens) - sum(1 for p in kept if p[0] == 'chip')} more"
+        # i18n: ends the last line of tokens when more were turned over than it holds
+        return tr("+{n} more", n=len(tokens) - sum(1 for p in kept if p[0] == "chip"))
 
     def end(p: Placed) -> float:
         if p[0] == "chip":
@@ -409,6 +442,7 @@ def _revealed(
     x: float,
     y: float,
     width: float,
+    tr: lang.Texts,
 ) -> None:
     """The tokens of every plague since the viewer's last move (``plague_tokens``) face up,
     each over its region's name (red when it broke out), while one row holds them; more as
@@ -416,18 +450,20 @@ def _revealed(
     text."""
     tokens = plague_tokens(view)
     several = len({str(t.get("region")) for t in tokens}) > 1
-    title = "LATEST PLAGUES" if several else "LATEST PLAGUE"
+    # i18n: headings on the picture, in capitals
+    title = tr("LATEST PLAGUES") if several else tr("LATEST PLAGUE")
     _words(canvas, (x, y + LINE_H / 2), title, fill=MUTED)
     if not tokens:
-        _words(canvas, (x + words_width(title) + 16, y + LINE_H / 2), "none yet", fill=MUTED)
+        none = tr("none yet")
+        _words(canvas, (x + words_width(title) + 16, y + LINE_H / 2), none, fill=MUTED)
         return
     top = y + LINE_H
     if len(tokens) > max(1, int(width // BIG_TOKEN_CELL)):
         broke = {str(t.get("region")) for t in tokens if t.get("outbreak")}
         names = {
-            _region_label(view, str(t.get("region") or "")): str(t.get("region")) for t in tokens
+            region_label(view, str(t.get("region") or ""), tr): str(t.get("region")) for t in tokens
         }
-        for what, item, left, line in plague_layout(view, width):
+        for what, item, left, line in plague_layout(view, width, tr):
             middle = top + line * CHIP_ROW + CHIP_ROW / 2
             if what == "chip":
                 token_chip(canvas, (x + left, middle), item)
@@ -437,12 +473,10 @@ def _revealed(
             else:
                 _words(canvas, (x + left, middle), str(item), fill=MUTED)
         return
-    regions = view.get("regions") or {}
     for i, token in enumerate(tokens):
         cx = x + i * BIG_TOKEN_CELL + BIG_TOKEN_CELL / 2
         token_face(canvas, (cx, top + BIG_TOKEN_R + 2), BIG_TOKEN_R, token)
-        region = str(token.get("region") or "")
-        label = str((regions.get(region) or {}).get("name") or region.title())
+        label = region_label(view, str(token.get("region") or ""), tr)
         canvas.text(
             (cx, top + 2 * BIG_TOKEN_R + LINE_H / 2 + 2),
             label,
@@ -455,26 +489,34 @@ def _revealed(
         )
 
 
-def _key_entries(view: Mapping[str, Any]) -> list[str]:
-    entries = ["▬ border", "┅ sea crossing"]
+KEY_PIECES = (
+    ("nuns", "nun", N_("nun")),
+    ("bishops", "bishop", N_("bishop")),
+    ("potions", "potion", N_("potion")),
+    ("diplomats", "diplomat", N_("diplomat")),
+)
+"""The expansion pieces the key names when the game has them: (the regions' key, the
+piece, its name)."""
+
+
+def _key_entries(view: Mapping[str, Any], tr: lang.Texts) -> list[str]:
+    # i18n: the key to the map's lines, under the picture
+    border, sea = tr("border"), tr("sea crossing")
+    entries = [f"▬ {border}", f"┅ {sea}"]
     regions = [r for r in (view.get("regions") or {}).values() if isinstance(r, Mapping)]
     if view.get("walls") is not None:
-        entries.append("▮ wall")
-    for key, piece in (
-        ("nuns", "nun"),
-        ("bishops", "bishop"),
-        ("potions", "potion"),
-        ("diplomats", "diplomat"),
-    ):
+        wall = tr("wall")
+        entries.append(f"▮ {wall}")
+    for key, piece, name in KEY_PIECES:
         if any(key in r for r in regions):
-            entries.append(f"{PIECE_GLYPHS[piece]} {piece}")
+            entries.append(f"{PIECE_GLYPHS[piece]} {tr.say(name)}")
     return entries
 
 
-def key_lines(view: Mapping[str, Any], width: float) -> list[str]:
+def key_lines(view: Mapping[str, Any], width: float, tr: lang.Texts) -> list[str]:
     """The key to the pieces, as the lines it takes at the bottom of the picture."""
     lines: list[str] = []
-    for entry in _key_entries(view):
+    for entry in _key_entries(view, tr):
         if lines and words_width(lines[-1] + "   " + entry) <= width:
             lines[-1] += "   " + entry
         else:
@@ -483,7 +525,7 @@ def key_lines(view: Mapping[str, Any], width: float) -> list[str]:
 
 
 def panel_height(
-    canvas: Canvas, view: Mapping[str, Any], seats: Mapping[int, Seat], width: float
+    view: Mapping[str, Any], seats: Mapping[int, Seat], width: float, tr: lang.Texts
 ) -> float:
     """The height under the map: a function of the game's setup (its players, expansions and
     cards), never of the moment, so the picture keeps its height all game long."""
@@ -493,12 +535,12 @@ def panel_height(
         4
         + players * (row_height(view) + 6)
         + 6
-        + cards_height(view, inner)
+        + cards_height(view, inner, tr)
         + 8
-        + len(_table_lines(view)) * LINE_H
+        + len(_table_lines(view, tr)) * LINE_H
         + 8
         + revealed_height(view)
-        + len(key_lines(view, inner)) * LINE_H
+        + len(key_lines(view, inner, tr)) * LINE_H
         + 8
     )
 
@@ -508,6 +550,7 @@ def draw_panel(
     view: Mapping[str, Any],
     seats: Mapping[int, Seat],
     box: tuple[float, float, float, float],
+    tr: lang.Texts,
 ) -> float:
     """Everything under the map, from the top of ``box``; returns the height it takes."""
     x0, y0, x1, _ = box
@@ -517,12 +560,12 @@ def draw_panel(
     for place, (player, number) in enumerate(_players_in_order(view), start=1):
         if number in seats:
             row = (x, y, right, 0)
-            _player_row(canvas, view, player, seats[number], row, place if ranked else None)
+            _player_row(canvas, view, player, seats[number], row, place if ranked else None, tr)
             y += row_height(view) + 6
     y += 6
-    _draw_cards(canvas, view, seats, x, y, right - x)
-    y += cards_height(view, right - x) + 8
-    for index, line in enumerate(_table_lines(view)):
+    _draw_cards(canvas, view, seats, x, y, right - x, tr)
+    y += cards_height(view, right - x, tr) + 8
+    for index, line in enumerate(_table_lines(view, tr)):
         if index == 0:
             rat_back(canvas, (x + RAT_R, y + LINE_H / 2))
             _words(canvas, (x + 2 * RAT_R + 10, y + LINE_H / 2), line, max_width=right - x - 40)
@@ -530,9 +573,9 @@ def draw_panel(
             _words(canvas, (x, y + LINE_H / 2), line, fill=MUTED, max_width=right - x)
         y += LINE_H
     y += 8
-    _revealed(canvas, view, x, y, right - x)
+    _revealed(canvas, view, x, y, right - x, tr)
     y += revealed_height(view)
-    for line in key_lines(view, right - x):
+    for line in key_lines(view, right - x, tr):
         _words(canvas, (x, y + LINE_H / 2), line, fill=MUTED, max_width=right - x)
         y += LINE_H
     y += 8

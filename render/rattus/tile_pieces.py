@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+import lang
 from render.common.canvas import INK, PAPER, RGB, Canvas, Point
 from render.common.pieces import (
     BADGE_H,
@@ -59,6 +60,12 @@ class Piece:
 
 Item = tuple[str, float, float, Callable[[Canvas, Point], None], int | None]
 """kind, width, height, how to draw it at a point, and the seat it belongs to (if any)."""
+
+
+def goods_name(kind: str, tr: lang.Texts) -> str:
+    """A kind of goods in words, capitalised as on its token ("Fish", "Fisch")."""
+    shown = tr.shown(kind)
+    return shown[:1].upper() + shown[1:]
 
 
 def seat_counts(raw: Mapping[str, Any] | None, seats: Mapping[int, Seat]) -> list[tuple[Seat, int]]:
@@ -125,7 +132,11 @@ def _tile(text: str, fill: RGB, canvas: Canvas, at: Point) -> None:
 
 
 def _extra_items(
-    view: Mapping[str, Any], name: str, region: Mapping[str, Any], seats: Mapping[int, Seat]
+    view: Mapping[str, Any],
+    name: str,
+    region: Mapping[str, Any],
+    seats: Mapping[int, Seat],
+    tr: lang.Texts,
 ) -> list[Item]:
     """Nuns, bishops, potions, diplomats, goods and the caravan."""
     items: list[Item] = []
@@ -148,24 +159,23 @@ def _extra_items(
     if region.get("goods"):
         kind = str(region["goods"])
         fill = GOODS_COLOURS.get(kind, (200, 200, 190))
-        items.append(
-            ("goods", tile_width(kind.title()), BADGE_H, partial(_tile, kind.title(), fill), None)
-        )
+        word = goods_name(kind, tr)
+        items.append(("goods", tile_width(word), BADGE_H, partial(_tile, word, fill), None))
     if view.get("caravan") == name:
+        # i18n: the Africanus caravan's token on the map (a short word)
+        word = tr("Caravan")
         items.append(
-            (
-                "caravan",
-                tile_width("Caravan"),
-                BADGE_H,
-                partial(_tile, "Caravan", CARAVAN_FILL),
-                None,
-            )
+            ("caravan", tile_width(word), BADGE_H, partial(_tile, word, CARAVAN_FILL), None)
         )
     return items
 
 
 def _groups(
-    view: Mapping[str, Any], name: str, region: Mapping[str, Any], seats: Mapping[int, Seat]
+    view: Mapping[str, Any],
+    name: str,
+    region: Mapping[str, Any],
+    seats: Mapping[int, Seat],
+    tr: lang.Texts,
 ) -> list[tuple[list[Item], float]]:
     """The tile's groups of pieces, top to bottom, each with the gap between its items."""
     groups: list[tuple[list[Item], float]] = []
@@ -177,7 +187,7 @@ def _groups(
     ]
     if chips:
         groups.append((chips, GAP))
-    extras = _extra_items(view, name, region, seats)
+    extras = _extra_items(view, name, region, seats, tr)
     if extras:
         groups.append((extras, GAP))
     return groups
@@ -201,6 +211,7 @@ def content_height(
     region: Mapping[str, Any],
     seats: Mapping[int, Seat],
     width: float,
+    tr: lang.Texts,
 ) -> float:
     """How tall a tile of ``width`` must be for its name and every piece (remembered by
     everything it depends on)."""
@@ -211,10 +222,11 @@ def content_height(
         view.get("caravan") == name,
         width,
         tuple(seats.values()),
+        tr.language,
     )
     height = _HEIGHTS.get(key)
     if height is None:
-        height = _layout(view, name, region, seats, (0, 0, width, 0))[1]
+        height = _layout(view, name, region, seats, (0, 0, width, 0), tr)[1]
         if len(_HEIGHTS) >= 4096:
             _HEIGHTS.clear()
         _HEIGHTS[key] = height
@@ -230,13 +242,14 @@ def _layout(
     region: Mapping[str, Any],
     seats: Mapping[int, Seat],
     box: Box,
+    tr: lang.Texts,
 ) -> tuple[list[Piece], float]:
     x0, y0, x1, _ = box
     room = x1 - x0 - 2 * PAD
     centre = (x0 + x1) / 2
     y = y0 + HEADER
     pieces: list[Piece] = []
-    for items, gap in _groups(view, name, region, seats):
+    for items, gap in _groups(view, name, region, seats, tr):
         for line in _flow(items, gap, room):
             line_h = max(item[2] for item in line)
             x = centre - (sum(item[1] for item in line) + gap * (len(line) - 1)) / 2
@@ -259,6 +272,7 @@ def place_pieces(
     region: Mapping[str, Any],
     seats: Mapping[int, Seat],
     box: Box,
+    tr: lang.Texts,
 ) -> list[Piece]:
     """Every piece of one region, placed inside its tile ``box``."""
-    return _layout(view, name, region, seats, box)[0]
+    return _layout(view, name, region, seats, box, tr)[0]

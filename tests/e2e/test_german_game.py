@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from lang.catalogs import AREAS, read
+from render.common.canvas import recording
 from tests.e2e.conftest import World
 from tests.e2e.table import Table, buttons_of, controls_of, is_play, make_bot, text_of
 from tests.e2e.test_cartus import CartusTable
@@ -293,6 +294,16 @@ async def test_a_german_cartus_table_from_the_lobby_to_the_first_moves(
 ) -> None:
     fake = world.fake
     client = make_bot(fake, tmp_path / "games.sqlite3", world.guild)
+    with recording() as drawn:
+        await cartus_first_moves(world, client)
+    # the picture speaks the table's language, to Dave (English) too
+    pictures = "\n".join(drawn)
+    assert "Runde 1/" in pictures and "Einfluss: die meisten zuerst;" in pictures
+    assert "Influence" not in pictures and "Round" not in pictures
+
+
+async def cartus_first_moves(world: World, client: Any) -> None:
+    fake = world.fake
     async with fake.running(client):
         table = await cartus_table(world, client)
         first = table.table_message()

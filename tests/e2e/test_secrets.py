@@ -82,7 +82,7 @@ async def test_the_witch_peek_comes_by_dm_and_never_in_the_channel(
         shown = fake.attachments(await asked.wait_reply())[0]
         shuffled = redeal(record.game, Rng.from_seed(7))
         assert shuffled.to_dict()["tokens"] != record.game.to_dict()["tokens"]
-        assert shown == RATTUS.render(replace(record, game=shuffled).view(None))
+        assert shown == RATTUS.render(replace(record, game=shuffled).view(None), "en")
 
 
 async def test_closed_dms_get_the_peek_privately_and_the_channel_is_told_once(

@@ -145,6 +145,10 @@ def test_the_command_line_replays_prints_and_draws_a_turn(
     assert "the same final game as recorded" in out
     assert "Rat revealed" in out
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    german = tmp_path / "zug.png"
+    code = replay.main([str(path), "--turn", str(middle), "--png", str(german), "--language", "de"])
+    assert code == 0 and german.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert german.read_bytes() != png.read_bytes()  # the same board, its words in German
 
 
 def test_the_command_line_replays_a_registered_game_without_a_picture(

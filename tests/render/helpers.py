@@ -8,7 +8,11 @@ from typing import Any
 
 from PIL import Image, ImageChops
 
+import lang
 from render import rattus_board
+
+EN = lang.texts(lang.DEFAULT)
+"""The pictures' words in English, for the helpers that take them."""
 
 
 def decode(png: bytes) -> Image.Image:

@@ -11,7 +11,7 @@ from render import board_size, rattus_board
 from render.rattus.board import board_grid, seats_of
 from render.rattus.map import label_box
 from render.rattus.tiles import Box
-from tests.render.helpers import board, changed_box, dark_pixels, decode, inside
+from tests.render.helpers import EN, board, changed_box, dark_pixels, decode, inside
 from tests.render.views import AFRICA, base_view, expansion_view, over_view
 
 VIEWS = {
@@ -40,7 +40,7 @@ def test_board_is_a_phone_shaped_png(which: str) -> None:
 def test_only_regions_in_use_get_a_labelled_tile(which: str) -> None:
     view = VIEWS[which]()
     image = board(view)
-    where = board_grid(view, seats_of(view))
+    where = board_grid(view, seats_of(view, EN), EN)
     for name, region in view["regions"].items():
         if region["in_use"]:
             assert dark_pixels(image, label_box(where, name)) > 40, f"no label drawn for {name}"
@@ -51,7 +51,7 @@ def test_only_regions_in_use_get_a_labelled_tile(which: str) -> None:
 def test_two_players_need_three_columns_and_africa_only_with_its_regions() -> None:
     two, four = base_view(2), base_view(4)
     assert board_size(two)[0] < board_size(four)[0]
-    where = board_grid(four, seats_of(four))
+    where = board_grid(four, seats_of(four, EN), EN)
     assert not set(AFRICA) & set(where.tiles)
 
 
@@ -68,7 +68,7 @@ def _without(view: dict[str, Any], drop: str) -> dict[str, Any]:
 
 
 def _tile(view: dict[str, Any], name: str) -> Box:
-    return board_grid(view, seats_of(view)).tiles[name]
+    return board_grid(view, seats_of(view, EN), EN).tiles[name]
 
 
 def _within(box: tuple[int, int, int, int] | None, tile: Box) -> bool:
@@ -101,7 +101,7 @@ def test_expansion_pieces_draw_in_their_tile(key: str, where: str) -> None:
     else:
         bare["regions"][where].pop(key)
     assert board_size(bare) == board_size(view)
-    the_map = (0, 0, board_size(view)[0], round(board_grid(view, seats_of(view)).height))
+    the_map = (0, 0, board_size(view)[0], round(board_grid(view, seats_of(view, EN), EN).height))
     box = changed_box(board(view).crop(the_map), board(bare).crop(the_map))
     assert box is not None, f"{key} changed nothing"
     assert _within(box, _tile(view, where))
@@ -111,7 +111,7 @@ def test_walls_draw_on_their_links() -> None:
     view = expansion_view(6)
     box = changed_box(board(view), board(_without(view, "walls")))
     assert box is not None
-    where = board_grid(view, seats_of(view))
+    where = board_grid(view, seats_of(view, EN), EN)
     for a, b in view["walls"]:
         link = where.link(a, b)
         assert link is not None and inside(link.middle, box)
@@ -149,7 +149,7 @@ def test_revealed_tokens_show_under_the_map_and_outline_their_tile() -> None:
     quiet = copy.deepcopy(view)
     quiet["revealed"] = quiet["ravages"] = []
     before, after = board(quiet), board(view)
-    where = board_grid(view, seats_of(view))
+    where = board_grid(view, seats_of(view, EN), EN)
     assert after.height == before.height  # room is kept for the plague all game long
     germania = _int(where.tiles["germania"])
     assert changed_box(before.crop(germania), after.crop(germania)) is not None
@@ -193,7 +193,7 @@ def test_name_fallbacks() -> None:
     view["players"][1]["name"] = "   "
     del view["players"][1]["mark"]
     view["players"].append(dict(view["players"][0], seat=2, name="🐀 \u200d🐀"))
-    seats = seats_of(view)
+    seats = seats_of(view, EN)
     assert seats[0].name == "Player 1"
     assert seats[2].name == "Player 3"
     assert seats[1].name == "Player 2"
@@ -229,8 +229,8 @@ def test_cubes_on_the_baker_show_in_the_player_row() -> None:
 
     view = base_view(4)
     player = view["players"][1]
-    assert "Baker" not in _stats(view, player)
-    assert "3 on Baker" in _stats(view, {**player, "baker": 3})
+    assert "Baker" not in _stats(view, player, EN)
+    assert "3 on Baker" in _stats(view, {**player, "baker": 3}, EN)
 
 
 def test_the_goods_supply_is_listed_under_the_map() -> None:
@@ -253,7 +253,7 @@ def test_the_plague_outline_stays_on_its_tile(region: str) -> None:
     hit["revealed"] = [{"region": region, "limit": 1, "classes": [], "majority": 0, "all": 0}]
     hit["ravages"] = [{"turn": 9, "seat": 0, "region": region, "tokens": hit["revealed"]}]
     before, after = board(view), board(hit)
-    where = board_grid(view, seats_of(view))
+    where = board_grid(view, seats_of(view, EN), EN)
     top = (0, 0, before.width, round(where.height))
     assert _within(changed_box(before.crop(top), after.crop(top)), where.tiles[region])
 

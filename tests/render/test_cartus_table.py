@@ -25,6 +25,7 @@ from render.cartus.table import (
 )
 from render.common.canvas import GOLD
 from render.common.frame import seats_of
+from tests.render.helpers import EN
 from tests.render.measure import MIN_ON_PHONE, first_glyph_height, on_phone
 
 
@@ -208,14 +209,14 @@ def test_influence_lists_players_most_first_ties_in_disc_order_none_hidden() -> 
         {"seat": 4, "points": 0, "stack": 0},
     ]
     assert [d["seat"] for d in ranked_discs(view, "church")] == [1, 2, 0, 3]
-    chips = influence_chips(view, section_tops(view)["tracks"])
+    chips = influence_chips(view, section_tops(view)["tracks"], EN)
     assert [seat for seat, _ in chips["church"]] == [1, 2, 0, 3]
     assert chips["peasantry"] == []  # nobody has points: no disc stacked at 0
     boxes = [box for _, box in chips["church"]]
     for a, b in itertools.pairwise(boxes):
         assert a[2] <= b[0] or a[3] <= b[1], "two chips overlap"
     image = table_image(view)
-    seats = seats_of(view)
+    seats = seats_of(view, EN)
     for seat, (x0, y0, _, y1) in chips["church"]:
         # the disc's own colour and its mark letter both show
         disc = image.crop((round(x0), round(y0), round(x0 + 32), round(y1))).convert("RGB")
@@ -229,7 +230,7 @@ def test_every_class_with_five_players_fits_beside_its_name() -> None:
     view["influence"] = {
         cls: [{"seat": p, "points": 10 + p, "stack": 0} for p in range(5)] for cls in CLASS_ORDER
     }
-    chips = influence_chips(view, section_tops(view)["tracks"])
+    chips = influence_chips(view, section_tops(view)["tracks"], EN)
     for cls in CLASS_ORDER:
         assert len(chips[cls]) == 5
         assert all(box[2] <= WIDTH - 10 for _, box in chips[cls])

@@ -9,7 +9,7 @@ from engine.core import Rng
 from render import board_size
 from render.rattus.board import board_grid, seats_of
 from render.rattus.map import label_box
-from tests.render.helpers import board, dark_pixels
+from tests.render.helpers import EN, board, dark_pixels
 
 
 def _playout(players: int, seed: int, steps: int) -> list[Any]:
@@ -34,7 +34,7 @@ def test_boards_from_a_seeded_playout(players: int) -> None:
         view = game.view(None)
         image = board(view)
         assert image.size == board_size(view)
-        where = board_grid(view, seats_of(view))
+        where = board_grid(view, seats_of(view, EN), EN)
         for name, region in view["regions"].items():
             if region["in_use"]:
                 assert dark_pixels(image, label_box(where, name)) > 40

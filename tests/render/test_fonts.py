@@ -7,6 +7,7 @@ from render.common.canvas import Canvas
 from render.common.fonts import ELLIPSIS, REPLACEMENT, covers, has_glyph, script_font, script_of
 from render.common.text import drawable, fit, layout, split_runs, visual_order
 from render.rattus.board import seats_of
+from tests.render.helpers import EN
 from tests.render.views import base_view
 
 
@@ -165,7 +166,7 @@ def test_names_in_any_script_reach_the_board_and_only_unreadable_ones_fall_back(
     names = ["山田太郎", "محمد", "🐀🐀", "김민준"]
     for player, name in zip(view["players"], names, strict=True):
         player["name"] = name
-    seats = seats_of(view)
+    seats = seats_of(view, EN)
     assert [seats[i].name for i in range(4)] == ["山田太郎", "محمد", "Player 3", "김민준"]
 
 

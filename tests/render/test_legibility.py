@@ -12,7 +12,7 @@ from render.common.canvas import INK
 from render.common.pieces import CHIP_TAB
 from render.rattus.board import board_grid, pieces, seats_of
 from render.rattus.map import label_box
-from tests.render.helpers import board
+from tests.render.helpers import EN, board
 from tests.render.measure import MIN_ON_PHONE, first_glyph_height, ink_height, on_phone
 from tests.render.views import base_view, expansion_view
 
@@ -36,7 +36,7 @@ def _two_digit_counts(view: dict[str, Any]) -> dict[str, Any]:
 def test_region_names_are_eight_pixels_tall_on_a_phone(which: str) -> None:
     view = VIEWS[which]()
     image = board(view)
-    where = board_grid(view, seats_of(view))
+    where = board_grid(view, seats_of(view, EN), EN)
     for name, region in view["regions"].items():
         if not region["in_use"]:
             assert name not in where.tiles
@@ -54,8 +54,8 @@ def test_cube_counts_are_eight_pixels_tall_on_a_phone(which: str, digits: int) -
     if digits == 2:
         view = _two_digit_counts(view)
     image = board(view)
-    seats = seats_of(view)
-    chips = [p for p in pieces(view, seats, board_grid(view, seats)) if p.kind == "chip"]
+    seats = seats_of(view, EN)
+    chips = [p for p in pieces(view, seats, board_grid(view, seats, EN), EN) if p.kind == "chip"]
     assert len(chips) >= len(view["players"])
     for chip in chips:
         x0, y0, x1, y1 = chip.box
@@ -72,8 +72,8 @@ def test_each_players_chips_carry_their_mark() -> None:
     marked = base_view(3)
     marked["players"][0]["mark"] = "X"
     before, after = board(view), board(marked)
-    seats = seats_of(view)
-    chips = [p for p in pieces(view, seats, board_grid(view, seats)) if p.kind == "chip"]
+    seats = seats_of(view, EN)
+    chips = [p for p in pieces(view, seats, board_grid(view, seats, EN), EN) if p.kind == "chip"]
     assert {chip.seat for chip in chips} == set(seats)
     for chip in chips:
         x0, y0, _, y1 = chip.box

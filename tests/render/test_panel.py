@@ -31,7 +31,7 @@ from render.rattus.panel import (
     row_height,
     words_width,
 )
-from tests.render.helpers import board
+from tests.render.helpers import EN, board
 from tests.render.measure import MIN_ON_PHONE, first_glyph_height, ink_height, on_phone
 from tests.render.views import base_view, expansion_view, over_view
 
@@ -47,9 +47,9 @@ VIEWS: dict[str, Callable[[], dict[str, Any]]] = {
 def test_everything_under_the_map_is_eight_pixels_tall_on_a_phone(which: str) -> None:
     view = VIEWS[which]()
     image = board(view)
-    seats = seats_of(view)
+    seats = seats_of(view, EN)
     width = image.width
-    top = board_grid(view, seats).height
+    top = board_grid(view, seats, EN).height
     deciding = {view.get("active"), *(view.get("actors") or [])}
     order = [int(p["seat"]) for p in view["players"]]
     if view.get("status") == "over":
@@ -82,7 +82,7 @@ def test_everything_under_the_map_is_eight_pixels_tall_on_a_phone(which: str) ->
     heights["a class card's name"] = first_glyph_height(
         image, (name_left, cards + LINE_H, name_left + 40, cards + 2 * LINE_H), INK
     )
-    assert cards_height(view, width - 2 * PAD) > LINE_H
+    assert cards_height(view, width - 2 * PAD, EN) > LINE_H
     held = {str(c): int(p["seat"]) for p in view["players"] for c in p.get("cards") or []}
     first = next(iter(view["card_info"]))
     if first in held:  # the first card's holder: their mark after the card's name
@@ -148,7 +148,7 @@ def _final_ravage(players: int, expansions: tuple[str, ...], seed: int) -> dict[
 
 def _band_top(view: dict[str, Any], image_height: int, width: int) -> float:
     """Where the latest plagues' band starts: above the key at the bottom of the picture."""
-    key = len(key_lines(view, width - 2 * PAD)) * LINE_H
+    key = len(key_lines(view, width - 2 * PAD, EN)) * LINE_H
     return image_height - 8 - key - revealed_height(view)
 
 
@@ -166,7 +166,7 @@ def test_a_final_ravage_of_many_rats_is_eight_pixels_tall_on_a_phone(
     image = board(view)
     width = image.width
     inner = width - 2 * PAD
-    layout = plague_layout(view, inner)
+    layout = plague_layout(view, inner, EN)
     assert not any(what == "more" for what, *_ in layout)
     assert sum(1 for what, *_ in layout if what == "chip") == len(tokens)
     top = _band_top(view, image.height, width) + LINE_H
@@ -204,7 +204,7 @@ def test_a_plague_of_more_rats_than_the_band_holds_says_how_many_more() -> None:
     crowded = copy.deepcopy(view)
     crowded["ravages"] = [{"tokens": tokens * 4}]
     inner = board(view).width - 2 * PAD
-    layout = plague_layout(crowded, inner)
+    layout = plague_layout(crowded, inner, EN)
     shown = sum(1 for what, *_ in layout if what == "chip")
     what, text, left, line = layout[-1]
     assert what == "more" and text == f"+{4 * len(tokens) - shown} more"

@@ -11,7 +11,7 @@ import pytest
 from engine.rattus.game import Game
 from render.rattus.board import board_grid, board_size, pieces, seats_of
 from tests.engine.helpers import random_playout
-from tests.render.helpers import board
+from tests.render.helpers import EN, board
 
 EXPANSIONS = [
     (),
@@ -28,10 +28,10 @@ CASES = [
 
 
 def _apart_and_inside(view: dict[str, Any]) -> None:
-    seats = seats_of(view)
-    where = board_grid(view, seats)
+    seats = seats_of(view, EN)
+    where = board_grid(view, seats, EN)
     width, height = board_size(view)
-    placed = pieces(view, seats, where)
+    placed = pieces(view, seats, where, EN)
     for piece in placed:
         x0, y0, x1, y1 = piece.box
         tx0, ty0, tx1, ty1 = where.tiles[piece.region]

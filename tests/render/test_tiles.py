@@ -13,6 +13,7 @@ from render.common.canvas import text_width
 from render.rattus.board import board_grid, seats_of
 from render.rattus.map import LABEL_SIZE
 from render.rattus.tiles import Box, grid_spec
+from tests.render.helpers import EN
 from tests.render.views import AFRICA_EDGES, EDGES, base_view, expansion_view
 
 VIEWS = {
@@ -40,7 +41,7 @@ def _touches(point: tuple[float, float], box: Box) -> bool:
 @pytest.mark.parametrize("players", list(VIEWS))
 def test_tiles_apart_and_every_link_joins_its_two_tiles(players: int) -> None:
     view = VIEWS[players]
-    where = board_grid(view, seats_of(view))
+    where = board_grid(view, seats_of(view, EN), EN)
     used = {n for n, r in view["regions"].items() if r["in_use"]}
     assert set(where.tiles) == used
     for (_, a), (_, b) in combinations(where.tiles.items(), 2):
@@ -68,7 +69,7 @@ def test_tiles_apart_and_every_link_joins_its_two_tiles(players: int) -> None:
 @pytest.mark.parametrize("players", list(VIEWS))
 def test_every_name_fits_its_tile(players: int) -> None:
     view = VIEWS[players]
-    where = board_grid(view, seats_of(view))
+    where = board_grid(view, seats_of(view, EN), EN)
     for name, box in where.tiles.items():
         label = view["regions"][name]["name"]
         assert text_width(label, LABEL_SIZE, bold=True, condensed=True) <= box[2] - box[0] - 4
