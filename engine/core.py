@@ -366,20 +366,93 @@ def text_json(text: Text) -> JSON:
     return text if isinstance(text, str) else text.to_json()
 
 
-@dataclass(frozen=True)
 class Event:
     """Something that happened during one ``apply``.
 
     ``audience`` is None when every player and spectator may see it, otherwise the seats that
     may. ``data`` holds the machine-readable details (JSON-able). ``text`` names players by
-    colour; ``text_for(names)`` names them as the host knows them.
+    colour; ``text_for(names)`` names them as the host knows them. An event never changes.
+
+    An event made by ``named`` writes its ``text`` only when asked: most events are never
+    read in English (the host shows ``shown`` in the reader's language), and a random playout
+    makes thousands.
     """
 
+    __slots__ = ("_names", "_text", "audience", "data", "kind", "template")
+
     kind: str
-    text: Text
-    audience: tuple[int, ...] | None = None
-    data: Mapping[str, JSON] = field(default_factory=dict)
-    template: Text = ""
+    audience: tuple[int, ...] | None
+    data: Mapping[str, JSON]
+    template: Text
+    _text: Text | None
+    _names: Sequence[str] | None
+
+    def __init__(
+        self,
+        kind: str,
+        text: Text,
+        audience: tuple[int, ...] | None = None,
+        data: Mapping[str, JSON] | None = None,
+        template: Text = "",
+    ) -> None:
+        for name, value in (
+            ("kind", kind),
+            ("_text", text),
+            ("_names", None),
+            ("audience", audience),
+            ("data", {} if data is None else data),
+            ("template", template),
+        ):
+            object.__setattr__(self, name, value)
+
+    @classmethod
+    def named(
+        cls,
+        kind: str,
+        template: Text,
+        names: Sequence[str],
+        audience: tuple[int, ...] | None = None,
+        data: Mapping[str, JSON] | None = None,
+    ) -> Event:
+        """An event whose ``text`` is ``template`` in English with the seats named from
+        ``names`` (``fill_names``), written when first asked."""
+        event = cls(kind, "", audience, data, template)
+        object.__setattr__(event, "_text", None)
+        object.__setattr__(event, "_names", names)
+        return event
+
+    @property
+    def text(self) -> Text:
+        text = self._text
+        if text is None:
+            text = fill_names(self.template, self._names or ())
+            object.__setattr__(self, "_text", text)
+        return text
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"an event never changes (cannot set {name})")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"an event never changes (cannot delete {name})")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Event):
+            return NotImplemented
+        return (self.kind, self.text, self.audience, self.data, self.template) == (
+            other.kind,
+            other.text,
+            other.audience,
+            other.data,
+            other.template,
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # its data is a dict, as before
+
+    def __repr__(self) -> str:
+        return (
+            f"Event(kind={self.kind!r}, text={self.text!r}, audience={self.audience!r}, "
+            f"data={self.data!r}, template={self.template!r})"
+        )
 
     def text_for(self, names: Sequence[str] | None) -> str:
         """The text in English, players named (see ``fill_names``); ``shown`` for people."""

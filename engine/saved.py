@@ -120,6 +120,21 @@ class Cloner:
         return copied
 
 
+def shaped(how: dict[str, Callable[[Any], Any]]) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """How to copy a dict whose entries have known shapes: ``how`` names a copier per key
+    (as a ``Cloner`` plan does per field); any other key is copied whole (``copy_json``)."""
+
+    def copy(value: dict[str, Any]) -> dict[str, Any]:
+        return {k: how[k](v) if k in how else copy_json(v) for k, v in value.items()}
+
+    return copy
+
+
+def flat_dicts(value: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """How a ``Cloner`` copies a list of dicts of scalars (a count per kind for each seat)."""
+    return [dict(v) for v in value]
+
+
 _INLINE.update(
     {
         share: "{v}",

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-from ..core import Event, fill_names, seat_ref
-from ..text import Text, stored
+from ..core import Event, seat_ref
+from ..text import Text, restored, stored
 from .steps import Stacked
 
 
@@ -14,8 +14,9 @@ class Logged(Stacked, Protocol):
     """A state whose public events are kept in a short log, seats written as placeholders."""
 
     log: list[Any]
-    """The last public event texts: ``engine.text.stored`` strings, or (a game that writes
-    them out only when saved) the texts themselves."""
+    """The latest public event texts, oldest first (``Text``: each as ``say`` kept it, a
+    ``Msg``, or as saved, ``engine.text.stored``, in a game loaded since; ``logged`` saves
+    them). ``Any``: each game's state declares its own list."""
 
     def seat_names(self) -> tuple[str, ...]:
         """Each seat's colour in seat order: how event texts name the seats."""
@@ -46,17 +47,27 @@ class Ctx(Generic[L]):
         if self.quiet:
             return
         s = self.s
-        self.events.append(Event(kind, fill_names(template, s.seat_names()), None, data, template))
-        s.log.append(stored(template))
-        if len(s.log) > self.LOG_KEEP:
-            del s.log[: len(s.log) - self.LOG_KEEP]
+        self.events.append(Event.named(kind, template, s.seat_names(), None, data))
+        log = s.log
+        log.append(template)  # saved as text by ``logged``
+        if len(log) > self.LOG_KEEP:
+            del log[: len(log) - self.LOG_KEEP]
 
     def tell(self, seats: tuple[int, ...], kind: str, template: Text, **data: Any) -> None:
         """An event only these seats may see."""
         if self.quiet:
             return
-        text = fill_names(template, self.s.seat_names())
-        self.events.append(Event(kind, text, seats, data, template))
+        self.events.append(Event.named(kind, template, self.s.seat_names(), seats, data))
+
+
+def logged(log: list[Text]) -> list[str]:
+    """A state's log as saved: each line ``engine.text.stored``."""
+    return [stored(line) for line in log]
+
+
+def log_line(line: Text) -> Text:
+    """A line of a state's log as a text (a saved one read back by ``restored``)."""
+    return restored(line) if isinstance(line, str) else line
 
 
 class Coloured:

@@ -8,6 +8,7 @@ calls the hooks and never asks which expansion is on.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 from ..text import Msg, msg
 from . import data
@@ -23,8 +24,9 @@ def name(region: str) -> str:
     return names[region] if region in names else region.capitalize()
 
 
+@cache
 def said(region: str) -> Msg:
-    """The region's name as a text (translated where it is shown)."""
+    """The region's name as a text (translated where it is shown; made once per region)."""
     shown = name(region)  # a data-file text (its name) or, for no known region, its id
     return msg(shown)
 

@@ -54,8 +54,9 @@ def card_name(card: str) -> str:
     return data.cards()[card].name
 
 
+@cache
 def said(card: str) -> Msg:
-    """The card's name as a text (translated where it is shown)."""
+    """The card's name as a text (translated where it is shown; made once per card)."""
     return msg(data.cards()[card].name)
 
 

@@ -65,19 +65,22 @@ TIE_BREAK = N_(
 
 def _start_options(s: State, f: Frame) -> list[Action]:
     n = min(f["n"], s.supply[f["seat"]])
-    return [
-        action(
-            f"place:{r}",
-            plural(
-                "Place {n} starting cube in {region}",
-                "Place {n} starting cubes in {region}",
-                n,
-                region=board.said(r),
-            ),
-            True,
-        )
-        for r in s.regions
-    ]
+    return [_start_action(r, n) for r in s.regions]
+
+
+@cache
+def _start_action(region: str, n: int) -> Action:
+    """Placing ``n`` starting cubes in ``region`` (made once: actions never change)."""
+    return action(
+        f"place:{region}",
+        plural(
+            "Place {n} starting cube in {region}",
+            "Place {n} starting cubes in {region}",
+            n,
+            region=board.said(region),
+        ),
+        True,
+    )
 
 
 def _start_act(ctx: Ctx, f: Frame, a: Action) -> None:
@@ -274,9 +277,12 @@ def _turn_options(s: State, f: Frame) -> list[Action]:
     for options, _ in TURN_ACTIONS.values():
         out += options(s, seat)
     moves = plague.move_options(s, seat)
-    walled = msg("End the turn: the plague is walled in and cannot move")
-    out += moves or [action("end", walled, True)]
+    out += moves or [_WALLED_IN]
     return out
+
+
+_WALLED_IN = action("end", msg("End the turn: the plague is walled in and cannot move"), True)
+"""Made once: actions never change."""
 
 
 def _turn_act(ctx: Ctx, f: Frame, a: Action) -> None:

@@ -137,18 +137,21 @@ def _spread_auto(ctx: Ctx, f: Frame) -> bool:
 
 
 def _spread_options(s: State, f: Frame) -> list[Action]:
-    out = [
-        action(
-            f"rat:{r}",
-            msg(
-                "Put a new rat in {region} ({n} there now)",
-                region=board.said(r),
-                n=len(s.rats[r]),
-            ),
-        )
-        for r in board.rat_targets(s, f["region"])
-    ]
-    return [*out, action("norat", msg("Place no extra rat"))] if f.get("optional") else out
+    out = [_rat_action(r, len(s.rats[r])) for r in board.rat_targets(s, f["region"])]
+    return [*out, _NO_RAT] if f.get("optional") else out
+
+
+@cache
+def _rat_action(region: str, there: int) -> Action:
+    """A new rat put in ``region``, where ``there`` rats are now (made once: actions never
+    change)."""
+    return action(
+        f"rat:{region}",
+        msg("Put a new rat in {region} ({n} there now)", region=board.said(region), n=there),
+    )
+
+
+_NO_RAT = action("norat", msg("Place no extra rat"))
 
 
 def _spread_pick(s: State, f: Frame) -> Pick | None:
@@ -456,7 +459,8 @@ def resolve_token(ctx: Ctx, f: Frame, pending: dict[str, Any]) -> dict[str, Any]
                 if s.cubes[region][seat] > 0 and seat not in exempt:
                     _kill(ctx, entry, seat, region)
     s.revealed.append(entry)
-    ctx.say("reveal", describe(s, entry, pending["people"]), region=region, token=entry)
+    if not ctx.quiet:  # a look-ahead says nothing: its token is not described in words
+        ctx.say("reveal", describe(s, entry, pending["people"]), region=region, token=entry)
     for hook in TOKEN_RESOLVED:
         hook(ctx, f, entry)
     return entry
@@ -508,10 +512,14 @@ def describe(s: State, entry: dict[str, Any], people: int) -> Msg:
 
 
 def _bonus_options(s: State, f: Frame) -> list[Action]:
-    return [
-        action("bonus:yes", msg("Yes: the plague piece counts as 2 people")),
-        action("bonus:no", msg("No: count only the cubes")),
-    ]
+    return list(_BONUS_OPTIONS)
+
+
+_BONUS_OPTIONS = (
+    action("bonus:yes", msg("Yes: the plague piece counts as 2 people")),
+    action("bonus:no", msg("No: count only the cubes")),
+)
+"""Made once: actions never change."""
 
 
 def _bonus_act(ctx: Ctx, f: Frame, a: Action) -> None:

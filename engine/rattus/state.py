@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
 from .. import kernel, saved
 from ..saved import BadState, copy_json
+from ..text import Text
 
 FORMAT = 1
 COLOURS = ("red", "yellow", "green", "blue", "purple", "orange")
@@ -62,9 +64,10 @@ class State(kernel.Coloured):
     final_order: list[int] = field(default_factory=list)
     scores: list[int] | None = None
     ranking: list[int] | None = None
-    log: list[str] = field(default_factory=list)
-    """The latest public events' texts, each ``engine.text.stored`` (a game saved before texts
-    had keys holds English lines, read back by ``restored`` as they were)."""
+    log: list[Text] = field(default_factory=list)
+    """The latest public events' texts: each as said (a ``Msg``) or as saved (``to_dict``
+    writes them ``engine.text.stored``; a game saved before texts had keys holds English
+    lines, read back by ``restored`` as they were)."""
     version: int = 0
     ext: dict[str, Any] = field(default_factory=dict)  # expansion pieces, keyed by expansion
 
@@ -75,7 +78,8 @@ class State(kernel.Coloured):
         return _CLONE(self)
 
     def to_dict(self) -> dict[str, Any]:
-        out = {f.name: copy_json(getattr(self, f.name)) for f in fields(self)}
+        out = {f.name: copy_json(getattr(self, f.name)) for f in fields(self) if f.name != "log"}
+        out["log"] = kernel.logged(self.log)
         out["format"] = FORMAT
         return out
 
@@ -107,6 +111,16 @@ class State(kernel.Coloured):
         return (seat + 1) % self.players
 
 
+EXT_COPY: dict[str, Callable[[Any], Any]] = {}
+"""Expansion id -> how a copy of its pieces (``State.ext[id]``) is made (``saved.shaped``);
+an expansion not named here has its pieces copied whole. tests/engine/test_clone.py checks
+the copies along random games with every expansion."""
+
+
+def _copy_ext(ext: dict[str, Any]) -> dict[str, Any]:
+    return {k: EXT_COPY[k](v) if k in EXT_COPY else copy_json(v) for k, v in ext.items()}
+
+
 _SCALARS = ("players", "rng", "seed", "plague", "status", "turn", "active", "took", "placed")
 _FLAT = ("expansions", "regions", "cards_in_play", "palace", "supply", "rat_supply", "removed")
 _FLAT_TOO = ("gone", "used", "face_up", "final_order", "scores", "ranking", "log")
@@ -115,11 +129,13 @@ _CLONE = saved.Cloner(
     State,
     {
         **dict.fromkeys((*_SHARED, *_SCALARS, "last_seat", "version"), saved.share),
-        # a ravage of the round is never changed once remembered (``plague.remember`` keeps
-        # a copy of its own), so copies share the entries and only the list is new
-        **dict.fromkeys((*_FLAT, *_FLAT_TOO, "ravages"), saved.flat),
+        # a ravage of the round and a token revealed are never changed once kept (a ravage
+        # keeps copies of its own, ``plague.remember``; a reveal is whole when kept,
+        # ``plague.resolve_token``), so copies share the entries and only the lists are new
+        **dict.fromkeys((*_FLAT, *_FLAT_TOO, "ravages", "revealed"), saved.flat),
         **dict.fromkeys(("cubes", "rats", "known"), saved.flat_values),
         "hands": saved.flat_lists,
+        "ext": _copy_ext,
     },
 )
 """How a copy is made: numbers and texts shared, flat lists copied once, the rest whole."""

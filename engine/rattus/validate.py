@@ -56,8 +56,9 @@ def _fields(c: Checker, s: State) -> None:
                 c.is_type(f"{name}[{key!r}]", v, list, "a list")
     for name in ("palace", "supply"):
         c.is_type(name, getattr(s, name), list, "a list")
-    for name in ("rat_supply", "removed", "gone", "used", "face_up", "log"):
+    for name in ("rat_supply", "removed", "gone", "used", "face_up"):
         c.strs(name, getattr(s, name))
+    c.strs("log", kernel.logged(s.log))
     c.is_type("plague", s.plague, str, "a region")
     if c.is_type("hands", s.hands, list, "a list of hands"):
         for seat, hand in enumerate(s.hands):

@@ -7,7 +7,7 @@ from typing import Any, cast
 
 from .. import kernel
 from ..core import fill_names
-from ..text import Msg, msg, restored
+from ..text import Msg, msg
 from . import class_cards, data, flow, steps
 from .hooks import Hooks
 from .state import COLOURS, State
@@ -180,7 +180,7 @@ def view(s: State, seat: int | None, names: list[str] | None = None) -> RattusVi
         "revealed": cast("list[Revealed]", [dict(e) for e in s.revealed]),
         "ravages": cast("list[Ravage]", _ravages_since(s, seat)),
         "turning": _turning(s),
-        "log": [fill_names(restored(line), names or s.colour_names()) for line in s.log],
+        "log": [fill_names(kernel.log_line(line), names or s.colour_names()) for line in s.log],
     }
     _add_ending(s, out)
     for hook in VIEW_HOOKS:

@@ -4,7 +4,8 @@ Every apply copies the state by a plan that names each field's shape; a field de
 that holds a list or dict would let two moments of one game change together. Along random
 games of both games (with the Rattus expansions, whose pieces live in ``ext``), each copy is
 checked against the original: equal when saved, and no list or dict reachable from both,
-except the fields declared shared and the remembered ravages, which must then never change.
+except the fields declared shared, the entries of the remembered ravages and revealed tokens,
+and the Mercatus goods dealt to the regions, which must then never change.
 """
 
 from __future__ import annotations
@@ -19,6 +20,18 @@ from engine.saved import frozen
 
 SHARED = {"tokens", "cards", "building_cards", "options"}
 """Fields every copy shares on purpose: set up once, never changed."""
+SHARED_ENTRIES = {"ravages", "revealed"}
+"""Lists a copy makes anew while sharing their entries, which never change once kept."""
+SHARED_EXT = {("mercatus", "regions")}
+"""Expansion pieces every copy shares (``State.EXT_COPY``): dealt at setup, never changed."""
+
+
+def _kept(state: Any) -> Any:
+    """What a copy shares with its original beyond the shared fields, frozen to compare."""
+    ext = getattr(state, "ext", {})
+    shared_ext = [ext[key][part] for key, part in sorted(SHARED_EXT) if key in ext]
+    entries = [list(getattr(state, name, [])) for name in sorted(SHARED_ENTRIES)]
+    return entries, shared_ext
 
 
 def _containers(value: Any, into: set[int]) -> set[int]:
@@ -38,11 +51,16 @@ def _check_copy(state: Any) -> None:
         if name in SHARED:
             assert getattr(copy, name) is value
             continue
-        if name == "ravages":  # the list is new; its entries are shared and never change
+        if name in SHARED_ENTRIES:  # the list is new; its entries are shared, never changed
             assert getattr(copy, name) is not value
             continue
         mine = _containers(value, set())
         theirs = _containers(getattr(copy, name), set())
+        if name == "ext":
+            for key, part in SHARED_EXT:
+                if key in value:
+                    assert copy.ext[key][part] is value[key][part]
+                    mine -= _containers(value[key][part], set())
         assert not mine & theirs, f"a copy shares part of '{name}' with its original"
 
 
@@ -51,12 +69,12 @@ def _play(game: Any, seed: int, pick_actor: bool) -> int:
     moves = 0
     while not game.is_over:
         _check_copy(game.state)
-        remembered = frozen(getattr(game.state, "ravages", []))
-        kept = list(getattr(game.state, "ravages", []))
+        kept = _kept(game.state)
+        remembered = frozen(kept)
         actors = game.actors()
         seat = rng.choice(actors) if pick_actor else actors[0]
         game = game.apply(seat, rng.choice(game.legal_actions(seat)))
-        # the ravages the earlier moment remembered are still what they were
+        # the ravages, tokens and goods the earlier moment shares are still what they were
         assert frozen(kept) == remembered
         moves += 1
     return moves

@@ -7,8 +7,10 @@ the ones players may take, face-down ones are turned up at the start of a turn.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
+from ... import saved
 from ...core import Action, Rng
 from ...saved import Checker
 from ...text import N_, Msg, Seat, msg, plural
@@ -89,6 +91,20 @@ def setup(s: State, rng: Rng) -> None:
     }
 
 
+copy = saved.shaped(
+    {
+        "up": saved.flat_dict,
+        "down": saved.flat_dict,
+        "regions": saved.share,  # dealt at setup, never changed
+        "held": saved.flat_dicts,
+        "coins": saved.flat,
+        "on_card": saved.flat_dict,
+        "out": saved.flat_dict,
+    }
+)
+"""How a copy of the market is made (``State.EXT_COPY``)."""
+
+
 def coins(s: State, seat: int) -> int:
     return int(market(s)["coins"][seat])
 
@@ -163,7 +179,13 @@ def _turn_start(ctx: Ctx, seat: int) -> None:
 def _goods_options(s: State, seat: int) -> list[Action]:
     if not on(s) or market(s)["took"]:
         return []
-    return [action(f"goods:{t}", take_label(t)) for t in available(s)]
+    return [take_action(t) for t in available(s)]
+
+
+@cache
+def take_action(kind: str) -> Action:
+    """Taking a face-up token of this type (made once: actions never change)."""
+    return action(f"goods:{kind}", take_label(kind))
 
 
 def _goods_act(ctx: Ctx, seat: int, a: Action) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...text import N_
-from .. import game, validate
+from .. import game, state, validate
 from . import growth as _growth  # noqa: F401
 from . import movers as _movers  # noqa: F401
 from . import pieces
@@ -13,3 +13,4 @@ pieces.register_hooks()
 game.EXPANSION_SETUP[pieces.KEY] = pieces.setup
 game.EXPANSIONS[pieces.KEY] = N_("Pied Piper")
 validate.EXT_CHECKS[pieces.KEY] = pieces.check
+state.EXT_COPY[pieces.KEY] = pieces.copy

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ... import saved
 from ...core import Rng
 from ...saved import Checker
 from .. import board, data
@@ -22,6 +23,18 @@ WALLS, NUNS, BISHOPS, POTIONS = 3, 3, 2, 10
 def pieces(s: State) -> dict[str, Any]:
     found: dict[str, Any] = s.ext[KEY]
     return found
+
+
+copy = saved.shaped(
+    {
+        "walls": lambda walls: [None if w is None else w[:] for w in walls],
+        "nuns": saved.flat,
+        "bishops": saved.flat,
+        "potions": lambda potions: {r: dict(per) for r, per in potions.items()},
+        "baker": saved.flat,
+    }
+)
+"""How a copy of the pieces is made (``State.EXT_COPY``)."""
 
 
 def setup(s: State, rng: Rng) -> None:
