@@ -33,23 +33,22 @@ SPREAD = 8.0
 
 
 def _seen_by(s: State, seat: int) -> dict[str, Any]:
-    """The few parts of a view the rules of thumb read, taken from a whole game."""
+    """The few parts of a view the rules of thumb read, taken from a whole game: the seat's
+    hand by type (entering weighs it), and per building of the row its class, supply and
+    entries (the rules of thumb read an entry's seat and count only, so the game's own
+    entries serve, unchanged)."""
     frame = s.stack[-1]
+    kind = frame["kind"]
     players: list[dict[str, Any]] = [{} for _ in range(s.players)]
-    players[seat] = {"hand": cards.counts(s, s.hands[seat])}
+    if kind == "enter":
+        players[seat] = {"hand": cards.counts(s, s.hands[seat])}
     row = []
     for b in s.row:
         card = s.building_cards[b["card"]]
-        row.append(
-            {
-                "class": card["class"],
-                "supply": card["supply"],
-                "entries": [{"seat": e["seat"], "count": e["count"]} for e in b["entries"]],
-            }
-        )
+        row.append({"class": card["class"], "supply": card["supply"], "entries": b["entries"]})
     return {
         "seat": seat,
-        "decision": {"kind": frame["kind"], "seat": seat},
+        "decision": {"kind": kind, "seat": seat},
         "players": players,
         "row": row,
     }

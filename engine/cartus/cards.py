@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from functools import cache, lru_cache
+from typing import Any
 
 from ..core import MAX_OPTIONS, NOTATION, Action, IllegalAction, Pick, PickGroup
 from ..text import N_, Msg, Seat, listing, msg, plural
@@ -223,8 +224,37 @@ def pick_of_counts(
     ends_turn: bool = False,
 ) -> Pick:
     """``hand_pick`` for a hand already counted by type."""
-    groups = tuple(_group(t, held[t]) for t in data.TYPES if t in types and held.get(t))
-    return Pick(kind, least, most, groups, ends_turn)
+    counted = tuple((t, held[t]) for t in data.TYPES if t in types and held.get(t))
+    return _pick(kind, least, most, counted, ends_turn)
+
+
+@lru_cache(maxsize=8192)
+def _pick(
+    kind: str, least: int, most: int, counted: tuple[tuple[str, int], ...], ends_turn: bool
+) -> Pick:
+    """The pick of these counts, made once (hands of the same counts recur all game long):
+    the same object comes back, so what is worked out for it can be found by identity."""
+    return Pick(kind, least, most, tuple(_group(t, n) for t, n in counted), ends_turn)
+
+
+_ByPick = dict[tuple[int, str, Any], tuple[Pick, Any]]
+"""(id of a pick, what else is asked) -> (that pick, the answer): a pick is a deep value
+(groups, labels) whose hash costs more than what is cached for it, and ``_pick`` hands out
+the same object for the same counts. The entry holds its pick, so the id stays its own."""
+
+
+def _by_pick(cache: _ByPick, pick: Pick, asked: tuple[str, Any], make: Callable[[], Any]) -> Any:
+    key = (id(pick), *asked)
+    hit = cache.get(key)
+    if hit is None or hit[0] is not pick:
+        if len(cache) >= 16384:
+            cache.clear()
+        hit = cache[key] = (pick, make())
+    return hit[1]
+
+
+_PARSED: _ByPick = {}
+_READY: _ByPick = {}
 
 
 @cache
@@ -234,13 +264,15 @@ def _group(card_type: str, held: int) -> PickGroup:
 
 
 def by_type(pick: Pick, notation: str) -> dict[str, int]:
-    """The card types and counts an answer to a hand pick chooses."""
-    return dict(_parsed(pick, notation))
+    """The card types and counts an answer to a hand pick chooses (worked out once per pick
+    and answer; an answer the pick refuses raises each time)."""
+    parsed: tuple[tuple[str, int], ...] = _by_pick(
+        _PARSED, pick, (notation, None), lambda: _parsed(pick, notation)
+    )
+    return dict(parsed)
 
 
-@lru_cache(maxsize=8192)
 def _parsed(pick: Pick, notation: str) -> tuple[tuple[str, int], ...]:
-    """``by_type`` once per pick and answer (an answer the pick refuses raises each time)."""
     return tuple((BY_CODE[code], n) for code, n in pick.parse(notation).items())
 
 
@@ -261,10 +293,13 @@ def ready_answers(pick: Pick, verb: str, first: Iterable[str] = ()) -> list[Acti
     For each group (the ``first`` types' groups before the others) and each total allowed,
     the answer that takes that group first and then the others in order.
     """
-    return list(_ready_answers(pick, verb, tuple(first)))
+    lead = tuple(first)
+    ready: tuple[Action, ...] = _by_pick(
+        _READY, pick, (verb, lead), lambda: _ready_answers(pick, verb, lead)
+    )
+    return list(ready)
 
 
-@lru_cache(maxsize=8192)
 def _ready_answers(pick: Pick, verb: str, first: tuple[str, ...]) -> tuple[Action, ...]:
     """``ready_answers``, made once for each pick (hands of the same counts recur all game
     long, and far more often in a computer player's look-ahead)."""
