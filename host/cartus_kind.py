@@ -130,11 +130,7 @@ class CartusKind(GameKind):
             if options.get("simultaneous_supply")
             else msg("supplies chosen in turn")
         )
-        seats = (
-            msg("seats in random order")
-            if options.get("seat_order") == "random"
-            else msg("seats in the order players joined")
-        )
+        seats = self.seat_order_text(options)
         _, most = self.player_limits(options)
         if options.get("everyone_dead") == "spare_fewest_rats":
             return msg(

@@ -12,18 +12,15 @@ import json
 from collections.abc import Sequence
 from typing import Any, Literal
 
-from host.database import Backend, numbers
+from host.database import Tables
 
 
-class ClockRows:
+class ClockRows(Tables):
     """Reads and writes of the clock tables; no rules here (they are in ``host/clocks.py``)."""
-
-    def __init__(self, backend: Backend) -> None:
-        self._db = backend
 
     async def settings(self, game_id: int) -> dict[str, Any]:
         """The game's stored timer settings ({} when none were ever chosen)."""
-        row = await self._db.fetchone(
+        row = await self.backend.fetchone(
             "SELECT settings FROM clock_settings WHERE game_id = ?", (game_id,)
         )
         if row is None:
@@ -33,23 +30,22 @@ class ClockRows:
 
     async def last_person_move(self, game_id: int) -> float | None:
         """When a person (not a computer or a stand-in) last moved in the game, if ever."""
-        row = await self._db.fetchone(
+        row = await self.backend.fetchone(
             "SELECT max(at) AS at FROM actions WHERE game_id = ? AND user_id IS NOT NULL",
             (game_id,),
         )
         return None if row is None or row["at"] is None else float(row["at"])
 
     async def set_settings(self, game_id: int, settings: dict[str, Any]) -> None:
-        async with self._db.transaction() as db:
-            await db.execute(
-                "INSERT INTO clock_settings (game_id, settings) VALUES (?, ?)"
-                " ON CONFLICT (game_id) DO UPDATE SET settings = excluded.settings",
-                (game_id, json.dumps(settings, separators=(",", ":"), sort_keys=True)),
-            )
+        await self.write(
+            "INSERT INTO clock_settings (game_id, settings) VALUES (?, ?)"
+            " ON CONFLICT (game_id) DO UPDATE SET settings = excluded.settings",
+            (game_id, json.dumps(settings, separators=(",", ":"), sort_keys=True)),
+        )
 
     async def seat(self, game_id: int, seat: int) -> tuple[float | None, int]:
         """(time bank in seconds or None if never set, missed deadlines in a row)."""
-        row = await self._db.fetchone(
+        row = await self.backend.fetchone(
             "SELECT bank, missed FROM clock_seats WHERE game_id = ? AND seat = ?",
             (game_id, seat),
         )
@@ -69,22 +65,21 @@ class ClockRows:
     async def _set_seat(
         self, game_id: int, seat: int, column: Literal["bank", "missed"], value: float
     ) -> None:
-        async with self._db.transaction() as db:
-            await db.execute(
-                f"INSERT INTO clock_seats (game_id, seat, {column}) VALUES (?, ?, ?)"
-                f" ON CONFLICT (game_id, seat) DO UPDATE SET {column} = excluded.{column}",
-                (game_id, seat, value),
-            )
+        await self.write(
+            f"INSERT INTO clock_seats (game_id, seat, {column}) VALUES (?, ?, ?)"
+            f" ON CONFLICT (game_id, seat) DO UPDATE SET {column} = excluded.{column}",
+            (game_id, seat, value),
+        )
 
     async def muted(self, game_id: int, user_id: int) -> bool:
-        row = await self._db.fetchone(
+        row = await self.backend.fetchone(
             "SELECT 1 AS muted FROM clock_mutes WHERE game_id = ? AND user_id = ?",
             (game_id, user_id),
         )
         return row is not None
 
     async def set_muted(self, game_id: int, user_id: int, muted: bool) -> None:
-        async with self._db.transaction() as db:
+        async with self.backend.transaction() as db:
             await db.execute(
                 "DELETE FROM clock_mutes WHERE game_id = ? AND user_id = ?", (game_id, user_id)
             )
@@ -95,18 +90,17 @@ class ClockRows:
 
     async def last_seen(self, owner: str) -> float | None:
         """When the clocks of this group of shards last ran (None: never)."""
-        row = await self._db.fetchone(
+        row = await self.backend.fetchone(
             "SELECT seen_at FROM clock_heartbeats WHERE owner = ?", (owner,)
         )
         return None if row is None else float(row["seen_at"])
 
     async def seen(self, owner: str, at: float) -> None:
-        async with self._db.transaction() as db:
-            await db.execute(
-                "INSERT INTO clock_heartbeats (owner, seen_at) VALUES (?, ?)"
-                " ON CONFLICT (owner) DO UPDATE SET seen_at = excluded.seen_at",
-                (owner, at),
-            )
+        await self.write(
+            "INSERT INTO clock_heartbeats (owner, seen_at) VALUES (?, ?)"
+            " ON CONFLICT (owner) DO UPDATE SET seen_at = excluded.seen_at",
+            (owner, at),
+        )
 
     # -- away -----------------------------------------------------------------------------
 
@@ -115,7 +109,7 @@ class ClockRows:
         if not user_ids:
             return {}
         marks = ", ".join("?" for _ in user_ids)
-        rows = await self._db.fetchall(
+        rows = await self.backend.fetchall(
             f"SELECT user_id, max(away_until) AS away_until FROM away WHERE user_id IN ({marks})"
             " AND back_at IS NULL AND away_until > ? GROUP BY user_id",
             (*user_ids, now),
@@ -125,7 +119,7 @@ class ClockRows:
     async def away_spells(self, user_id: int, since: float) -> list[tuple[float, float]]:
         """(from, to) of each of the user's absences that ended after ``since`` (to: when
         they came back, or until when they said they would be away)."""
-        rows = await self._db.fetchall(
+        rows = await self.backend.fetchall(
             "SELECT started_at, away_until, back_at FROM away WHERE user_id = ?"
             " AND coalesce(back_at, away_until) > ? ORDER BY started_at",
             (user_id, since),
@@ -140,7 +134,7 @@ class ClockRows:
 
     async def start_away(self, user_id: int, now: float, until: float) -> None:
         """The user is away from ``now`` until ``until`` (an absence still running ends now)."""
-        async with self._db.transaction() as db:
+        async with self.backend.transaction() as db:
             await db.execute(
                 "UPDATE away SET back_at = ? WHERE user_id = ? AND back_at IS NULL"
                 " AND away_until > ?",
@@ -153,39 +147,31 @@ class ClockRows:
 
     async def end_away(self, user_id: int, now: float) -> bool:
         """The user is back at ``now``; False if they were not away."""
-        async with self._db.transaction() as db:
-            changed = await db.execute(
-                "UPDATE away SET back_at = ? WHERE user_id = ? AND back_at IS NULL"
-                " AND away_until > ?",
-                (now, user_id, now),
-            )
+        changed = await self.write(
+            "UPDATE away SET back_at = ? WHERE user_id = ? AND back_at IS NULL AND away_until > ?",
+            (now, user_id, now),
+        )
         return changed > 0
 
     async def frozen(self, game_id: int, seat: int) -> tuple[float, bool] | None:
         """(game seconds left, whether it was a reaction's) of a decision whose clock an
         absence froze; None if none."""
-        row = await self._db.fetchone(
+        row = await self.backend.fetchone(
             "SELECT left_for, reaction FROM clock_frozen WHERE game_id = ? AND seat = ?",
             (game_id, seat),
         )
         return None if row is None else (float(row["left_for"]), bool(row["reaction"]))
 
     async def freeze(self, game_id: int, seat: int, left: float, reaction: bool) -> None:
-        async with self._db.transaction() as db:
-            await db.execute(
-                "INSERT INTO clock_frozen (game_id, seat, left_for, reaction) VALUES (?, ?, ?, ?)"
-                " ON CONFLICT (game_id, seat) DO UPDATE SET left_for = excluded.left_for,"
-                " reaction = excluded.reaction",
-                (game_id, seat, left, int(reaction)),
-            )
+        await self.write(
+            "INSERT INTO clock_frozen (game_id, seat, left_for, reaction) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (game_id, seat) DO UPDATE SET left_for = excluded.left_for,"
+            " reaction = excluded.reaction",
+            (game_id, seat, left, int(reaction)),
+        )
 
     async def thaw(self, game_id: int, seat: int) -> None:
-        async with self._db.transaction() as db:
-            await db.execute(
-                "DELETE FROM clock_frozen WHERE game_id = ? AND seat = ?", (game_id, seat)
-            )
+        await self.write("DELETE FROM clock_frozen WHERE game_id = ? AND seat = ?", (game_id, seat))
 
     async def frozen_seats(self, game_id: int) -> list[int]:
-        return await numbers(
-            self._db, "SELECT seat FROM clock_frozen WHERE game_id = ?", (game_id,)
-        )
+        return await self.numbers("SELECT seat FROM clock_frozen WHERE game_id = ?", (game_id,))

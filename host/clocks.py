@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from engine.text import msg, plural
+from engine.text import N_, msg, plural
 from host import computers, seats
 from host.clock_settings import DAY, START_BANK, ClockSettings
 from host.errors import DamagedGame, NotFound, NotSeated, UserError
@@ -152,16 +152,11 @@ class Clocks:
                 raise UserError(
                     msg("Game #{number} has ended: its clock no longer runs.", number=game_id)
                 )
-            if user_id != record.host_user_id and not can_manage:
-                host = record.name_of(record.seat_of(record.host_user_id) or 0)
-                raise UserError(
-                    msg(
-                        "Only the host, {host}, or someone who can manage this channel can change "
-                        "game #{number}'s timer.",
-                        host=host,
-                        number=game_id,
-                    )
-                )
+            refusal = N_(
+                "Only the host, {host}, or someone who can manage this channel can change "
+                "game #{number}'s timer."
+            )
+            record.require_host(user_id, refusal, can_manage=can_manage)
             settings = (await self.settings(game_id)).changed(
                 timer=timer, stand_in=stand_in, missed=missed, idle_days=idle_days
             )

@@ -110,3 +110,21 @@ class Backend(Protocol):
 async def numbers(reader: Backend | Connection, sql: str, params: Sequence[Any] = ()) -> list[int]:
     """The first column of every row ``sql`` reads, as whole numbers (ids, seats)."""
     return [int(row[0]) for row in await reader.fetchall(sql, params)]
+
+
+class Tables:
+    """Some of the store's tables with their SQL, over the store's backend (``store.jobs``,
+    ``store.seats``, ``store.stats``, ``store.clocks``, ``store.servers``)."""
+
+    def __init__(self, backend: Backend) -> None:
+        self.backend = backend
+
+    async def write(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """One statement in a transaction of its own (a game lock's, if this task holds one);
+        how many rows it changed."""
+        async with self.backend.transaction() as db:
+            return await db.execute(sql, params)
+
+    async def numbers(self, sql: str, params: Sequence[Any] = ()) -> list[int]:
+        """The first column of every row ``sql`` reads, as whole numbers (ids, seats)."""
+        return await numbers(self.backend, sql, params)

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from host.database import Backend, Connection, Row
+from host.database import Connection, Row, Tables
 from host.sharding import Shards
 
 log = logging.getLogger(__name__)
@@ -111,11 +111,8 @@ def _log(moved: Sequence[tuple[Row, str]]) -> None:
         _told(int(r["id"]), str(r["kind"]), r["game_id"], error)
 
 
-class Jobs:
+class Jobs(Tables):
     """The store's jobs (``store.jobs``)."""
-
-    def __init__(self, backend: Backend) -> None:
-        self._db = backend
 
     async def schedule(
         self,
@@ -126,7 +123,7 @@ class Jobs:
         payload: dict[str, Any] | None = None,
     ) -> int:
         """A new job; its id."""
-        async with self._db.transaction() as db:
+        async with self.backend.transaction() as db:
             row = await db.fetchone(
                 "INSERT INTO jobs (kind, game_id, due_at, payload) VALUES (?, ?, ?, ?)"
                 " RETURNING id",
@@ -154,8 +151,8 @@ class Jobs:
         more, more_params = _filters(shards, kinds)
         where += more
         params += more_params
-        skip_locked = " FOR UPDATE SKIP LOCKED" if self._db.dialect == "postgresql" else ""
-        async with self._db.transaction() as db:
+        skip_locked = " FOR UPDATE SKIP LOCKED" if self.backend.dialect == "postgresql" else ""
+        async with self.backend.transaction() as db:
             rows = await db.fetchall(
                 "UPDATE jobs SET claimed_by = ?, claimed_until = ?, attempts = attempts + 1"
                 f" WHERE id IN (SELECT id FROM jobs WHERE {where}"
@@ -170,7 +167,7 @@ class Jobs:
     async def finish(self, job_id: int, owner: str) -> bool:
         """The job is done: deleted, if ``owner`` still holds it (False: the lease was lost
         to another process, which will do it)."""
-        async with self._db.transaction() as db:
+        async with self.backend.transaction() as db:
             return (
                 await db.execute(
                     "DELETE FROM jobs WHERE id = ? AND claimed_by = ?", (job_id, owner)
@@ -180,25 +177,24 @@ class Jobs:
 
     async def holds(self, job_id: int, owner: str) -> bool:
         """Whether ``owner`` still holds the job (it claimed it and has not lost the lease)."""
-        row = await self._db.fetchone(
+        row = await self.backend.fetchone(
             "SELECT 1 AS held FROM jobs WHERE id = ? AND claimed_by = ?", (job_id, owner)
         )
         return row is not None
 
     async def retry(self, job_id: int, owner: str, due_at: float) -> bool:
         """Give the job back, due again at ``due_at`` (if ``owner`` still holds it)."""
-        async with self._db.transaction() as db:
-            changed = await db.execute(
-                "UPDATE jobs SET due_at = ?, claimed_by = NULL, claimed_until = NULL"
-                " WHERE id = ? AND claimed_by = ?",
-                (due_at, job_id, owner),
-            )
+        changed = await self.write(
+            "UPDATE jobs SET due_at = ?, claimed_by = NULL, claimed_until = NULL"
+            " WHERE id = ? AND claimed_by = ?",
+            (due_at, job_id, owner),
+        )
         return changed > 0
 
     async def set_aside(self, job: Job, error: str) -> bool:
         """Set aside a job its work finds meaningless (a clock's deadline for no seat): kept
         in ``damaged_jobs`` for repair and logged, once; False if it was gone already."""
-        async with self._db.transaction() as db:
+        async with self.backend.transaction() as db:
             moved = await _set_aside(db, job.id, error)
         if moved:
             _told(job.id, job.kind, job.game_id, error)
@@ -207,7 +203,7 @@ class Jobs:
     async def drop(self, job_id: int) -> bool:
         """Delete a job whoever holds it (work that changes a game calls this under the
         game's lock, when the job no longer fits the game)."""
-        async with self._db.transaction() as db:
+        async with self.backend.transaction() as db:
             return await db.execute("DELETE FROM jobs WHERE id = ?", (job_id,)) > 0
 
     async def postpone(
@@ -216,7 +212,7 @@ class Jobs:
         """Move every job of these kinds (of games on ``shards``) ``by`` seconds later; how
         many. Clocks use it for the time their process was not running."""
         more, params = _filters(shards, kinds)
-        async with self._db.transaction() as db:
+        async with self.backend.transaction() as db:
             return await db.execute(
                 f"UPDATE jobs SET due_at = due_at + ? WHERE 1 = 1{more}", (by, *params)
             )
@@ -228,7 +224,7 @@ class Jobs:
         if kind is not None:
             sql += " AND kind = ?"
             params.append(kind)
-        async with self._db.transaction() as db:
+        async with self.backend.transaction() as db:
             return await db.execute(sql, params)
 
     async def pending(self, game_id: int | None = None) -> list[Job]:
@@ -238,10 +234,10 @@ class Jobs:
         if game_id is not None:
             sql += " WHERE game_id = ?"
             params.append(game_id)
-        rows = await self._db.fetchall(sql + " ORDER BY due_at, id", params)
+        rows = await self.backend.fetchall(sql + " ORDER BY due_at, id", params)
         jobs, damaged = _read(rows)
         if damaged:
-            async with self._db.transaction() as db:
+            async with self.backend.transaction() as db:
                 moved = await _put_aside(db, damaged)
             _log(moved)
         return jobs

@@ -112,6 +112,12 @@ class GameKind(ABC):
     def describe_options(self, options: Mapping[str, Any]) -> Text:
         """One or two lines for the lobby message, in plain words (shown with ``lang.say``)."""
 
+    def seat_order_text(self, options: Mapping[str, Any]) -> Msg:
+        """The lobby's seat order in words, for ``describe_options``."""
+        if options.get("seat_order") == "random":
+            return msg("seats in random order")
+        return msg("seats in the order players joined")
+
     def player_limits(self, options: Mapping[str, Any]) -> tuple[int, int]:
         """Fewest and most seats a game with these (validated) options can have."""
         fewest, top = self.seat_range(options)

@@ -85,6 +85,14 @@ class GameRecord(GameRow):
                 return seat.seat
         return None
 
+    def require_host(self, user_id: int, refusal: str, *, can_manage: bool = False) -> None:
+        """UserError unless the person hosts the game (or, with ``can_manage``, may manage
+        its channel): ``refusal`` (a text marked with ``N_``) names the host ``{host}`` and
+        the game ``{number}``."""
+        if user_id != self.host_user_id and not can_manage:
+            host = self.name_of(self.seat_of(self.host_user_id) or 0)
+            raise UserError(msg(refusal, host=host, number=self.id))
+
     def user_of(self, seat: int) -> int | None:
         """The person whose seat it is (they see its secrets), even while a computer stands
         in for them; None for a computer seat or a seat its person left."""

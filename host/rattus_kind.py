@@ -153,11 +153,7 @@ class RattusKind(GameKind):
             if expansions
             else msg("Base game")
         )
-        seats = (
-            msg("seats in random order")
-            if options.get("seat_order") == "random"
-            else msg("seats in the order players joined")
-        )
+        seats = self.seat_order_text(options)
         _, most = self.player_limits(options)
         return msg(
             "{game}; {cards}; {seats}; up to {most} players.",

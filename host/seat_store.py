@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.text import Text, restored, stored
-from host.database import Backend, Connection, Row
+from host.database import Connection, Row, Tables
 from host.errors import StaleAction
 from host.models import STAND_IN_REASONS, Seat
 
@@ -69,11 +69,8 @@ async def replace_seats(db: Connection, game_id: int, seats: Sequence[Seat]) -> 
     )
 
 
-class SeatChanges:
+class SeatChanges(Tables):
     """Changes of who plays a seat during a game (``store.seats``)."""
-
-    def __init__(self, backend: Backend) -> None:
-        self._db = backend
 
     async def change(
         self,
@@ -90,7 +87,7 @@ class SeatChanges:
         """Write the seat as it is now and log the change (``concerns``: the person it is
         about), in one transaction, only if the game still runs at ``version``; with
         ``host_user_id`` the game gets that host too."""
-        async with self._db.transaction() as db:
+        async with self.backend.transaction() as db:
             changed = await db.execute(
                 "UPDATE games SET updated_at = ?, host_user_id = COALESCE(?, host_user_id)"
                 " WHERE id = ? AND version = ? AND status = 'running'",
@@ -137,7 +134,7 @@ class SeatChanges:
         params: tuple[Any, ...] = (game_id,)
         if limit is not None:
             sql, params = sql + " LIMIT ?", (game_id, limit)
-        rows = await self._db.fetchall(sql, params)
+        rows = await self.backend.fetchall(sql, params)
         return [
             SeatChangeEntry(
                 version=int(r["version"]),

@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from engine.text import Msg, msg
+from engine.text import N_, Msg, msg
 from host import computers, turns
 from host.errors import NotSeated, UserError
 from host.models import GameRecord, Seat, StandIn, Update
@@ -182,16 +182,11 @@ async def kick(
     by an open seat, a computer player of ``level`` plays it until someone joins."""
     record = await service.get(game_id)
     turns.running_game(record)
-    if by_user_id != record.host_user_id and not can_manage:
-        host = record.name_of(record.seat_of(record.host_user_id) or 0)
-        raise UserError(
-            msg(
-                "Only the host, {host}, or someone who can manage this channel can remove a "
-                "player from game #{number}.",
-                host=host,
-                number=game_id,
-            )
-        )
+    refusal = N_(
+        "Only the host, {host}, or someone who can manage this channel can remove a player "
+        "from game #{number}."
+    )
+    record.require_host(by_user_id, refusal, can_manage=can_manage)
     if record.seat_entry(seat).is_open:
         if level is None:
             raise UserError(msg("{player}'s seat is open already.", player=record.name_of(seat)))
@@ -332,32 +327,26 @@ async def _leave(
 
 def _left_text(record: GameRecord, entry: Seat, reason: StandIn, level: str | None) -> Msg:
     """What the table says when a person leaves their seat (removed or resigned)."""
+    kicked = reason == "kicked"
     if level is not None:
-        shown = computers.level_name(level)
-        if reason == "kicked":
-            return msg(
+        text = (
+            N_(
                 "{player} was removed from the game; a computer player ({level}) plays their "
-                "seat from now on.",
-                player=entry.name,
-                level=shown,
+                "seat from now on."
             )
-        return msg(
-            "{player} has left the game; a computer player ({level}) plays their seat from now on.",
-            player=entry.name,
-            level=shown,
+            if kicked
+            else N_(
+                "{player} has left the game; a computer player ({level}) plays their seat from "
+                "now on."
+            )
         )
-    command = f"`/{record.kind} join`"
-    if reason == "kicked":
-        return msg(
-            "{player} was removed from the game; their seat is open: {command} takes it.",
-            player=entry.name,
-            command=command,
-        )
-    return msg(
-        "{player} has left the game; their seat is open: {command} takes it.",
-        player=entry.name,
-        command=command,
+        return msg(text, player=entry.name, level=computers.level_name(level))
+    text = (
+        N_("{player} was removed from the game; their seat is open: {command} takes it.")
+        if kicked
+        else N_("{player} has left the game; their seat is open: {command} takes it.")
     )
+    return msg(text, player=entry.name, command=f"`/{record.kind} join`")
 
 
 async def _save(

@@ -26,7 +26,7 @@ from typing import Any
 
 import lang
 from engine.text import Msg, Param, msg, restored, stored
-from host.database import Backend, Connection, numbers
+from host.database import Connection, Tables
 from host.errors import UserError
 
 FORMER_PLAYER = "a former player"
@@ -170,11 +170,8 @@ def parse_channels(text: str) -> list[int]:
     return found
 
 
-class ServerRows:
+class ServerRows(Tables):
     """Reads and writes of the server tables; the rules are above."""
-
-    def __init__(self, backend: Backend) -> None:
-        self.backend = backend
 
     async def settings(self, guild_id: int, kind: str) -> ServerSettings:
         row = await self.backend.fetchone(
@@ -186,22 +183,20 @@ class ServerRows:
     async def save_settings(
         self, guild_id: int, kind: str, settings: ServerSettings, *, now: float
     ) -> None:
-        async with self.backend.transaction() as db:
-            await db.execute(
-                "INSERT INTO server_settings (guild_id, kind, settings, updated_at)"
-                " VALUES (?, ?, ?, ?) ON CONFLICT (guild_id, kind) DO UPDATE"
-                " SET settings = excluded.settings, updated_at = excluded.updated_at",
-                (guild_id, kind, settings.to_json(), now),
-            )
+        await self.write(
+            "INSERT INTO server_settings (guild_id, kind, settings, updated_at)"
+            " VALUES (?, ?, ?, ?) ON CONFLICT (guild_id, kind) DO UPDATE"
+            " SET settings = excluded.settings, updated_at = excluded.updated_at",
+            (guild_id, kind, settings.to_json(), now),
+        )
 
     async def left(self, guild_id: int, *, now: float) -> None:
         """The bot was removed from the server (the first moment counts)."""
-        async with self.backend.transaction() as db:
-            await db.execute(
-                "INSERT INTO departed_guilds (guild_id, left_at) VALUES (?, ?)"
-                " ON CONFLICT (guild_id) DO NOTHING",
-                (guild_id, now),
-            )
+        await self.write(
+            "INSERT INTO departed_guilds (guild_id, left_at) VALUES (?, ?)"
+            " ON CONFLICT (guild_id) DO NOTHING",
+            (guild_id, now),
+        )
 
     async def returned(self, guild_id: int) -> bool:
         """The bot is in the server (again): nothing of it will be deleted. True if it had
@@ -212,8 +207,7 @@ class ServerRows:
             )
 
     async def departed_before(self, moment: float) -> list[int]:
-        return await numbers(
-            self.backend,
+        return await self.numbers(
             "SELECT guild_id FROM departed_guilds WHERE left_at <= ? ORDER BY guild_id",
             (moment,),
         )
@@ -229,16 +223,14 @@ class ServerRows:
         return games
 
     async def open_games_in(self, guild_id: int) -> list[int]:
-        return await numbers(
-            self.backend,
+        return await self.numbers(
             "SELECT id FROM games WHERE guild_id = ? AND status IN ('lobby', 'running')"
             " ORDER BY id",
             (guild_id,),
         )
 
     async def open_games_of_user(self, user_id: int) -> list[int]:
-        return await numbers(
-            self.backend,
+        return await self.numbers(
             "SELECT DISTINCT g.id FROM games g JOIN seats s ON s.game_id = g.id"
             " WHERE s.user_id = ? AND g.status IN ('lobby', 'running') ORDER BY g.id",
             (user_id,),

@@ -29,7 +29,7 @@ from typing import Any
 import lang
 from engine.contract import Game, View
 from engine.core import Action, Event
-from engine.text import msg
+from engine.text import N_, msg
 from host import computers, stats, turns
 from host.acting import Applied, apply_action, apply_for_seat, off_loop, turn_changed
 from host.channels import Channels, offered
@@ -142,21 +142,21 @@ class GameService:
             raise UserError(msg("Game #{number} is over.", number=record.id))
         raise UserError(msg("Game #{number} is abandoned.", number=record.id))
 
+    def _require_room(self, record: GameRecord) -> None:
+        """UserError if the lobby has as many seats as it offers."""
+        _, most = self.kind(record.kind).player_limits(record.options)
+        if len(record.seats) >= most:
+            raise UserError(
+                msg("Game #{number} is full: it seats {most} players.", number=record.id, most=most)
+            )
+
     async def join(self, game_id: int, user_id: int, name: str) -> GameRecord:
         async with self.holds.hold(game_id):
             record = await self.records.load(game_id)
             self._require_lobby(record)
             if record.seat_of(user_id) is not None:
                 raise UserError(msg("You are already in game #{number}.", number=game_id))
-            _, most = self.kind(record.kind).player_limits(record.options)
-            if len(record.seats) >= most:
-                raise UserError(
-                    msg(
-                        "Game #{number} is full: it seats {most} players.",
-                        number=game_id,
-                        most=most,
-                    )
-                )
+            self._require_room(record)
             seats = [*record.seats, Seat(len(record.seats), user_id, name)]
             return await self.holds.save_lobby(record, seats=seats, host=record.host_user_id)
 
@@ -168,15 +168,7 @@ class GameService:
             computers.check_level(record.kind, level)
             if record.seat_of(user_id) is None:
                 raise NotSeated(msg("Only players in this lobby can add computer players."))
-            _, most = self.kind(record.kind).player_limits(record.options)
-            if len(record.seats) >= most:
-                raise UserError(
-                    msg(
-                        "Game #{number} is full: it seats {most} players.",
-                        number=game_id,
-                        most=most,
-                    )
-                )
+            self._require_room(record)
             name = computers.new_name(record.seats, level)
             seats = [*record.seats, Seat(len(record.seats), None, name, is_ai=True, level=level)]
             return await self.holds.save_lobby(record, seats=seats, host=record.host_user_id)
@@ -246,15 +238,7 @@ class GameService:
         async with self.holds.hold(game_id):
             record = await self.records.load(game_id)
             self._require_lobby(record)
-            if user_id != record.host_user_id:
-                host = record.name_of(record.seat_of(record.host_user_id) or 0)
-                raise UserError(
-                    msg(
-                        "Only the host, {host}, can start game #{number}.",
-                        host=host,
-                        number=game_id,
-                    )
-                )
+            record.require_host(user_id, N_("Only the host, {host}, can start game #{number}."))
             kind = self.kind(record.kind)
             fewest, _ = kind.player_limits(record.options)
             if len(record.seats) < fewest:
@@ -302,23 +286,19 @@ class GameService:
                         command=f"`/{record.kind} abandon`",
                     )
                 )
-            if user_id != record.host_user_id and not can_manage:
-                host = record.name_of(record.seat_of(record.host_user_id) or 0)
-                raise UserError(
-                    msg(
-                        "Only the host, {host}, or someone who can manage this channel can cancel "
-                        "game #{number}.",
-                        host=host,
-                        number=game_id,
-                    )
-                    if record.status == "lobby"
-                    else msg(
-                        "Only the host, {host}, or someone who can manage this channel can abandon "
-                        "game #{number}.",
-                        host=host,
-                        number=game_id,
-                    )
+            record.require_host(
+                user_id,
+                N_(
+                    "Only the host, {host}, or someone who can manage this channel can cancel "
+                    "game #{number}."
                 )
+                if record.status == "lobby"
+                else N_(
+                    "Only the host, {host}, or someone who can manage this channel can abandon "
+                    "game #{number}."
+                ),
+                can_manage=can_manage,
+            )
             ended = await self.holds.save_status(
                 game_id, "abandoned", only_from=("lobby", "running")
             )

@@ -212,18 +212,7 @@ async def lines_of(service: Hosting, record: GameRecord) -> tuple[GameLine, list
     ]
     last = max((x.place for x in lines if not x.left), default=0) + 1
     lines += [
-        PlayerLine(
-            seat=g.seat,
-            user_id=g.user_id,
-            name=g.name,
-            is_ai=False,
-            level=None,
-            score=None,
-            place=last,
-            won=False,
-            left=True,
-            cards=cards(g.seat, g.user_id),
-        )
+        PlayerLine.leaver(g.seat, g.user_id, g.name, last, cards(g.seat, g.user_id))
         for g in gone
         if g.seat not in left_seats
     ]

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from host.database import Backend, Connection, Row, numbers
+from host.database import Connection, Row, Tables
 from host.models import ResultRow
 from host.rating import Rating
 
@@ -38,6 +38,13 @@ class PlayerLine:
     won: bool
     left: bool
     cards: dict[str, int] = field(default_factory=dict)
+
+    @classmethod
+    def leaver(
+        cls, seat: int, user_id: int | None, name: str, place: int, cards: dict[str, int]
+    ) -> PlayerLine:
+        """A person who left the game before its end: no score, ``place`` (last), a loss."""
+        return cls(seat, user_id, name, False, None, None, place, False, True, cards)
 
 
 @dataclass(frozen=True)
@@ -77,11 +84,8 @@ Rater = Callable[[dict[str, Rating]], dict[str, Rating]]
 """Given the current ratings of a game's rated players (by key), their new ratings."""
 
 
-class StatsTables:
+class StatsTables(Tables):
     """Statistics and ratings in the store's database (``store.stats``)."""
-
-    def __init__(self, backend: Backend) -> None:
-        self._db = backend
 
     async def record(
         self,
@@ -98,8 +102,8 @@ class StatsTables:
         and in the global one; ``keys`` are the lines' rating keys, each line keeps its rating
         before and after in the server's scope. False when the game was already recorded
         (nothing is written)."""
-        async with self._db.transaction() as db:
-            if self._db.dialect == "postgresql":
+        async with self.backend.transaction() as db:
+            if self.backend.dialect == "postgresql":
                 await db.fetchone("SELECT pg_advisory_xact_lock(?)", (STATS_LOCK,))
             inserted = await db.execute(
                 "INSERT INTO game_stats (game_id, guild_id, kind, variant, ended, with_computers,"
@@ -202,7 +206,7 @@ class StatsTables:
 
     async def results(self, game_id: int) -> list[ResultRow]:
         """A finished game's result lines (written with its last action), best first."""
-        rows = await self._db.fetchall(
+        rows = await self.backend.fetchall(
             "SELECT * FROM results WHERE game_id = ? ORDER BY rank, seat", (game_id,)
         )
         return [_result(r) for r in rows]
@@ -214,14 +218,13 @@ class StatsTables:
         if kind is not None:
             sql += " AND kind = ?"
             params.append(kind)
-        rows = await self._db.fetchall(sql + " ORDER BY finished_at DESC, game_id DESC", params)
+        rows = await self.backend.fetchall(sql + " ORDER BY finished_at DESC, game_id DESC", params)
         return [_result(r) for r in rows]
 
     async def unrecorded(self, *, limit: int = 100, offset: int = 0) -> list[int]:
         """Games that ended (finished, or abandoned after being dealt) and are not recorded
         yet, the earliest ended first (leaving out the first ``offset``)."""
-        return await numbers(
-            self._db,
+        return await self.numbers(
             "SELECT g.id FROM games g LEFT JOIN game_stats s ON s.game_id = g.id"
             " WHERE g.status IN ('finished', 'abandoned') AND g.seed IS NOT NULL"
             " AND s.game_id IS NULL ORDER BY g.updated_at, g.id LIMIT ? OFFSET ?",
@@ -257,13 +260,13 @@ class StatsTables:
         if limit is not None:
             sql += " LIMIT ?"
             params.append(limit)
-        rows = await self._db.fetchall(sql, params)
+        rows = await self.backend.fetchall(sql, params)
         return [PlayedLine(_game(r), _line(r)) for r in rows]
 
     async def game_lines(self, game_id: int) -> list[tuple[PlayerLine, float | None, float | None]]:
         """A recorded game's player lines, each with its rating before and after the game in
         the game's server (None when the game was not rated)."""
-        rows = await self._db.fetchall(
+        rows = await self.backend.fetchall(
             "SELECT seat, user_id, name, is_ai, level, score, place AS finish_place, won,"
             " left_game, cards AS used_cards, rating_before, rating_after FROM player_stats"
             " WHERE game_id = ? ORDER BY line",
@@ -274,7 +277,7 @@ class StatsTables:
     async def game_counts(self, *, kind: str, guild_id: int) -> dict[tuple[bool, str, str], int]:
         """A server's counted games of this kind: (with computers, variant, how it ended) ->
         how many."""
-        rows = await self._db.fetchall(
+        rows = await self.backend.fetchall(
             "SELECT with_computers, variant, ended, COUNT(*) AS n FROM game_stats"
             " WHERE kind = ? AND guild_id = ? AND ended != 'unread'"
             " GROUP BY with_computers, variant, ended",
@@ -284,7 +287,7 @@ class StatsTables:
 
     async def people_count(self, *, kind: str, guild_id: int) -> int:
         """How many people played counted games of this kind in the server."""
-        row = await self._db.fetchone(
+        row = await self.backend.fetchone(
             "SELECT COUNT(DISTINCT p.user_id) AS n FROM player_stats p JOIN game_stats g"
             " ON g.game_id = p.game_id WHERE g.kind = ? AND g.guild_id = ?"
             " AND g.ended != 'unread' AND p.user_id IS NOT NULL",
@@ -293,7 +296,7 @@ class StatsTables:
         return int(row["n"]) if row is not None else 0
 
     async def rating(self, *, scope: int, kind: str, pool: str, player: str) -> Standing | None:
-        row = await self._db.fetchone(
+        row = await self.backend.fetchone(
             "SELECT * FROM ratings WHERE scope = ? AND kind = ? AND pool = ? AND player = ?",
             (scope, kind, pool, player),
         )
@@ -312,7 +315,7 @@ class StatsTables:
             )
         else:
             sql += " WHERE"
-        rows = await self._db.fetchall(
+        rows = await self.backend.fetchall(
             sql + " r.scope = ? AND r.kind = ? AND r.pool = ?"
             " ORDER BY r.mu - 3 * r.sigma DESC, r.games DESC, r.player LIMIT ?",
             (scope, kind, pool, limit),
@@ -320,15 +323,14 @@ class StatsTables:
         return [_standing(r) for r in rows]
 
     async def set_sharing(self, user_id: int, share: bool) -> None:
-        async with self._db.transaction() as db:
-            await db.execute(
-                "INSERT INTO user_prefs (user_id, share_stats) VALUES (?, ?)"
-                " ON CONFLICT (user_id) DO UPDATE SET share_stats = excluded.share_stats",
-                (user_id, int(share)),
-            )
+        await self.write(
+            "INSERT INTO user_prefs (user_id, share_stats) VALUES (?, ?)"
+            " ON CONFLICT (user_id) DO UPDATE SET share_stats = excluded.share_stats",
+            (user_id, int(share)),
+        )
 
     async def sharing(self, user_id: int) -> bool:
-        row = await self._db.fetchone(
+        row = await self.backend.fetchone(
             "SELECT share_stats FROM user_prefs WHERE user_id = ?", (user_id,)
         )
         return bool(row["share_stats"]) if row is not None else False

@@ -332,14 +332,9 @@ class Store:
         now: float,
     ) -> None:
         """Rewrite a lobby's host, options, seats and status (lobby, or abandoned when empty)."""
+        columns = {"host_user_id": host_user_id, "options": _dumps(options), "status": status}
         async with self._transaction() as db:
-            await _rewrite_lobby(
-                db,
-                game_id,
-                "host_user_id = ?, options = ?, status = ?, updated_at = ?",
-                (host_user_id, _dumps(options), status, now),
-                seats,
-            )
+            await _rewrite_lobby(db, game_id, seats, columns, now)
 
     async def start_game(
         self,
@@ -354,14 +349,9 @@ class Store:
     ) -> None:
         """Turn a lobby into a running game with its final seat order and first state; the
         private messages owed (``dms``: user -> news lines) are recorded with it."""
+        columns = {"status": "running", "seed": seed, "state": _dumps(state), "version": version}
         async with self._transaction() as db:
-            await _rewrite_lobby(
-                db,
-                game_id,
-                "status = 'running', seed = ?, state = ?, version = ?, updated_at = ?",
-                (seed, _dumps(state), version, now),
-                seats,
-            )
+            await _rewrite_lobby(db, game_id, seats, columns, now)
             await self._owe_dms(db, game_id, dms, now)
 
     @staticmethod
@@ -531,11 +521,12 @@ def _marks(values: Sequence[Any]) -> str:
 
 
 async def _rewrite_lobby(
-    db: Connection, game_id: int, columns: str, values: Sequence[Any], seats: Sequence[Seat]
+    db: Connection, game_id: int, seats: Sequence[Seat], columns: Mapping[str, Any], now: float
 ) -> None:
-    """Set ``columns`` (``"name = ?, ..."``, to ``values``) and the seats of a game that is
-    still a lobby; StaleAction if it is not a lobby any more."""
-    sql = f"UPDATE games SET {columns} WHERE id = ? AND status = 'lobby'"
-    if await db.execute(sql, (*values, game_id)) == 0:
+    """Set ``columns`` (name -> value), the time of the change and the seats of a game that
+    is still a lobby; StaleAction if it is not a lobby any more."""
+    assigned = ", ".join(f"{name} = ?" for name in [*columns, "updated_at"])
+    sql = f"UPDATE games SET {assigned} WHERE id = ? AND status = 'lobby'"
+    if await db.execute(sql, (*columns.values(), now, game_id)) == 0:
         raise StaleAction(msg("This lobby has changed: the game has started or was closed."))
     await replace_seats(db, game_id, seats)
