@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.text import msg
+from engine.text import N_, msg
 from host.errors import NotSeated, UserError
 from host.models import GameRecord
 
@@ -20,6 +20,16 @@ if TYPE_CHECKING:
 
 REMATCH_OF = "rematch_of"
 """The lobby option naming the game a lobby is the rematch of (set by the host, not typed)."""
+BUSY = {
+    "lobby": N_(
+        "This channel already has a lobby, game #{number}: finish or abandon it before a rematch."
+    ),
+    "running": N_(
+        "This channel already has a running game, game #{number}: finish or abandon it before a "
+        "rematch."
+    ),
+}
+"""What a rematch is told when its channel holds another open game, by that game's status."""
 
 
 @dataclass(frozen=True)
@@ -92,19 +102,7 @@ async def rematch(service: GameService, old_id: int, user_id: int, name: str) ->
                     lobby = await service.add_computer(lobby.id, user_id, seat.level or "easy")
             return Rematch(lobby, True, old)
     if rematch_of(here) != old.id or here.status != "lobby":
-        raise UserError(
-            msg(
-                "This channel already has a lobby, game #{number}: finish or abandon it before "
-                "a rematch.",
-                number=here.id,
-            )
-            if here.status == "lobby"
-            else msg(
-                "This channel already has a running game, game #{number}: finish or abandon it "
-                "before a rematch.",
-                number=here.id,
-            )
-        )
+        raise UserError(msg(BUSY[here.status], number=here.id))
     if here.seat_of(user_id) is not None:
         return Rematch(here, False, old)
     return Rematch(await service.join(here.id, user_id, name), False, old, joined=True)

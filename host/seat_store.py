@@ -37,17 +37,21 @@ class SeatChangeEntry:
     """The seat's name before the change (None: not known, an older row)."""
 
 
+def sitter(r: Row) -> dict[str, Any]:
+    """Who sat in a seat, as the seats and the statistics' player lines both keep it: the
+    seat, its person (None: a computer's), the name, whether a computer played it, its level."""
+    return {
+        "seat": int(r["seat"]),
+        "user_id": r["user_id"],
+        "name": r["name"],
+        "is_ai": bool(r["is_ai"]),
+        "level": r["level"],
+    }
+
+
 def seat_from_row(r: Row) -> Seat:
-    reason = r["stand_in"]
-    return Seat(
-        seat=int(r["seat"]),
-        user_id=r["user_id"],
-        name=r["name"],
-        is_ai=bool(r["is_ai"]),
-        level=r["level"],
-        stand_in=next((s for s in STAND_IN_REASONS if s == reason), None),
-        left_user_id=r["left_user_id"],
-    )
+    reason = next((s for s in STAND_IN_REASONS if s == r["stand_in"]), None)
+    return Seat(**sitter(r), stand_in=reason, left_user_id=r["left_user_id"])
 
 
 async def read_seats(db: Connection, game_id: int) -> list[Seat]:

@@ -17,6 +17,7 @@ from typing import Any
 from host.database import Connection, Row, Tables
 from host.models import ResultRow
 from host.rating import Rating
+from host.seat_store import sitter
 
 STATS_LOCK = 0x52535441  # the advisory lock key taken while recording ("RSTA")
 GLOBAL = 0
@@ -351,11 +352,7 @@ def _game(r: Row) -> GameLine:
 
 def _line(r: Row) -> PlayerLine:
     return PlayerLine(
-        seat=int(r["seat"]),
-        user_id=r["user_id"],
-        name=r["name"],
-        is_ai=bool(r["is_ai"]),
-        level=r["level"],
+        **sitter(r),
         score=r["score"],
         place=int(r["finish_place"]),
         won=bool(r["won"]),
