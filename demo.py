@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import computers, rattus
+from engine.text import from_json
 from render import rattus_board
 
 
@@ -54,7 +55,9 @@ def main() -> None:
         computers.computer("rattus", level=level, seed=args.seed * 10 + i)
         for i, level in enumerate(levels)
     ]
-    lines = [f"Rattus, {args.players} players, {game.view()['ruleset']}, seed {args.seed}"]
+    lines = [
+        f"Rattus, {args.players} players, {from_json(game.view()['ruleset'])}, seed {args.seed}"
+    ]
     lines += [f"Seat {i + 1}: {name}" for i, name in enumerate(names)]
     lines += [e.text_for(names) for e in game.events if e.public]
     boards = 0

@@ -110,25 +110,23 @@ class PickGroup:
     """Interchangeable items of a pick (three Church cards are one group of three)."""
 
     code: str  # lowercase letters, e.g. "ch"; the notation counts items by it
-    label: Text  # "Church card"
+    label: Msg  # "Church card"
     available: int  # the most items of this group that may be chosen
-    item: Text = ""  # what one item is ("new rat") when the label names a place, not the item
-    place: Text = ""  # with ``item``: the place alone ("Bulgaria"), when the label says more
+    item: Msg | None = None  # what one item is ("new rat") when the label names a place
+    place: Msg | None = None  # with ``item``: the place alone ("Bulgaria"); the label says more
 
-    def entry(self, copy: int) -> Text:
+    def entry(self, copy: int) -> Msg:
         """The menu entry for the ``copy``-th item, read as a count: "Church card", "A second
         Church card"; with ``item``: "Bulgaria (1 there now)", "Bulgaria: a second new rat".
         Each ordinal is a whole text of its own (``ORDINALS``), translated as one."""
         if copy == 1:
             return self.label
-        if self.item:
-            place = self.place or (
-                self.label.split(" (", 1)[0] if isinstance(self.label, str) else self.label
-            )
+        if self.item is not None:
             template = PLACE_ORDINALS[copy] if copy < len(PLACE_ORDINALS) else PLACE_NTH
-            return msg(template, place=as_msg(place), item=as_msg(self.item), n=copy)
+            place = self.label if self.place is None else self.place
+            return msg(template, place=place, item=self.item, n=copy)
         template = ORDINALS[copy] if copy < len(ORDINALS) else NTH
-        return msg(template, item=as_msg(self.label), n=copy)
+        return msg(template, item=self.label, n=copy)
 
 
 ORDINALS = (

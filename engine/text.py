@@ -24,7 +24,7 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from string import Formatter
-from typing import Any, TypeAlias, Union
+from typing import Any, TypeAlias, Union, overload
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +115,10 @@ Text: TypeAlias = Msg | str
 string whose seats are ``⟨n⟩`` placeholders (``engine.core.seat_ref``)."""
 
 
+@overload
+def with_names(text: Msg, names: Sequence[str]) -> Msg: ...
+@overload
+def with_names(text: str, names: Sequence[str]) -> str: ...
 def with_names(text: Text, names: Sequence[str]) -> Text:
     """The text with its seats bound to people's names, still in no language: each ``Seat``
     value (nested ones too) becomes the name as data; a string's placeholders are filled.

@@ -69,7 +69,15 @@ def named_decision(decision: Decision | None, names: Sequence[str]) -> Decision 
         return None
     pick = decision.pick
     if pick is not None:
-        groups = tuple(replace(g, label=with_names(g.label, names)) for g in pick.groups)
+        groups = tuple(
+            replace(
+                g,
+                label=with_names(g.label, names),
+                item=None if g.item is None else with_names(g.item, names),
+                place=None if g.place is None else with_names(g.place, names),
+            )
+            for g in pick.groups
+        )
         pick = replace(pick, groups=groups)
     return replace(decision, prompt=with_names(decision.prompt, names), pick=pick)
 

@@ -13,6 +13,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from ..core import JSON
 from ..text import N_, Msg, listing, plural
 
 CLASSES = ("peasantry", "bourgeoisie", "church", "chivalry", "magic", "royalty")
@@ -244,6 +245,6 @@ def supply_words(supply: dict[str, int]) -> Msg:
     return listing(parts)
 
 
-def supply_text(supply: dict[str, int]) -> str:
-    """``supply_words`` in English, for the view (until views carry texts)."""
-    return supply_words(supply).english()
+def supply_text(supply: dict[str, int]) -> JSON:
+    """``supply_words`` as the view carries it (``engine.text.from_json`` reads it)."""
+    return supply_words(supply).to_json()

@@ -38,8 +38,8 @@ def explain(topic: str) -> tuple[Msg, Msg] | None:
     wanted = topic.strip().lower()
     for b in data.buildings().values():
         if wanted in (b.id, b.name.lower()):
-            by_text = {data.supply_text(s): data.supply_words(s) for s in b.supplies}
-            unique = [by_text[t] for t in sorted(by_text)]
+            kinds = {tuple(sorted(s.items())): s for s in b.supplies}
+            unique = [data.supply_words(kinds[kind]) for kind in sorted(kinds)]
             text = msg(
                 "Premium: {premium}\nStandard: {standard}\n"
                 "Its five cards offer these supply actions: {supplies}.",

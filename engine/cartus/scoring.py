@@ -17,12 +17,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from .. import kernel
-from ..text import Msg, Param, Seat, msg, plural
+from ..text import N_, Msg, Param, Seat, msg, plural
 from . import cards, data
 from .state import Ctx, State
 from .view_types import CartusOutcome
 
-TIE_BREAK = "level players rank by fewer rats; still level, they share the win"
+TIE_BREAK = N_("level players rank by fewer rats; still level, they share the win")
+"""The tie-break in words, as the view's ``breakdown`` says it (a marked text)."""
 
 
 def class_ranking(s: State, cls: str) -> list[int]:

@@ -10,6 +10,7 @@ to tell optional keys from required ones.)
 from typing import Literal, NotRequired, TypedDict
 
 from ..contract import Outcome, PlayerHeader, ViewHeader
+from ..core import JSON
 
 Status = Literal["supply", "enter", "resolve", "over"]
 STATUSES: tuple[Status, ...] = ("supply", "enter", "resolve", "over")
@@ -65,7 +66,7 @@ RowBuilding = TypedDict(
         "name": str,
         "class": str,
         "supply": Supply,
-        "supply_text": str,
+        "supply_text": JSON,  # a text (``engine.text.from_json``)
         "revealed": bool,
         "entries": list[Entry],
     },
@@ -105,7 +106,7 @@ class OutcomeDetails(TypedDict):
 
 
 class CartusView(ViewHeader[CartusPlayer]):
-    ruleset: str
+    ruleset: JSON  # a text (``engine.text.from_json``)
     players_count: int
     round: int
     rounds: int

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from .. import kernel
 from ..core import text_json
-from ..text import restored, with_names
+from ..text import msg, restored, with_names
 from . import cards, data, scoring, steps
 from .state import COLOURS, State
 from .view_types import (
@@ -22,10 +22,12 @@ from .view_types import (
     Supply,
 )
 
-RULESET = (
+RULESET = msg(
     "Rattus Cartus; house-default supply actions on the building copies and victory point "
-    "token values (see /cartus rules)"
+    "token values (see {command})",
+    command="/cartus rules",
 )
+"""The game's rules in one line (the view's ``ruleset``)."""
 
 
 def _influence(s: State) -> dict[str, list[Disc]]:
@@ -150,7 +152,7 @@ def view(s: State, seat: int | None, names: list[str] | None = None) -> CartusVi
     shown = names or s.colour_names()
     out: CartusView = {
         "game": "cartus",
-        "ruleset": RULESET,
+        "ruleset": RULESET.to_json(),
         "players_count": s.players,
         "seat": seat,
         "status": _status(s),

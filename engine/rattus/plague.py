@@ -169,6 +169,7 @@ def _spread_pick(s: State, f: Frame) -> Pick | None:
             msg("{region} ({n} there now)", region=board.said(r), n=len(s.rats[r])),
             room,
             item=msg("new rat"),
+            place=board.said(r),
         )
         for r in targets
         if (room := min(wanted, board.MAX_RATS - len(s.rats[r]))) > 0

@@ -2,39 +2,30 @@
 shared types.
 
 Every text the game says is a ``Msg``: events (``Ctx.say``/``Ctx.tell``), prompts, action
-labels, pick groups and refusals. Events, prompts and refusals carry the ``Msg`` itself.
-Action labels and pick groups do not yet: the table's presenters still read their words
-(``engine.core.PickGroup`` holds a string, and a label's words are matched and joined), so
-``action`` and ``group`` hand them the text as it has always read: English, each seat
-written as the placeholder ``seat_ref`` that the host fills with a name (``fill_names``).
-That is the only place a Rattus text becomes a string; the rest of the game builds texts
-with ``msg``, ``plural`` and ``Seat`` only.
+labels, pick groups and refusals; the place that shows one makes it a string in the reader's
+language (``lang.say``). The rest of the game builds texts with ``msg``, ``plural`` and
+``Seat`` only, and never makes a string of one.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..core import Action, IllegalAction, PickGroup, seat_ref
+from ..core import Action, IllegalAction, PickGroup
 from ..text import Msg, msg
-
-SEAT_PLACEHOLDERS = tuple(seat_ref(seat) for seat in range(6))
-"""Each seat written as ``seat_ref`` writes it (a game has at most 6)."""
-
-
-def placed(text: Msg) -> str:
-    """The text in English, each seat written as its placeholder (see the module's text)."""
-    return text.english(SEAT_PLACEHOLDERS)
 
 
 def action(notation: str, label: Msg, ends_turn: bool = False) -> Action:
     """An action read as ``label``."""
-    return Action(notation, placed(label), ends_turn)
+    return Action(notation, label, ends_turn)
 
 
-def group(code: str, label: Msg, available: int, item: Msg | None = None) -> PickGroup:
-    """A pick group read as ``label`` (``item``: what one of its items is)."""
-    return PickGroup(code, placed(label), available, "" if item is None else placed(item))
+def group(
+    code: str, label: Msg, available: int, item: Msg | None = None, place: Msg | None = None
+) -> PickGroup:
+    """A pick group read as ``label``; ``item``: what one of its items is, when the label
+    names the ``place`` they go to ("Gallia (1 there now)": a new rat in Gallia)."""
+    return PickGroup(code, label, available, item, place)
 
 
 def refusal(text: Msg) -> IllegalAction:

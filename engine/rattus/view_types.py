@@ -13,6 +13,7 @@ to tell optional keys from required ones.)
 from typing import Literal, NotRequired, TypedDict
 
 from ..contract import PlayerHeader, ViewHeader
+from ..core import JSON
 
 Status = Literal["placement", "playing", "final_round", "final_ravage", "over"]
 STATUSES: tuple[Status, ...] = ("placement", "playing", "final_round", "final_ravage", "over")
@@ -126,7 +127,7 @@ class GoodsCount(TypedDict):
 
 
 class RattusView(ViewHeader[RattusPlayer]):
-    ruleset: str  # one line: the expansions and the house defaults in use
+    ruleset: JSON  # a text (``engine.text.from_json``): the expansions, the house defaults
     players_count: int
     expansions: list[str]  # sorted; [] for the base game
     regions: dict[str, RattusRegion]  # every region of the map in play, in board order

@@ -6,8 +6,8 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from .. import kernel
-from ..core import fill_names
-from ..text import Msg, msg
+from ..core import text_json
+from ..text import Msg, msg, with_names
 from . import class_cards, data, flow, steps
 from .hooks import Hooks
 from .state import COLOURS, State
@@ -46,11 +46,6 @@ def ruleset_text(s: State) -> Msg:
         expansions=listed(names),
         command=command,
     )
-
-
-def ruleset(s: State) -> str:
-    """``ruleset_text`` in English (the view's ``ruleset``)."""
-    return ruleset_text(s).english()
 
 
 def _active(s: State, acting: list[int]) -> int | None:
@@ -156,7 +151,7 @@ def view(s: State, seat: int | None, names: list[str] | None = None) -> RattusVi
     acting = kernel.actors(s)
     out: RattusView = {
         "game": "rattus",
-        "ruleset": ruleset(s),
+        "ruleset": ruleset_text(s).to_json(),
         "players_count": s.players,
         "expansions": sorted(s.expansions),
         "seat": seat,
@@ -180,7 +175,10 @@ def view(s: State, seat: int | None, names: list[str] | None = None) -> RattusVi
         "revealed": cast("list[Revealed]", [dict(e) for e in s.revealed]),
         "ravages": cast("list[Ravage]", _ravages_since(s, seat)),
         "turning": _turning(s),
-        "log": [fill_names(kernel.log_line(line), names or s.colour_names()) for line in s.log],
+        "log": [
+            text_json(with_names(kernel.log_line(line), names or s.colour_names()))
+            for line in s.log
+        ],
     }
     _add_ending(s, out)
     for hook in VIEW_HOOKS:

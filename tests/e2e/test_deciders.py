@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.text import english
 from tests.e2e.conftest import World
 from tests.e2e.seeded import deciding, play_seeded
 from tests.e2e.table import (
@@ -103,7 +104,7 @@ async def test_a_private_question_is_asked_by_dm_and_the_table_names_nobody(
         record = await play_seeded(client, table.game_id, 0, deciding("region_play"), limit=100)
         seat = record.game.actors()[0]
         asked, others = people[seat], [p for p in people if p is not people[seat]]
-        labels = [a.label for a in record.game.legal_actions(seat)]
+        labels = [english(a.label, record.names()) for a in record.game.legal_actions(seat)]
 
         live = live_tables(fake, world)
         assert len(live) == 1
@@ -169,4 +170,6 @@ async def test_with_closed_dms_everyone_the_question_could_concern_is_mentioned(
         assert len(notices) == 1
         mentioned = {p for p in people if mentions(notices[0], p)}
         assert asked in mentioned and mentioned == could
-        assert all(a.label not in text_of(notices[0]) for a in record.game.legal_actions(0))
+        notice = text_of(notices[0])
+        labels = [english(a.label, record.names()) for a in record.game.legal_actions(0)]
+        assert all(label not in notice for label in labels)

@@ -17,15 +17,13 @@ reads is the English of a marked text (its key is in the catalog the extraction 
 from __future__ import annotations
 
 import ast
-from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
 from engine import rattus
 from engine.core import IllegalAction
-from engine.rattus import texts
-from engine.text import Msg
+from engine.text import Msg, from_json
 from lang.extract import extracted
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -40,7 +38,7 @@ MADE_WHERE = {
     "game.py": {"Decision", "Action"},
 }
 """Where each may be made: texts.py turns Msgs into them; state.py makes the events of
-``Ctx.say``/``tell``; game.py hands the prompt (``placed``) to the Decision and turns a pick's
+``Ctx.say``/``tell``; game.py hands the prompt to the Decision and turns a pick's
 answer into its Action (its label is the pick's own, ``Pick.describe``)."""
 
 MARKERS = {"msg", "plural", "N_"}
@@ -194,34 +192,29 @@ def _templates(text: Msg) -> list[Msg]:
     return out
 
 
-def test_every_text_of_seeded_games_with_every_expansion_is_a_marked_text(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_every_text_of_seeded_games_with_every_expansion_is_a_marked_text() -> None:
     """Whole games with all expansions at 3, 4 and 6 players, answers chosen by a fixed rule:
-    every text the game hands out (events, prompts, labels, pick groups, refusals) is a
-    ``Msg`` built from keys the extraction finds, each value a number, a seat or another such
-    text. (Labels and pick groups reach the shared types as English through
-    ``texts.placed``: the texts are caught there.)"""
+    every text the game hands out (events, prompts, labels, pick groups and their entries,
+    refusals, the view's ruleset) is a ``Msg`` built from keys the extraction finds, each
+    value a number, a seat or another such text."""
     seen: list[Msg] = []
-    english = Msg.english
-
-    def caught(self: Msg, names: Sequence[str] = ()) -> str:
-        if tuple(names) == texts.SEAT_PLACEHOLDERS:
-            seen.append(self)
-        return english(self, names)
-
-    monkeypatch.setattr(Msg, "english", caught)
     expansions = ["pied_piper", "africanus", "mercatus"]
     for players, seed in ((4, 1), (6, 2), (3, 3)):
         game = rattus.new_game(players, expansions, seed=seed)
         seen += [_said(e.template) for e in game.events]
+        seen.append(from_json(game.view(None)["ruleset"]))
         moves = 0
         while not game.is_over and moves < 400:
             seat = game.actors()[0]
             decision = game.decision(seat)
             assert decision is not None
             seen.append(_said(decision.prompt))
+            if decision.pick is not None:
+                seen += [_said(label) for _, label in decision.pick.options()]
+                for group in decision.pick.groups:
+                    seen += [_said(t) for t in (group.label, group.item, group.place) if t]
             actions = game.legal_actions(seat)
+            seen += [_said(action.label) for action in actions]
             game = game.apply(seat, actions[(moves * 7 + seed) % len(actions)])
             seen += [_said(e.template) for e in game.events]
             moves += 1

@@ -7,7 +7,7 @@ import pytest
 from engine import rattus
 from engine.core import IllegalAction
 from engine.rattus import data
-from engine.text import Seat, msg
+from engine.text import Seat, from_json, msg
 from tests.engine.helpers import after_placement, notations, play, position, token
 
 
@@ -183,10 +183,9 @@ def test_events_and_log_name_players_by_colour_or_by_the_names_given() -> None:
     (event,) = [e for e in g.events if e.kind == "place"]
     assert event.text == "Red placed 1 cube in Italia."
     assert event.text_for(["Anna", "Björn", "Chloé"]) == "Anna placed 1 cube in Italia."
-    assert g.view()["log"][-1] == "Red placed 1 cube in Italia."
-    assert g.view(None, names=["Anna", "Björn", "Chloé"])["log"][-1] == (
-        "Anna placed 1 cube in Italia."
-    )
+    assert from_json(g.view()["log"][-1]).english() == "Red placed 1 cube in Italia."
+    named = g.view(None, names=["Anna", "Björn", "Chloé"])["log"][-1]
+    assert from_json(named).english() == "Anna placed 1 cube in Italia."
     assert "\u27e8" not in str(g.view()) and "\u27e8" not in event.text
 
 

@@ -422,6 +422,7 @@ def _shaman_pick(s: State, f: Frame) -> Pick | None:
             msg("{region} ({n} there now)", region=board.said(r), n=len(s.rats[r])),
             board.MAX_RATS if board.rat_may_enter(s, r) else len(s.rats[r]),
             item=msg("rat"),
+            place=board.said(r),
         )
         for r in regions
     )

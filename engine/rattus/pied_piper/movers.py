@@ -322,6 +322,7 @@ def _nun_pick(s: State, f: Frame) -> Pick | None:
             ),
             pieces.NUNS,
             item=msg("nun"),
+            place=board.said(r),
         )
         for r in s.regions
     )

@@ -11,7 +11,7 @@ from engine.core import IllegalAction
 from engine.rattus.game import Game
 from engine.rattus.mercatus import goods
 from engine.rattus.pied_piper import pieces
-from engine.text import Msg, Seat
+from engine.text import Msg, Seat, english
 from tests.engine.helpers import notations, play, token
 from tests.engine.mercatus.helpers import m_position
 from tests.engine.mercatus.test_m_playouts import playout
@@ -71,7 +71,7 @@ def test_stadtholder_buys_up_to_three_cubes_for_one_region_of_choice() -> None:
     assert "back" in opts and len([n for n in opts if n.startswith("region:")]) == 10
     g = play(g, "region:anglia")
     assert notations(g) == ["back", "count:1", "count:2", "count:3"]
-    labels = [a.label for a in g.legal_actions(0)]
+    labels = [english(a.label) for a in g.legal_actions(0)]
     assert "3 cubes for 6 coins" in labels and "2 cubes for 3 coins" in labels
     g = play(g, "count:3")
     assert g.state.cubes["anglia"][0] == 3 and g.state.supply[0] == 17
@@ -97,7 +97,7 @@ def test_stadtholder_offers_only_what_the_coins_pay_for(money: int, counts: list
 def test_stadtholder_with_one_affordable_count_places_at_once() -> None:
     g = m_position(3, hands={0: ["stadtholder"]}, coins={0: 2})
     g = play(g, "use:stadtholder")
-    assert g.legal_actions(0)[1].label == "Pay 1 coin: 1 cube in Anglia"
+    assert english(g.legal_actions(0)[1].label) == "Pay 1 coin: 1 cube in Anglia"
     g = play(g, "region:anglia")
     assert g.state.cubes["anglia"][0] == 1 and coins(g) == 1
     assert g.state.stack[-1]["kind"] == "turn"
