@@ -143,10 +143,30 @@ def _babel(
             yield "", lineno, message, comments, context
 
 
+def bare_markers(call: ast.Call) -> list[str]:
+    """The markers' names a marker call's values use bare (``tr.plural("…", "…", n,
+    when=when(due, tr))``): Babel takes such a name for a marker call of its own and then
+    reads only the first text of the call around it, so a plural loses its plural."""
+    values = [*call.args, *(k.value for k in call.keywords)]
+    called = {
+        id(node.func if isinstance(node, ast.Call) else node.value)
+        for value in values
+        for node in ast.walk(value)
+        if isinstance(node, (ast.Call, ast.Attribute))
+    }
+    return [
+        node.id
+        for value in values
+        for node in ast.walk(value)
+        if isinstance(node, ast.Name) and node.id in KEYWORDS and id(node) not in called
+    ]
+
+
 def unextractable(source: str, where: str) -> list[str]:
     """Each marker call in ``source`` whose text is built at run time (an f-string, a ``%`` or
-    ``+`` of texts, a ``.format``): extraction cannot read it, so it would never be translated.
-    A marker given a name (``msg(region_name)``, a constant marked with ``N_``) is fine."""
+    ``+`` of texts, a ``.format``): extraction cannot read it, so it would never be translated;
+    and each plural that names a marker bare among its values (``bare_markers``). A marker given a
+    name (``msg(region_name)``, a constant marked with ``N_``) is fine."""
     found: list[str] = []
     for node in ast.walk(ast.parse(source)):
         if not isinstance(node, ast.Call):
@@ -161,6 +181,8 @@ def unextractable(source: str, where: str) -> list[str]:
                 arg = node.args[position - 1]
                 if isinstance(arg, (ast.JoinedStr, ast.BinOp, ast.Call)):
                     found.append(f"{where}:{node.lineno}: {name}({ast.unparse(arg)[:60]})")
+        for bare in bare_markers(node) if len(positions) > 1 else ():
+            found.append(f"{where}:{node.lineno}: {name}(... {bare} ...): make it apart first")
     return found
 
 

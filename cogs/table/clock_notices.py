@@ -18,7 +18,7 @@ import discord
 import lang
 from cogs.table.embeds import clip
 from cogs.table.languages import table_language
-from cogs.table.messaging import DMS_CLOSED, MENTIONS, mentions_of
+from cogs.table.messaging import DMS_CLOSED, MENTIONS, addressed, mentions_of
 from cogs.table.table import Tables, plain
 from engine.text import N_
 from host.clock_scheduler import POLL_SECONDS, Scheduler
@@ -109,14 +109,20 @@ class ClockTable:
             if seat not in asked:
                 asked = [s.seat for s in record.seats if s.user_id is not None]
             people = [s for s in asked if record.user_of(s) is not None]
-            channel_text = tr(
+            due = when(fired.due_at, tr)  # (made apart: the marker's call names no ``tr``)
+            button = presenter.group_title("answer", language=tr.language) + "…"
+            channel_text = tr.plural(
                 "{players}: game #{number} still waits for a private answer that may be one of "
                 "yours; its time runs out {when}. The **{button}** button on the table shows "
                 "whether you are asked.",
+                "{players}: game #{number} still waits for a private answer that may be one of "
+                "yours; its time runs out {when}. The **{button}** button on the table shows "
+                "whether you are asked.",
+                addressed(record, people),
                 players=mentions_of(record, people),
                 number=record.id,
-                when=when(fired.due_at, tr),
-                button=presenter.group_title("answer", language=tr.language) + "…",
+                when=due,
+                button=button,
             )
         else:
             channel_text = tr(

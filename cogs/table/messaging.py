@@ -64,6 +64,12 @@ def mentions_of(record: GameRecord, seats: Sequence[int]) -> str:
     return " ".join(f"<@{user}>" for user in users if user is not None)
 
 
+def addressed(record: GameRecord, seats: Sequence[int]) -> int:
+    """How many people a text mentioning the seats' players speaks to: its count, so that a
+    language addresses one person or several as it does ("du" / "ihr")."""
+    return len({user for seat in seats if (user := record.user_of(seat)) is not None})
+
+
 class Messaging:
     """Notices and DMs of ``Tables`` (which provides what is declared here)."""
 
@@ -122,8 +128,10 @@ class Messaging:
             decision = self.service.turn(record, user).decision if user is not None else None
             prompt = said(decision.prompt, tr) if decision is not None and decision.prompt else ""
             url = await self.table_url(record)
-            text = tr(
+            text = tr.plural(
                 "{players}, it's your decision in game #{number}: {prompt}",
+                "{players}, it's your decision in game #{number}: {prompt}",
+                addressed(record, public),
                 players=mentions_of(record, public),
                 number=record.id,
                 prompt=prompt,
@@ -196,12 +204,16 @@ class Messaging:
         if seat not in asked:
             asked = [s.seat for s in record.seats if s.user_id is not None]
         tr = lang.texts(table_language(record))
-        text = tr(
+        button = self.presenter(record).group_title("answer", language=tr.language) + "…"
+        text = tr.plural(
             "{players}: game #{number} waits for a private answer that may be one of yours. "
             "Use the **{button}** button on the table to see whether you are asked.",
+            "{players}: game #{number} waits for a private answer that may be one of yours. "
+            "Use the **{button}** button on the table to see whether you are asked.",
+            addressed(record, asked),
             players=mentions_of(record, asked),
             number=record.id,
-            button=self.presenter(record).group_title("answer", language=tr.language) + "…",
+            button=button,  # (made apart: the marker's call names no ``tr``)
         )
         try:
             await self.channel(record, record.channel_id).send(

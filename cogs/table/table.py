@@ -34,7 +34,7 @@ from cogs.table.embeds import (
 )
 from cogs.table.handles import Handles
 from cogs.table.languages import table_language
-from cogs.table.messaging import MENTIONS, Messaging, mentions_of, nonce
+from cogs.table.messaging import MENTIONS, Messaging, addressed, mentions_of, nonce
 from cogs.table.offers import action_groups
 from cogs.table.pictures import Pictures
 from cogs.table.presenters import Presenter
@@ -86,7 +86,11 @@ def table_groups(
 
 def _ping(record: GameRecord, seats: Sequence[int], tr: lang.Texts) -> str | None:
     mentions = mentions_of(record, seats)
-    return tr("{players}, your move.", players=mentions) if mentions else None
+    if not mentions:
+        return None
+    return tr.plural(
+        "{players}, your move.", "{players}, your move.", addressed(record, seats), players=mentions
+    )
 
 
 NEWER_TABLE = N_("Over: the game goes on in a newer message.")

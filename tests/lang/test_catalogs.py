@@ -100,11 +100,14 @@ def test_a_text_built_at_run_time_is_found() -> None:
         'tr.plural("{n} rat", "{n} " + word, n)\n'
         "msg(REGION)\n"
         'tr("Fine {x}", x=f"<@{uid}>")\n'
+        'tr.plural("{n} day", "{n} days", n, when=when(due, tr))\n'
+        'tr("Fine {x}", x=tr.say(text), y=lang.texts(tr.language), z=tr("a"))\n'
     )
     assert unextractable(source, "x.py") == [
         "x.py:1: msg(f'Hi {name}')",
         "x.py:2: tr('a' + b)",
         "x.py:3: plural('{n} ' + word)",
+        "x.py:6: plural(... tr ...): make it apart first",
     ]
 
 
