@@ -218,12 +218,6 @@ def english_for_the_spectator(world: World) -> None:
     assert "Warte auf" not in daves and "Spieler" not in daves
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="not yet converted: Rattus action labels and pick options reach the shared types as "
-    "English (engine/rattus/texts.py), so a German player's own controls show e.g. 'Move the "
-    "plague to Gallia', 'Anglia (2 there now)'",
-)
 async def test_a_german_rattus_table_from_the_lobby_to_the_first_moves(
     world: World, tmp_path: Any
 ) -> None:
@@ -252,12 +246,6 @@ async def test_a_german_rattus_table_from_the_lobby_to_the_first_moves(
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(
-    strict=True,
-    reason="not yet converted: Rattus action labels and pick options reach the shared types as "
-    "English (engine/rattus/texts.py), so a German player's own controls show e.g. 'Move the "
-    "plague to Gallia', 'Anglia (2 there now)'",
-)
 async def test_a_whole_rattus_game_in_german_with_an_english_spectator(
     world: World, tmp_path: Any
 ) -> None:
@@ -358,14 +346,6 @@ async def first_moves(world: World, tmp_path: Any, game: str) -> list[tuple[str,
     return public_texts(fake, world.channel)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="not yet converted: Rattus engine events, prompts, action labels and the ruleset "
-    "line on the table (engine/rattus: 'Anna placed 2 starting cubes in Gallia.', 'Turn 1: "
-    "Anna to play.', 'Start of the game: choose a region for 2 of your cubes.', 'Place 1 cube "
-    "in Anglia', 'Take the King from beside the board', 'Base game; house-default rat token "
-    "fronts and some inferred borders (see /rattus rules)')",
-)
 async def test_no_english_on_a_german_rattus_table(world: World, tmp_path: Any) -> None:
     """Nothing the channel showed is English: neither a catalog text with a German
     translation nor a text the code writes in English outside the catalogs."""
@@ -374,12 +354,6 @@ async def test_no_english_on_a_german_rattus_table(world: World, tmp_path: Any) 
     assert [code_english_in(shown, area) for area in AREAS] == [[]] * len(AREAS)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="not yet converted: the buildings' supply actions in the table's 'Gebäude dieser "
-    "Runde' field (engine/cartus supply descriptions shown in English: 'discard 2 rats', "
-    "'draw 2 cards, look at 1 Nun-row card', 'draw 4 cards')",
-)
 async def test_no_english_on_a_german_cartus_table(world: World, tmp_path: Any) -> None:
     """Nothing the channel showed is English: neither a catalog text with a German
     translation nor a text the code writes in English outside the catalogs."""
