@@ -193,3 +193,40 @@ def test_others_rats_are_guessed_near_the_seats_own() -> None:
         s = sample_state(view, legal, Rng.from_seed(i))
         assert s is not None and s.rats[seat] == 2
         assert all(0 <= r <= 2 + RAT_SPREAD for r in s.rats)
+
+
+def test_a_view_changed_after_a_sample_is_sampled_as_it_is_now() -> None:
+    """The sampler works out once what a view fixes and uses it again for the next samples of
+    that view: a view that changed since (the same object, edited) is read again."""
+    g = _decisions(3, 4)[10]
+    seat = g.actors()[0]
+    view, legal = g.view(seat), [a.notation for a in g.legal_actions(seat)]
+    before = sample_state(view, legal, Rng.from_seed(1))
+    assert before is not None
+    disc = view["influence"]["church"][seat]
+    disc["points"] += 3
+    after = sample_state(view, legal, Rng.from_seed(1))
+    assert after is not None
+    assert after.influence["church"][seat] == before.influence["church"][seat] + 3
+
+
+def test_samples_of_one_view_share_nothing_a_playout_changes() -> None:
+    """Each sampled game is its own: playing one out leaves the next sample of the same view
+    as it would have been."""
+    g = _decisions(4, 6)[12]
+    seat = g.actors()[0]
+    view, legal = g.view(seat), [a.notation for a in g.legal_actions(seat)]
+    first = sample_state(view, legal, Rng.from_seed(2))
+    assert first is not None
+    untouched = first.to_dict()
+    played = sample_state(view, legal, Rng.from_seed(3))
+    assert played is not None
+    rng = Rng.from_seed(4)
+    while simulate.actor(played) is not None:
+        actor = simulate.actor(played)
+        assert actor is not None
+        options = simulate.options(played, actor)
+        simulate.play(played, actor, options[rng.below(len(options))])
+    again = sample_state(view, legal, Rng.from_seed(2))
+    assert again is not None and again.to_dict() == untouched
+    assert first.to_dict() == untouched

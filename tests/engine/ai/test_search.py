@@ -6,6 +6,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+import pytest
+
 from engine import cartus
 from engine.ai import cartus_strong
 from engine.ai.search import Rules, search
@@ -82,3 +84,14 @@ def test_a_choice_of_cards_compares_a_few_answers_of_every_size() -> None:
     assert len(set(chosen)) == len(chosen) and set(chosen) <= set(legal)
     sizes = {sum(cartus_strong._sizes(n)) for n in chosen}
     assert len(sizes) >= 4
+
+
+def test_belows_draws_what_below_draws_in_order() -> None:
+    """``Rng.belows(n, k)``: the same k numbers as k calls of ``below(n)``, leaving the
+    generator where they leave it."""
+    for n in (1, 2, 3, 7, 1000, 2**63 + 1):
+        one, many = Rng(n * 31), Rng(n * 31)
+        assert many.belows(n, 40) == [one.below(n) for _ in range(40)]
+        assert many.state == one.state
+    with pytest.raises(ValueError):
+        Rng(1).belows(0, 3)
