@@ -5,8 +5,15 @@ Usage: python bench/decisions.py [positions per game] [rattus | cartus] [--again
 The positions are drawn from seeded 4-player random games (the random player of
 ``bench/playouts.py``): for seed k, the first moment at or after a seeded point of the game
 where the seat deciding has more than one legal action. Each position is asked of the strong
-player (its default budget, seed k) with the seat's view and legal actions, and the CPU time
-of that one answer is counted.
+player (its default budget) with the seat's view and legal actions, and the CPU time of that
+one answer is counted.
+
+The strong player is asked as ``engine.computers.Computer.choose`` asks it (the view copied
+through JSON, the search, the rules of thumb when the search cannot rebuild the game), with one
+difference: its random numbers come from the seed k and the legal actions alone, not from the
+view's text as the computer draws them. Two engines whose views read differently (issue 21 made
+the prompt a text with a key; the kernel added the ``pick`` key) would otherwise draw different
+numbers for the same position and answer differently by luck alone.
 
 ``--against COMMIT`` asks the same positions of that commit's engine too (checked out into a
 temporary git worktree), in alternating chunks of fresh processes (this, that, that, this), and
@@ -18,6 +25,7 @@ players win exactly as often as before.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import random
 import statistics
@@ -31,11 +39,8 @@ from checkout import ENGINE_ROOT, HERE, engine_root, in_process, other_tree
 sys.path.insert(0, str(engine_root()))
 
 from engine import cartus, rattus
-
-try:  # the registry of computer players, or where it lived before it
-    from engine.computers import Computer
-except ImportError:  # pragma: no cover - older engines
-    from engine.ai.player import Computer  # type: ignore[no-redef]
+from engine.ai.search import search
+from engine.core import Rng
 
 PLAYERS = 4
 
@@ -63,15 +68,42 @@ def position(game: str, seed: int) -> tuple[Any, int]:
     raise ValueError(f"seed {seed}: the game ended before a position was found")
 
 
+def strong(game: str) -> tuple[Any, int, Any]:
+    """(search rules, budget, rules of thumb) of the game's strong player, in this engine or in
+    an older one (``engine.ai.player.GAMES`` before games were declared once)."""
+    try:
+        from engine import games
+    except ImportError:  # pragma: no cover - older engines
+        from engine.ai.player import GAMES
+
+        ai = GAMES[game]
+        return ai.rules, ai.simulations, ai.easy
+    spec = games.spec(game)
+    return spec.strong.rules, spec.strong.simulations, spec.easy
+
+
+def choose(game: str, seed: int, view: Any, legal: list[Any]) -> str:
+    """``Computer.choose`` at the strong level, its random numbers drawn from the seed and the
+    legal actions (see the module's text)."""
+    notations = [a.notation for a in legal]
+    seen = json.loads(json.dumps(view, sort_keys=True, separators=(",", ":")))
+    if len(notations) == 1:
+        return str(notations[0])
+    digest = hashlib.sha256("\n".join([game, "strong", str(seed), *notations]).encode()).digest()
+    rng = Rng(int.from_bytes(digest[:8], "big"))
+    rules, simulations, easy = strong(game)
+    found = search(rules, seen, notations, rng, simulations)
+    return str(found if found is not None else easy(seen, notations, rng))
+
+
 def ask(game: str, seeds: range) -> list[dict[str, Any]]:
     """Each seed's position asked of the strong player: its answer and CPU seconds."""
     out = []
     for seed in seeds:
         state, seat = position(game, seed)
         view, legal = state.view(seat), state.legal_actions(seat)
-        player = Computer(game, "strong", seed=seed)
         start = time.process_time()
-        answer = player.choose(view, legal)
+        answer = choose(game, seed, view, legal)
         seconds = time.process_time() - start
         out.append({"seed": seed, "legal": len(legal), "answer": answer, "seconds": seconds})
     return out
