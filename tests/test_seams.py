@@ -37,7 +37,8 @@ def defined_in(tree: ast.Module) -> set[str]:
     """The names the module defines itself: functions, classes, assigned names and the
     attributes it sets on ``self``/``cls``. A bare annotation (``_users: dict[int, User]`` in a
     class body) only declares a name, as a mixin declares what the class it is mixed into
-    sets: it defines nothing."""
+    sets: it defines nothing. A class's ``__slots__`` define the attributes they name (a
+    frozen object sets them through ``object.__setattr__``)."""
     names: set[str] = set()
     declared = {
         id(node.target)
@@ -47,6 +48,8 @@ def defined_in(tree: ast.Module) -> set[str]:
     for node in ast.walk(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             names.add(node.name)
+        if isinstance(node, ast.ClassDef):
+            names.update(slots(node))
         elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
             if id(node) not in declared:
                 names.add(node.id)
@@ -58,6 +61,19 @@ def defined_in(tree: ast.Module) -> set[str]:
         ):
             names.add(node.attr)
     return names
+
+
+def slots(node: ast.ClassDef) -> list[str]:
+    """The attribute names a class body lists in ``__slots__`` (a tuple or list of strings)."""
+    return [
+        item.value
+        for statement in node.body
+        if isinstance(statement, ast.Assign)
+        and any(isinstance(t, ast.Name) and t.id == "__slots__" for t in statement.targets)
+        and isinstance(statement.value, (ast.Tuple, ast.List))
+        for item in statement.value.elts
+        if isinstance(item, ast.Constant) and isinstance(item.value, str)
+    ]
 
 
 def crossings(path: Path, source: str) -> list[str]:
@@ -121,6 +137,18 @@ def test_the_scan_finds_a_mixin_using_what_another_module_sets() -> None:
     )
     found = crossings(Path("example.py"), source)
     assert found == ["example.py:4: self._users"]
+
+
+def test_the_scan_takes_a_classs_slots_as_its_own_names() -> None:
+    source = (
+        "class Frozen:\n"
+        "    __slots__ = ('_text',)\n"
+        "    def __init__(self):\n"
+        "        object.__setattr__(self, '_text', None)\n"
+        "    def text(self, other):\n"
+        "        return self._text, other._cache\n"
+    )
+    assert crossings(Path("example.py"), source) == ["example.py:6: other._cache"]
 
 
 def test_the_scan_allows_a_modules_own_private_names() -> None:
