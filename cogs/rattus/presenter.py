@@ -300,15 +300,11 @@ def could_be_asked(view: RattusView) -> list[int]:
     return [seat for seat in hit if seat in holding] or [int(p["seat"]) for p in players]
 
 
-def _render(view: RattusView, language: str) -> bytes:
-    return rattus_board(view, language)
-
-
 RATTUS = Presenter(
     kind="rattus",
     title="Rattus",
     colour=0x8B1E1E,
-    render=_render,
+    render=rattus_board,
     stage_line=stage_line,
     players_lines=players_lines,
     extra_fields=extra_fields,

@@ -22,11 +22,11 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache, partial
-from typing import Any
 
 from PIL import Image
 
 import lang
+from engine.cartus.view_types import CardFace, CartusPlayer, CartusView, Disc, Entry, RowBuilding
 from engine.text import N_
 from render.common.canvas import ALERT, GOLD, INK, MUTED, RGB, WHITE, Canvas, Point, encode_png, mix
 from render.common.frame import PANEL_BG, ROW_BG, seats_of, width_of, wrap
@@ -139,7 +139,7 @@ def _card_item(kind: str, count: str, tr: lang.Texts) -> str:
 
 
 def _status(
-    view: Mapping[str, Any], seats: Mapping[int, Seat], tr: lang.Texts
+    view: CartusView, seats: Mapping[int, Seat], tr: lang.Texts
 ) -> tuple[str, RGB, str, str]:
     status = str(view.get("status") or "")
     round_no, rounds = int(view.get("round") or 0), int(view.get("rounds") or 0)
@@ -173,10 +173,10 @@ def _status(
 # -- buildings ---------------------------------------------------------------------------
 
 
-def _entry_text(entry: Mapping[str, Any], tr: lang.Texts) -> str:
+def _entry_text(entry: Entry, tr: lang.Texts) -> str:
     star = "▲ " if entry.get("premium") else ""
     cards = entry.get("cards")
-    if isinstance(cards, Mapping) and cards:
+    if cards:
         shown = " ".join(
             f"{_card_glyph(str(k)) or card_type(str(k), tr) + NBSP}{int(v)}"
             for k, v in sorted(cards.items())
@@ -195,7 +195,7 @@ def _name_size(name: str, room: float) -> int:
 
 
 def _building(
-    pen: _Pen, building: Mapping[str, Any], seats: Mapping[int, Seat], box: tuple[float, ...]
+    pen: _Pen, building: RowBuilding, seats: Mapping[int, Seat], box: tuple[float, ...]
 ) -> float:
     """Draw (or measure, with ``box``'s bottom unknown) one building; returns its height."""
     x0, y0, x1, _ = box
@@ -220,7 +220,7 @@ def _building(
     y += pen.lines((x0 + 10, y), supply, TEXT, x1 - x0 - 20, MUTED)
     y += 4 - LINE / 2
     x = x0 + 10
-    entries = [e for e in building.get("entries") or [] if isinstance(e, Mapping)]
+    entries = building.get("entries", [])
     if not entries:
         pen.text((x, y + CHIP_H / 2), pen.tr("nobody yet"), TEXT, MUTED, bold=False)
     for entry in entries:
@@ -245,8 +245,8 @@ def _building(
     return y + CHIP_H + 10 - y0
 
 
-def _buildings(pen: _Pen, view: Mapping[str, Any], seats: Mapping[int, Seat], top: float) -> float:
-    row = [b for b in view.get("row") or [] if isinstance(b, Mapping)]
+def _buildings(pen: _Pen, view: CartusView, seats: Mapping[int, Seat], top: float) -> float:
+    row = view.get("row", [])
     if not row:
         return 0
     cols = 2 if len(row) > 1 else 1
@@ -267,14 +267,10 @@ def _buildings(pen: _Pen, view: Mapping[str, Any], seats: Mapping[int, Seat], to
 # -- influence ---------------------------------------------------------------------------
 
 
-def ranked_discs(view: Mapping[str, Any], cls: str) -> list[Mapping[str, Any]]:
+def ranked_discs(view: CartusView, cls: str) -> list[Disc]:
     """A class's discs with points, most first; of a tie, the lowest disc (which wins it)."""
-    discs = [
-        d
-        for d in (view.get("influence") or {}).get(cls) or []
-        if isinstance(d, Mapping) and int(d.get("points") or 0) > 0
-    ]
-    return sorted(discs, key=lambda d: (-int(d.get("points") or 0), int(d.get("stack") or 0)))
+    discs = [d for d in view.get("influence", {}).get(cls, []) if d["points"] > 0]
+    return sorted(discs, key=lambda d: (-d["points"], d["stack"]))
 
 
 def _chip_width(points: int) -> float:
@@ -287,7 +283,7 @@ def track_label_width(tr: lang.Texts) -> float:
 
 
 def influence_chips(
-    view: Mapping[str, Any], top: float, tr: lang.Texts
+    view: CartusView, top: float, tr: lang.Texts
 ) -> dict[str, list[tuple[int, tuple[float, float, float, float]]]]:
     """Where each player's influence is drawn: class -> [(seat, box)] in ranked order, left
     to right (a second row when a class's chips do not fit one). Nobody's chips overlap."""
@@ -326,7 +322,7 @@ def _tracks_heading(tr: lang.Texts) -> list[str]:
     return wrap(heading, TEXT, WIDTH - 2 * PAD, bold=True)
 
 
-def _tracks(pen: _Pen, view: Mapping[str, Any], seats: Mapping[int, Seat], top: float) -> float:
+def _tracks(pen: _Pen, view: CartusView, seats: Mapping[int, Seat], top: float) -> float:
     canvas, tr = pen.canvas, pen.tr
     heading = _tracks_heading(tr)
     for i, line in enumerate(heading):
@@ -370,7 +366,7 @@ def _tracks(pen: _Pen, view: Mapping[str, Any], seats: Mapping[int, Seat], top: 
 # -- the Nun-row -------------------------------------------------------------------------
 
 
-def nun_row_boxes(view: Mapping[str, Any], top: float) -> list[tuple[float, float, float, float]]:
+def nun_row_boxes(view: CartusView, top: float) -> list[tuple[float, float, float, float]]:
     """Where each Nun-row card is drawn, in place order."""
     cards = list(view.get("nun_row") or [])
     count = max(1, len(cards))
@@ -387,7 +383,7 @@ def nun_row_boxes(view: Mapping[str, Any], top: float) -> list[tuple[float, floa
 
 
 def _nun_card(
-    card: Mapping[str, Any] | None, place: int, nuns: str, size: Point, canvas: Canvas, at: Point
+    card: CardFace | None, place: int, nuns: str, size: Point, canvas: Canvas, at: Point
 ) -> None:
     """A Nun-row card: face down its place; face up its place, class colour and ``nuns`` (how
     many nuns it shows, in words)."""
@@ -409,26 +405,26 @@ def _nun_card(
     canvas.text((x + w - 8, bottom), nuns, TEXT, fill=INK, bold=True, anchor="rm")
 
 
-def _nun_title(view: Mapping[str, Any], tr: lang.Texts) -> str:
-    cards = [c for c in view.get("nun_row") or [] if isinstance(c, Mapping)]
-    faces = [c["card"] for c in cards if isinstance(c.get("card"), Mapping)]
+def _nun_title(view: CartusView, tr: lang.Texts) -> str:
+    cards = view.get("nun_row", [])
+    faces = [c["card"] for c in cards if c.get("card") is not None]
     if view.get("status") == "over":
-        nuns = (view.get("outcome") or {}).get("nuns")
-        total = int(nuns) if nuns is not None else sum(int(f.get("nuns") or 0) for f in faces)
+        outcome = view.get("outcome")
+        total = outcome["nuns"] if outcome else sum(f["nuns"] for f in faces if f is not None)
         return tr.plural("Nun-row: {n} nun in all", "Nun-row: {n} nuns in all", total)
     if faces:
         return tr("Nun-row: you looked at {n} of {total}", n=len(faces), total=len(cards))
     return tr("Nun-row: face down")
 
 
-def _nun_row(pen: _Pen, view: Mapping[str, Any], top: float) -> float:
-    cards = [c for c in view.get("nun_row") or [] if isinstance(c, Mapping)]
+def _nun_row(pen: _Pen, view: CartusView, top: float) -> float:
+    cards = view.get("nun_row", [])
     if not cards:
         return 0
     pen.text((PAD, top + LINE / 2), _nun_title(view, pen.tr), TEXT, MUTED)
     if pen.draw:
         for card, box in zip(cards, nun_row_boxes(view, top), strict=True):
-            face = card.get("card") if isinstance(card.get("card"), Mapping) else None
+            face = card.get("card")
             size = (box[2] - box[0], box[3] - box[1])
             place = int(card.get("place") or 0)
             count = int(face.get("nuns") or 0) if face is not None else 0
@@ -454,23 +450,24 @@ def _crown(canvas: Canvas, at: Point) -> None:
 CROWN_W = 30
 
 
-def ranked_players(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+def ranked_players(view: CartusView) -> list[CartusPlayer]:
     """The players in seat order, or once the game is over in the order of its ranking."""
-    players = [p for p in view.get("players") or [] if isinstance(p, Mapping)]
+    players = view.get("players", [])
     if view.get("status") != "over" or not view.get("ranking"):
         return players
     place = {int(seat): i for i, seat in enumerate(view.get("ranking") or [])}
     return sorted(players, key=lambda p: place.get(int(p.get("seat", -1)), len(place)))
 
 
-def _counts(view: Mapping[str, Any], player: Mapping[str, Any], tr: lang.Texts) -> str:
+def _counts(view: CartusView, player: CartusPlayer, tr: lang.Texts) -> str:
     hand, tokens = int(player.get("hand_count") or 0), int(player.get("vp_tokens") or 0)
     bits = [
         tr.plural("{n} card in hand", "{n} cards in hand", hand),
         tr.plural("{n} VP token", "{n} VP tokens", tokens),
     ]
-    if player.get("rats") is not None:
-        bits.append(tr.plural("{n} rat", "{n} rats", int(player["rats"])))
+    rats = player.get("rats")
+    if rats is not None:
+        bits.append(tr.plural("{n} rat", "{n} rats", rats))
     if view.get("status") == "over":
         score = (view.get("scores") or {}).get(str(player.get("seat")))
         if score is not None:
@@ -478,30 +475,30 @@ def _counts(view: Mapping[str, Any], player: Mapping[str, Any], tr: lang.Texts) 
     return " · ".join(bits)
 
 
-def _fate(view: Mapping[str, Any], seat: int, tr: lang.Texts) -> tuple[str, RGB] | None:
+def _fate(view: CartusView, seat: int, tr: lang.Texts) -> tuple[str, RGB] | None:
     """What the plague did to a player, once the game is over."""
-    details = view.get("outcome") or {}
+    details = view.get("outcome")
     if view.get("status") != "over" or not details:
         return None
-    rats = list(details.get("rats") or [])
-    nuns = tr.plural("{n} nun", "{n} nuns", int(details.get("nuns") or 0))
+    rats = details["rats"]
+    nuns = tr.plural("{n} nun", "{n} nuns", details["nuns"])
     held = (
         tr.plural("{n} rat", "{n} rats", int(rats[seat]))
         if seat < len(rats)
         else tr("too many rats")
     )
-    if seat in (details.get("spared") or []):
+    if seat in details["spared"]:
         return tr("Spared by the plague: fewest rats ({rats})", rats=held), INK
-    if seat in (details.get("dead") or []):
+    if seat in details["dead"]:
         return "☠ " + tr("Killed by the plague: {rats}, {nuns}", rats=held, nuns=nuns), ALERT
     return None
 
 
-def _hand_text(view: Mapping[str, Any], player: Mapping[str, Any], tr: lang.Texts) -> str | None:
-    hand = player.get("hand") if isinstance(player.get("hand"), Mapping) else None
+def _hand_text(view: CartusView, player: CartusPlayer, tr: lang.Texts) -> str | None:
+    hand = player.get("hand")
     if hand is None:
         return None
-    own = view.get("seat") is not None and int(view["seat"]) == int(player.get("seat", -1))
+    own = view.get("seat") is not None and view.get("seat") == player.get("seat")
     items = [
         f"{_card_glyph(str(k))} {card_type(str(k), tr)} ×{int(v)}"
         for k, v in hand.items()
@@ -512,7 +509,7 @@ def _hand_text(view: Mapping[str, Any], player: Mapping[str, Any], tr: lang.Text
 
 
 def _player(
-    pen: _Pen, view: Mapping[str, Any], player: Mapping[str, Any], seat: Seat, place: int, y: float
+    pen: _Pen, view: CartusView, player: CartusPlayer, seat: Seat, place: int, y: float
 ) -> float:
     """Draw (or measure) one player's row from ``y``; returns its height."""
     canvas = pen.canvas
@@ -545,7 +542,7 @@ def _player(
     return line_y - LINE / 2 + 8 - y
 
 
-def _players(pen: _Pen, view: Mapping[str, Any], seats: Mapping[int, Seat], top: float) -> float:
+def _players(pen: _Pen, view: CartusView, seats: Mapping[int, Seat], top: float) -> float:
     y = top
     over = view.get("status") == "over"
     for place, player in enumerate(ranked_players(view), start=1):
@@ -580,7 +577,7 @@ def _players(pen: _Pen, view: Mapping[str, Any], seats: Mapping[int, Seat], top:
     return y - top
 
 
-def _counts_text(view: Mapping[str, Any], tr: lang.Texts) -> list[str]:
+def _counts_text(view: CartusView, tr: lang.Texts) -> list[str]:
     supplies = view.get("supplies") or {}
     left = " · ".join(_card_item(str(k), str(int(v)), tr) for k, v in supplies.items())
     return [
@@ -597,7 +594,7 @@ def _counts_text(view: Mapping[str, Any], tr: lang.Texts) -> list[str]:
 # -- the whole picture -------------------------------------------------------------------
 
 
-def _header(pen: _Pen, view: Mapping[str, Any], seats: Mapping[int, Seat]) -> float:
+def _header(pen: _Pen, view: CartusView, seats: Mapping[int, Seat]) -> float:
     """The status pill, then who and what they do, wrapped (a long name takes a second line,
     never cut); returns where the rule under it is."""
     title, pill, who, what = _status(view, seats, pen.tr)
@@ -617,7 +614,7 @@ def _header(pen: _Pen, view: Mapping[str, Any], seats: Mapping[int, Seat]) -> fl
     return rule
 
 
-def _layout(pen: _Pen, view: Mapping[str, Any], seats: Mapping[int, Seat]) -> dict[str, float]:
+def _layout(pen: _Pen, view: CartusView, seats: Mapping[int, Seat]) -> dict[str, float]:
     """Lay out (and with a drawing pen, draw) every section; returns where each starts and
     "end". Once the game is over the ranked players come first."""
     tops: dict[str, float] = {}
@@ -642,7 +639,7 @@ def _layout(pen: _Pen, view: Mapping[str, Any], seats: Mapping[int, Seat]) -> di
     return tops
 
 
-def section_tops(view: Mapping[str, Any], language: str = lang.DEFAULT) -> dict[str, float]:
+def section_tops(view: CartusView, language: str = lang.DEFAULT) -> dict[str, float]:
     """Where each part of the picture starts: players, buildings, tracks, nun_row, counts;
     and "end"."""
     tr = lang.texts(language)
@@ -650,7 +647,7 @@ def section_tops(view: Mapping[str, Any], language: str = lang.DEFAULT) -> dict[
     return _layout(pen, view, seats_of(view, tr))
 
 
-def _draw(view: Mapping[str, Any], language: str) -> tuple[Image.Image, list[TextBox]]:
+def _draw(view: CartusView, language: str) -> tuple[Image.Image, list[TextBox]]:
     tr = lang.texts(language)
     seats = seats_of(view, tr)
     height = round(section_tops(view, language)["end"])
@@ -661,14 +658,12 @@ def _draw(view: Mapping[str, Any], language: str) -> tuple[Image.Image, list[Tex
     return image, pen.boxes
 
 
-def table_image(view: Mapping[str, Any], language: str = lang.DEFAULT) -> Image.Image:
+def table_image(view: CartusView, language: str = lang.DEFAULT) -> Image.Image:
     """The Cartus table as a Pillow image (RGB) at output size, its words in ``language``."""
     return _draw(view, language)[0]
 
 
-def text_boxes(
-    view: Mapping[str, Any], language: str = lang.DEFAULT
-) -> tuple[Image.Image, list[TextBox]]:
+def text_boxes(view: CartusView, language: str = lang.DEFAULT) -> tuple[Image.Image, list[TextBox]]:
     """The picture and every text drawn on it below the status band (for the tests)."""
     return _draw(view, language)
 
@@ -678,7 +673,7 @@ def _png(key: str, language: str) -> bytes:
     return encode_png(table_image(json.loads(key), language), shared_palette())
 
 
-def cartus_table(view: Mapping[str, Any], language: str = lang.DEFAULT) -> bytes:
+def cartus_table(view: CartusView, language: str = lang.DEFAULT) -> bytes:
     """The Cartus table for ``view`` (docs/views.md) as PNG bytes, its words in ``language``
     (the table's); kept per view and language."""
     return _png(json.dumps(view, sort_keys=True, ensure_ascii=False, default=str), language)

@@ -6,10 +6,9 @@ status band across the top, how each seat is shown, and text wrapped to a width.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 import lang
+from engine.cartus.view_types import CartusView
+from engine.rattus.view_types import RattusView
 from render.common.canvas import INK, RGB, WHITE, Canvas, player_colour, text_width
 from render.common.pieces import Seat
 from render.common.text import drawable
@@ -20,7 +19,7 @@ HEADER_PAD = 14
 HEADER_TEXT = 22
 
 
-def seats_of(view: Mapping[str, Any], tr: lang.Texts) -> dict[int, Seat]:
+def seats_of(view: RattusView | CartusView, tr: lang.Texts) -> dict[int, Seat]:
     """How each seat is shown, with the documented fallbacks for a missing name or mark.
 
     A name with no letter any bundled font can draw (only emoji) falls back to "Player N" (in

@@ -7,10 +7,9 @@ where on the board it goes.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
+from engine.rattus.view_types import TokenFront
 from render.common.canvas import (
     ALERT,
     GOLD,
@@ -221,7 +220,7 @@ def token_face(
     canvas: Canvas,
     centre: Point,
     radius: float,
-    token: Mapping[str, Any],
+    token: TokenFront,
 ) -> None:
     """A rat token face up: limit on top, class symbols across, M and A counts below."""
     key = (
@@ -250,7 +249,7 @@ RAT_CHIP_STEP = 29
 RAT_CHIP_PAD = 7
 
 
-def _chip_marks(token: Mapping[str, Any]) -> str:
+def _chip_marks(token: TokenFront) -> str:
     bits = []
     majority = int(token.get("majority") or 0)
     everyone = int(token.get("all") or 0)
@@ -261,12 +260,12 @@ def _chip_marks(token: Mapping[str, Any]) -> str:
     return " ".join(bits)
 
 
-def _chip_parts(token: Mapping[str, Any]) -> tuple[str, list[str], str]:
+def _chip_parts(token: TokenFront) -> tuple[str, list[str], str]:
     classes = [str(c) for c in token.get("classes") or []]
     return str(token.get("limit", "?")), classes, _chip_marks(token)
 
 
-def token_chip_width(token: Mapping[str, Any]) -> float:
+def token_chip_width(token: TokenFront) -> float:
     """How wide ``token_chip`` draws ``token``."""
     limit, classes, marks = _chip_parts(token)
     width = RAT_CHIP_PAD + text_width(limit, RAT_CHIP_TEXT, bold=True) + RAT_CHIP_PAD
@@ -276,7 +275,7 @@ def token_chip_width(token: Mapping[str, Any]) -> float:
     return width + RAT_CHIP_PAD / 2
 
 
-def token_chip(canvas: Canvas, at: Point, token: Mapping[str, Any]) -> None:
+def token_chip(canvas: Canvas, at: Point, token: TokenFront) -> None:
     """A rat token face up as one line: its limit, its class symbols, its M and A marks, at
     the panel's text size (``at``: the left end of its middle line). Red edged when its
     region broke out. For many tokens at once, where faces would be too small to read."""
@@ -310,7 +309,7 @@ def token_chip(canvas: Canvas, at: Point, token: Mapping[str, Any]) -> None:
         )
 
 
-def _token_face(canvas: Canvas, centre: Point, radius: float, token: Mapping[str, Any]) -> None:
+def _token_face(canvas: Canvas, centre: Point, radius: float, token: TokenFront) -> None:
     x, y = centre
     outbreak = bool(token.get("outbreak"))
     ring = ALERT if outbreak else MUTED

@@ -10,11 +10,11 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from functools import lru_cache, partial
-from typing import Any
 
 from PIL import Image
 
 import lang
+from engine.rattus.view_types import RattusRegion, RattusView
 from render.common.canvas import ALERT, Canvas, Point, encode_png
 from render.common.frame import PANEL_BG, seats_of
 from render.common.palette import shared_palette
@@ -36,16 +36,16 @@ BASE_CHIPS = 6
 cubes come and go; a tile with more pieces makes its row taller."""
 
 
-def _in_use(view: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
+def _in_use(view: RattusView) -> dict[str, RattusRegion]:
     cells = grid_spec().cells
     return {
         str(name): region
-        for name, region in (view.get("regions") or {}).items()
-        if name in cells and isinstance(region, Mapping) and region.get("in_use", True)
+        for name, region in view.get("regions", {}).items()
+        if name in cells and region.get("in_use", True)
     }
 
 
-def _edges(view: Mapping[str, Any], names: set[str]) -> tuple[tuple[str, str, str], ...]:
+def _edges(view: RattusView, names: set[str]) -> tuple[tuple[str, str, str], ...]:
     out = []
     for edge in view.get("edges") or []:
         if len(edge) > 2 and {str(edge[0]), str(edge[1])} <= names:
@@ -54,14 +54,16 @@ def _edges(view: Mapping[str, Any], names: set[str]) -> tuple[tuple[str, str, st
     return tuple(sorted(out))
 
 
-def _baseline(view: Mapping[str, Any], seats: Mapping[int, Seat]) -> dict[str, Any]:
+def _baseline(view: RattusView, seats: Mapping[int, Seat]) -> RattusRegion:
     """A region as full as a tile keeps room for: three rats, the plague, one chip per seat
     (up to BASE_CHIPS) and, with an expansion, one row of its pieces."""
     players = list(seats)[:BASE_CHIPS]
-    region: dict[str, Any] = {
+    region: RattusRegion = {
+        "name": "",
+        "area": "europe",
         "in_use": True,
         "rats": 3,
-        "slots": [{}, {}, {}],
+        "slots": [{"known": None, "starting": False}] * 3,
         "cubes": {str(seat): 1 for seat in players},
     }
     if view.get("expansions"):
@@ -69,7 +71,7 @@ def _baseline(view: Mapping[str, Any], seats: Mapping[int, Seat]) -> dict[str, A
     return region
 
 
-def board_grid(view: Mapping[str, Any], seats: Mapping[int, Seat], tr: lang.Texts) -> Grid:
+def board_grid(view: RattusView, seats: Mapping[int, Seat], tr: lang.Texts) -> Grid:
     """Where every tile goes for this view: rows as tall as their fullest tile."""
     regions = _in_use(view)
     names = tuple(sorted(regions, key=lambda n: grid_spec().cells[n][::-1]))
@@ -89,9 +91,7 @@ def board_grid(view: Mapping[str, Any], seats: Mapping[int, Seat], tr: lang.Text
     return grid(names, _edges(view, set(names)), tuple(heights), HEADER_H)
 
 
-def pieces(
-    view: Mapping[str, Any], seats: Mapping[int, Seat], where: Grid, tr: lang.Texts
-) -> list[Piece]:
+def pieces(view: RattusView, seats: Mapping[int, Seat], where: Grid, tr: lang.Texts) -> list[Piece]:
     """Every piece on the map, placed."""
     out: list[Piece] = []
     for name, region in _in_use(view).items():
@@ -112,7 +112,7 @@ def _outline(width: float, height: float, canvas: Canvas, at: Point) -> None:
     canvas.rect(box, outline=(*ALERT, 235), width=5, radius=TILE_RADIUS)
 
 
-def board_image(view: Mapping[str, Any], language: str = lang.DEFAULT) -> Image.Image:
+def board_image(view: RattusView, language: str = lang.DEFAULT) -> Image.Image:
     """The board as a Pillow image (RGB) at output size, its words in ``language``."""
     tr = lang.texts(language)
     seats = seats_of(view, tr)
@@ -139,13 +139,13 @@ def board_image(view: Mapping[str, Any], language: str = lang.DEFAULT) -> Image.
 
 
 def _size(
-    view: Mapping[str, Any], seats: Mapping[int, Seat], where: Grid, tr: lang.Texts
+    view: RattusView, seats: Mapping[int, Seat], where: Grid, tr: lang.Texts
 ) -> tuple[int, int]:
     extra = panel_height(view, seats, where.width, tr)
     return round(where.width), round(where.height + extra)
 
 
-def board_size(view: Mapping[str, Any], language: str = lang.DEFAULT) -> tuple[int, int]:
+def board_size(view: RattusView, language: str = lang.DEFAULT) -> tuple[int, int]:
     """The size in pixels of the picture for ``view`` in ``language``."""
     tr = lang.texts(language)
     seats = seats_of(view, tr)
@@ -157,7 +157,7 @@ def _png(key: str, language: str) -> bytes:
     return encode_png(board_image(json.loads(key), language), shared_palette())
 
 
-def rattus_board(view: Mapping[str, Any], language: str = lang.DEFAULT) -> bytes:
+def rattus_board(view: RattusView, language: str = lang.DEFAULT) -> bytes:
     """The Rattus board for ``view`` (see docs/views.md) as PNG bytes, its words in
     ``language`` (the table's). The same view (one game version seen by one viewer) in one
     language is drawn once: the bytes are kept for the next caller."""

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import json
 from itertools import pairwise
-from typing import Any
 
 from PIL import Image
 
+from engine.rattus.view_types import RattusPlayer, RattusRegion, RattusView, Revealed
 from render.common.canvas import PLAYER_COLOURS
 from render.common.palette import PALETTE_FILE
 from render.common.pieces import CLASS_COLOURS, GOODS_COLOURS
@@ -24,14 +24,15 @@ COLOURS = list(PLAYER_COLOURS)
 MARKS = "RYGBPO"
 
 
-def sample_view() -> dict[str, Any]:
+def sample_view() -> RattusView:
     """A made-up 6-player view with every region in use and every kind of piece."""
     names = list(grid_spec().cells)
     goods = list(GOODS_COLOURS)
-    regions: dict[str, Any] = {}
+    regions: dict[str, RattusRegion] = {}
     for i, name in enumerate(names):
         regions[name] = {
             "name": name.title(),
+            "area": "europe",
             "in_use": True,
             "cubes": {str((i + k) % 6): 1 + (i * 3 + k) % 12 for k in range(3)},
             "rats": i % 4,
@@ -43,7 +44,7 @@ def sample_view() -> dict[str, Any]:
             "goods": goods[i % len(goods)],
         }
     cards = [f"card_{cls}" for cls in CLASS_COLOURS]
-    players = [
+    players: list[RattusPlayer] = [
         {
             "seat": seat,
             "colour": colour,
@@ -58,36 +59,48 @@ def sample_view() -> dict[str, Any]:
         }
         for seat, colour in enumerate(COLOURS)
     ]
+    revealed: list[Revealed] = [
+        {
+            "region": names[i],
+            "limit": 2,
+            "classes": [cls],
+            "majority": 1,
+            "all": i % 2,
+            "starting": False,
+            "outbreak": i % 2 == 0,
+            "losses": {"0": 1, "3": 2},
+        }
+        for i, cls in enumerate(CLASS_COLOURS)
+    ]
     return {
+        "game": "rattus",
+        "seat": None,
         "status": "final_round",
         "turn": 9,
         "active": 1,
         "actors": [1],
+        "decision": None,
+        "log": [],
+        "ruleset": "",
+        "players_count": len(players),
         "expansions": ["africanus", "mercatus", "pied_piper"],
         "players": players,
         "regions": regions,
         "edges": [[a, b, "land"] for a, b in pairwise(names)],
         "walls": [[names[0], names[1]]],
         "plague": names[0],
+        "palace": {str(p["seat"]): p["palace"] for p in players},
         "caravan": names[-1],
         "beside_board": cards[:3],
+        "cards_in_play": cards,
         "card_info": {
-            card: {"name": card[5:].title(), "class": cls}
+            card: {"name": card[5:].title(), "class": cls, "text": ""}
             for card, cls in zip(cards, CLASS_COLOURS, strict=True)
         },
         "rat_supply": 20,
-        "revealed": [
-            {
-                "region": names[i],
-                "limit": 2,
-                "classes": [cls],
-                "majority": 1,
-                "all": i % 2,
-                "outbreak": i % 2 == 0,
-                "losses": {"0": 1, "3": 2},
-            }
-            for i, cls in enumerate(CLASS_COLOURS)
-        ],
+        "revealed": revealed,
+        "ravages": [{"turn": 9, "seat": 1, "region": names[0], "tokens": revealed}],
+        "turning": None,
     }
 
 

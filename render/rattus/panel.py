@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import lang
+from engine.rattus.view_types import RattusPlayer, RattusView, Revealed
 from engine.text import N_
 from render.common.canvas import ALERT, GOLD, INK, MUTED, RGB, WHITE, Canvas, text_width
 from render.common.frame import ROW_BG, header_band
@@ -40,19 +41,17 @@ STATUS_TITLES = {
 }
 
 
-def card_name(view: Mapping[str, Any], card: str, tr: lang.Texts) -> str:
-    info = (view.get("card_info") or {}).get(card) or {}
-    return tr.shown(info.get("name") or card.replace("_", " ").title())
+def card_name(view: RattusView, card: str, tr: lang.Texts) -> str:
+    info = view.get("card_info", {}).get(card)
+    return tr.shown(info["name"] if info else card.replace("_", " ").title())
 
 
-def card_class(view: Mapping[str, Any], card: str) -> str:
-    info = (view.get("card_info") or {}).get(card) or {}
-    return str(info.get("class") or "")
+def card_class(view: RattusView, card: str) -> str:
+    info = view.get("card_info", {}).get(card)
+    return info["class"] if info else ""
 
 
-def status_line(
-    view: Mapping[str, Any], seats: Mapping[int, Seat], tr: lang.Texts
-) -> tuple[str, str]:
+def status_line(view: RattusView, seats: Mapping[int, Seat], tr: lang.Texts) -> tuple[str, str]:
     """Who the line is about and what they do, kept apart so a long name never hides the verb."""
     status = str(view.get("status") or "")
     active = view.get("active")
@@ -78,7 +77,7 @@ def status_line(
     return who, tr("to play")
 
 
-def status_title(view: Mapping[str, Any], tr: lang.Texts) -> str:
+def status_title(view: RattusView, tr: lang.Texts) -> str:
     """What the status pill says: the stage, or the turn."""
     status = str(view.get("status") or "")
     title = STATUS_TITLES.get(status)
@@ -89,7 +88,7 @@ def status_title(view: Mapping[str, Any], tr: lang.Texts) -> str:
 
 def draw_header(
     canvas: Canvas,
-    view: Mapping[str, Any],
+    view: RattusView,
     seats: Mapping[int, Seat],
     width: float,
     tr: lang.Texts,
@@ -127,7 +126,7 @@ def words_width(text: str) -> float:
     return text_width(text, PANEL_TEXT, bold=True, condensed=True)
 
 
-def _head(view: Mapping[str, Any], player: Mapping[str, Any], tr: lang.Texts) -> str:
+def _head(view: RattusView, player: RattusPlayer, tr: lang.Texts) -> str:
     """What the first line of a player's row says at its right: cubes left, or the score."""
     left = int(player.get("cubes_supply", 0))
     bits = [tr.plural("{n} cube left", "{n} cubes left", left)]
@@ -140,7 +139,7 @@ def _head(view: Mapping[str, Any], player: Mapping[str, Any], tr: lang.Texts) ->
     return " · ".join(bits)
 
 
-def _stats(view: Mapping[str, Any], player: Mapping[str, Any], tr: lang.Texts) -> str:
+def _stats(view: RattusView, player: RattusPlayer, tr: lang.Texts) -> str:
     """The second line of a player's row (the expansions' holdings)."""
     bits = []
     if "coins" in player:
@@ -156,23 +155,23 @@ def _stats(view: Mapping[str, Any], player: Mapping[str, Any], tr: lang.Texts) -
     return " · ".join(bits)
 
 
-def _player_lines(view: Mapping[str, Any]) -> int:
+def _player_lines(view: RattusView) -> int:
     """Lines per player row, from the game's setup: a second one for the expansions' coins,
     goods and region cards (kept even while empty, so the picture keeps its height)."""
-    players = [p for p in view.get("players") or [] if isinstance(p, Mapping)]
+    players = view.get("players", [])
     extra = any("coins" in p or "hand_count" in p or "goods" in p for p in players)
     return 2 if extra else 1
 
 
-def row_height(view: Mapping[str, Any]) -> float:
+def row_height(view: RattusView) -> float:
     """The height of each player's row under the map."""
     return 10 + _player_lines(view) * LINE_H
 
 
 def _player_row(
     canvas: Canvas,
-    view: Mapping[str, Any],
-    player: Mapping[str, Any],
+    view: RattusView,
+    player: RattusPlayer,
     seat: Seat,
     box: tuple[float, float, float, float],
     place: int | None,
@@ -227,13 +226,9 @@ def mark_box(canvas: Canvas, at: tuple[float, float], seat: Seat) -> None:
     )
 
 
-def _players_in_order(view: Mapping[str, Any]) -> list[tuple[Mapping[str, Any], int]]:
+def _players_in_order(view: RattusView) -> list[tuple[RattusPlayer, int]]:
     """(player, seat) in seat order, or best first once the game is over."""
-    players = [
-        (p, int(p.get("seat", index)))
-        for index, p in enumerate(view.get("players") or [])
-        if isinstance(p, Mapping)
-    ]
+    players = [(p, int(p.get("seat", index))) for index, p in enumerate(view.get("players", []))]
     ranking = [int(s) for s in view.get("ranking") or []]
     if view.get("status") == "over" and ranking:
         place = {seat: i for i, seat in enumerate(ranking)}
@@ -241,13 +236,12 @@ def _players_in_order(view: Mapping[str, Any]) -> list[tuple[Mapping[str, Any], 
     return players
 
 
-def _card_holders(view: Mapping[str, Any]) -> list[tuple[str, int | None]]:
+def _card_holders(view: RattusView) -> list[tuple[str, int | None]]:
     """Every class card of the game in its fixed order, with the seat holding it (None: it
     lies beside the board). The game's cards never change, so neither does this section."""
     held = {
         str(card): int(p.get("seat", index))
-        for index, p in enumerate(view.get("players") or [])
-        if isinstance(p, Mapping)
+        for index, p in enumerate(view.get("players", []))
         for card in p.get("cards") or []
     }
     cards = [str(c) for c in view.get("card_info") or {}]
@@ -257,20 +251,20 @@ def _card_holders(view: Mapping[str, Any]) -> list[tuple[str, int | None]]:
     return [(card, held.get(card)) for card in cards]
 
 
-def _card_cell_width(view: Mapping[str, Any], cards: Sequence[str], tr: lang.Texts) -> float:
+def _card_cell_width(view: RattusView, cards: Sequence[str], tr: lang.Texts) -> float:
     widest = max((words_width(card_name(view, c, tr)) for c in cards), default=0.0)
     # i18n: a class card nobody holds, on the picture (a word, as short as can be)
     return PILL_H + 6 + 8 + widest + 10 + max(MARK_BOX, words_width(tr("free")))
 
 
-def _cards_layout(view: Mapping[str, Any], width: float, tr: lang.Texts) -> tuple[int, float, int]:
+def _cards_layout(view: RattusView, width: float, tr: lang.Texts) -> tuple[int, float, int]:
     """(cards, cell width, columns) of the class cards section."""
     cards = [card for card, _ in _card_holders(view)]
     cell = _card_cell_width(view, cards, tr)
     return len(cards), cell, max(1, int((width + CELL_GAP) // (cell + CELL_GAP)))
 
 
-def cards_height(view: Mapping[str, Any], width: float, tr: lang.Texts) -> float:
+def cards_height(view: RattusView, width: float, tr: lang.Texts) -> float:
     """The height of the class cards section (its title and a line per row of cards)."""
     count, _, columns = _cards_layout(view, width, tr)
     if not count:
@@ -280,7 +274,7 @@ def cards_height(view: Mapping[str, Any], width: float, tr: lang.Texts) -> float
 
 def _draw_cards(
     canvas: Canvas,
-    view: Mapping[str, Any],
+    view: RattusView,
     seats: Mapping[int, Seat],
     x: float,
     y: float,
@@ -312,7 +306,7 @@ def _draw_cards(
             _words(canvas, (after, cy + LINE_H / 2), tr("free"), fill=MUTED)
 
 
-def _table_lines(view: Mapping[str, Any], tr: lang.Texts) -> list[str]:
+def _table_lines(view: RattusView, tr: lang.Texts) -> list[str]:
     """The rats left, the diplomats left and the goods to take, as lines."""
     supply = int(view.get("rat_supply") or 0)
     first = tr.plural("{n} rat left to draw", "{n} rats left to draw", supply)
@@ -322,25 +316,21 @@ def _table_lines(view: Mapping[str, Any], tr: lang.Texts) -> list[str]:
         first += f" · {PIECE_GLYPHS['diplomat']} {diplomats}"
     lines = [first]
     goods = view.get("goods_supply")
-    if isinstance(goods, Mapping) and goods:
+    if goods:
         parts = [
             f"{goods_name(kind, tr)} {int(n.get('up', 0))}+{int(n.get('down', 0))}"
             for kind, n in goods.items()
-            if isinstance(n, Mapping)
         ]
         lines += [tr("Goods to take (face up + face down):"), " · ".join(parts)]
     return lines
 
 
-def plague_tokens(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+def plague_tokens(view: RattusView) -> list[Revealed]:
     """The face-up tokens to draw: those of every ravage since the viewer's last move
     (``ravages``, oldest first), or of the latest ravage for a view without them."""
-    ravages = [r for r in view.get("ravages") or [] if isinstance(r, Mapping)]
     if "ravages" in view:
-        found = [t for r in ravages for t in r.get("tokens") or [] if isinstance(t, Mapping)]
-    else:
-        found = [t for t in view.get("revealed") or [] if isinstance(t, Mapping)]
-    return found
+        return [token for ravage in view["ravages"] for token in ravage["tokens"]]
+    return list(view.get("revealed", []))
 
 
 CHIP_GAP = 8
@@ -350,24 +340,20 @@ row of faces holds: each as legible as the names on a phone."""
 FACES_H = 2 * BIG_TOKEN_R + LINE_H
 
 
-def chip_rows(view: Mapping[str, Any]) -> int:
+def chip_rows(view: RattusView) -> int:
     """The lines of chips the band always keeps, from the game's setup (a line for every 3
     regions in play and one more, at least 5: 5 lines with 2 to 4 players, 7 with 6), so the
     picture keeps its height. They hold the final ravage of 23 to 25 in 25 seeded random
     games of each setup (random play leaves more rats on the board than players do); a
     plague with more ends the last line with how many more (the text tells each)."""
-    regions = sum(
-        1
-        for region in (view.get("regions") or {}).values()
-        if isinstance(region, Mapping) and region.get("in_use", True)
-    )
+    regions = sum(1 for region in view.get("regions", {}).values() if region.get("in_use", True))
     return max(5, -(-regions // 3) + 1)
 
 
-def region_label(view: Mapping[str, Any], region: str, tr: lang.Texts) -> str:
+def region_label(view: RattusView, region: str, tr: lang.Texts) -> str:
     """A region's name as the picture writes it."""
-    regions = view.get("regions") or {}
-    return tr.shown((regions.get(region) or {}).get("name") or region.title())
+    shown = view.get("regions", {}).get(region)
+    return tr.shown(shown["name"] if shown else region.title())
 
 
 Placed = tuple[str, Any, float, int]
@@ -375,13 +361,13 @@ Placed = tuple[str, Any, float, int]
 left; line)."""
 
 
-def plague_layout(view: Mapping[str, Any], width: float, tr: lang.Texts) -> list[Placed]:
+def plague_layout(view: RattusView, width: float, tr: lang.Texts) -> list[Placed]:
     """The tokens as chips along lines of ``width``: each run of one region's tokens after
     its name (red when it broke out), a name never alone at a line's end. When the lines the
     band keeps (``chip_rows``) cannot hold them all, the last line ends with how many more
     there are (the text tells each)."""
     tokens = plague_tokens(view)
-    runs: list[tuple[str, list[Mapping[str, Any]]]] = []
+    runs: list[tuple[str, list[Revealed]]] = []
     for token in tokens:
         region = str(token.get("region") or "")
         if runs and runs[-1][0] == region:
@@ -430,7 +416,7 @@ def plague_layout(view: Mapping[str, Any], width: float, tr: lang.Texts) -> list
     return kept
 
 
-def revealed_height(view: Mapping[str, Any]) -> float:
+def revealed_height(view: RattusView) -> float:
     """The height of the latest plagues' band (its title, then a row of faces or the lines
     of chips it keeps): a function of the game's setup."""
     return LINE_H + max(FACES_H, chip_rows(view) * CHIP_ROW) + 8
@@ -438,7 +424,7 @@ def revealed_height(view: Mapping[str, Any]) -> float:
 
 def _revealed(
     canvas: Canvas,
-    view: Mapping[str, Any],
+    view: RattusView,
     x: float,
     y: float,
     width: float,
@@ -499,11 +485,11 @@ KEY_PIECES = (
 piece, its name)."""
 
 
-def _key_entries(view: Mapping[str, Any], tr: lang.Texts) -> list[str]:
+def _key_entries(view: RattusView, tr: lang.Texts) -> list[str]:
     # i18n: the key to the map's lines, under the picture
     border, sea = tr("border"), tr("sea crossing")
     entries = [f"▬ {border}", f"┅ {sea}"]
-    regions = [r for r in (view.get("regions") or {}).values() if isinstance(r, Mapping)]
+    regions = list(view.get("regions", {}).values())
     if view.get("walls") is not None:
         wall = tr("wall")
         entries.append(f"▮ {wall}")
@@ -513,7 +499,7 @@ def _key_entries(view: Mapping[str, Any], tr: lang.Texts) -> list[str]:
     return entries
 
 
-def key_lines(view: Mapping[str, Any], width: float, tr: lang.Texts) -> list[str]:
+def key_lines(view: RattusView, width: float, tr: lang.Texts) -> list[str]:
     """The key to the pieces, as the lines it takes at the bottom of the picture."""
     lines: list[str] = []
     for entry in _key_entries(view, tr):
@@ -525,7 +511,7 @@ def key_lines(view: Mapping[str, Any], width: float, tr: lang.Texts) -> list[str
 
 
 def panel_height(
-    view: Mapping[str, Any], seats: Mapping[int, Seat], width: float, tr: lang.Texts
+    view: RattusView, seats: Mapping[int, Seat], width: float, tr: lang.Texts
 ) -> float:
     """The height under the map: a function of the game's setup (its players, expansions and
     cards), never of the moment, so the picture keeps its height all game long."""
@@ -547,7 +533,7 @@ def panel_height(
 
 def draw_panel(
     canvas: Canvas,
-    view: Mapping[str, Any],
+    view: RattusView,
     seats: Mapping[int, Seat],
     box: tuple[float, float, float, float],
     tr: lang.Texts,

@@ -9,9 +9,9 @@ import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
 
 import lang
+from engine.rattus.view_types import RattusRegion, RattusView, Slot
 from render.common.canvas import INK, PAPER, RGB, Canvas, Point
 from render.common.pieces import (
     BADGE_H,
@@ -68,7 +68,7 @@ def goods_name(kind: str, tr: lang.Texts) -> str:
     return shown[:1].upper() + shown[1:]
 
 
-def seat_counts(raw: Mapping[str, Any] | None, seats: Mapping[int, Seat]) -> list[tuple[Seat, int]]:
+def seat_counts(raw: Mapping[str, int] | None, seats: Mapping[int, Seat]) -> list[tuple[Seat, int]]:
     """(seat, count) for every seat with a positive count, in seat order."""
     out = []
     for key, count in (raw or {}).items():
@@ -78,15 +78,15 @@ def seat_counts(raw: Mapping[str, Any] | None, seats: Mapping[int, Seat]) -> lis
     return sorted(out, key=lambda pair: pair[0].seat)
 
 
-def _rat_items(region: Mapping[str, Any], plague: bool) -> list[Item]:
+def _rat_items(region: RattusRegion, plague: bool) -> list[Item]:
     slots = list(region.get("slots") or [])
     rats = int(region.get("rats") or 0)
     items: list[Item] = []
     for i in range(max(MAX_RATS, rats)):
         if i < rats:
-            slot = slots[i] if i < len(slots) and isinstance(slots[i], Mapping) else {}
+            slot: Slot | dict[str, None] = slots[i] if i < len(slots) else {}
             known = slot.get("known")
-            limit = int(known["limit"]) if isinstance(known, Mapping) and "limit" in known else None
+            limit = int(known["limit"]) if known is not None else None
             items.append(
                 (
                     "rat",
@@ -132,30 +132,27 @@ def _tile(text: str, fill: RGB, canvas: Canvas, at: Point) -> None:
 
 
 def _extra_items(
-    view: Mapping[str, Any],
+    view: RattusView,
     name: str,
-    region: Mapping[str, Any],
+    region: RattusRegion,
     seats: Mapping[int, Seat],
     tr: lang.Texts,
 ) -> list[Item]:
     """Nuns, bishops, potions, diplomats, goods and the caravan."""
     items: list[Item] = []
-    for piece, key, fill, ink in (
-        ("nun", "nuns", NUN_FILL, INK),
-        ("bishop", "bishops", BISHOP_FILL, PAPER),
+    for piece, count, fill, ink in (
+        ("nun", region.get("nuns", 0), NUN_FILL, INK),
+        ("bishop", region.get("bishops", 0), BISHOP_FILL, PAPER),
     ):
-        count = int(region.get(key) or 0)
         if count:
             badge = partial(_badge, PIECE_GLYPHS[piece], fill, ink, count)
             items.append((piece, badge_width(count), BADGE_H, badge, None))
-    for glyph, key in (
-        (PIECE_GLYPHS["potion"], "potions"),
-        (PIECE_GLYPHS["diplomat"], "diplomats"),
-    ):
-        for seat, count in seat_counts(region.get(key), seats):
+    for piece, held in (("potion", region.get("potions")), ("diplomat", region.get("diplomats"))):
+        glyph = PIECE_GLYPHS[piece]
+        for seat, count in seat_counts(held, seats):
             width = seat_badge_width(glyph, seat, count)
             draw = partial(_seat_badge, glyph, seat, count)
-            items.append((key[:-1], width, BADGE_H, draw, seat.seat))
+            items.append((piece, width, BADGE_H, draw, seat.seat))
     if region.get("goods"):
         kind = str(region["goods"])
         fill = GOODS_COLOURS.get(kind, (200, 200, 190))
@@ -171,9 +168,9 @@ def _extra_items(
 
 
 def _groups(
-    view: Mapping[str, Any],
+    view: RattusView,
     name: str,
-    region: Mapping[str, Any],
+    region: RattusRegion,
     seats: Mapping[int, Seat],
     tr: lang.Texts,
 ) -> list[tuple[list[Item], float]]:
@@ -206,9 +203,9 @@ def _flow(items: list[Item], gap: float, width: float) -> list[list[Item]]:
 
 
 def content_height(
-    view: Mapping[str, Any],
+    view: RattusView,
     name: str,
-    region: Mapping[str, Any],
+    region: RattusRegion,
     seats: Mapping[int, Seat],
     width: float,
     tr: lang.Texts,
@@ -237,9 +234,9 @@ _HEIGHTS: dict[tuple[object, ...], float] = {}
 
 
 def _layout(
-    view: Mapping[str, Any],
+    view: RattusView,
     name: str,
-    region: Mapping[str, Any],
+    region: RattusRegion,
     seats: Mapping[int, Seat],
     box: Box,
     tr: lang.Texts,
@@ -267,9 +264,9 @@ def _at(draw: Callable[[Canvas, Point], None], at: Point, canvas: Canvas) -> Non
 
 
 def place_pieces(
-    view: Mapping[str, Any],
+    view: RattusView,
     name: str,
-    region: Mapping[str, Any],
+    region: RattusRegion,
     seats: Mapping[int, Seat],
     box: Box,
     tr: lang.Texts,
