@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from string import Formatter
 from typing import Any, TypeAlias, Union, overload
 
@@ -42,13 +42,16 @@ Param: TypeAlias = Union[int, str, Seat, "Msg"]
 class Msg:
     """A text to show: its key (English source, gettext msgid), its values and, for a plural
     text, the English plural and the count that picks the form. ``verbatim`` marks data that
-    is shown as it is (``key`` holds it; no values)."""
+    is shown as it is (``key`` holds it; no values). ``context`` (gettext's msgctxt) tells
+    apart one English text that means two things ("Pass" the card, "Pass" the choice), so
+    each has a translation of its own (``pmsg``)."""
 
     key: str
     params: tuple[tuple[str, Param], ...] = ()
     plural: str | None = None
     count: int | None = None
     verbatim: bool = False
+    context: str | None = None
 
     @property
     def values(self) -> Mapping[str, Param]:
@@ -74,6 +77,8 @@ class Msg:
         if self.plural is not None:
             out["pl"] = self.plural
             out["n"] = self.count
+        if self.context is not None:
+            out["c"] = self.context
         return out
 
 
@@ -105,9 +110,10 @@ def from_json(data: Any) -> Msg:
     if not isinstance(data, dict) or not isinstance(data.get("k"), str):
         raise ValueError(f"not a text: {data!r}")
     params = tuple((str(k), param_from_json(v)) for k, v in dict(data.get("p", {})).items())
+    context = str(data["c"]) if "c" in data else None
     if "pl" in data:
-        return Msg(data["k"], params, plural=str(data["pl"]), count=int(data["n"]))
-    return Msg(data["k"], params)
+        return Msg(data["k"], params, str(data["pl"]), int(data["n"]), context=context)
+    return Msg(data["k"], params, context=context)
 
 
 Text: TypeAlias = Msg | str
@@ -136,7 +142,7 @@ def with_names(text: Text, names: Sequence[str]) -> Text:
         if m.verbatim:
             return Msg(fill_seats(m.key, name), verbatim=True)
         values = tuple((key, bound(value)) for key, value in m.params)
-        return Msg(m.key, values, plural=m.plural, count=m.count)
+        return replace(m, params=values)
 
     return fill_seats(text, name) if isinstance(text, str) else bind(text)
 
@@ -182,6 +188,13 @@ def listing(items: Sequence[Param]) -> Msg:
 def msg(key: str, /, **params: Param) -> Msg:
     """A text with its values: ``msg("{player} takes {card}", player=Seat(0), card=...)``."""
     return Msg(key, tuple(params.items()))
+
+
+def pmsg(context: str, key: str, /, **params: Param) -> Msg:
+    """A text with a context (gettext's msgctxt): the same English as another text that
+    means something else, so each is translated on its own: ``pmsg("choice", "Pass")``,
+    declining to do something, is not the Cartus card ``N_("Pass")``."""
+    return Msg(key, tuple(params.items()), context=context)
 
 
 def plural(singular: str, plural_text: str, count: int, /, **params: Param) -> Msg:

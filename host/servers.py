@@ -321,6 +321,6 @@ def without_names(text: str, pattern: re.Pattern[str]) -> str:
         if m.verbatim:
             return Msg(pattern.sub(FORMER_PLAYER, m.key), verbatim=True)
         params = tuple((name, value(v)) for name, v in m.params)
-        return Msg(m.key, params, plural=m.plural, count=m.count)
+        return replace(m, params=params)
 
     return stored(rewritten(kept))

@@ -98,9 +98,13 @@ def template(text: Msg, language: str) -> str:
         count = text.count if text.count is not None else 1
         if found is None:
             return text.key if count == 1 else text.plural
+        if text.context is not None:
+            return str(found.unpgettext(text.context, text.key, text.plural, count))
         return str(found.ungettext(text.key, text.plural, count))
     if found is None or not text.key:
         return text.key
+    if text.context is not None:
+        return str(found.upgettext(text.context, text.key))
     return str(found.ugettext(text.key))
 
 

@@ -41,14 +41,16 @@ SOURCES: dict[str, tuple[str, ...]] = {
 }
 """The folders (and files) each area's catalog is extracted from."""
 
-KEYWORDS: dict[str, tuple[int, ...] | None] = {
+KEYWORDS: dict[str, tuple[int | tuple[int, str], ...] | None] = {
     "msg": None,
+    "pmsg": ((1, "c"), 2),
     "plural": (1, 2),
     "N_": None,
     "tr": None,
 }
-"""The markers: ``msg("…")``, ``plural("…", "…", n)`` (also ``tr.plural``), ``N_("…")`` and
-``tr("…")``. Each one's first argument(s) are the English texts."""
+"""The markers: ``msg("…")``, ``pmsg("context", "…")``, ``plural("…", "…", n)`` (also
+``tr.plural``), ``N_("…")`` and ``tr("…")``. Each one's first argument(s) are the English
+texts (``pmsg``'s first is the context, its second the text)."""
 
 DATA: dict[str, tuple[str, ...]] = {
     "engine/rattus/data/cards.json": ("classes.*", "cards.*.name", "cards.*.text"),
@@ -175,7 +177,7 @@ def unextractable(source: str, where: str) -> list[str]:
         name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
         if name is None or name not in KEYWORDS:
             continue
-        positions = KEYWORDS[name] or (1,)
+        positions = [p if isinstance(p, int) else p[0] for p in KEYWORDS[name] or (1,)]
         for position in positions:
             if position - 1 < len(node.args):
                 arg = node.args[position - 1]
@@ -262,7 +264,8 @@ def disagreements(by_area: dict[str, Catalog]) -> list[str]:
     """Each text that several areas' catalogs translate differently. The areas are merged
     into one lookup (``lang.catalogs.load``), so one text has one translation: the last
     area's would silently win everywhere ("Pass" the verb shown for "Pass" the card). Give
-    the text the same translation in each area, or make the English texts differ."""
+    the text the same translation in each area, give one of its meanings a context
+    (``pmsg``), or make the English texts differ."""
     seen: dict[tuple[str | None, str | tuple[str, ...]], list[tuple[str, object]]] = {}
     for area, catalog in by_area.items():
         for message in catalog:

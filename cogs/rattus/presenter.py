@@ -15,7 +15,7 @@ from cogs.table.presenters import (
 from engine import rattus
 from engine.core import CHAIN, Action
 from engine.rattus.view_types import RattusView, RegionCard, TokenFront
-from engine.text import N_
+from engine.text import N_, Msg, pmsg
 from render.rattus.board import rattus_board
 
 STAGES = {
@@ -25,7 +25,7 @@ STAGES = {
     "over": N_("Game over"),
 }
 
-GROUP_TITLES = {
+GROUP_TITLES: dict[str, str | Msg] = {
     # the turn
     "take": N_("Take a class card"),
     "place": N_("Place cubes"),
@@ -46,7 +46,8 @@ GROUP_TITLES = {
     "order": N_("Choose how the rats are revealed"),
     "ravage": N_("Choose the region ravaged next"),
     "play": N_("Play a region card"),
-    "pass": N_("Pass"),
+    # i18n: the choice not to play a region card now (not the Cartus card of that name)
+    "pass": pmsg("choice", "Pass"),
     "pay": N_("Pay or not"),
     # the cards' questions
     "region": N_("Choose a region"),

@@ -42,9 +42,9 @@ class Presenter(Generic[V]):
     secret_lines: Callable[[V, lang.Texts], list[str]]
     outcome_lines: Callable[[V, lang.Texts], list[str]]
     """Each takes the view and the texts of the language it is shown in (``lang.texts``)."""
-    group_titles: Mapping[str, str] = field(default_factory=dict)
-    """Each group's title, an English source text marked with ``N_`` (shown through
-    ``lang``)."""
+    group_titles: Mapping[str, str | lang.Msg] = field(default_factory=dict)
+    """Each group's title, an English source text marked with ``N_`` (or a ``pmsg`` with its
+    context; shown through ``lang``)."""
     could_be_asked: Callable[[V], list[int]] = lambda view: [
         int(player["seat"]) for player in view.get("players", [])
     ]

@@ -20,6 +20,7 @@ from engine.text import (
     from_json,
     msg,
     plural,
+    pmsg,
     restored,
     stored,
     verbatim,
@@ -167,6 +168,32 @@ def test_an_action_that_ends_the_turn_says_so_in_the_readers_language() -> None:
     assert shown(action) == "Remove Bo (ends your turn)"
     assert shown(action, "de") == "Bo entfernen (beendet deinen Zug)"
     assert shown(Action("x", "Pass (ends your turn)", ends_turn=True)) == "Pass (ends your turn)"
+
+
+def test_one_english_text_with_two_meanings_has_a_translation_for_each() -> None:
+    """A text with a context (gettext's msgctxt) is translated apart from the same English
+    without one, keeps its context through JSON and with names bound, and falls back to the
+    English when its context has no translation."""
+    choice = pmsg("choice", "Pass")
+    german = Catalog(locale="de", fuzzy=False)
+    german.add("Pass", "Pass")
+    german.add("Pass", "Passen", context="choice")
+    german.add("{player} passes", "{player} passt", context="choice")
+    lang.register("de-test", "Deutsch", german)
+    try:
+        assert lang.say(choice, "de-test") == "Passen"
+        assert lang.say(msg("Pass"), "de-test") == "Pass"
+        assert lang.say(lang.msg("{a} / {b}", a=choice, b=msg("Pass")), "de-test") == (
+            "Passen / Pass"
+        )
+        again = from_json(json.loads(json.dumps(choice.to_json())))
+        assert again == choice and lang.say(again, "de-test") == "Passen"
+        named = with_names(pmsg("choice", "{player} passes", player=Seat(0)), NAMES)
+        assert lang.say(named, "de-test") == "Aoife passt"
+        assert lang.say(pmsg("other", "Pass"), "de-test") == "Pass"
+        assert lang.say(choice, lang.DEFAULT) == "Pass" and choice.english() == "Pass"
+    finally:
+        lang.unregister("de-test")
 
 
 def test_a_text_kept_in_a_column_reads_back_and_older_lines_stay_as_they_were() -> None:
