@@ -46,8 +46,10 @@ def _region(notation: str) -> str:
 def _best(
     options: Sequence[str], score: Callable[[str], float], rng: Rng, noise: float = 0.05
 ) -> str:
-    """The option with the highest score, near-ties broken at random."""
-    scored = [(score(o) + noise * rng.below(1000) / 1000, o) for o in options]
+    """The option with the highest score, near-ties broken at random (one draw per option,
+    in order, drawn at once: no score draws numbers of its own)."""
+    draws = rng.belows(1000, len(options))
+    scored = [(score(o) + noise * d / 1000, o) for o, d in zip(options, draws, strict=True)]
     return max(scored)[1]
 
 
@@ -55,7 +57,7 @@ def _danger(t: Table, region: str) -> float:
     """How likely the region is to be ravaged soon: the plague's region and its neighbours."""
     if region == t.plague:
         return 1.0
-    return 0.8 if region in t.neighbours(t.plague) else 0.4
+    return 0.8 if t.near_plague(region) else 0.4
 
 
 def plague_gain(t: Table, region: str, bonus: int = 0) -> float:
@@ -72,6 +74,12 @@ def plague_gain(t: Table, region: str, bonus: int = 0) -> float:
 
 
 def place_value(t: Table, region: str, n: int) -> float:
+    """What placing ``n`` cubes in the region is worth to the seat (worked out once a table:
+    the turn's rule asks again for the option it chose)."""
+    return t.remembered(("place", region, n), lambda: _place_value(t, region, n))
+
+
+def _place_value(t: Table, region: str, n: int) -> float:
     extra = [0] * t.players
     extra[t.seat] = n
     before = t.loss(region)

@@ -8,7 +8,7 @@ token of the set.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -125,6 +125,22 @@ class Table:
                 n for n in data.board_map().neighbours(region) if n in in_use
             ]
         return list(found)
+
+    def remembered(self, key: tuple[Any, ...], work: Callable[[], float]) -> float:
+        """``work()`` the first time ``key`` is asked of this table, then its answer again
+        (a table never changes: a rule of thumb may remember what it worked out)."""
+        found = self._known.get(key)
+        if found is None:
+            found = self._known[key] = [work()]
+        return float(found[0])
+
+    def near_plague(self, region: str) -> bool:
+        """Whether the region neighbours the plague's (``neighbours``, asked once a table)."""
+        key = ("near plague",)
+        found = self._known.get(key)
+        if found is None:
+            found = self._known[key] = [frozenset(self.neighbours(self.plague))]
+        return region in found[0]
 
     def standing(self) -> list[int]:
         """Each seat's cubes on the board and in the palace."""

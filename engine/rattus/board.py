@@ -38,7 +38,7 @@ def neighbours(s: State, region: str, *, crossing: str = "piece") -> list[str]:
     "rat" (a rat token). Walls block both.
     """
     in_use = s.cubes  # keyed by the regions in use
-    blockers = tuple(EDGE_BLOCKERS)
+    blockers = EDGE_BLOCKERS.fns
     out = []
     for n in data.board_map().adjacency[region]:
         if n in in_use:
@@ -53,7 +53,10 @@ def neighbours(s: State, region: str, *, crossing: str = "piece") -> list[str]:
 def rat_may_enter(s: State, region: str) -> bool:
     """Whether a rat may come into this region by any means (a bishop forbids it), room
     aside: placing, moving, leading and swapping all ask this."""
-    return not any(h(s, region) for h in RAT_BLOCKERS)
+    for blocks in RAT_BLOCKERS.fns:  # noqa: SIM110 (a plain loop: no generator per call)
+        if blocks(s, region):
+            return False
+    return True
 
 
 def can_take_rat(s: State, region: str) -> bool:
@@ -115,6 +118,9 @@ def lose_cube(ctx: Ctx, seat: int, region: str) -> str:
 
 def reachable(s: State, start: str, steps: int) -> list[str]:
     """Regions the plague piece may end on after 1..steps moves, never the start, board order."""
+    if steps == 1:  # the usual move: the start's neighbours (never the start itself)
+        near = set(neighbours(s, start))
+        return [r for r in s.regions if r in near]
     seen = {start}
     frontier = [start]
     found: set[str] = set()

@@ -44,6 +44,11 @@ class Hooks(Generic[F]):
     def _rank(self, key: str) -> tuple[int, str]:
         return (0, key) if self.unordered else (self.order.index(key), key)
 
+    @property
+    def fns(self) -> tuple[F, ...]:
+        """The functions in order, as one tuple (never changed: a new one on each ``add``)."""
+        return self._fns
+
     def keys(self) -> list[str]:
         return [k for k, _ in self._entries]
 

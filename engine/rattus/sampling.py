@@ -15,6 +15,7 @@ from functools import cache
 from typing import Any
 
 from ..core import Rng
+from ..saved import copy_json
 from . import data, flow, game
 from .africanus import regions as ar
 from .mercatus import goods as mg
@@ -29,6 +30,12 @@ Front = tuple[int, tuple[str, ...], int, int]
 
 def token_section(expansions: Sequence[str]) -> str:
     """The rat token set a game with these expansions plays with."""
+    return _section(tuple(expansions))
+
+
+@cache
+def _section(expansions: tuple[str, ...]) -> str:
+    """``token_section`` once per list of expansions (a look-ahead asks at every decision)."""
     return next((game.TOKEN_SETS[e] for e in sorted(expansions) if e in game.TOKEN_SETS), "base")
 
 
@@ -81,6 +88,31 @@ class _Pool:
         return {"limit": 99, "classes": [], "majority": 0, "all": 0}, bool(starting)
 
 
+_Piles = tuple[list[tuple[Front, dict[str, Any]]], list[tuple[Front, dict[str, Any]]]]
+_last_unseen: list[tuple[dict[str, Any], Any, _Piles]] = []
+"""The view ``_unseen`` last worked on, what of it it read (a copy, to tell a changed view)
+and its answer: a search draws hundreds of games from one view."""
+
+
+def _unseen(view: dict[str, Any], regions: list[str]) -> _Piles:
+    """The fronts that could lie face down (starting backs, the others), the ones the view
+    shows taken out: new lists each time, in the order a pool keeps them."""
+    read = [[view["regions"][r]["slots"] for r in regions], view.get("revealed", [])]
+    last = _last_unseen[0] if _last_unseen else None
+    if last is None or last[0] is not view or last[1] != read:
+        pool = _Pool(token_section(view["expansions"]), Rng(0))  # no draw: rng unused
+        for slots in read[0]:
+            for slot in slots:
+                if slot["known"] is not None:
+                    pool.discard(slot["known"], bool(slot["starting"]))
+        for entry in read[1]:
+            pool.discard(entry, False)
+        last = (view, copy_json(read), (pool.starting, pool.regular))
+        _last_unseen[:] = [last]  # one entry, swapped whole (a search in another thread)
+    starting, regular = last[2]
+    return list(starting), list(regular)
+
+
 def _rats(
     view: dict[str, Any], regions: list[str], rng: Rng
 ) -> tuple[
@@ -88,12 +120,7 @@ def _rats(
 ]:
     seat = view["seat"]
     pool = _Pool(token_section(view["expansions"]), rng)
-    for r in regions:
-        for slot in view["regions"][r]["slots"]:
-            if slot["known"] is not None:
-                pool.discard(slot["known"], bool(slot["starting"]))
-    for entry in view.get("revealed", []):
-        pool.discard(entry, False)
+    pool.starting, pool.regular = _unseen(view, regions)
     tokens: dict[str, dict[str, Any]] = {}
     rats: dict[str, list[str]] = {r: [] for r in regions}
     known: dict[str, list[int]] = {}
