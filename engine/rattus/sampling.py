@@ -16,6 +16,7 @@ from typing import Any
 
 from ..core import Rng
 from ..saved import copy_json
+from ..text import from_json
 from . import data, flow, game
 from .africanus import regions as ar
 from .mercatus import goods as mg
@@ -306,7 +307,8 @@ def sample_game(view: dict[str, Any], legal: Sequence[str], rng: Rng) -> game.Ga
         placed=not any(n.startswith("place:") for n in wanted),
         revealed=[dict(e) for e in view.get("revealed", [])],
         final_order=[int(x) for x in view.get("final_order", [])],
-        log=list(view.get("log", [])),
+        # the view's lines as texts again (JSON, engine.text.to_json), its names kept as data
+        log=[from_json(line) if isinstance(line, dict) else line for line in view.get("log", [])],
         # the ravages the seat was shown (public: their tokens were turned face up)
         ravages=[{**r, "tokens": [dict(t) for t in r["tokens"]]} for r in view.get("ravages", [])],
     )
