@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from .. import kernel, saved
 from ..core import Event, Rng
-from ..text import Text, stored
+from ..text import Text
 
 FORMAT = 1
 COLOURS = ("red", "yellow", "green", "blue", "purple")
@@ -71,7 +71,7 @@ class State(kernel.Coloured):
 
     def to_dict(self) -> dict[str, Any]:
         out = saved.to_dict(self, {"format": FORMAT, "game": "cartus"})
-        out["log"] = [stored(line) for line in self.log]
+        out["log"] = kernel.logged(self.log)
         return out
 
     @classmethod

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from .. import kernel
 from ..core import text_json
-from ..text import msg, restored, with_names
+from ..text import msg, with_names
 from . import cards, data, scoring, steps
 from .state import COLOURS, State
 from .view_types import (
@@ -189,10 +189,7 @@ def view(s: State, seat: int | None, names: list[str] | None = None) -> CartusVi
             }
             for b in s.in_play
         },
-        "log": [
-            text_json(with_names(restored(line) if isinstance(line, str) else line, shown))
-            for line in s.log
-        ],
+        "log": [text_json(with_names(kernel.log_line(line), shown)) for line in s.log],
     }
     if over and s.outcome is not None:
         kernel.add_ending(out, scoring.result(s.outcome))
