@@ -393,15 +393,13 @@ class Event:
         data: Mapping[str, JSON] | None = None,
         template: Text = "",
     ) -> None:
-        for name, value in (
-            ("kind", kind),
-            ("_text", text),
-            ("_names", None),
-            ("audience", audience),
-            ("data", {} if data is None else data),
-            ("template", template),
-        ):
-            object.__setattr__(self, name, value)
+        put = object.__setattr__  # each field set once, written out: a playout makes thousands
+        put(self, "kind", kind)
+        put(self, "_text", text)
+        put(self, "_names", None)
+        put(self, "audience", audience)
+        put(self, "data", {} if data is None else data)
+        put(self, "template", template)
 
     @classmethod
     def named(
