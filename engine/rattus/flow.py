@@ -180,6 +180,14 @@ def _place_action(region: str, n: int, most: bool) -> Action:
     )
 
 
+@cache
+def _region_places(region: str, rats: int, high: int) -> tuple[Action, tuple[Action, ...]]:
+    """Placing the most (``high``) cubes in a region with ``rats`` rats, and the fewer counts
+    a card bonus allows (made once: actions never change)."""
+    fewer = tuple(_place_action(region, n, False) for n in range(max(1, rats), high))
+    return _place_action(region, high, True), fewer
+
+
 def _place_options(s: State, seat: int) -> list[Action]:
     """Phase B choices. When card bonuses make them too many for one list, the smaller counts
     move behind "place:fewer" (then a region, then a number)."""
@@ -191,8 +199,10 @@ def _place_options(s: State, seat: int) -> list[Action]:
         rats = len(s.rats[r])
         high = min(rats + bonus, supply)
         if high > 0:
-            fewer += [_place_action(r, n, False) for n in range(max(1, rats), high)]
-            out.append(_place_action(r, high, True))
+            most, less = _region_places(r, rats, high)
+            out.append(most)
+            if less:
+                fewer += less
     for options, _ in PLACE_ALTERNATIVES.values():
         out += options(s, seat)
     if len(out) + len(fewer) <= MAX_CHOICES:
@@ -266,8 +276,12 @@ def _turn_options(s: State, f: Frame) -> list[Action]:
     seat = f["seat"]
     out: list[Action] = []
     if not s.took:
+        holders: dict[str, int] = {}  # ``State.holder`` of every card held, found at once
+        for held, hand in enumerate(s.hands):
+            for card in hand:
+                holders.setdefault(card, held)
         for card in s.cards_in_play:
-            holder = s.holder(card)
+            holder = holders.get(card)
             if holder != seat:
                 out.append(_take_action(card, holder))
     if not s.placed:
