@@ -10,7 +10,7 @@ from typing import Any
 from PIL import Image
 
 from engine import rattus
-from render.common.canvas import ALERT
+from render.common.colours import ALERT
 from render.common.frame import seats_of
 from render.rattus.board import board_grid, board_image, rattus_board
 from render.rattus.panel import plague_tokens

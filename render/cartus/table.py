@@ -28,8 +28,9 @@ from PIL import Image
 import lang
 from engine.cartus.view_types import CardFace, CartusPlayer, CartusView, Disc, Entry, RowBuilding
 from engine.text import N_
-from render.common.canvas import ALERT, GOLD, INK, MUTED, RGB, WHITE, Canvas, Point, encode_png, mix
-from render.common.frame import PANEL_BG, ROW_BG, seats_of, width_of, wrap
+from render.common.canvas import Canvas, Point, encode_png
+from render.common.colours import ALERT, BACK, BACK_INK, GOLD, INK, MUTED, RGB, WHITE, mix
+from render.common.frame import LIT_BG, PANEL_BG, mark_box, row_box, seats_of, width_of, wrap
 from render.common.palette import shared_palette
 from render.common.pieces import CHIP_H, Seat, chip_width, class_colour, class_glyph, cube_chip
 
@@ -63,10 +64,6 @@ STATUS_TITLES = {
 }
 """Each stage of a round in a word (the status line: "Anna to play · Entering")."""
 WINNER_BG: RGB = (255, 241, 196)
-ACTING_BG: RGB = (255, 236, 170)
-RULE: RGB = (214, 200, 172)
-NUN_BACK: RGB = (88, 52, 84)
-NUN_INK: RGB = (214, 190, 150)
 
 
 @dataclass(frozen=True)
@@ -92,23 +89,23 @@ class _Pen:
         self,
         at: Point,
         text: str,
-        size: int,
+        size: int = TEXT,
         ink: RGB = INK,
         *,
         bold: bool = True,
-        anchor: str = "lm",
         condensed: bool = False,
     ) -> float:
-        """One line of text (never cut: the caller made room); returns its width."""
+        """One line of text from ``at`` (the middle of its left end; never cut: the caller
+        made room); returns its width."""
         text = text.replace(NBSP, " ")
         wide = width_of(text, size, bold, condensed)
         if self.draw and text:
             drawn = self.canvas.text(
-                at, text, size, fill=ink, bold=bold, anchor=anchor, condensed=condensed
+                at, text, size, fill=ink, bold=bold, anchor="lm", condensed=condensed
             )
-            x = at[0] - (wide if anchor[0] == "r" else wide / 2 if anchor[0] == "m" else 0)
-            top = at[1] - (size * 0.6 if anchor[1] == "m" else 0)
-            self.boxes.append(TextBox(text, drawn, (x, top, x + wide, top + size * 1.2), size, ink))
+            top = at[1] - size * 0.6
+            box = (at[0], top, at[0] + wide, top + size * 1.2)
+            self.boxes.append(TextBox(text, drawn, box, size, ink))
         return wide
 
     def lines(
@@ -391,8 +388,8 @@ def _nun_card(
     w, h = size
     box = (x, y, x + w, y + h)
     if card is None:
-        canvas.rect(box, fill=NUN_BACK, outline=NUN_INK, width=2, radius=8)
-        canvas.text((x + w / 2, y + h / 2), str(place), 30, fill=NUN_INK, bold=True, anchor="mm")
+        canvas.rect(box, fill=BACK, outline=BACK_INK, width=2, radius=8)
+        canvas.text((x + w / 2, y + h / 2), str(place), 30, fill=BACK_INK, bold=True, anchor="mm")
         return
     kind = str(card.get("type") or "")
     colour = class_colour(kind) if kind in CLASS_ORDER else (90, 84, 76)
@@ -553,25 +550,9 @@ def _players(pen: _Pen, view: CartusView, seats: Mapping[int, Seat], top: float)
         if pen.draw:
             acting = seat.seat in (view.get("actors") or []) and not over
             winner = over and seat.seat in (view.get("winners") or [])
-            fill = ACTING_BG if acting else WINNER_BG if winner else ROW_BG
-            canvas = pen.canvas
-            canvas.rect(
-                (PAD, y, WIDTH - PAD, y + height),
-                fill=fill,
-                outline=GOLD if acting or winner else RULE,
-                width=2 if acting or winner else 1,
-                radius=8,
-            )
-            canvas.rect(
-                (PAD + 8, y + 7, PAD + 44, y + 43),
-                fill=seat.colour.fill,
-                outline=seat.colour.edge,
-                width=2,
-                radius=6,
-            )
-            canvas.text(
-                (PAD + 26, y + 25.5), seat.mark, NAME, fill=seat.colour.text, bold=True, anchor="mm"
-            )
+            box = (PAD, y, WIDTH - PAD, y + height)
+            row_box(pen.canvas, box, acting or winner, LIT_BG if acting else WINNER_BG)
+            mark_box(pen.canvas, (PAD + 8, y + 7), seat, 36, NAME)
             _player(pen, view, player, seat, place, y)
         y += height + 6
     return y - top

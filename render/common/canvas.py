@@ -1,4 +1,5 @@
-"""Shared drawing helpers: a supersampled canvas, colours, and PNG encoding.
+"""Shared drawing helpers: a supersampled canvas and PNG encoding (the colours are
+``render.common.colours``).
 
 Every game picture is drawn on a :class:`Canvas` in output-pixel coordinates; the canvas
 draws at ``SCALE`` times the size and shrinks once at the end, which smooths every edge.
@@ -12,10 +13,10 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 
 from PIL import Image, ImageChops, ImageDraw
 
+from render.common.colours import INK, RGB, Colour
 from render.common.text import draw_line, fit, layout
 
 SCALE = 2
@@ -25,56 +26,6 @@ time for a fifth more bytes, about 50 KiB (``bench/render.py --levels``)."""
 PALETTE_COLOURS = 256
 
 Point = tuple[float, float]
-RGB = tuple[int, int, int]
-RGBA = tuple[int, int, int, int]
-Colour = RGB | RGBA
-
-INK: RGB = (38, 32, 28)
-PAPER: RGB = (247, 241, 226)
-MUTED: RGB = (118, 108, 96)
-WHITE: RGB = (255, 255, 255)
-ALERT: RGB = (190, 30, 35)
-GOLD: RGB = (214, 165, 40)
-
-
-@dataclass(frozen=True)
-class PlayerColour:
-    """How one player colour is drawn: fill, outline, and the text colour that reads on it."""
-
-    fill: RGB
-    edge: RGB
-    text: RGB
-
-
-PLAYER_COLOURS: dict[str, PlayerColour] = {
-    "red": PlayerColour((214, 48, 49), (120, 20, 22), WHITE),
-    "yellow": PlayerColour((248, 211, 60), (140, 110, 10), INK),
-    "green": PlayerColour((46, 150, 80), (18, 80, 40), WHITE),
-    "blue": PlayerColour((40, 100, 200), (16, 48, 110), WHITE),
-    "purple": PlayerColour((136, 72, 178), (70, 30, 100), WHITE),
-    "orange": PlayerColour((244, 140, 40), (140, 70, 10), INK),
-}
-UNKNOWN_COLOUR = PlayerColour((150, 150, 150), (80, 80, 80), WHITE)
-
-
-def player_colour(name: str) -> PlayerColour:
-    return PLAYER_COLOURS.get(name, UNKNOWN_COLOUR)
-
-
-def hex_colour(text: str) -> RGB:
-    value = text.lstrip("#")
-    return (int(value[0:2], 16), int(value[2:4], 16), int(value[4:6], 16))
-
-
-def mix(a: RGB, b: RGB, t: float) -> RGB:
-    """``a`` moved a fraction ``t`` of the way towards ``b``."""
-    return (
-        round(a[0] + (b[0] - a[0]) * t),
-        round(a[1] + (b[1] - a[1]) * t),
-        round(a[2] + (b[2] - a[2]) * t),
-    )
-
-
 _recorders: list[list[str]] = []
 
 
@@ -147,13 +98,7 @@ class Canvas:
         width: float = 1,
         radius: float = 0,
     ) -> None:
-        self.draw.rounded_rectangle(
-            self._box(box),
-            radius=self.px(radius),
-            fill=fill,
-            outline=outline,
-            width=self.px(width) if outline is not None else 0,
-        )
+        self._outlined(self._box(box), fill, outline, width, self.px(radius))
 
     def disc(
         self,
@@ -164,12 +109,25 @@ class Canvas:
         width: float = 1,
     ) -> None:
         x, y = centre
-        self.draw.ellipse(
-            self._box((x - radius, y - radius, x + radius, y + radius)),
-            fill=fill,
-            outline=outline,
-            width=self.px(width) if outline is not None else 0,
+        self._outlined(
+            self._box((x - radius, y - radius, x + radius, y + radius)), fill, outline, width
         )
+
+    def _outlined(
+        self,
+        box: list[int],
+        fill: Colour | None,
+        outline: Colour | None,
+        width: float,
+        radius: int | None = None,
+    ) -> None:
+        """A filled and outlined shape in ``box`` (in pixels): a rectangle with corners of
+        ``radius``, or an ellipse without one."""
+        line = self.px(width) if outline is not None else 0
+        if radius is None:
+            self.draw.ellipse(box, fill=fill, outline=outline, width=line)
+        else:
+            self.draw.rounded_rectangle(box, radius, fill=fill, outline=outline, width=line)
 
     def text(
         self,

@@ -9,12 +9,16 @@ from __future__ import annotations
 import lang
 from engine.cartus.view_types import CartusView
 from engine.rattus.view_types import RattusView
-from render.common.canvas import INK, RGB, WHITE, Canvas, player_colour, text_width
+from render.common.canvas import Canvas, text_width
+from render.common.colours import GOLD, INK, RGB, WHITE, player_colour
 from render.common.pieces import Seat
 from render.common.text import drawable
 
 PANEL_BG: RGB = (244, 237, 220)
 ROW_BG: RGB = (251, 247, 238)
+LIT_BG: RGB = (255, 236, 170)
+"""A row of whoever must decide now."""
+RULE: RGB = (214, 200, 172)
 HEADER_PAD = 14
 HEADER_TEXT = 22
 
@@ -52,6 +56,38 @@ def header_band(canvas: Canvas, title: str, pill: RGB, who: str, what: str, widt
     )
     after = left + canvas.text_width(shown, 24, bold=True) + 8 if who else left
     canvas.text((after, y + 18), what, 24, fill=INK, bold=True, anchor="lm")
+
+
+def row_box(
+    canvas: Canvas, box: tuple[float, float, float, float], lit: bool, fill: RGB = LIT_BG
+) -> None:
+    """The box of a player's row: gold edged on ``fill`` when ``lit`` (deciding now, or
+    winning), else plain."""
+    canvas.rect(
+        box,
+        fill=fill if lit else ROW_BG,
+        outline=GOLD if lit else RULE,
+        width=2.5 if lit else 1,
+        radius=8,
+    )
+
+
+def mark_box(canvas: Canvas, at: tuple[float, float], seat: Seat, size: float, text: int) -> None:
+    """A seat's colour, ``size`` square, with its mark letter ``text`` pixels tall: in a
+    player's row, beside a card's holder."""
+    x, y = at
+    colour = seat.colour
+    canvas.rect(
+        (x, y, x + size, y + size), fill=colour.fill, outline=colour.edge, width=2, radius=6
+    )
+    canvas.text(
+        (x + size / 2, y + size / 2 + 0.5),
+        seat.mark,
+        text,
+        fill=colour.text,
+        bold=True,
+        anchor="mm",
+    )
 
 
 def wrap(

@@ -10,19 +10,19 @@ import math
 from dataclasses import dataclass
 
 from engine.rattus.view_types import TokenFront
-from render.common.canvas import (
+from render.common.canvas import Canvas, Point, text_width
+from render.common.colours import (
     ALERT,
+    BACK,
+    BACK_INK,
     GOLD,
     INK,
     MUTED,
     PAPER,
     RGB,
     WHITE,
-    Canvas,
     PlayerColour,
-    Point,
     mix,
-    text_width,
 )
 
 CHIP_H = 40
@@ -36,9 +36,11 @@ PLAGUE_R = 19
 BADGE_H = 30
 BADGE_TEXT = 20
 
-RAT_BACK: RGB = (88, 52, 84)
-RAT_RIM: RGB = (214, 190, 150)
 TOKEN_FACE: RGB = (250, 244, 228)
+NUN_FILL: RGB = (250, 250, 250)
+BISHOP_FILL: RGB = (128, 32, 70)
+CARAVAN_FILL: RGB = (222, 190, 120)
+"""The pieces that are nobody's (a potion or a diplomat takes its player's colour)."""
 
 CLASS_GLYPHS: dict[str, str] = {
     "royalty": "♛",
@@ -180,12 +182,12 @@ def _rat_back(canvas: Canvas, centre: Point, known_limit: int | None, starting: 
     canvas.disc(
         centre,
         RAT_R,
-        fill=RAT_BACK,
-        outline=GOLD if known_limit is not None else RAT_RIM,
+        fill=BACK,
+        outline=GOLD if known_limit is not None else BACK_INK,
         width=1.6,
     )
     if known_limit is None:
-        _rat_silhouette(canvas, centre, RAT_R, RAT_RIM, RAT_BACK)
+        _rat_silhouette(canvas, centre, RAT_R, BACK_INK, BACK)
     else:
         canvas.text(centre, str(known_limit), 18, fill=WHITE, bold=True, anchor="mm")
 

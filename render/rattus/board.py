@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from dataclasses import replace
 from functools import lru_cache, partial
 
 from PIL import Image
 
 import lang
 from engine.rattus.view_types import RattusRegion, RattusView
-from render.common.canvas import ALERT, Canvas, Point, encode_png
+from render.common.canvas import Canvas, Point, encode_png
+from render.common.colours import ALERT
 from render.common.frame import PANEL_BG, seats_of
 from render.common.palette import shared_palette
 from render.common.pieces import Seat, wall
@@ -28,7 +30,7 @@ from render.rattus.panel import (
     plague_tokens,
     region_label,
 )
-from render.rattus.tile_pieces import Piece, content_height, place_pieces
+from render.rattus.tile_pieces import Piece, TileContent, content_height, place_pieces
 from render.rattus.tiles import Grid, grid, grid_spec, rows, tile_widths
 
 BASE_CHIPS = 6
@@ -82,8 +84,10 @@ def board_grid(view: RattusView, seats: Mapping[int, Seat], tr: lang.Texts) -> G
         in_row = [n for n in names if grid_spec().cells[n][1] == row]
         needed = [
             max(
-                content_height({**view, "plague": n}, n, base, seats, widths[n], tr),
-                content_height(view, n, regions[n], seats, widths[n], tr),
+                content_height(
+                    replace(TileContent.of(view, n, base, seats, tr), plague=True), widths[n]
+                ),
+                content_height(TileContent.of(view, n, regions[n], seats, tr), widths[n]),
             )
             for n in in_row
         ]
@@ -95,7 +99,7 @@ def pieces(view: RattusView, seats: Mapping[int, Seat], where: Grid, tr: lang.Te
     """Every piece on the map, placed."""
     out: list[Piece] = []
     for name, region in _in_use(view).items():
-        out += place_pieces(view, name, region, seats, where.tiles[name], tr)
+        out += place_pieces(TileContent.of(view, name, region, seats, tr), where.tiles[name])
     return out
 
 

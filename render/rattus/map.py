@@ -7,7 +7,8 @@ from __future__ import annotations
 import math
 from itertools import pairwise
 
-from render.common.canvas import INK, PAPER, RGB, Canvas, Point, mix
+from render.common.canvas import Canvas, Point
+from render.common.colours import INK, PAPER, RGB, mix
 from render.rattus.tile_pieces import HEADER
 from render.rattus.tiles import Box, Grid, Link, grid_spec
 

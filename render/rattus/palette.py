@@ -14,7 +14,7 @@ from itertools import pairwise
 from PIL import Image
 
 from engine.rattus.view_types import RattusPlayer, RattusRegion, RattusView, Revealed
-from render.common.canvas import PLAYER_COLOURS
+from render.common.colours import PLAYER_COLOURS
 from render.common.palette import PALETTE_FILE
 from render.common.pieces import CLASS_COLOURS, GOODS_COLOURS
 from render.rattus.board import board_image

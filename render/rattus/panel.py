@@ -10,8 +10,9 @@ from typing import Any
 import lang
 from engine.rattus.view_types import RattusPlayer, RattusView, Revealed
 from engine.text import N_
-from render.common.canvas import ALERT, GOLD, INK, MUTED, RGB, WHITE, Canvas, text_width
-from render.common.frame import ROW_BG, header_band
+from render.common.canvas import Canvas, text_width
+from render.common.colours import ALERT, INK, MUTED, WHITE
+from render.common.frame import header_band, mark_box, row_box
 from render.common.pieces import (
     PIECE_GLYPHS,
     RAT_CHIP_H,
@@ -27,8 +28,6 @@ from render.common.pieces import (
 from render.rattus.tile_pieces import goods_name
 
 PAD = 14
-ACTIVE_BG: RGB = (255, 236, 170)
-RULE: RGB = (214, 200, 172)
 HEADER_H = 54
 PILL_H = 30
 
@@ -109,6 +108,8 @@ PANEL_TEXT = 30
 on a phone showing the 1002 px wide picture at 380 px, as tall as the region names."""
 LINE_H = 42
 MARK_BOX = 38
+MARK_TEXT = 30
+"""A seat's mark letter in its box, as tall as the names."""
 CELL_GAP = 10
 BIG_TOKEN_R = 54
 """A face-up rat under the map: its limit is then drawn 30 px tall, as legible as the names."""
@@ -186,15 +187,9 @@ def _player_row(
     )
     winner = status == "over" and seat.seat in (view.get("winners") or [])
     lit = acting or winner
-    canvas.rect(
-        (x0, y0, x1, y0 + row_height(view)),
-        fill=ACTIVE_BG if lit else ROW_BG,
-        outline=GOLD if lit else RULE,
-        width=2.5 if lit else 1,
-        radius=8,
-    )
+    row_box(canvas, (x0, y0, x1, y0 + row_height(view)), lit)
     mid = y0 + 5 + LINE_H / 2
-    mark_box(canvas, (x0 + 8, mid - MARK_BOX / 2), seat)
+    mark_box(canvas, (x0 + 8, mid - MARK_BOX / 2), seat, MARK_BOX, MARK_TEXT)
     head = _head(view, player, tr)
     low = status != "over" and int(player.get("cubes_supply") or 0) <= 3
     head_w = words_width(head)
@@ -206,24 +201,6 @@ def _player_row(
     stats = _stats(view, player, tr)
     if stats and _player_lines(view) > 1:
         _words(canvas, (left, mid + LINE_H), stats, fill=MUTED, max_width=x1 - 10 - left)
-
-
-def mark_box(canvas: Canvas, at: tuple[float, float], seat: Seat) -> None:
-    """A seat's colour with its mark letter as tall as the names (a player row, a card's
-    holder)."""
-    x, y = at
-    colour = seat.colour
-    canvas.rect(
-        (x, y, x + MARK_BOX, y + MARK_BOX), fill=colour.fill, outline=colour.edge, width=2, radius=6
-    )
-    canvas.text(
-        (x + MARK_BOX / 2, y + MARK_BOX / 2 + 0.5),
-        seat.mark,
-        30,
-        fill=colour.text,
-        bold=True,
-        anchor="mm",
-    )
 
 
 def _players_in_order(view: RattusView) -> list[tuple[RattusPlayer, int]]:
@@ -301,7 +278,7 @@ def _draw_cards(
         after = cx + 2 * r + 8 + words_width(name) + 10
         holder = seats.get(seat) if seat is not None else None
         if holder is not None:
-            mark_box(canvas, (after, cy + (LINE_H - MARK_BOX) / 2), holder)
+            mark_box(canvas, (after, cy + (LINE_H - MARK_BOX) / 2), holder, MARK_BOX, MARK_TEXT)
         else:
             _words(canvas, (after, cy + LINE_H / 2), tr("free"), fill=MUTED)
 

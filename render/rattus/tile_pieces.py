@@ -12,11 +12,15 @@ from functools import partial
 
 import lang
 from engine.rattus.view_types import RattusRegion, RattusView, Slot
-from render.common.canvas import INK, PAPER, RGB, Canvas, Point
+from render.common.canvas import Canvas, Point
+from render.common.colours import INK, PAPER, RGB
 from render.common.pieces import (
     BADGE_H,
+    BISHOP_FILL,
+    CARAVAN_FILL,
     CHIP_H,
     GOODS_COLOURS,
+    NUN_FILL,
     PIECE_GLYPHS,
     PLAGUE_R,
     RAT_R,
@@ -42,9 +46,6 @@ GAP = 5
 ROW_GAP = 6
 MAX_RATS = 3
 RAT_GAP = 6
-CARAVAN_FILL: RGB = (222, 190, 120)
-NUN_FILL: RGB = (250, 250, 250)
-BISHOP_FILL: RGB = (128, 32, 70)
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,32 @@ class Piece:
 
 Item = tuple[str, float, float, Callable[[Canvas, Point], None], int | None]
 """kind, width, height, how to draw it at a point, and the seat it belongs to (if any)."""
+
+
+@dataclass(frozen=True)
+class TileContent:
+    """What one region's tile holds: the region as the view has it, whether the plague and
+    the caravan are there, how the seats are shown and the language of its words."""
+
+    name: str
+    region: RattusRegion
+    plague: bool
+    caravan: bool
+    seats: Mapping[int, Seat]
+    tr: lang.Texts
+
+    @classmethod
+    def of(
+        cls,
+        view: RattusView,
+        name: str,
+        region: RattusRegion,
+        seats: Mapping[int, Seat],
+        tr: lang.Texts,
+    ) -> TileContent:
+        """Region ``name``'s tile in ``view`` (``region`` its content)."""
+        at = view.get("plague") == name, view.get("caravan") == name
+        return cls(name, region, *at, seats, tr)
 
 
 def goods_name(kind: str, tr: lang.Texts) -> str:
@@ -131,14 +158,9 @@ def _tile(text: str, fill: RGB, canvas: Canvas, at: Point) -> None:
     tile(canvas, at, text, fill)
 
 
-def _extra_items(
-    view: RattusView,
-    name: str,
-    region: RattusRegion,
-    seats: Mapping[int, Seat],
-    tr: lang.Texts,
-) -> list[Item]:
+def _extra_items(tile: TileContent) -> list[Item]:
     """Nuns, bishops, potions, diplomats, goods and the caravan."""
+    region, seats, tr = tile.region, tile.seats, tile.tr
     items: list[Item] = []
     for piece, count, fill, ink in (
         ("nun", region.get("nuns", 0), NUN_FILL, INK),
@@ -158,33 +180,33 @@ def _extra_items(
         fill = GOODS_COLOURS.get(kind, (200, 200, 190))
         word = goods_name(kind, tr)
         items.append(("goods", tile_width(word), BADGE_H, partial(_tile, word, fill), None))
-    if view.get("caravan") == name:
+    if tile.caravan:
         # i18n: the Africanus caravan's token on the map (a short word)
         word = tr("Caravan")
         items.append(
-            ("caravan", tile_width(word), BADGE_H, partial(_tile, word, CARAVAN_FILL), None)
+            (
+                "caravan",
+                tile_width(word),
+                BADGE_H,
+                partial(_tile, word, CARAVAN_FILL),
+                None,
+            )
         )
     return items
 
 
-def _groups(
-    view: RattusView,
-    name: str,
-    region: RattusRegion,
-    seats: Mapping[int, Seat],
-    tr: lang.Texts,
-) -> list[tuple[list[Item], float]]:
+def _groups(tile: TileContent) -> list[tuple[list[Item], float]]:
     """The tile's groups of pieces, top to bottom, each with the gap between its items."""
     groups: list[tuple[list[Item], float]] = []
-    if region.get("in_use", True):
-        groups.append((_rat_items(region, view.get("plague") == name), RAT_GAP))
+    if tile.region.get("in_use", True):
+        groups.append((_rat_items(tile.region, tile.plague), RAT_GAP))
     chips: list[Item] = [
         ("chip", chip_width(str(count)), CHIP_H, partial(_chip, seat, str(count)), seat.seat)
-        for seat, count in seat_counts(region.get("cubes"), seats)
+        for seat, count in seat_counts(tile.region.get("cubes"), tile.seats)
     ]
     if chips:
         groups.append((chips, GAP))
-    extras = _extra_items(view, name, region, seats, tr)
+    extras = _extra_items(tile)
     if extras:
         groups.append((extras, GAP))
     return groups
@@ -202,28 +224,21 @@ def _flow(items: list[Item], gap: float, width: float) -> list[list[Item]]:
     return [line for line in lines if line]
 
 
-def content_height(
-    view: RattusView,
-    name: str,
-    region: RattusRegion,
-    seats: Mapping[int, Seat],
-    width: float,
-    tr: lang.Texts,
-) -> float:
+def content_height(tile: TileContent, width: float) -> float:
     """How tall a tile of ``width`` must be for its name and every piece (remembered by
     everything it depends on)."""
     key = (
-        json.dumps(region, sort_keys=True, default=str),
-        name,
-        view.get("plague") == name,
-        view.get("caravan") == name,
+        json.dumps(tile.region, sort_keys=True, default=str),
+        tile.name,
+        tile.plague,
+        tile.caravan,
         width,
-        tuple(seats.values()),
-        tr.language,
+        tuple(tile.seats.values()),
+        tile.tr.language,
     )
     height = _HEIGHTS.get(key)
     if height is None:
-        height = _layout(view, name, region, seats, (0, 0, width, 0), tr)[1]
+        height = _layout(tile, (0, 0, width, 0))[1]
         if len(_HEIGHTS) >= 4096:
             _HEIGHTS.clear()
         _HEIGHTS[key] = height
@@ -233,27 +248,20 @@ def content_height(
 _HEIGHTS: dict[tuple[object, ...], float] = {}
 
 
-def _layout(
-    view: RattusView,
-    name: str,
-    region: RattusRegion,
-    seats: Mapping[int, Seat],
-    box: Box,
-    tr: lang.Texts,
-) -> tuple[list[Piece], float]:
+def _layout(tile: TileContent, box: Box) -> tuple[list[Piece], float]:
     x0, y0, x1, _ = box
     room = x1 - x0 - 2 * PAD
     centre = (x0 + x1) / 2
     y = y0 + HEADER
     pieces: list[Piece] = []
-    for items, gap in _groups(view, name, region, seats, tr):
+    for items, gap in _groups(tile):
         for line in _flow(items, gap, room):
             line_h = max(item[2] for item in line)
             x = centre - (sum(item[1] for item in line) + gap * (len(line) - 1)) / 2
             for kind, w, h, draw, seat in line:
                 at = (x, y + (line_h - h) / 2)
                 box = (at[0], at[1], at[0] + w, at[1] + h)
-                pieces.append(Piece(kind, name, box, partial(_at, draw, at), seat))
+                pieces.append(Piece(kind, tile.name, box, partial(_at, draw, at), seat))
                 x += w + gap
             y += line_h + ROW_GAP
     return pieces, y - y0 - ROW_GAP + PAD
@@ -263,13 +271,6 @@ def _at(draw: Callable[[Canvas, Point], None], at: Point, canvas: Canvas) -> Non
     draw(canvas, at)
 
 
-def place_pieces(
-    view: RattusView,
-    name: str,
-    region: RattusRegion,
-    seats: Mapping[int, Seat],
-    box: Box,
-    tr: lang.Texts,
-) -> list[Piece]:
+def place_pieces(tile: TileContent, box: Box) -> list[Piece]:
     """Every piece of one region, placed inside its tile ``box``."""
-    return _layout(view, name, region, seats, box, tr)[0]
+    return _layout(tile, box)[0]

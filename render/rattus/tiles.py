@@ -16,7 +16,8 @@ from functools import lru_cache
 from itertools import pairwise
 from pathlib import Path
 
-from render.common.canvas import RGB, Point, hex_colour
+from render.common.canvas import Point
+from render.common.colours import RGB, hex_colour
 
 TILES_FILE = Path(__file__).parent / "data" / "rattus_tiles.json"
 

@@ -23,7 +23,7 @@ from render.cartus.table import (
     table_image,
     text_boxes,
 )
-from render.common.canvas import GOLD
+from render.common.colours import GOLD
 from render.common.frame import seats_of
 from tests.render.helpers import EN
 from tests.render.measure import MIN_ON_PHONE, first_glyph_height, on_phone

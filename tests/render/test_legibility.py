@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from PIL import ImageChops
 
-from render.common.canvas import INK
+from render.common.colours import INK
 from render.common.pieces import CHIP_TAB
 from render.rattus.board import board_grid, pieces, seats_of
 from render.rattus.map import label_box

@@ -13,7 +13,7 @@ import pytest
 
 from engine import rattus
 from render import board_size
-from render.common.canvas import ALERT, INK, MUTED
+from render.common.colours import ALERT, INK, MUTED
 from render.common.pieces import CLASS_GLYPHS, PIECE_GLYPHS, RAT_CHIP_H, token_chip_width
 from render.rattus.board import board_grid, seats_of
 from render.rattus.panel import (
