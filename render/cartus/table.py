@@ -86,17 +86,19 @@ class _Pen:
         self.boxes: list[TextBox] = []
 
     def text(
-        self,
-        at: Point,
-        text: str,
-        size: int = TEXT,
-        ink: RGB = INK,
-        *,
-        bold: bool = True,
-        condensed: bool = False,
+        self, at: Point, text: str, size: int = TEXT, ink: RGB = INK, *, condensed: bool = False
     ) -> float:
-        """One line of text from ``at`` (the middle of its left end; never cut: the caller
-        made room); returns its width."""
+        """One line of bold text from ``at`` (the middle of its left end; never cut: the
+        caller made room); returns its width."""
+        return self._line(at, text, size, ink, True, condensed)
+
+    def faint(self, at: Point, text: str) -> float:
+        """A line saying nothing is there yet ("nobody yet"): muted, regular weight."""
+        return self._line(at, text, TEXT, MUTED, False, False)
+
+    def _line(
+        self, at: Point, text: str, size: int, ink: RGB, bold: bool, condensed: bool
+    ) -> float:
         text = text.replace(NBSP, " ")
         wide = width_of(text, size, bold, condensed)
         if self.draw and text:
@@ -108,14 +110,12 @@ class _Pen:
             self.boxes.append(TextBox(text, drawn, box, size, ink))
         return wide
 
-    def lines(
-        self, at: Point, text: str, size: int, width: float, ink: RGB = INK, *, bold: bool = True
-    ) -> float:
+    def lines(self, at: Point, text: str, size: int, width: float, ink: RGB = INK) -> float:
         """``text`` wrapped to ``width`` from ``at`` (the middle of its first line, on the
-        left); returns the height it takes (``LINE`` a line)."""
-        rows = wrap(text, size, width, bold=bold)
+        left), bold; returns the height it takes (``LINE`` a line)."""
+        rows = wrap(text, size, width, bold=True)
         for i, row in enumerate(rows):
-            self.text((at[0], at[1] + i * LINE), row, size, ink, bold=bold)
+            self.text((at[0], at[1] + i * LINE), row, size, ink)
         return len(rows) * LINE
 
 
@@ -219,7 +219,7 @@ def _building(
     x = x0 + 10
     entries = building.get("entries", [])
     if not entries:
-        pen.text((x, y + CHIP_H / 2), pen.tr("nobody yet"), TEXT, MUTED, bold=False)
+        pen.faint((x, y + CHIP_H / 2), pen.tr("nobody yet"))
     for entry in entries:
         seat = seats.get(int(entry.get("seat", -1)))
         if seat is None:
@@ -338,7 +338,7 @@ def _tracks(pen: _Pen, view: CartusView, seats: Mapping[int, Seat], top: float) 
             canvas.text((PAD + 10, y + TRACK_H / 2), class_glyph(cls), 24, fill=colour, anchor="lm")
         pen.text((PAD + 42, y + TRACK_H / 2), card_type(cls, tr), TEXT)
         if not boxes:
-            pen.text((PAD + label_w, y + TRACK_H / 2), tr("nobody yet"), TEXT, MUTED, bold=False)
+            pen.faint((PAD + label_w, y + TRACK_H / 2), tr("nobody yet"))
         for seat_no, (x0, y0, _, _) in boxes:
             seat = seats.get(seat_no)
             if seat is None:
