@@ -13,7 +13,7 @@ from functools import lru_cache
 from operator import attrgetter
 from typing import Any, TypedDict, TypeVar
 
-from .text import N_, Msg, Text, as_msg, fill_seats, listing, msg
+from .text import N_, Msg, Text, as_msg, fill_seats, listing, msg, text_of
 
 T = TypeVar("T")
 
@@ -29,8 +29,7 @@ class IllegalAction(ValueError):
 
     @property
     def text(self) -> Text:
-        given = self.args[0] if self.args else ""
-        return given if isinstance(given, Msg) else str(given)
+        return text_of(self)
 
 
 @dataclass(frozen=True, order=True)

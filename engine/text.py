@@ -59,7 +59,7 @@ class Msg:
         read, most of them in look-ahead nobody reads)."""
         return dict(self.params)
 
-    def english(self, names: Sequence[str] = ()) -> str:
+    def english(self, names: Sequence[Param] = ()) -> str:
         """The text in English (its source), seats named from ``names``: for logs, errors
         raised inside the engine and tests. Shown texts go through ``lang.say``."""
         return render(self, source, names)
@@ -122,16 +122,20 @@ string whose seats are ``⟨n⟩`` placeholders (``engine.core.seat_ref``)."""
 
 
 @overload
-def with_names(text: Msg, names: Sequence[str]) -> Msg: ...
+def with_names(text: Msg, names: Sequence[Param]) -> Msg: ...
 @overload
-def with_names(text: str, names: Sequence[str]) -> str: ...
-def with_names(text: Text, names: Sequence[str]) -> Text:
+def with_names(text: str, names: Sequence[Param]) -> str: ...
+def with_names(text: Text, names: Sequence[Param]) -> Text:
     """The text with its seats bound to people's names, still in no language: each ``Seat``
-    value (nested ones too) becomes the name as data; a string's placeholders are filled.
+    value (nested ones too) becomes the name (data, or a text such as a computer player's
+    name, shown in the reader's language); a string's placeholders are filled (in English).
     The host binds names where it knows them; the text is rendered where it is shown."""
 
     def name(index: int) -> str:
-        return names[index] if 0 <= index < len(names) else f"Player {index + 1}"
+        if not 0 <= index < len(names):
+            return f"Player {index + 1}"
+        given = names[index]
+        return given.english() if isinstance(given, Msg) else str(given)
 
     def bound(value: Param) -> Param:
         if isinstance(value, Seat) and 0 <= value.index < len(names):
@@ -164,12 +168,31 @@ def restored(data: str) -> Text:
     return data
 
 
+def text_of(error: BaseException) -> Text:
+    """The text an error was raised with: its ``Msg`` (``ValueError(msg(...))``, an
+    ``IllegalAction``), else its message as an English string. Show it with ``lang.say``:
+    never ``str(error)``, which is the English."""
+    given = error.args[0] if error.args else ""
+    return given if isinstance(given, Msg) else str(error)
+
+
+def joined(texts: Sequence[Param]) -> Msg:
+    """Several texts one after the other, a space between them (the sentences of one
+    moment), as one text."""
+    if not texts:
+        return verbatim("")
+    shown: Param = texts[0]
+    for more in texts[1:]:
+        shown = msg("{text} {more}", text=shown, more=more)
+    return shown if isinstance(shown, Msg) else msg("{item}", item=shown)
+
+
 def as_msg(text: Text) -> Msg:
     """``text`` as a ``Msg``: a plain string (not yet converted) is shown as it is."""
     return text if isinstance(text, Msg) else verbatim(text)
 
 
-def english(text: Text, names: Sequence[str] = ()) -> str:
+def english(text: Text, names: Sequence[Param] = ()) -> str:
     """``text`` in English, seats named from ``names`` (else "Player n"): for logs and tests."""
     return as_msg(text).english(names)
 
@@ -242,17 +265,17 @@ class _Values(dict[str, str]):
 def render(
     text: Msg,
     template_of: Callable[[Msg], str],
-    names: Sequence[str] = (),
+    names: Sequence[Param] = (),
     seat_name: Callable[[int], str] | None = None,
 ) -> str:
     """``text`` made into a string: ``template_of(msg)`` gives each (nested) text's template
     in the wanted language, values are filled in, seats named from ``names`` (else by
-    ``seat_name(index)``, else "Player n"). A template the values do not fit falls back to
-    the English source."""
+    ``seat_name(index)``, else "Player n"; a name that is a text is shown in the same
+    language). A template the values do not fit falls back to the English source."""
 
     def seat(index: int) -> str:
         if 0 <= index < len(names):
-            return names[index]
+            return value(names[index])
         return seat_name(index) if seat_name is not None else f"Player {index + 1}"
 
     def value(param: Param) -> str:

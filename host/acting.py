@@ -21,15 +21,15 @@ from typing import Any, ParamSpec, TypeVar
 import lang
 from engine.contract import Game
 from engine.core import Event, IllegalAction, parse_notation
-from engine.text import with_names
+from engine.text import Param, Text, as_msg, joined, msg, stored, with_names
 from host import turns
 from host.errors import StaleAction, UserError
 from host.models import GameRecord, Seat
 
 PUBLIC_TEXT_LIMIT = 1000
-"""The longest text kept of what one action showed everyone: it fits a table's field (1,024
+"""The longest text shown of what one action showed everyone: it fits a table's field (1,024
 characters) whole. A longer one keeps its whole sentences that fit, then says it goes on."""
-CUT = " …and more."
+CUT = msg("…and more.")
 ENGINE_THREADS = 2
 """Worker threads for the engine's work (apart from the ones drawing boards, so an action
 never waits in line behind pictures)."""
@@ -51,12 +51,12 @@ class Applied:
 
     seat: int
     notation: str
-    label: str | None
+    label: Text | None  # players named, in no language yet
     before: Game
     after: Game
     state: dict[str, Any]  # the game after it, as saved
-    public_text: str | None
-    dms: dict[int, list[str]]  # user -> the lines they are owed privately
+    public_text: Text | None
+    dms: dict[int, list[str]]  # user -> the lines they are owed privately (``stored`` texts)
 
 
 def apply_action(record: GameRecord, user_id: int, notation: str, version: int | None) -> Applied:
@@ -77,7 +77,7 @@ def apply_for_seat(record: GameRecord, seat: int, notation: str) -> Applied:
         after: Game = game.apply(seat, wanted)
     except IllegalAction as exc:
         raise UserError(with_names(exc.text, record.names())) from exc
-    label = turns.action_label(game, seat, wanted, record.names())
+    label = turns.action_label(game, seat, wanted, record.seat_names())
     return Applied(
         seat=seat,
         notation=wanted,
@@ -101,30 +101,42 @@ def _turn_marker(view: Mapping[str, Any]) -> tuple[Any, Any, Any]:
 
 
 def public_text(
-    record: GameRecord, before: Game, seat: int, after: Game, label: str | None
-) -> str | None:
+    record: GameRecord, before: Game, seat: int, after: Game, label: Text | None
+) -> Text | None:
     """What everyone saw of an action: its public events, or for a public decision that told
-    nobody anything, the action's label. A private answer's label is never public. In the
-    table's language (what its channel reads), players named as they are now."""
-    names = record.names()
-    table = record.language if record.language in lang.languages() else lang.DEFAULT
-    texts = [lang.say(e.shown, table, names) for e in after.events if e.audience is None]
-    shown = " ".join(text for text in texts if text)
-    if not shown:
-        decision = before.decision(seat)
-        if decision is None or decision.private:
-            return None
-        shown = f"{names[seat]}: {label}" if label else ""
-    if len(shown) > PUBLIC_TEXT_LIMIT:
-        head = shown[: PUBLIC_TEXT_LIMIT - len(CUT)]
-        end = head.rfind(". ")
-        shown = (head[: end + 1] if end > 0 else head.rsplit(" ", 1)[0]) + CUT
-    return shown or None
+    nobody anything, the action's label. A private answer's label is never public. A text in
+    no language (shown in the reader's, ``public_line``), players named as they are now."""
+    names = record.seat_names()
+    texts: list[Param] = [with_names(e.shown, names) for e in after.events if e.audience is None]
+    texts = [text for text in texts if text]
+    if texts:
+        return joined(texts)
+    decision = before.decision(seat)
+    if decision is None or decision.private or not label:
+        return None
+    return msg("{player}: {action}", player=names[seat], action=label)
 
 
-def private_lines(events: Iterable[Event], seat: int, names: list[str]) -> list[str]:
-    """The texts of the non-public events this seat may see: what it is owed privately."""
-    return [e.text_for(names) for e in events if e.audience is not None and seat in e.audience]
+def public_line(text: Text, language: str) -> str:
+    """What everyone saw of an action (``public_text``, or an older row's English) in
+    ``language``, cut to whole sentences within ``PUBLIC_TEXT_LIMIT`` characters."""
+    shown = lang.say(as_msg(text), language)
+    if len(shown) <= PUBLIC_TEXT_LIMIT:
+        return shown
+    cut = " " + lang.say(CUT, language)
+    head = shown[: PUBLIC_TEXT_LIMIT - len(cut)]
+    end = head.rfind(". ")
+    return (head[: end + 1] if end > 0 else head.rsplit(" ", 1)[0]) + cut
+
+
+def private_lines(events: Iterable[Event], seat: int, names: Sequence[Param]) -> list[str]:
+    """The texts of the non-public events this seat may see: what it is owed privately
+    (``engine.text.stored``: shown in the reader's language when sent)."""
+    return [
+        stored(with_names(e.shown, names))
+        for e in events
+        if e.audience is not None and seat in e.audience
+    ]
 
 
 def owed_dms(
@@ -132,7 +144,7 @@ def owed_dms(
 ) -> dict[int, list[str]]:
     """user -> news lines for every person (not a computer) some event tells privately; with
     ``everyone`` (the deal), every person, so each is sent their secrets from the start."""
-    names = [seat.name for seat in sorted(seats, key=lambda s: s.seat)]
+    names = [seat.said for seat in sorted(seats, key=lambda s: s.seat)]
     owed: dict[int, list[str]] = {}
     for seat in seats:
         if seat.user_id is None or seat.is_ai:

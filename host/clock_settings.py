@@ -18,9 +18,10 @@ import re
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
-from engine.core import counted
-from engine.text import N_, Msg, msg, plural
+import lang
+from engine.text import Msg, msg, plural
 from host.errors import UserError
+from host.models import level_name
 
 MODES = ("none", "live", "turn", "daily")
 LEVELS = ("easy", "strong")
@@ -29,19 +30,8 @@ START_BANK = DAY
 """What a seat's bank holds before its first decision (a daily timer)."""
 
 LIMITS = {"live": (1, 120), "turn": (1, 168), "daily": (1, 24)}
-TIMER_EXAMPLES = (
-    ("No timer", "none"),
-    ("Live: 2 minutes a decision", "2m"),
-    ("Live: 5 minutes a decision", "5m"),
-    ("Live: 15 minutes a decision", "15m"),
-    ("Asynchronous: 12 hours a decision", "12h"),
-    ("Asynchronous: 24 hours a decision", "24h"),
-    ("Asynchronous: 48 hours a decision", "48h"),
-    ("Time bank: 1 move a day", "1/day"),
-    ("Time bank: 2 moves a day", "2/day"),
-    ("Time bank: 4 moves a day", "4/day"),
-)
-"""Suggestions for the ``timer`` option, in words, with the text they stand for."""
+TIMER_EXAMPLES = ("none", "2m", "5m", "15m", "12h", "24h", "48h", "1/day", "2/day", "4/day")
+"""Suggestions for the ``timer`` option (offered in words, ``timer_words``)."""
 
 _TIMER = re.compile(
     r"^(?P<n>\d{1,4})\s*(?:(?P<m>m|min|mins|minutes?)|(?P<h>h|hrs?|hours?)"
@@ -163,7 +153,6 @@ class ClockSettings:
                 "A game nobody plays for {idle} is ended.",
                 idle=idle,
             )
-        level = LEVEL_NAMES.get(self.stand_in, self.stand_in)
         return msg(
             "Timer: {timer}. Questions outside your turn get {short}; you are reminded when a "
             "quarter of your time is left. When time runs out, a computer player ({level}) makes "
@@ -172,7 +161,7 @@ class ClockSettings:
             "with {command}. A game nobody plays for {idle} is ended.",
             timer=self.timer_text(),
             short=msg("a minute") if self.mode == "live" else msg("an hour"),
-            level=msg(level),
+            level=level_name(self.stand_in),
             missed=plural("{n} missed deadline", "{n} missed deadlines", self.missed),
             command=f"`{command} seat back`",
             idle=idle,
@@ -233,27 +222,34 @@ def _out_of_range(mode: str, number: int, low: int, high: int) -> Msg:
     )
 
 
-UNREADABLE = "Not a timer: write none, minutes (5m), hours (24h) or moves a day (2/day)"
+UNREADABLE = msg("Not a timer: write none, minutes (5m), hours (24h) or moves a day (2/day)")
 
 
-def timer_words(text: str) -> str:
-    """A typed timer in the words the suggestions use ("Live: 10 minutes a decision");
-    UserError as ``parse_timer`` raises it."""
+def timer_words(text: str) -> Msg:
+    """A typed timer in the words the suggestions use ("Live: 10 minutes a decision"), in
+    no language yet; UserError as ``parse_timer`` raises it."""
     settings = ClockSettings().with_timer(text)
     if settings.mode == "live":
-        return f"Live: {counted(settings.minutes, 'minute')} a decision"
+        return plural(
+            "Live: {n} minute a decision", "Live: {n} minutes a decision", settings.minutes
+        )
     if settings.mode == "turn":
-        return f"Asynchronous: {counted(settings.hours, 'hour')} a decision"
+        return plural(
+            "Asynchronous: {n} hour a decision",
+            "Asynchronous: {n} hours a decision",
+            settings.hours,
+        )
     if settings.mode == "daily":
-        return f"Time bank: {counted(settings.per_day, 'move')} a day"
-    return "No timer"
+        return plural("Time bank: {n} move a day", "Time bank: {n} moves a day", settings.per_day)
+    return msg("No timer")
 
 
-def timer_suggestions(typed: str) -> list[tuple[str, str]]:
-    """(words, value) to offer while someone types a timer: what they typed, in words, if it
-    reads as one ("10m", "36 hours"); for a bare number each unit it fits ("10" gives 10m,
-    10h, 10/day); then the examples that match. Nothing readable: one entry saying why, valued
-    with the text itself so that sending it explains again."""
+def timer_suggestions(typed: str, language: str = lang.DEFAULT) -> list[tuple[str, str]]:
+    """(words in ``language``, value) to offer while someone types a timer: what they typed,
+    in words, if it reads as one ("10m", "36 hours"); for a bare number each unit it fits
+    ("10" gives 10m, 10h, 10/day); then the examples whose words or value match. Nothing
+    readable: one entry saying why, valued with the text itself so that sending it explains
+    again."""
     cleaned = " ".join(typed.strip().lower().split())
     candidates = [f"{cleaned}m", f"{cleaned}h", f"{cleaned}/day"] if cleaned.isdigit() else []
     candidates += [cleaned] if cleaned else []
@@ -261,18 +257,17 @@ def timer_suggestions(typed: str) -> list[tuple[str, str]]:
     why = None
     for text in candidates:
         try:
-            words = timer_words(text)
+            words = lang.say(timer_words(text), language)
         except UserError as error:
-            short = str(error) if len(str(error)) <= 100 else UNREADABLE
-            why = why or short
+            short = lang.say(error.text, language)
+            why = why or (short if len(short) <= 100 else lang.say(UNREADABLE, language))
             continue
         value = ClockSettings().with_timer(text)
         found.append((words, _typed_value(value)))
-    found += [
-        (name, value)
-        for name, value in TIMER_EXAMPLES
-        if cleaned in name.lower() or cleaned in value
-    ]
+    for example in TIMER_EXAMPLES:
+        words = lang.say(timer_words(example), language)
+        if cleaned in words.lower() or cleaned in example:
+            found.append((words, example))
     unique = list(dict.fromkeys(found))
     if not unique and why is not None:
         return [(why[:100], typed.strip()[:100] or "none")]
@@ -288,10 +283,6 @@ def _typed_value(settings: ClockSettings) -> str:
 
 TYPED_UNITS = {"live": "m", "turn": "h", "daily": "/day"}
 """How each timed mode's number is typed."""
-
-
-LEVEL_NAMES = {"easy": N_("easy"), "strong": N_("strong")}
-"""The computer players' levels in words."""
 
 
 def _duration(seconds: float) -> Msg:

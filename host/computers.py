@@ -17,17 +17,16 @@ and start-up repair lets the computer make it.
 from __future__ import annotations
 
 import asyncio
-import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine import computers
 from engine.contract import Game
-from engine.text import N_, Msg, Param, msg, plural
+from engine.text import Msg, Param, msg, plural
 from host import metrics
 from host.errors import UserError
-from host.models import GameRecord, Seat
+from host.models import COMPUTER_NAME, GameRecord, Seat
 
 LEVELS = computers.LEVELS
 THINK_SECONDS = 2.5
@@ -36,22 +35,10 @@ THINK_SECONDS = 2.5
 SIMULATIONS: int | None = None
 """The strong player's simulation budget (None: the engine's default)."""
 
-_NAME = re.compile(r"^Computer (\d+) \((\w+)\)$")
-
 
 def levels(kind: str) -> tuple[str, ...]:
     """The levels of computer player this kind of game has ("easy" at least)."""
     return computers.levels(kind)
-
-
-LEVEL_NAMES = {"easy": N_("easy"), "strong": N_("strong")}
-"""The computer players' levels in words."""
-
-
-def level_name(level: str) -> Msg:
-    """A computer player's level in words ("easy"), in no language yet."""
-    shown = LEVEL_NAMES.get(level, level)
-    return msg(shown)
 
 
 def check_level(kind: str, level: str) -> str:
@@ -64,14 +51,14 @@ def check_level(kind: str, level: str) -> str:
 
 def new_name(seats: Sequence[Seat], level: str) -> str:
     """'Computer N (level)': N counts the computer seats, so every name is different."""
-    taken = {int(m.group(1)) for s in seats if s.is_ai and (m := _NAME.match(s.name))}
+    taken = {int(m.group(1)) for s in seats if s.is_ai and (m := COMPUTER_NAME.match(s.name))}
     number = next(n for n in range(1, len(seats) + 2) if n not in taken)
     return f"Computer {number} ({level})"
 
 
 def number_of(seat: Seat) -> int | None:
     """N of a computer seat named 'Computer N (level)', else None."""
-    found = _NAME.match(seat.name) if seat.is_ai else None
+    found = COMPUTER_NAME.match(seat.name) if seat.is_ai else None
     return int(found.group(1)) if found else None
 
 

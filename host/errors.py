@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.text import Msg, Text, msg
+from engine.text import Text, msg, text_of
 
 
 class UserError(Exception):
@@ -12,8 +12,7 @@ class UserError(Exception):
 
     @property
     def text(self) -> Text:
-        given = self.args[0] if self.args else ""
-        return given if isinstance(given, Msg) else str(given)
+        return text_of(self)
 
     @property
     def message(self) -> str:

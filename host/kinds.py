@@ -131,8 +131,8 @@ class GameKind(ABC):
         expansions); "" for a kind played one way."""
         return ""
 
-    def variant_title(self, variant: str) -> str:
-        """The variant in words, for the stats."""
+    def variant_title(self, variant: str) -> Text:
+        """The variant in words, for the stats (shown in the reader's language)."""
         return self.spec.title
 
     def cards_used(self, game: Game, moves: Sequence[tuple[int, str]]) -> dict[int, dict[str, int]]:

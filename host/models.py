@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, fields
 from typing import Any, Literal
 
+import lang
 from engine.contract import Game, View
 from engine.core import Event
-from engine.text import Msg, Param, msg
+from engine.text import N_, Msg, Param, Text, as_msg, msg
 from host.errors import UserError
 
 Status = Literal["lobby", "running", "finished", "abandoned"]
@@ -17,6 +19,32 @@ StandIn = Literal["missed", "kicked", "resigned"]
 """Why a person's seat is not played by its person: ``missed`` deadlines (the seat is still
 theirs: they come back with ``back``), or the person left it (``kicked``, ``resigned``)."""
 STAND_IN_REASONS: tuple[StandIn, ...] = ("missed", "kicked", "resigned")
+
+
+COMPUTER_NAME = re.compile(r"^Computer (\d+) \((\w+)\)$")
+"""How a computer seat's name is kept: "Computer 2 (strong)" (shown in the reader's language
+by ``Seat.said``)."""
+
+LEVEL_NAMES = {"easy": N_("easy"), "strong": N_("strong")}
+"""The computer players' levels in words."""
+
+
+def level_name(level: str) -> Msg:
+    """A computer player's level in words ("easy"), in no language yet."""
+    shown = LEVEL_NAMES.get(level, level)
+    return msg(shown)
+
+
+def computer_name(number: int, level: str) -> Msg:
+    """A computer seat's name, "Computer 2 (strong)", in no language yet."""
+    return msg("Computer {number} ({level})", number=number, level=level_name(level))
+
+
+def name_said(name: str, computer: bool) -> Text:
+    """A seat's name to show: a person's as they are called (data), a computer seat's
+    ("Computer 2 (strong)", as it is kept) as a text made in the reader's language."""
+    found = COMPUTER_NAME.match(name) if computer else None
+    return name if found is None else computer_name(int(found.group(1)), found.group(2))
 
 
 @dataclass(frozen=True)
@@ -46,6 +74,16 @@ class Seat:
     def is_open(self) -> bool:
         """Nobody plays this seat: its person left and no computer took it."""
         return self.user_id is None and not self.computer_plays
+
+    @property
+    def said(self) -> Text:
+        """The seat's name to show: a person's as they are called (data), a computer seat's
+        as a text made in the reader's language ("Computer 2 (strong)")."""
+        return name_said(self.name, self.is_ai)
+
+    def name_in(self, language: str) -> str:
+        """The seat's name shown in ``language`` (``said``)."""
+        return lang.say(as_msg(self.said), language)
 
 
 @dataclass(kw_only=True)
@@ -115,15 +153,30 @@ class GameRecord(GameRow):
                 return entry
         raise UserError(msg("Game #{number} has no seat {seat}.", number=self.id, seat=seat + 1))
 
-    def name_of(self, seat: int) -> str:
-        for entry in self.seats:
-            if entry.seat == seat:
-                return entry.name
-        return f"Player {seat + 1}"
+    @property
+    def table_language(self) -> str:
+        """The language the game's channel reads (English for a game from before languages,
+        or in a language no longer offered)."""
+        return self.language if self.language in lang.languages() else lang.DEFAULT
 
-    def names(self) -> list[str]:
-        """Every seat's name, in seat order."""
-        return [self.name_of(seat) for seat in range(len(self.seats))]
+    def seat_name(self, seat: int) -> Text:
+        """The seat's name in no language yet (``Seat.said``): bind it into texts
+        (``engine.text.with_names``) that are shown later, in the reader's language."""
+        entry = next((s for s in self.seats if s.seat == seat), None)
+        return msg("Player {n}", n=seat + 1) if entry is None else entry.said
+
+    def seat_names(self) -> list[Text]:
+        """Every seat's name in no language yet, in seat order (``seat_name``)."""
+        return [self.seat_name(seat) for seat in range(len(self.seats))]
+
+    def name_of(self, seat: int, language: str | None = None) -> str:
+        """The seat's name in ``language`` (default: the table's): a computer seat's name is
+        a text ("Computer 1 (easy)")."""
+        return lang.say(as_msg(self.seat_name(seat)), language or self.table_language)
+
+    def names(self, language: str | None = None) -> list[str]:
+        """Every seat's name in ``language`` (default: the table's), in seat order."""
+        return [self.name_of(seat, language) for seat in range(len(self.seats))]
 
     def private_actors(self) -> list[int]:
         """The seats deciding now whose decision is private: who they are is a secret too."""
@@ -164,19 +217,21 @@ class GameRecord(GameRow):
             shown = msg("{first} and {last}", first=shown, last=more)
         return shown if isinstance(shown, Msg) else msg("{player}", player=shown)
 
-    def shown_name(self, seat: int) -> str:
-        """The seat's name as the table shows it: a person's seat a computer plays for now
-        says so ("Ben (computer)"), an open one too ("Ben (open seat)")."""
-        name = self.name_of(seat)
+    def shown_name(self, seat: int, language: str | None = None) -> str:
+        """The seat's name as the table shows it, in ``language`` (default: the table's): a
+        person's seat a computer plays for now says so ("Ben (computer)"), an open one too
+        ("Ben (open seat)")."""
+        name = self.seat_name(seat)
         entry = next((s for s in self.seats if s.seat == seat), None)
-        if entry is None or entry.is_ai:
-            return name
-        if entry.is_open:
-            return f"{name} (open seat)"
-        return f"{name} (computer)" if entry.computer_plays else name
+        shown: Msg = as_msg(name)
+        if entry is not None and not entry.is_ai and entry.is_open:
+            shown = msg("{player} (open seat)", player=name)
+        elif entry is not None and not entry.is_ai and entry.computer_plays:
+            shown = msg("{player} (computer)", player=name)
+        return lang.say(shown, language or self.table_language)
 
     def _waited_for(self, seat: int) -> Param:
-        name = self.name_of(seat)
+        name = self.seat_name(seat)
         entry = next((s for s in self.seats if s.seat == seat), None)
         if entry is not None and entry.is_open:
             return msg(
@@ -268,10 +323,18 @@ class ActionLogEntry:
     user_id: int | None
     name: str
     notation: str
-    label: str | None
+    label: Text | None
+    """How the action reads, players named, in no language yet (an older row: English)."""
     at: float
-    public_text: str | None = None
-    """What everyone saw of the action (None: nothing, e.g. a private answer)."""
+    public_text: Text | None = None
+    """What everyone saw of the action, in no language yet (an older row: English, as the
+    table showed it); None: nothing, e.g. a private answer."""
+
+    @property
+    def said(self) -> Text:
+        """The name of who played it (``name``, as it was then) to show: a computer
+        player's in the reader's language."""
+        return name_said(self.name, self.user_id is None)
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ from engine import rattus
 from engine.contract import Game
 from engine.rattus import class_cards
 from engine.rattus import data as rattus_data
-from engine.text import Msg, Param, listing, msg
+from engine.text import Msg, Param, Text, listing, msg, text_of
 from host.errors import UserError
 from host.kinds import GameKind, quoted
 
@@ -38,11 +38,6 @@ NO_PLAY = "pass"
 
 def _expansion_id(text: str) -> str:
     return text.strip().lower().replace("-", "_").replace(" ", "_")
-
-
-def _sentence(message: str) -> str:
-    text = message.strip().rstrip(".")
-    return text[:1].upper() + text[1:] + "."
 
 
 class RattusKind(GameKind):
@@ -143,7 +138,7 @@ class RattusKind(GameKind):
                 raw if isinstance(raw, str) else list(raw), expansions, counts
             )
         except ValueError as exc:
-            raise UserError(_sentence(str(exc))) from None
+            raise UserError(msg("Class cards: {reason}.", reason=text_of(exc))) from None
 
     def describe_options(self, options: Mapping[str, Any]) -> Msg:
         names = [rattus.EXPANSIONS.get(e, e) for e in options.get("expansions", [])]
@@ -188,10 +183,15 @@ class RattusKind(GameKind):
         """The expansions played, sorted and joined by '+'; "" for the base game."""
         return "+".join(sorted(options.get("expansions", [])))
 
-    def variant_title(self, variant: str) -> str:
+    def variant_title(self, variant: str) -> Text:
         if not variant:
-            return "Base game"
-        return " + ".join(rattus.EXPANSIONS.get(e, e) for e in variant.split("+"))
+            return msg("Base game")
+        expansions = [rattus.EXPANSIONS.get(e, e) for e in variant.split("+")]
+        names = [msg(name) for name in expansions]
+        shown = names[0]
+        for more in names[1:]:
+            shown = msg("{first} + {more}", first=shown, more=more)
+        return shown
 
     def cards_used(self, game: Game, moves: Sequence[tuple[int, str]]) -> dict[int, dict[str, int]]:
         """Per seat, every class card it took (from the side of the board or from another

@@ -14,7 +14,7 @@ from typing import Any
 from engine import replay
 from engine.contract import Game
 from engine.replay import History
-from engine.text import Msg, msg
+from engine.text import Msg, msg, text_of
 from host.errors import UserError
 from host.hosting import Hosting
 from host.models import ActionLogEntry, GameRecord
@@ -93,4 +93,4 @@ async def at_turn(service: Hosting, record: GameRecord, turn: int) -> tuple[Game
     try:
         return history.at_turn(turn), history.turns()
     except ValueError as error:
-        raise UserError(str(error)) from None
+        raise UserError(text_of(error)) from None

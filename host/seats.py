@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 from engine.text import N_, Msg, msg
 from host import computers, turns
 from host.errors import NotSeated, UserError
-from host.models import GameRecord, Seat, StandIn, Update
+from host.models import GameRecord, Seat, StandIn, Update, level_name
 from host.seat_store import SeatChangeEntry
 
 if TYPE_CHECKING:
@@ -73,7 +73,7 @@ async def hand_to_computer(
             "{player}'s seat is played by a computer player ({level}) until {player} is back "
             "({command}).",
             player=name,
-            level=computers.level_name(level),
+            level=level_name(level),
             command=f"`/{record.kind} seat back`",
         )
         changed = replace(entry, level=level, stand_in="missed")
@@ -105,7 +105,7 @@ async def fill_open_seat(
         text = msg(
             "A computer player ({level}) plays {player}'s open seat until someone takes it with "
             "{command}.",
-            level=computers.level_name(level),
+            level=level_name(level),
             player=entry.name,
             command=f"`/{record.kind} join`",
         )
@@ -340,7 +340,7 @@ def _left_text(record: GameRecord, entry: Seat, reason: StandIn, level: str | No
                 "now on."
             )
         )
-        return msg(text, player=entry.name, level=computers.level_name(level))
+        return msg(text, player=entry.name, level=level_name(level))
     text = (
         N_("{player} was removed from the game; their seat is open: {command} takes it.")
         if kicked

@@ -29,7 +29,7 @@ from typing import Any
 import lang
 from engine.contract import Game, View
 from engine.core import Action, Event
-from engine.text import N_, msg
+from engine.text import N_, msg, text_of
 from host import computers, stats, turns
 from host.acting import Applied, apply_action, apply_for_seat, off_loop, turn_changed
 from host.channels import Channels, offered
@@ -258,7 +258,7 @@ class GameService:
             try:
                 game = kind.new_game(len(seats), record.options, seed)
             except ValueError as exc:
-                raise UserError(str(exc)) from exc
+                raise UserError(text_of(exc)) from exc
             started = await self.holds.save_start(record, seats, seed, game)
             return self.update_of(started, list(game.events), new_turn=True)
 

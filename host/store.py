@@ -16,7 +16,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from engine.text import msg
+from engine.text import Text, msg, restored, stored
 from host import metrics
 from host.clock_rows import ClockRows
 from host.database import (
@@ -95,14 +95,21 @@ class StoredGame(GameRow):
 
 @dataclass(frozen=True)
 class NewAction:
-    """An action to append to the log together with the state it produced."""
+    """An action to append to the log together with the state it produced; its label and
+    public text are texts in no language (kept with ``engine.text.stored``)."""
 
     seat: int
     user_id: int | None
     notation: str
-    label: str | None
+    label: Text | None
     at: float
-    public_text: str | None = None
+    public_text: Text | None = None
+
+    def row(self) -> tuple[Any, ...]:
+        """The action's columns as stored: seat, user, notation, label, at, public text."""
+        label = None if self.label is None else stored(self.label)
+        public = None if self.public_text is None else stored(self.public_text)
+        return (self.seat, self.user_id, self.notation, label, self.at, public)
 
 
 def _dumps(value: Any) -> str:
@@ -424,7 +431,7 @@ class Store:
                 "INSERT INTO actions (game_id, version, seat, user_id, notation, label, at,"
                 " public_text, name) VALUES (?, ?, ?, ?, ?, ?, ?, ?,"
                 " (SELECT name FROM seats WHERE game_id = ? AND seat = ?))",
-                (game_id, new_version, *astuple(action), game_id, action.seat),
+                (game_id, new_version, *action.row(), game_id, action.seat),
             )
             await db.executemany(
                 "INSERT INTO results (game_id, kind, finished_at, seat, user_id, name, score,"
@@ -456,9 +463,9 @@ class Store:
                 r["user_id"],
                 r["name"],
                 r["notation"],
-                r["label"],
+                None if r["label"] is None else restored(r["label"]),
                 r["at"],
-                r["public_text"],
+                None if r["public_text"] is None else restored(r["public_text"]),
             )
             for r in reversed(rows)
         ]

@@ -13,8 +13,8 @@ from dataclasses import dataclass, replace
 
 from engine import contract
 from engine.contract import Game
-from engine.core import Action, Decision, fill_names
-from engine.text import Msg, msg, with_names
+from engine.core import Action, Decision
+from engine.text import Msg, Param, Text, msg, with_names
 from host import computers
 from host.errors import NotSeated, NotYourTurn, UserError
 from host.models import GameRecord
@@ -56,13 +56,13 @@ def actors(record: GameRecord) -> tuple[int, ...]:
     return tuple(record.game.actors())
 
 
-def named_action(action: Action, names: Sequence[str]) -> Action:
+def named_action(action: Action, names: Sequence[Param]) -> Action:
     """The action with players named in its label, still a text in no language
     (``engine.text.with_names``): shown in the reader's language where it is shown."""
     return replace(action, label=with_names(action.label, names))
 
 
-def named_decision(decision: Decision | None, names: Sequence[str]) -> Decision | None:
+def named_decision(decision: Decision | None, names: Sequence[Param]) -> Decision | None:
     """The decision with players named in its prompt and in its pick's items (texts in no
     language, as ``named_action``)."""
     if decision is None:
@@ -82,21 +82,22 @@ def named_decision(decision: Decision | None, names: Sequence[str]) -> Decision 
     return replace(decision, prompt=with_names(decision.prompt, names), pick=pick)
 
 
-def legal_actions(game: Game, seat: int, names: Sequence[str]) -> list[Action]:
+def legal_actions(game: Game, seat: int, names: Sequence[Param]) -> list[Action]:
     """The seat's legal actions, players named in their labels: what people read."""
     return [named_action(action, names) for action in game.legal_actions(seat)]
 
 
-def decision_of(game: Game, seat: int, names: Sequence[str]) -> Decision | None:
+def decision_of(game: Game, seat: int, names: Sequence[Param]) -> Decision | None:
     """The seat's decision, players named in its prompt: what people read."""
     return named_decision(game.decision(seat), names)
 
 
-def action_label(game: Game, seat: int, notation: str, names: Sequence[str]) -> str | None:
-    """How a chosen action reads, players named (``engine.contract.action_label``: a chain's
-    parts as the panel offers them, a pick's items in words); None if it is not allowed."""
+def action_label(game: Game, seat: int, notation: str, names: Sequence[Param]) -> Text | None:
+    """How a chosen action reads, players named, in no language yet
+    (``engine.contract.action_label``: a chain's parts as the panel offers them, a pick's
+    items in words); None if it is not allowed."""
     label = contract.action_label(game, seat, notation)
-    return None if label is None else fill_names(label, names)
+    return None if label is None else with_names(label, names)
 
 
 def turn_of(record: GameRecord, user_id: int) -> Turn:
@@ -108,8 +109,8 @@ def turn_of(record: GameRecord, user_id: int) -> Turn:
     decision: Decision | None = None
     actions: tuple[Action, ...] = ()
     if game is not None and seat is not None and seat in deciding and not stood_in:
-        decision = decision_of(game, seat, record.names())
-        actions = tuple(legal_actions(game, seat, record.names()))
+        decision = decision_of(game, seat, record.seat_names())
+        actions = tuple(legal_actions(game, seat, record.seat_names()))
     return Turn(
         running=game is not None,
         actors=deciding,
@@ -166,7 +167,7 @@ def actions_of(record: GameRecord, seats: Sequence[int] | None = None) -> dict[i
         return {}
     chosen = actors(record) if seats is None else tuple(seats)
     return {
-        seat: legal_actions(game, seat, record.names())
+        seat: legal_actions(game, seat, record.seat_names())
         for seat in chosen
         if record.player_of(seat) is not None and seat in actors(record)
     }

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.contract import Game
-from engine.core import Event, IllegalAction, fill_names
+from engine.core import Event, IllegalAction
 from engine.replay import UNDO
-from engine.text import Msg, msg, with_names
+from engine.text import Msg, Text, msg, stored, with_names
 from host import replays, turns
 from host.errors import NotSeated, StaleAction, UserError
 from host.models import ActionLogEntry, GameRecord, Update
@@ -54,13 +54,14 @@ def _beyond(mine: Any, public: Any, *, top: bool = False) -> Any:
 @dataclass(frozen=True)
 class Planned:
     """An undo the engine allows now: the game at ``record.version``, the seat taking back,
-    the game after the undo, and how the action taken back reads."""
+    the game after the undo, and how the action taken back reads (players named, in no
+    language yet)."""
 
     record: GameRecord
     seat: int
     before: Game
     after: Game
-    label: str
+    label: Text
 
 
 async def _plan(service: GameService, record: GameRecord, user_id: int) -> Planned:
@@ -85,10 +86,10 @@ async def _plan(service: GameService, record: GameRecord, user_id: int) -> Plann
     except IllegalAction as refusal:
         raise UserError(with_names(refusal.text, record.names())) from None
     assert taken is not None
-    return Planned(record, seat, game, after, fill_names(taken.label, record.names()))
+    return Planned(record, seat, game, after, with_names(taken.label, record.seat_names()))
 
 
-async def preview(service: GameService, game_id: int, user_id: int) -> tuple[GameRecord, str]:
+async def preview(service: GameService, game_id: int, user_id: int) -> tuple[GameRecord, Text]:
     """The game as it is and the label of the action the user's undo would take back now
     (what ``/<kind> undo`` offers, valued with that version); UserError saying why not."""
     record = await service.get(game_id)
@@ -98,7 +99,7 @@ async def preview(service: GameService, game_id: int, user_id: int) -> tuple[Gam
 
 async def undo(
     service: GameService, game_id: int, user_id: int, *, version: int | None = None
-) -> tuple[Update, str]:
+) -> tuple[Update, Text]:
     """Take back the user's latest action; returns the update and that action's label.
     With ``version``, only if the game is still at that version (StaleAction otherwise):
     an undo offered at one moment is never applied at another.
@@ -109,10 +110,11 @@ async def undo(
             raise StaleAction(current_version=record.version)
         planned = await _plan(service, record, user_id)
         seat, after = planned.seat, planned.after
-        shown = f"{record.name_of(seat)} takes back their last action."
+        shown = msg("{player} takes back their last action.", player=record.seat_name(seat))
+        label = msg("Undo: {action}", action=planned.label)
         now = service.now()
         owed = _owed_secrets(record, planned.before, after)
-        action = NewAction(seat, user_id, UNDO, f"Undo: {planned.label}", now, public_text=shown)
+        action = NewAction(seat, user_id, UNDO, label, now, public_text=shown)
         saved = await service.holds.save_action(record, after, action, dms=owed)
         event = Event("undo", shown, None, {"seat": seat}, "")
         update = Update(record=saved, events=[event], public_events=[event])
@@ -146,13 +148,14 @@ def not_yours(entry: ActionLogEntry) -> Msg:
 
 
 def _owed_secrets(record: GameRecord, before: Game, after: Game) -> dict[int, list[str]]:
-    """user -> a line, for each person whose secrets differ after the undo."""
+    """user -> a line (``engine.text.stored``), for each person whose secrets differ after
+    the undo."""
     owed: dict[int, list[str]] = {}
     for entry in record.seats:
         if entry.user_id is None or entry.is_ai:
             continue
         if secrets_of(before, entry.seat) != secrets_of(after, entry.seat):
             owed[entry.user_id] = [
-                "An action was taken back: your secrets are as they were before it."
+                stored(msg("An action was taken back: your secrets are as they were before it."))
             ]
     return owed

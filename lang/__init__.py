@@ -108,7 +108,7 @@ def template(text: Msg, language: str) -> str:
     return str(found.ugettext(text.key))
 
 
-def say(text: Msg | str, language: str, names: Sequence[str] = ()) -> str:
+def say(text: Msg | str, language: str, names: Sequence[Param] = ()) -> str:
     """``text`` in ``language``: a ``Msg`` with its values filled in (nested texts in the same
     language, seats by ``names``); a plain string is looked up as a source text (a constant
     marked with ``N_``) and shown as it is when the catalog does not have it."""
@@ -133,7 +133,7 @@ class Texts:
     ``tr(...)`` and ``tr.plural(...)`` are extraction markers: the first arguments are string
     literals written in the call; name the object ``tr``."""
 
-    def __init__(self, language: str, names: Sequence[str] = ()) -> None:
+    def __init__(self, language: str, names: Sequence[Param] = ()) -> None:
         self.language = language
         self.names = tuple(names)
 
@@ -160,6 +160,6 @@ class Texts:
         return shown if template(Msg(shown), self.language) == shown else self.say(shown)
 
 
-def texts(language: str, names: Sequence[str] = ()) -> Texts:
+def texts(language: str, names: Sequence[Param] = ()) -> Texts:
     """The texts of ``language`` (see ``Texts``); ``names`` name the seats in them."""
     return Texts(language, names)

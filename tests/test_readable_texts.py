@@ -22,11 +22,13 @@ from typing import Any, cast
 
 import pytest
 
+import lang
 from cogs.cartus.presenter import CARTUS
 from cogs.commands.history import log_lines, seat_lines
 from cogs.rattus.presenter import RATTUS
 from cogs.table.components import lobby_view, select_view, shown
 from cogs.table.embeds import final_embed, lobby_embed, secrets_embed, status_embed, table_embed
+from cogs.table.messaging import owed_news
 from cogs.table.offers import action_groups, panel
 from cogs.table.play import confirmation
 from cogs.table.presenters import Presenter, plain
@@ -35,7 +37,7 @@ from engine import cartus, rattus
 from engine.contract import Game
 from engine.core import counted
 from engine.text import english
-from host.acting import apply_for_seat
+from host.acting import apply_for_seat, public_line
 from host.cartus_kind import CartusKind
 from host.models import ActionLogEntry, GameRecord, Seat
 from host.rattus_kind import RattusKind
@@ -222,7 +224,7 @@ def game_texts(
         game = done.after
         after = record_of(kind, game, players)
         public = [e for e in game.events if e.audience is None]
-        for line in confirmation(after, public, done.label or done.notation):
+        for line in confirmation(after, public, english(done.label or done.notation)):
             yield "confirmation", line
         log.append(
             ActionLogEntry(
@@ -237,13 +239,18 @@ def game_texts(
             )
         )
         if done.public_text:
-            yield "table moves", plain(done.public_text)
+            line = public_line(done.public_text, lang.DEFAULT)
+            yield "table moves", plain(line)
             if not public:  # told by its label alone: whose choice it was is said too
-                assert done.public_text.startswith(f"{NAMES[seat]}: "), done.public_text
+                assert line.startswith(f"{NAMES[seat]}: "), line
         for user, news in done.dms.items():
             if after.status == "running":
                 secrets = secrets_embed(
-                    after, after.view(user - 1000), presenter, news, with_image=False
+                    after,
+                    after.view(user - 1000),
+                    presenter,
+                    owed_news(news, lang.DEFAULT),
+                    with_image=False,
                 )
                 for text in embed_texts(secrets):
                     yield "DM", text

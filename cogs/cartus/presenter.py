@@ -8,6 +8,7 @@ which only that seat's view fills.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import cast
 
 import lang
 from cogs.table.presenters import (
@@ -19,6 +20,7 @@ from cogs.table.presenters import (
     said,
     tie_lines,
 )
+from engine.cartus.data import supply_words
 from engine.cartus.view_types import CartusPlayer, CartusView, Entry
 from engine.text import N_
 from render.cartus.table import cartus_table
@@ -126,7 +128,7 @@ def row_lines(view: CartusView, tr: lang.Texts = ENGLISH) -> list[str]:
             place=int(building.get("place", 0)),
             building=tr.say(str(building.get("name", ""))),
             type=type_name(str(building.get("class", "")), tr),
-            supply=said(building.get("supply_text", ""), tr),
+            supply=tr.say(supply_words(cast(dict[str, int], building["supply"]))),
         )
         lines.append(head)
         revealed = bool(building.get("revealed"))

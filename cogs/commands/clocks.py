@@ -33,8 +33,10 @@ async def suggest_timers(
 ) -> list[app_commands.Choice[str]]:
     """What to offer for a ``timer`` option as it is typed (``timer_suggestions``): every
     command with one names this with ``app_commands.autocomplete(timer=suggest_timers)``."""
+    language = await reader_language(interaction)
     return [
-        app_commands.Choice(name=name, value=value) for name, value in timer_suggestions(current)
+        app_commands.Choice(name=name, value=value)
+        for name, value in timer_suggestions(current, language)
     ]
 
 

@@ -28,8 +28,9 @@ from cogs.table.languages import reader_language, table_language
 from cogs.table.presenters import ENGLISH, plain, plain_prose, said
 from cogs.table.replies import png_file, refusal, reply, report_error
 from engine.replay import UNDO
-from engine.text import msg
+from engine.text import as_msg, msg
 from host import replays, seats, undo
+from host.acting import public_line
 from host.errors import NotSeated, StaleAction, UserError
 from host.models import ActionLogEntry, GameRecord
 from host.seat_store import SeatChangeEntry
@@ -157,8 +158,8 @@ def log_lines(entries: list[ActionLogEntry], tr: lang.Texts = ENGLISH) -> list[t
         if e.public_text is None:
             lines.append((e.at, f"`{e.version:>3}` {private}{when}"))
             continue
-        text = plain_prose(e.public_text)
-        name = plain(e.name)
+        text = plain_prose(public_line(e.public_text, tr.language))
+        name = plain(tr.say(as_msg(e.said)))
         shown = text.replace(name, f"**{name}**", 1) if name in text else f"**{name}**: {text}"
         lines.append((e.at, f"`{e.version:>3}` {shown}{when}"))
     return lines

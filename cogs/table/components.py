@@ -350,7 +350,7 @@ def lobby_view(record: GameRecord, most: int, language: str = lang.DEFAULT) -> d
     numbered = [(n, s) for s in record.seats if (n := computers.number_of(s)) is not None]
     if numbered:
         number, seat = numbered[-1]
-        label = tr("Remove {name}", name=seat.name)
+        label = tr("Remove {name}", name=seat.said)
         items.append(LobbyButton(record.kind, record.id, f"drop-{number}", label=label))
     if len(lang.languages()) > 1:
         items.append(LobbyLanguage(record.kind, record.id, language))

@@ -374,9 +374,9 @@ def lobby_embed(
     tr = lang.texts(language)
     most = record.options.get("players")
     seats = "\n".join(
-        tr("{number}. {name} (host)", number=index, name=plain(seat.name))
+        tr("{number}. {name} (host)", number=index, name=plain(seat.name_in(language)))
         if seat.user_id == record.host_user_id
-        else tr("{number}. {name}", number=index, name=plain(seat.name))
+        else tr("{number}. {name}", number=index, name=plain(seat.name_in(language)))
         for index, seat in enumerate(record.seats, start=1)
     )
     embed = discord.Embed(

@@ -64,8 +64,7 @@ async def user_language(service: GameService, user_id: int) -> str:
 def table_language(record: GameRecord) -> str:
     """The language a game's table speaks: the one chosen in its lobby (games from before
     languages speak English)."""
-    chosen = record.language
-    return chosen if chosen is not None and chosen in lang.languages() else lang.DEFAULT
+    return record.table_language
 
 
 TRANSLATED = {

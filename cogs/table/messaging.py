@@ -32,7 +32,7 @@ from cogs.table.languages import table_language
 from cogs.table.offers import panel
 from cogs.table.presenters import Presenter, said
 from cogs.table.replies import png_file
-from engine.text import N_
+from engine.text import N_, Text, restored
 from host.errors import UserError
 from host.models import DmQuestion, GameRecord, Update
 from host.service import GameService
@@ -68,6 +68,13 @@ def addressed(record: GameRecord, seats: Sequence[int]) -> int:
     """How many people a text mentioning the seats' players speaks to: its count, so that a
     language addresses one person or several as it does ("du" / "ihr")."""
     return len({user for seat in seats if (user := record.user_of(seat)) is not None})
+
+
+def owed_news(lines: Sequence[str], language: str) -> list[str]:
+    """The news lines of owed DMs (``engine.text.stored`` texts, or an older row's English)
+    in the reader's ``language``."""
+    tr = lang.texts(language)
+    return [said(restored(line), tr) for line in lines]
 
 
 class Messaging:
@@ -169,7 +176,7 @@ class Messaging:
             text, controls = await self._question(record, user_id, language)
             kwargs: dict[str, Any] = {"view": controls} if controls is not None else {}
             view = record.view(seat)
-            news = [line for _, lines in owed for line in lines]
+            news = owed_news([line for _, lines in owed for line in lines], language)
             embed = secrets_embed(
                 record,
                 view,
@@ -291,7 +298,7 @@ class Messaging:
                 continue
             await self.service.channels.drop_dm_question(record.id, question.user_id)
 
-    async def _answer_since(self, record: GameRecord, question: DmQuestion) -> str | None:
+    async def _answer_since(self, record: GameRecord, question: DmQuestion) -> Text | None:
         """How the question's seat answered it: its first action after the question was
         asked (None if it has not acted since)."""
         since = record.version - question.version
@@ -400,7 +407,7 @@ class Messaging:
             record,
             view,
             self.presenter(record),
-            news,
+            owed_news(news, language),
             news_title=tr.say(SINCE),
             language=language,
         )

@@ -37,7 +37,7 @@ from cogs.table.presenters import ENGLISH, said
 from cogs.table.replies import png_file, refusal, replace, reply
 from cogs.table.table import Tables
 from engine.core import Event, IllegalAction, parse_notation
-from engine.text import msg
+from engine.text import Text, msg
 from host.errors import NotSeated, NotYourTurn, StaleAction, UserError
 from host.models import GameRecord, Update
 from host.service import GameService
@@ -349,7 +349,7 @@ class Play(Clicks):
         if mine is None or not (same_panel or typed):
             await self.show_current(interaction, record, stale(tr))
             return
-        shown = said(mine.label, tr) if mine.label else mine.public_text or mine.notation
+        shown = said(mine.label or mine.public_text or mine.notation, tr)
         if mine.notation == _normalised(notation):
             note = tr(
                 "That already counted (move {move}: {action}); it was not applied again.",
@@ -368,7 +368,7 @@ class Play(Clicks):
         else:
             await self.show_current(interaction, record, note)
 
-    async def _label_of_last(self, game_id: int, notation: str) -> str:
+    async def _label_of_last(self, game_id: int, notation: str) -> Text:
         """How the action just taken reads, for an action that told the table nothing."""
         last = await self.service.store.actions(game_id, limit=1)
         return (last[-1].label if last else None) or notation
@@ -463,7 +463,7 @@ class Play(Clicks):
         self,
         interaction: discord.Interaction[Any],
         update: Update,
-        label: str,
+        label: Text,
         moves: Sequence[Update] = (),
         again: discord.WebhookMessage | None = None,
     ) -> discord.WebhookMessage | None:

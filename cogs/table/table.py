@@ -43,7 +43,7 @@ from cogs.table.thinking import ComputerTurns
 from engine.text import N_
 from host import computers
 from host import stats as host_stats
-from host.acting import off_loop
+from host.acting import off_loop, public_line
 from host.clocks import Clocks, TableClock
 from host.errors import UserError
 from host.models import ActionLogEntry, GameRecord, TableMessage, Update
@@ -99,11 +99,13 @@ ABANDONED = N_("Over: the game was abandoned.")
 """What a retired table message says below it (``Tables._retire``)."""
 
 
-def happened_lines(entries: Sequence[ActionLogEntry]) -> list[str]:
-    """What everyone saw of these actions, one line each, in the words and with the names
-    of the moment they were played (kept in the action log: a seat's later holder is never
+def happened_lines(entries: Sequence[ActionLogEntry], language: str) -> list[str]:
+    """What everyone saw of these actions, one line each in ``language``, with the names of
+    the moment they were played (kept in the action log: a seat's later holder is never
     named for what an earlier one did)."""
-    return [plain(entry.public_text) for entry in entries if entry.public_text]
+    return [
+        plain(public_line(entry.public_text, language)) for entry in entries if entry.public_text
+    ]
 
 
 class Tables(Messaging):
@@ -393,12 +395,12 @@ class Tables(Messaging):
         else:
             log = [e for e in await self.service.store.actions(record.id) if e.version <= until]
             log = log[-COMPUTER_MOVES_SHOWN:]
-        recent = happened_lines(log)[-RECENT_ACTIONS:] or None
+        recent = happened_lines(log, record.table_language)[-RECENT_ACTIONS:] or None
         start = next((i for i in range(len(log) - 1, -1, -1) if log[i].user_id is not None), 0)
         batch = log[start:]
         if not any(entry.user_id is None for entry in batch):
             return None, recent
-        return happened_lines(batch), recent
+        return happened_lines(batch, record.table_language), recent
 
     async def _to_spectators(
         self, record: GameRecord, channel_id: int, shown: Awaitable[Any]
@@ -529,7 +531,7 @@ class Tables(Messaging):
         later = [e for e in log if e.version > stored.version]
         computers_then = list(itertools.takewhile(lambda e: e.user_id is None, later))
         ending = computers_then or later[:1]
-        return happened_lines([*shown, *ending])
+        return happened_lines([*shown, *ending], record.table_language)
 
     async def show_final(self, record: GameRecord) -> None:
         presenter = self.presenter(record)

@@ -362,12 +362,6 @@ async def test_no_english_on_a_german_cartus_table(world: World, tmp_path: Any) 
     assert [code_english_in(shown, area) for area in AREAS] == [[]] * len(AREAS)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="not yet converted: what a Cartus player is told privately (their secret news, "
-    "in English: 'You play 1 Peasantry card face down.', 'Your new victory point token is "
-    "worth …')",
-)
 async def test_a_german_cartus_players_panels_are_german(world: World, tmp_path: Any) -> None:
     await first_moves(world, tmp_path, "cartus")
     german_for_the_germans(world)

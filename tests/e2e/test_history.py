@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from engine import replay
+from engine.text import english
 from host import replays, seats
 from render.rattus.board import rattus_board
 from tests.e2e.conftest import World
@@ -78,7 +79,7 @@ async def test_an_undo_is_accepted_and_one_after_a_witch_look_is_refused(
         assert after.version == record.version + 2
         assert after.game.to_dict() == {**before, "version": after.version}
         log = await client.service.store.actions(table.game_id)
-        assert (log[-1].notation, log[-1].public_text) == (
+        assert (log[-1].notation, english(log[-1].public_text or "")) == (
             "undo",
             "Anna takes back their last action.",
         )
@@ -397,7 +398,7 @@ async def test_the_log_tells_what_happened_since_your_last_move(
             entries = await client.service.store.actions(table.game_id)
             mine = [e for e in entries if e.seat == seat and e.public_text]
             expected = entries[entries.index(mine[-1]) + 1 :] if mine else entries
-            told = " ".join(e.public_text or "" for e in expected)
+            told = " ".join(english(e.public_text or "") for e in expected)
             if ("Rat revealed" in told and "loses" in told) or record.status != "running":
                 break
         answer = await (await fake.slash(world.anna, world.channel, "rattus", "log")).wait_reply()

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from engine.text import english
 from host import computers
 from render.rattus.board import rattus_board
 from render.rattus.panel import plague_tokens
@@ -87,7 +88,7 @@ async def test_the_answer_to_a_plague_shows_every_rat_every_loss_and_the_compute
         assert lines[0].startswith("✅ A new rat arrived"), panel
         log = await restarted.service.action_log(record.id, limit=100)
         mine = max(i for i, e in enumerate(log) if e.user_id == world.anna.id)
-        theirs = [e.public_text for e in log[mine + 1 :] if e.public_text]
+        theirs = [english(e.public_text) for e in log[mine + 1 :] if e.public_text]
         assert theirs, "the computer played its turn"
         told = " ".join(lines)
         for text in theirs:

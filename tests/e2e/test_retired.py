@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from engine.text import english
 from tests.e2e.conftest import World
 from tests.e2e.seeded import play_seeded
 from tests.e2e.table import controls_of, make_bot, past_placement, text_of
@@ -62,7 +63,7 @@ async def test_retired_tables_say_their_turn_and_moves_and_call_nobody(
                 m for m in await client.service.channels.table_messages(table.game_id) if m.is_home
             ),
         )
-        played = [e.public_text for e in entries if e.public_text]
+        played = [english(e.public_text) for e in entries if e.public_text]
         earlier = played[: len(played) - len(shown_on_current)]
         assert said and [line for line in said if not line.startswith("…")] == earlier[-len(said) :]
         assert fake.rejected == [] and fake.unhandled == []

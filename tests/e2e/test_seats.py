@@ -8,6 +8,7 @@ import discord
 import pytest
 
 from cogs.commands.seats import show_seat_change
+from engine.text import english
 from host import computers, replays, seats
 from render.rattus.board import rattus_board
 from tests.e2e.conftest import World
@@ -302,7 +303,7 @@ async def test_after_a_seat_changes_hands_texts_keep_who_played_and_undo_keeps_t
         await client.tables.act(table.game_id, world.ben.id, take.notation, version=None)
         played = (await client.service.store.actions(table.game_id))[-1]
         assert played.user_id == world.ben.id and played.public_text
-        assert "Ben" in played.public_text
+        assert "Ben" in english(played.public_text)
         history = await replays.rebuild(client.service, await table.record())
         assert history.undo_refusal(ben) is None  # Ben himself could take it back
         assert f"<@{world.ben.id}>" in (table.table_message().get("content") or "")
@@ -323,7 +324,7 @@ async def test_after_a_seat_changes_hands_texts_keep_who_played_and_undo_keeps_t
         text = text_of(shown)
         # The picture names the seat's new holder: drawn anew, not kept from Ben's turn.
         assert fake.attachments(shown)[0] == rattus_board((await table.record()).view())
-        line = discord.utils.escape_markdown(played.public_text)
+        line = discord.utils.escape_markdown(english(played.public_text))
         assert line in text
         assert line.replace("Ben", "Dave") not in text
 

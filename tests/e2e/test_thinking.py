@@ -17,6 +17,7 @@ import pytest
 from cogs.table import thinking
 from cogs.table.components import BOARD
 from engine.computers import Computer
+from engine.text import english
 from host import computers
 from tests.e2e.conftest import World
 from tests.e2e.table import (
@@ -115,10 +116,10 @@ async def test_the_person_sees_their_move_before_a_strong_computer_moves_after_t
         log = await client.service.action_log(game_id, limit=10)
         assert [e.user_id for e in log] == [world.anna.id]
         assert saved.version == record.version + 1
-        assert answer["content"].startswith(f"✅ {log[-1].public_text}")
+        assert answer["content"].startswith(f"✅ {english(log[-1].public_text)}")
         assert THINKING in answer["content"]
         now = fake.message(table)
-        assert log[-1].public_text in text_of(now)
+        assert english(log[-1].public_text) in text_of(now)
         assert f"⏳ {THINKING}" in text_of(now)
         assert all(":place:" not in b["custom_id"] for b in buttons_of(now))
 
@@ -145,7 +146,7 @@ async def test_the_person_sees_their_move_before_a_strong_computer_moves_after_t
         first = (await client.service.action_log(game_id, limit=10))[-1]
         assert first.user_id is None and first.version == saved.version + 1
         await fake.wait_for(
-            lambda: first.public_text in text_of(fake.message(table)),
+            lambda: english(first.public_text) in text_of(fake.message(table)),
             what="the computer's first move on the table",
         )
         assert f"⏳ {THINKING}" in text_of(fake.message(table))
@@ -167,17 +168,17 @@ async def test_the_person_sees_their_move_before_a_strong_computer_moves_after_t
         # while it was the table, the computer's moves with Anna's.
         retired = text_of(fake.message(table))
         assert THINKING not in retired
-        assert all(e.public_text in retired for e in log if e.public_text)
-        assert all(e.public_text in text_of(newest) for e in log[1:] if e.public_text)
+        assert all(english(e.public_text) in retired for e in log if e.public_text)
+        assert all(english(e.public_text) in text_of(newest) for e in log[1:] if e.public_text)
         assert len(fake.messages(world.channel)) == messages_before + 1
         assert len(held.begun) == 2
         # Her private answer, shown before the computer moved, now tells its moves too and
         # gives her next choices (the one message, edited).
         told = fake.message(answer)
-        assert told["content"].startswith(f"✅ {log[0].public_text}")
-        assert all(e.public_text in told["content"] for e in log[1:] if e.public_text), told[
-            "content"
-        ]
+        assert told["content"].startswith(f"✅ {english(log[0].public_text)}")
+        assert all(english(e.public_text) in told["content"] for e in log[1:] if e.public_text), (
+            told["content"]
+        )
         assert THINKING not in told["content"]
         assert any(":place:" in c["custom_id"] for c in selects_of(told) + buttons_of(told))
     assert fake.rejected == [] and fake.unhandled == []
@@ -330,7 +331,9 @@ async def test_a_question_that_comes_after_a_computers_move_is_asked_once(
         # and points to the DM.
         assert len(asked_by_dm) == 1
         told = completed["content"]
-        assert all(e.public_text.split(". ")[0] in told for e in log[mine + 1 :] if e.public_text)
+        assert all(
+            english(e.public_text).split(". ")[0] in told for e in log[mine + 1 :] if e.public_text
+        )
         dm = asked_by_dm[0]
         assert "Your next question came by DM: https://discord.com/channels/@me/" in told
         assert told.endswith(f"/{dm['channel_id']}/{dm['id']}")

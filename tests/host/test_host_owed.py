@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from engine.text import english, restored
 from host import computers
 from host.cartus_kind import CartusKind
 from host.models import Update
@@ -26,7 +27,7 @@ async def owed_to_host(service: GameService, game_id: int) -> list[str]:
     lines = []
     for dm_id, _, user_id, news in await service.channels.pending_dms(game_id):
         assert user_id == HOST, "computers are owed nothing"
-        lines += news
+        lines += [english(restored(line)) for line in news]
         await service.channels.dm_done(dm_id)
     return lines
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.replay import REFUSALS
+from engine.text import english, msg, restored
 from host.cartus_kind import CartusKind
 from host.errors import NotSeated, StaleAction, UserError
 from host.service import GameService
@@ -46,18 +47,22 @@ async def test_an_undo_brings_the_game_back_and_owes_the_changed_secret(store: S
         await service.channels.dm_done(dm_id)
 
     update, label = await undo(service, game_id, 101, version=acted.record.version)
-    assert "discard 1 rat" in label
+    assert "discard 1 rat" in english(label)
     game = update.record.game
     assert game is not None and update.record.version == acted.record.version + 1
     assert game.to_dict() == {**before.game.to_dict(), "version": update.record.version}
-    assert [e.text for e in update.public_events] == ["Anna takes back their last action."]
-    owed = [(user, lines) for _, _, user, lines in await service.channels.pending_dms(game_id)]
+    assert [english(e.text) for e in update.public_events] == ["Anna takes back their last action."]
+    owed = [
+        (user, [english(restored(line)) for line in lines])
+        for _, _, user, lines in await service.channels.pending_dms(game_id)
+    ]
     assert owed == [(101, ["An action was taken back: your secrets are as they were before it."])]
     log = await store.actions(game_id)
     assert [(e.seat, e.notation, e.public_text) for e in log[-2:]] == [
         (0, "supply:1", log[-2].public_text),
-        (0, "undo", "Anna takes back their last action."),
+        (0, "undo", msg("{player} takes back their last action.", player="Anna")),
     ]
+    assert log[-1].label == msg("Undo: {action}", action=label)
     assert (await service.replay(game_id)).to_dict() == game.to_dict()
 
     # The table's old buttons are stale now, the Undo button among them.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.rattus import data as rattus_data
+from engine.text import english
 from host.cartus_kind import CartusKind
 from host.rattus_kind import RattusKind
 from tests.engine.cartus.helpers import random_playout as cartus_playout
@@ -13,8 +14,8 @@ def test_rattus_variants_are_the_expansions_in_words() -> None:
     kind = RattusKind()
     assert kind.variant({"expansions": []}) == ""
     assert kind.variant({"expansions": ["pied_piper", "mercatus"]}) == "mercatus+pied_piper"
-    assert kind.variant_title("") == "Base game"
-    assert kind.variant_title("mercatus+pied_piper") == "Mercatus + Pied Piper"
+    assert english(kind.variant_title("")) == "Base game"
+    assert english(kind.variant_title("mercatus+pied_piper")) == "Mercatus + Pied Piper"
 
 
 def test_rattus_cards_used_are_the_cards_each_seat_took() -> None:

@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 
 from cogs.runtime.games import game_kinds
+from engine.text import Msg
+from host.acting import public_line
 from host.schema import SCHEMA_VERSION
 from host.service import GameService
 from host.store import Store
@@ -66,3 +68,36 @@ async def test_a_database_of_an_earlier_version_upgrades_and_its_games_go_on(
                 assert record.status == "finished" and record.game is not None
                 assert record.game.is_over and log
         assert {"lobby", "running", "finished"} <= set(statuses)
+
+
+async def test_an_older_log_reads_as_it_was_written_and_a_new_line_in_the_readers_language(
+    tmp_path: Path,
+) -> None:
+    """Action log lines written before texts had keys (English, as the table showed them)
+    read as they were in any language; the lines written now are kept in no language, so
+    the log (``/rattus log``, a table's recent actions) reads in its reader's."""
+    path = tmp_path / "rattus.sqlite3"
+    shutil.copy(SCHEMAS / "v17.sqlite3", path)
+    async with await Store.open(str(path)) as store:
+        service = GameService(store, kinds=game_kinds(), seed_source=lambda: 5)
+        games = [await service.get(g) for g in await store.game_ids(["running"])]
+        record = next(r for r in games if r.kind == "rattus" and r.game is not None)
+        old = [e for e in await service.action_log(record.id, limit=100) if e.public_text]
+        assert old and all(isinstance(e.public_text, str) for e in old)
+        first = old[0]
+        assert first.public_text == "Alice placed 2 starting cubes in Gallia."
+        assert public_line(first.public_text, "de") == first.public_text
+        assert first.label == "Place 2 starting cubes in Gallia"
+
+        assert record.game is not None
+        seat = record.game.actors()[0]
+        action = next(a for a in record.game.legal_actions(seat) if a.notation.startswith("place"))
+        user = record.user_of(seat)
+        assert user is not None
+        await service.act(record.id, user, action.notation, version=record.version)
+        new = (await service.action_log(record.id, limit=1))[-1]
+        assert isinstance(new.public_text, Msg)
+        english_line = public_line(new.public_text, "en")
+        german_line = public_line(new.public_text, "de")
+        assert english_line.startswith(record.name_of(seat)), english_line
+        assert german_line.startswith(record.name_of(seat)) and german_line != english_line
