@@ -27,6 +27,9 @@ class Channels:
     def __init__(self, store: Store, records: Records) -> None:
         self.store = store
         self.records = records
+        self._locales: dict[int, str] = {}
+        """user -> the Discord locale last seen and kept (``saw_locale``): the database is
+        written only when it changes."""
 
     @property
     def _db(self) -> Backend:
@@ -276,6 +279,24 @@ class Channels:
         offered; None: follow their Discord client."""
         chosen = await self.store.user_language(user_id)
         return chosen if chosen in lang.languages() else None
+
+    async def saw_locale(self, user_id: int, locale: str | None) -> None:
+        """An interaction showed the person's Discord locale ("de", "en-GB"): kept, in the
+        database when it is new or changed, for the DMs the bot sends them on its own (a DM
+        has no locale), after a restart too."""
+        if not locale or self._locales.get(user_id) == locale:
+            return
+        await self.store.set_seen_locale(user_id, locale)
+        self._locales[user_id] = locale
+
+    async def person_language(self, user_id: int) -> str:
+        """The language of what one person alone reads away from an interaction (a DM): the
+        one they chose, else their Discord app's as their latest interaction showed it (this
+        process's, else the one kept), else English."""
+        chosen = await self.user_language(user_id)
+        if chosen is not None:
+            return chosen
+        return lang.language_of(self._locales.get(user_id) or await self.store.seen_locale(user_id))
 
     async def set_user_language(self, user_id: int, language: str | None) -> None:
         """Choose the language a person reads the bot in (None: their Discord's)."""

@@ -342,6 +342,11 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE user_prefs ADD COLUMN language TEXT;
     ALTER TABLE games ADD COLUMN language TEXT;
     """,
+    # 19: the Discord locale a person's latest interaction showed ("de", "en-GB"; NULL: none
+    # seen yet), so that the DMs the bot sends on its own follow it after a restart too.
+    """
+    ALTER TABLE user_prefs ADD COLUMN discord_locale TEXT;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

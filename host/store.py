@@ -511,6 +511,22 @@ class Store:
                 (user_id, language),
             )
 
+    async def set_seen_locale(self, user_id: int, locale: str) -> None:
+        """Remember the Discord locale a person's latest interaction showed ("de")."""
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO user_prefs (user_id, discord_locale) VALUES (?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET discord_locale = excluded.discord_locale",
+                (user_id, locale),
+            )
+
+    async def seen_locale(self, user_id: int) -> str | None:
+        """The Discord locale a person's latest interaction showed (None: none seen)."""
+        row = await self._fetchone(
+            "SELECT discord_locale FROM user_prefs WHERE user_id = ?", (user_id,)
+        )
+        return None if row is None or row["discord_locale"] is None else str(row["discord_locale"])
+
     async def user_language(self, user_id: int) -> str | None:
         """The language a person chose (None: none chosen, follow their Discord)."""
         row = await self._fetchone("SELECT language FROM user_prefs WHERE user_id = ?", (user_id,))

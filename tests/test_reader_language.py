@@ -17,6 +17,12 @@ class Service:
 
     def __init__(self, chosen: str | None = None, broken: bool = False) -> None:
         self.chosen, self.broken = chosen, broken
+        self.seen: list[tuple[int, str | None]] = []
+
+    async def saw_locale(self, user_id: int, locale: str | None) -> None:
+        if self.broken:
+            raise ConnectionError("the database is gone")
+        self.seen.append((user_id, locale))
 
     async def user_language(self, user_id: int) -> str | None:
         if self.broken:

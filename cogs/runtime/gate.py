@@ -123,7 +123,7 @@ def handling_of(interaction: discord.Interaction[Any]) -> Handling:
 
 async def admit(interaction: discord.Interaction[Any]) -> bool:
     """The gate's answer for this interaction; a turned-away one is told why."""
-    remember_locale(interaction)
+    await remember_locale(interaction)
     gate: Gate | None = getattr(interaction.client, "gate", None)
     if gate is None or gate.admit(handling_of(interaction)):
         return True

@@ -9,6 +9,7 @@ game's language: ``table_language``, chosen in the lobby. Make the text where it
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import discord
@@ -17,6 +18,8 @@ from discord import app_commands
 import lang
 from host.models import GameRecord
 from host.service import GameService
+
+log = logging.getLogger(__name__)
 
 FOLLOW_DISCORD = "discord"
 """``/<game> stats language``'s choice for "follow my Discord app's language"."""
@@ -30,10 +33,15 @@ def language_choices(first: tuple[str, str]) -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=name, value=value), *offered]
 
 
+def discord_locale(interaction: discord.Interaction[Any]) -> str:
+    """The interaction's Discord locale as Discord names it ("de", "en-GB")."""
+    locale = interaction.locale
+    return str(getattr(locale, "value", None) or locale)
+
+
 def locale_language(interaction: discord.Interaction[Any]) -> str:
     """The offered language of the interaction's Discord client, else English."""
-    locale = interaction.locale
-    return lang.language_of(getattr(locale, "value", None) or str(locale))
+    return lang.language_of(discord_locale(interaction))
 
 
 async def reader_language(interaction: discord.Interaction[Any]) -> str:
@@ -41,24 +49,20 @@ async def reader_language(interaction: discord.Interaction[Any]) -> str:
     Discord client's when it is offered, else English."""
     service: GameService | None = getattr(interaction.client, "service", None)
     chosen = None if service is None else await service.channels.user_language(interaction.user.id)
-    return chosen or remember_locale(interaction)
+    return chosen or await remember_locale(interaction)
 
 
-def remember_locale(interaction: discord.Interaction[Any]) -> str:
-    """The interaction's Discord language (``locale_language``), kept for the DMs the bot
-    sends that person later (``Messaging.locales``, until the bot restarts): a DM has no
-    locale of its own."""
-    seen = locale_language(interaction)
-    tables = getattr(interaction.client, "tables", None)
-    if tables is not None:
-        tables.locales[interaction.user.id] = seen
-    return seen
-
-
-async def user_language(service: GameService, user_id: int) -> str:
-    """The language of a person the bot writes to without an interaction (a DM): the one
-    they chose, else the English every Discord client reads."""
-    return await service.channels.user_language(user_id) or lang.DEFAULT
+async def remember_locale(interaction: discord.Interaction[Any]) -> str:
+    """The interaction's Discord language (``locale_language``); its locale is kept
+    (``Channels.saw_locale``, in the database) for the DMs the bot sends that person later,
+    after a restart too: a DM has no locale of its own."""
+    service: GameService | None = getattr(interaction.client, "service", None)
+    if service is not None:
+        try:
+            await service.channels.saw_locale(interaction.user.id, discord_locale(interaction))
+        except Exception as error:  # the database may be down: the answer does not wait on it
+            log.warning("Could not keep the Discord locale of %s: %s", interaction.user.id, error)
+    return locale_language(interaction)
 
 
 def table_language(record: GameRecord) -> str:

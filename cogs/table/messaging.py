@@ -88,9 +88,6 @@ class Messaging:
         """The Discord users DMs go to, by id, as last seen (``remember_user``)."""
         self._sending: set[int] = set()
         """The owed DMs being sent now (by id), so that none goes twice."""
-        self.locales: dict[int, str] = {}
-        """user -> the language of their Discord app at their latest interaction (kept in
-        memory: a DM has no locale of its own)."""
         self._news_turn: dict[tuple[int, int], object] = {}
         """(game, user) -> the turn (a Cartus round) of the latest DM they were sent, so that
         news comes at most once a turn; forgotten on a restart (then it is sent at once)."""
@@ -108,9 +105,8 @@ class Messaging:
     async def person_language(self, user_id: int) -> str:
         """The language of what one person alone reads away from an interaction (a DM): the
         one they chose, else their Discord app's as their latest interaction showed it
-        (``locales``), else English (as ``cogs.table.languages.user_language``)."""
-        chosen = await self.service.channels.user_language(user_id)
-        return chosen or self.locales.get(user_id) or lang.DEFAULT
+        (kept by ``Channels.saw_locale``), else English."""
+        return await self.service.channels.person_language(user_id)
 
     # -- telling whoever decides ------------------------------------------------------------
 

@@ -97,6 +97,11 @@ async def whole_game(world: World, kind: str, options: dict[str, Any], tmp_path:
             seated = [s.name for s in (await table.record()).seats]
         texts = [*seen_texts(fake), *(("picture", text) for text in drawn)]
     assert steps > 10 and drawn, (steps, len(drawn))
+    surfaces = {surface for surface, _ in texts}
+    assert {"picture", "embed", "button"} <= surfaces, surfaces
+    # The scan sees a text left out of the catalogs among what was read: an English line.
+    left_out = leaks([*texts, ("embed", "Plague in Gallia")], names(world, *seated))
+    assert ("embed", "Plague in Gallia") in {(leak.surface, leak.text) for leak in left_out}
     return leaks(texts, names(world, *seated))
 
 
@@ -148,7 +153,6 @@ async def test_a_rattus_game_with_every_expansion_passes_through_the_catalogs(
 ) -> None:
     options = {"players": 3, "seat_order": "joined", "expansions": "pied_piper,mercatus,africanus"}
     found = await whole_game(world, "rattus", options, tmp_path)
-    assert found, "the scan reads nothing: it would not see a text left out"
     assert unexcused(found) == [], report(unexcused(found))
 
 
@@ -157,5 +161,4 @@ async def test_a_cartus_game_passes_through_the_catalogs(
     world: World, pseudo: str, tmp_path: Any
 ) -> None:
     found = await whole_game(world, "cartus", {"players": 3, "seat_order": "joined"}, tmp_path)
-    assert found, "the scan reads nothing: it would not see a text left out"
     assert unexcused(found) == [], report(unexcused(found))

@@ -1,14 +1,17 @@
-"""Languages kept by the host (schema 18): the one a person chose, the one a game's table
-speaks (chosen in its lobby by its host), and a server's default for new tables; on both
-backends."""
+"""Languages kept by the host (schemas 18 and 19): the one a person chose, the Discord
+locale their latest interaction showed, the one a game's table speaks (chosen in its lobby by
+its host), and a server's default for new tables; on both backends."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import pytest
 
 from host import servers
 from host.errors import NotFound, UserError
 from host.service import GameService
+from host.store import Store
 
 ANNA, BEN = 1, 2
 
@@ -84,3 +87,30 @@ async def test_forgetting_a_person_forgets_their_language(service: GameService) 
     await service.channels.set_user_language(BEN, "de")
     await service.store.servers.forget_user(BEN)
     assert await service.channels.user_language(BEN) is None
+
+
+async def test_dms_follow_the_discord_language_last_seen_after_a_restart(
+    db_target: str, make_service: Callable[[Store], GameService]
+) -> None:
+    """A person with no choice of their own is written to (a DM has no locale) in the
+    language their latest interaction's Discord showed, also by a bot started again; their
+    own choice still comes first, and a locale the bot does not speak reads in English."""
+    async with await Store.open(db_target) as store:
+        before = make_service(store)
+        assert await before.channels.person_language(ANNA) == "en"
+        await before.channels.saw_locale(ANNA, "de")
+        await before.channels.saw_locale(BEN, "pt-BR")
+        assert await before.channels.person_language(ANNA) == "de"
+    async with await Store.open(db_target) as store:
+        after = make_service(store)
+        assert await after.channels.person_language(ANNA) == "de"
+        assert await after.channels.person_language(BEN) == "en"
+        await after.channels.saw_locale(ANNA, "en-GB")
+        await after.channels.set_user_language(BEN, "de")
+    async with await Store.open(db_target) as store:
+        again = make_service(store)
+        assert await again.channels.person_language(ANNA) == "en"
+        assert await again.channels.person_language(BEN) == "de"
+        assert await again.store.seen_locale(ANNA) == "en-GB"
+        await again.store.servers.forget_user(ANNA)
+        assert await again.store.seen_locale(ANNA) is None
