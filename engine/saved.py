@@ -93,7 +93,12 @@ class Cloner:
         if unknown:
             raise ValueError(f"{cls.__name__} has no field {', '.join(sorted(unknown))}")
         self._cls = cls
-        scope: dict[str, Any] = {"new": object.__new__, "cls": cls}
+        scope: dict[str, Any] = {
+            "new": object.__new__,
+            "cls": cls,
+            "copy_json": copy_json,
+            "nested": _NESTED,
+        }
         entries = []
         for i, name in enumerate(names):
             copy = how.get(name, copy_json)
@@ -120,6 +125,12 @@ class Cloner:
         return copied
 
 
+def frames(value: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """How a ``Cloner`` copies a list of dicts whose values may nest (a stack of pending
+    steps): ``copy_json`` written out for the list and its dicts, one call per nested value."""
+    return [{k: copy_json(x) if type(x) in _NESTED else x for k, x in f.items()} for f in value]
+
+
 def shaped(how: dict[str, Callable[[Any], Any]]) -> Callable[[dict[str, Any]], dict[str, Any]]:
     """How to copy a dict whose entries have known shapes: ``how`` names a copier per key
     (as a ``Cloner`` plan does per field); any other key is copied whole (``copy_json``)."""
@@ -142,6 +153,7 @@ _INLINE.update(
         flat_lists: "[x[:] for x in {v}]",
         flat_values: "{{k: x[:] for k, x in {v}.items()}}",
         flat_dict: "dict({v})",
+        frames: "[{{k: copy_json(x) if type(x) in nested else x for k, x in f.items()}} for f in {v}]",
     }
 )
 

@@ -80,10 +80,8 @@ def place_value(t: Table, region: str, n: int) -> float:
 
 
 def _place_value(t: Table, region: str, n: int) -> float:
-    extra = [0] * t.players
-    extra[t.seat] = n
     before = t.loss(region)
-    after = t.loss(region, extra)
+    after = t.loss_adding(region, n)
     mine = t.cubes[region][t.seat] + n
     others = max(c for p, c in enumerate(t.cubes[region]) if p != t.seat)
     lead = 0.3 if mine > others else 0.0

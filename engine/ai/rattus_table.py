@@ -166,6 +166,21 @@ class Table:
             return lost
         return float(found[0])
 
+    def loss_adding(self, region: str, n: int) -> float:
+        """``loss(region, extra)`` with ``n`` more cubes of the table's own seat alone (the
+        same sums: the other seats' counts unchanged)."""
+        key = ("loss+", region, n)
+        found = self._known.get(key)
+        if found is None:
+            cubes = list(self.cubes[region])
+            cubes[self.seat] += n
+            lost = expected_loss(
+                cubes, self.rats[region], self.held, average(self.section), self.seat
+            )
+            self._known[key] = [lost]
+            return lost
+        return float(found[0])
+
     def losses(self, region: str, extra: Sequence[int] = (), bonus: int = 0) -> list[float]:
         """Expected cubes each seat loses if the region is ravaged now (``extra`` cubes added
         per seat first)."""

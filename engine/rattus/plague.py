@@ -470,17 +470,26 @@ def resolve_token(ctx: Ctx, f: Frame, pending: dict[str, Any]) -> dict[str, Any]
 def describe_front(front: Mapping[str, Any]) -> Msg:
     """A rat token's front in words: its limit, the class cards it strikes, then what its
     majority and "all" symbols cost ("limit 3, Church, the majority loses 1, everyone loses
-    1")."""
-    parts = [msg("limit {n}", n=front.get("limit", "?"))]
-    classes = data.cards_classes()
-    for cls in front.get("classes", []):
-        shown = classes.get(str(cls), str(cls).title())  # a data-file text (a class's name)
+    1"). Made once per front (a text never changes)."""
+    return _front_words(
+        front.get("limit", "?"),
+        tuple(front.get("classes", [])),
+        front.get("majority", 0),
+        front.get("all", 0),
+    )
+
+
+@cache
+def _front_words(limit: Any, classes: tuple[Any, ...], majority: Any, everyone: Any) -> Msg:
+    parts = [msg("limit {n}", n=limit)]
+    names = data.cards_classes()
+    for cls in classes:
+        shown = names.get(str(cls), str(cls).title())  # a data-file text (a class's name)
         parts.append(msg(shown))
-    majority, everyone = int(front.get("majority", 0)), int(front.get("all", 0))
-    if majority:
-        parts.append(msg("the majority loses {n}", n=majority))
-    if everyone:
-        parts.append(msg("everyone loses {n}", n=everyone))
+    if int(majority):
+        parts.append(msg("the majority loses {n}", n=int(majority)))
+    if int(everyone):
+        parts.append(msg("everyone loses {n}", n=int(everyone)))
     return listed(parts)
 
 

@@ -135,6 +135,7 @@ _CLONE = saved.Cloner(
         **dict.fromkeys((*_FLAT, *_FLAT_TOO, "ravages", "revealed"), saved.flat),
         **dict.fromkeys(("cubes", "rats", "known"), saved.flat_values),
         "hands": saved.flat_lists,
+        "stack": saved.frames,
         "ext": _copy_ext,
     },
 )
