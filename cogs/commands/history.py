@@ -21,7 +21,7 @@ from discord import app_commands
 import lang
 from cogs.commands.base import GAME_HELP, GameCommandBase
 from cogs.runtime.client import GameBot
-from cogs.runtime.gate import Gated
+from cogs.runtime.gate import Gated, button
 from cogs.table.components import GAME, parse_offered
 from cogs.table.embeds import clip, lines_block, table_embed
 from cogs.table.languages import reader_language, table_language
@@ -55,20 +55,12 @@ class UndoButton(
 
     def __init__(self, kind: str, game_id: int, version: int, language: str = lang.DEFAULT) -> None:
         tr = lang.texts(language)
-        super().__init__(
-            discord.ui.Button(
-                label=tr("Undo"),
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"{kind}:g:{game_id}:undo:{version}",
-            )
-        )
+        super().__init__(button(tr("Undo"), f"{kind}:g:{game_id}:undo:{version}"))
         self.kind, self.game_id, self.version = kind, game_id, version
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> UndoButton:
-        return cls(match["kind"], int(match["game"]), int(match["version"]))
+    def rebuilt(cls, match: re.Match[str]) -> tuple[Any, ...]:
+        return (match["kind"], int(match["game"]), int(match["version"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         try:

@@ -7,7 +7,6 @@ click (Join in the lobby, or Rematch again). It is a dynamic item: it works afte
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any, cast
 
@@ -15,7 +14,7 @@ import discord
 
 import lang
 from cogs.runtime.client import GameBot
-from cogs.runtime.gate import Gated
+from cogs.runtime.gate import Gated, button
 from cogs.table.components import GAME
 from cogs.table.languages import reader_language, table_language
 from cogs.table.messaging import nonce
@@ -37,20 +36,9 @@ class RematchButton(
 
     def __init__(self, kind: str, game_id: int, language: str = lang.DEFAULT) -> None:
         tr = lang.texts(language)
-        super().__init__(
-            discord.ui.Button(
-                label=tr("Rematch"),
-                style=discord.ButtonStyle.success,
-                custom_id=f"{kind}:g:{game_id}:rematch",
-            )
-        )
+        rematch = button(tr("Rematch"), f"{kind}:g:{game_id}:rematch", discord.ButtonStyle.success)
+        super().__init__(rematch)
         self.kind, self.game_id = kind, game_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> RematchButton:
-        return cls(match["kind"], int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         try:

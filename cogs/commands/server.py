@@ -14,7 +14,7 @@ import lang
 from cogs.commands.base import GameCommandBase
 from cogs.commands.clocks import lobby_clock
 from cogs.runtime.client import GameBot
-from cogs.runtime.gate import Gated
+from cogs.runtime.gate import Gated, button
 from cogs.table.languages import reader_language
 from cogs.table.presenters import ENGLISH, said
 from cogs.table.replies import reply, report_error
@@ -126,20 +126,13 @@ class ForgetButton(Gated, discord.ui.DynamicItem[discord.ui.Button[Any]], templa
 
     def __init__(self, user_id: int, language: str = lang.DEFAULT) -> None:
         tr = lang.texts(language)
-        super().__init__(
-            discord.ui.Button(
-                label=tr("Delete my data"),
-                style=discord.ButtonStyle.danger,
-                custom_id=f"forget:{user_id}",
-            )
-        )
+        delete = button(tr("Delete my data"), f"forget:{user_id}", discord.ButtonStyle.danger)
+        super().__init__(delete)
         self.user_id = user_id
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> ForgetButton:
-        return cls(int(match["user"]))
+    def rebuilt(cls, match: re.Match[str]) -> tuple[Any, ...]:
+        return (int(match["user"]),)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         try:

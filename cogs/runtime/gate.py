@@ -9,8 +9,9 @@ import contextlib
 import logging
 import re
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any, Self, cast
 
 import discord
 
@@ -137,7 +138,52 @@ async def admit(interaction: discord.Interaction[Any]) -> bool:
 
 
 class Gated:
-    """For every button and select the bot registers: it passes the gate first."""
+    """For every button and select the bot registers: it passes the gate first, and it is
+    made again from its custom id (``from_custom_id``) with the values ``rebuilt`` reads."""
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         return await admit(interaction)
+
+    @classmethod
+    def rebuilt(cls, match: re.Match[str]) -> tuple[Any, ...]:
+        """The arguments that make the control again from its custom id (``match``, by its
+        template): the game's kind and id; a control whose id names more says so."""
+        return match["kind"], int(match["game"])
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Self:
+        return cast(Self, cast(Any, cls)(*cls.rebuilt(match)))
+
+
+def button(
+    label: str,
+    custom_id: str,
+    style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    *,
+    disabled: bool = False,
+) -> discord.ui.Button[Any]:
+    """A button of the bot's own controls, its label cut to Discord's 80 characters."""
+    return discord.ui.Button(label=label[:80], style=style, custom_id=custom_id, disabled=disabled)
+
+
+def select(
+    custom_id: str,
+    options: Sequence[discord.SelectOption],
+    placeholder: str | None = None,
+    *,
+    least: int = 1,
+    most: int = 1,
+) -> discord.ui.Select[Any]:
+    """A select of the bot's own controls: ``least`` to ``most`` of its options (at least
+    one, at most all), its placeholder cut to Discord's 150 characters; with no options, a
+    lone "-" (Discord wants one)."""
+    choices = list(options) or [discord.SelectOption(label="-", value="-")]
+    return discord.ui.Select(
+        custom_id=custom_id,
+        placeholder=placeholder[:150] if placeholder else None,
+        options=choices,
+        min_values=min(max(least, 1), len(choices)),
+        max_values=min(max(most, 1), len(choices)),
+    )

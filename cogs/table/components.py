@@ -23,7 +23,7 @@ from typing import Any, Protocol, cast
 import discord
 
 import lang
-from cogs.runtime.gate import Gated
+from cogs.runtime.gate import Gated, button, select
 from cogs.table.presenters import said
 from cogs.table.replies import report_error
 from engine.core import Action, Pick
@@ -120,21 +120,13 @@ class LobbyButton(
         language: str = lang.DEFAULT,
     ) -> None:
         default, style = LOBBY_BUTTONS.get(op, (REMOVE_COMPUTER, discord.ButtonStyle.secondary))
-        super().__init__(
-            discord.ui.Button(
-                label=(label or lang.say(default, language))[:80],
-                style=style,
-                custom_id=f"{kind}:g:{game_id}:lobby:{op}",
-                disabled=disabled,
-            )
-        )
+        shown = label or lang.say(default, language)
+        super().__init__(button(shown, f"{kind}:g:{game_id}:lobby:{op}", style, disabled=disabled))
         self.kind, self.game_id, self.op = kind, game_id, op
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> LobbyButton:
-        return cls(match["kind"], int(match["game"]), match["op"])
+    def rebuilt(cls, match: re.Match[str]) -> tuple[Any, ...]:
+        return (match["kind"], int(match["game"]), match["op"])
 
 
 class GroupButton(Control, discord.ui.DynamicItem[discord.ui.Button[Any]], template=PLAY):
@@ -150,20 +142,12 @@ class GroupButton(Control, discord.ui.DynamicItem[discord.ui.Button[Any]], templ
         label: str = "",
         style: discord.ButtonStyle = discord.ButtonStyle.primary,
     ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=(label or group)[:80],
-                style=style,
-                custom_id=play_id(kind, game_id, version, group),
-            )
-        )
+        super().__init__(button(label or group, play_id(kind, game_id, version, group), style))
         self.kind, self.game_id, self.version, self.group = kind, game_id, version, group
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> GroupButton:
-        return cls(*where(match))
+    def rebuilt(cls, match: re.Match[str]) -> tuple[Any, ...]:
+        return where(match)
 
 
 class PageButton(
@@ -172,21 +156,14 @@ class PageButton(
     def __init__(
         self, kind: str, game_id: int, version: int, group: str, page: int, *, label: str = ""
     ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label or str(page + 1),
-                style=discord.ButtonStyle.secondary,
-                custom_id=play_id(kind, game_id, version, group, f":p{page}"),
-            )
-        )
-        self.kind, self.game_id, self.version = kind, game_id, version
-        self.group, self.page = group, page
+        custom_id = play_id(kind, game_id, version, group, f":p{page}")
+        super().__init__(button(label or str(page + 1), custom_id))
+        self.kind, self.game_id, self.version, self.group = kind, game_id, version, group
+        self.page = page
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> PageButton:
-        return cls(*where(match), int(match["page"]))
+    def rebuilt(cls, match: re.Match[str]) -> tuple[Any, ...]:
+        return (*where(match), int(match["page"]))
 
 
 class ActionSelect(
@@ -205,20 +182,14 @@ class ActionSelect(
         *,
         placeholder: str | None = None,
     ) -> None:
-        select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=play_id(kind, game_id, version, group, f":s{page}"),
-            placeholder=placeholder[:150] if placeholder else None,
-            options=list(options) or [discord.SelectOption(label="-", value="-")],
-        )
-        super().__init__(select)
-        self.kind, self.game_id, self.version = kind, game_id, version
-        self.group, self.page = group, page
+        custom_id = play_id(kind, game_id, version, group, f":s{page}")
+        super().__init__(select(custom_id, options, placeholder))
+        self.kind, self.game_id, self.version, self.group = kind, game_id, version, group
+        self.page = page
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> ActionSelect:
-        return cls(*where(match), int(match["page"]))
+    def rebuilt(cls, match: re.Match[str]) -> tuple[Any, ...]:
+        return (*where(match), int(match["page"]))
 
 
 class PickSelect(Control, discord.ui.DynamicItem[discord.ui.Select[Any]], template=PLAY + r":m"):
@@ -237,22 +208,13 @@ class PickSelect(Control, discord.ui.DynamicItem[discord.ui.Select[Any]], templa
         most: int = 1,
         placeholder: str | None = None,
     ) -> None:
-        choices = list(options) or [discord.SelectOption(label="-", value="-")]
-        select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=play_id(kind, game_id, version, group, ":m"),
-            placeholder=placeholder[:150] if placeholder else None,
-            options=choices,
-            min_values=min(max(least, 1), len(choices)),
-            max_values=min(max(most, 1), len(choices)),
-        )
-        super().__init__(select)
+        custom_id = play_id(kind, game_id, version, group, ":m")
+        super().__init__(select(custom_id, options, placeholder, least=least, most=most))
         self.kind, self.game_id, self.version, self.group = kind, game_id, version, group
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> PickSelect:
-        return cls(*where(match))
+    def rebuilt(cls, match: re.Match[str]) -> tuple[Any, ...]:
+        return where(match)
 
 
 class ChoiceButton(
@@ -265,21 +227,14 @@ class ChoiceButton(
     def __init__(
         self, kind: str, game_id: int, version: int, group: str, choice: str, *, label: str = ""
     ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=(label or choice)[:80],
-                style=discord.ButtonStyle.secondary,
-                custom_id=play_id(kind, game_id, version, group, f":c{choice}"),
-            )
-        )
-        self.kind, self.game_id, self.version = kind, game_id, version
-        self.group, self.choice = group, choice
+        custom_id = play_id(kind, game_id, version, group, f":c{choice}")
+        super().__init__(button(label or choice, custom_id))
+        self.kind, self.game_id, self.version, self.group = kind, game_id, version, group
+        self.choice = choice
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> ChoiceButton:
-        return cls(*where(match), match["choice"])
+    def rebuilt(cls, match: re.Match[str]) -> tuple[Any, ...]:
+        return (*where(match), match["choice"])
 
 
 class LobbyLanguage(
@@ -295,19 +250,9 @@ class LobbyLanguage(
             discord.SelectOption(label=name, value=code, default=code == language)
             for code, name in lang.languages().items()
         ]
-        select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=f"{kind}:g:{game_id}:lobby:language",
-            placeholder=tr("The table's language"),
-            options=options[:SELECT_SIZE],
-        )
-        super().__init__(select)
+        custom_id = f"{kind}:g:{game_id}:lobby:language"
+        super().__init__(select(custom_id, options[:SELECT_SIZE], tr("The table's language")))
         self.kind, self.game_id = kind, game_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> LobbyLanguage:
-        return cls(match["kind"], int(match["game"]))
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
@@ -396,31 +341,12 @@ def with_board_button(
         return None
     tr = lang.texts(language)
     label = "🖼 " + tr("Board now")
-    button = GroupButton(
+    board = GroupButton(
         kind, game_id, version, BOARD, label=label, style=discord.ButtonStyle.secondary
     )
     with contextlib.suppress(ValueError):  # five full rows: the controls come first
-        view.add_item(button)
+        view.add_item(board)
     return view
-
-
-def controls_view(
-    kind: str,
-    game_id: int,
-    version: int,
-    groups: Sequence[Group],
-    extra: Sequence[discord.ui.Item[Any]] = (),
-    language: str = lang.DEFAULT,
-) -> discord.ui.View:
-    """The table's controls (in the table's ``language``): the same as a player's
-    (``choices_view``), so the player whose turn it is chooses straight on the table, without
-    a click that only opens a list; then the ``extra`` items (such as Undo).
-
-    Only groups of public decisions may reach a channel message: the table shows every private
-    question as the one generic ``ANSWER`` group, and the answers a hidden hand allows as the
-    one ``HAND`` group (see ``cogs.table.table.table_groups``).
-    """
-    return choices_view(kind, game_id, version, groups, extra, language)
 
 
 def shown(action: Action, language: str = lang.DEFAULT) -> str:
@@ -501,6 +427,16 @@ def choices_view(
     room = 5 * (ROWS - len(selects)) - len(extra)
     singles = group_buttons(kind, game_id, version, rest[:room], language)
     return stopped([*selects, *singles, *extra])
+
+
+controls_view = choices_view
+"""The table's controls (in the table's ``language``): the same as a player's
+(``choices_view``), so the player whose turn it is chooses straight on the table, without a
+click that only opens a list; then the ``extra`` items (such as Undo).
+
+Only groups of public decisions may reach a channel message: the table shows every private
+question as the one generic ``ANSWER`` group, and the answers a hidden hand allows as the one
+``HAND`` group (see ``cogs.table.table.table_groups``)."""
 
 
 def select_view(

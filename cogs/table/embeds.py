@@ -352,14 +352,13 @@ def final_embed(
         embed.add_field(name=name, value=value, inline=False)
     if outcome:
         embed.add_field(name=tr("Final scores"), value=lines_block(outcome, tr=tr), inline=False)
-    embed.set_image(url=BOARD_IMAGE)
-    embed.set_footer(
-        text=tr(
-            "Game #{number} is finished and kept · {command}",
-            number=record.id,
-            command=f"/{record.kind} log",
-        )
+    kept = tr(
+        "Game #{number} is finished and kept · {command}",
+        number=record.id,
+        command=f"/{record.kind} log",
     )
+    embed.set_image(url=BOARD_IMAGE)
+    embed.set_footer(text=kept)
     return fitted(embed, tr)
 
 
