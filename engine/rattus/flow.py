@@ -243,8 +243,9 @@ def _fewer_act(ctx: Ctx, f: Frame, a: Action) -> None:
         ctx.say("place", placed_cubes(f["seat"], n, f["region"]))
 
 
+@cache
 def placed_cubes(seat: int, n: int, region: str) -> Msg:
-    """The event of a seat's cubes placed in phase B."""
+    """The event of a seat's cubes placed in phase B (made once: a text never changes)."""
     return plural(
         "{player} placed {n} cube in {region}.",
         "{player} placed {n} cubes in {region}.",

@@ -92,15 +92,7 @@ def move(ctx: Ctx, seat: int, region: str) -> None:
     s = ctx.s
     s.plague = region
     s.revealed = []
-    ctx.say(
-        "plague",
-        msg(
-            "{player} moved the plague to {region}.",
-            player=Seat(seat),
-            region=board.said(region),
-        ),
-        region=region,
-    )
+    ctx.say("plague", _plague_moved(seat, region), region=region)
     steps.push(s, "end_turn", seat=seat)
     steps.push(s, "ravage", seat=seat, region=region, final=False)
     rats = len(s.rats[region])
@@ -111,13 +103,33 @@ def move(ctx: Ctx, seat: int, region: str) -> None:
         hook(ctx, seat, region)
 
 
+@cache
+def _plague_moved(seat: int, region: str) -> Msg:
+    """The event of the plague moved (made once: a text never changes)."""
+    return msg(
+        "{player} moved the plague to {region}.", player=Seat(seat), region=board.said(region)
+    )
+
+
+@cache
+def _rat_arrived(region: str) -> Msg:
+    """The event of a new rat placed (made once: a text never changes)."""
+    return msg("A new rat arrived in {region}.", region=board.said(region))
+
+
+@cache
+def _ravages(region: str) -> Msg:
+    """The event of a ravage beginning (made once: a text never changes)."""
+    return msg("The plague ravages {region}.", region=board.said(region))
+
+
 def _place_rat(ctx: Ctx, f: Frame, target: str) -> None:
     s = ctx.s
     token = s.rat_supply.pop()
     s.rats[target].append(token)
     f["left"] -= 1
     f["placed"] += 1
-    ctx.say("rat", msg("A new rat arrived in {region}.", region=board.said(target)), region=target)
+    ctx.say("rat", _rat_arrived(target), region=target)
     if not s.rat_supply:
         ctx.say("supply", msg("The rat supply is empty: the game ends after this turn."))
 
@@ -235,9 +247,7 @@ def _ravage_auto(ctx: Ctx, f: Frame) -> bool:
         if s.cubes_in(region) == 0 or not s.rats[region]:
             steps.pop(s, f)
             return True
-        ctx.say(
-            "ravage", msg("The plague ravages {region}.", region=board.said(region)), region=region
-        )
+        ctx.say("ravage", _ravages(region), region=region)
         f["first"] = len(s.revealed)
         return True
     while f["hook"] < len(RAVAGE_START):
