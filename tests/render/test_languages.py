@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 
 from engine import cartus, rattus
-from engine.cartus.data import supply_words
 from engine.core import Rng
 from render import cartus_table, rattus_board
 from render.cartus.table import WIDTH, text_boxes
@@ -52,15 +51,10 @@ def rattus_views() -> list[dict[str, Any]]:
 
 
 def cartus_views() -> list[dict[str, Any]]:
-    """A seeded 5-player game from its start to its end, for a spectator and a player; a
-    building's supply action as the text the engine gives (``supply_words``)."""
+    """A seeded 5-player game from its start to its end, for a spectator and a player."""
     views: list[dict[str, Any]] = []
     for moment in _played(cartus.new_game(5, seed=11), 11, 25):
         views += _views(moment, 5)
-    for view in views:
-        for building in view["row"]:
-            if isinstance(building["supply_text"], str):
-                building["supply_text"] = supply_words(building["supply"]).to_json()
     return views
 
 
