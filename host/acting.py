@@ -76,7 +76,7 @@ def apply_for_seat(record: GameRecord, seat: int, notation: str) -> Applied:
         wanted = parse_notation(notation)
         after: Game = game.apply(seat, wanted)
     except IllegalAction as exc:
-        raise UserError(with_names(exc.text, record.names())) from exc
+        raise UserError(with_names(exc.text, record.seat_names())) from exc
     label = turns.action_label(game, seat, wanted, record.seat_names())
     return Applied(
         seat=seat,

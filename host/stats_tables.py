@@ -14,8 +14,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.text import Text, msg
 from host.database import Connection, Row, Tables
-from host.models import ResultRow
+from host.models import ResultRow, level_name, name_said
 from host.rating import Rating
 from host.seat_store import sitter
 
@@ -39,6 +40,11 @@ class PlayerLine:
     won: bool
     left: bool
     cards: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def said(self) -> Text:
+        """The seat's name to show (a computer's in the reader's language)."""
+        return name_said(self.name, self.is_ai)
 
     @classmethod
     def leaver(
@@ -71,6 +77,15 @@ class Standing:
     name: str
     rating: Rating
     games: int
+
+    @property
+    def said(self) -> Text:
+        """Whose rating it is, to show: a person's name, or a computer level's in the
+        reader's language ("Computer (easy)")."""
+        kind, _, level = self.player.partition(":")
+        return (
+            msg("Computer ({level})", level=level_name(level)) if kind == "computer" else self.name
+        )
 
 
 @dataclass(frozen=True)

@@ -84,7 +84,7 @@ async def _plan(service: GameService, record: GameRecord, user_id: int) -> Plann
     try:
         after = history.undo(seat, named=True)
     except IllegalAction as refusal:
-        raise UserError(with_names(refusal.text, record.names())) from None
+        raise UserError(with_names(refusal.text, record.seat_names())) from None
     assert taken is not None
     return Planned(record, seat, game, after, with_names(taken.label, record.seat_names()))
 

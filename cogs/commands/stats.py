@@ -21,7 +21,7 @@ from cogs.table.embeds import clip, lines_block
 from cogs.table.languages import FOLLOW_DISCORD, language_choices, reader_language
 from cogs.table.presenters import ENGLISH, said
 from cogs.table.replies import reply
-from engine.text import N_, msg
+from engine.text import N_, as_msg, msg
 from host import stats as host_stats
 from host.errors import UserError
 from host.kinds import GameKind
@@ -142,16 +142,17 @@ def server_field(
 
 
 def board_lines(board: list[Standing], tr: lang.Texts = ENGLISH) -> list[str]:
+    names = [escape_markdown(clip(lang.say(as_msg(s.said), tr.language), 60)) for s in board]
     return [
         tr.plural(
             "{place}. {player}: **{rating}** ({n} game)",
             "{place}. {player}: **{rating}** ({n} games)",
             s.games,
             place=place,
-            player=escape_markdown(clip(s.name, 60)),
+            player=name,
             rating=f"{s.rating.shown:.1f}",
         )
-        for place, s in enumerate(board, start=1)
+        for place, (s, name) in enumerate(zip(board, names, strict=True), start=1)
     ]
 
 

@@ -11,6 +11,7 @@ from discord.utils import escape_markdown
 import lang
 from cogs.table.presenters import ENGLISH, Presenter, View, listed, plain, player_name, said
 from engine.core import Event
+from engine.text import as_msg
 from host import computers
 from host.clock_settings import duration_text
 from host.clocks import TableClock
@@ -546,7 +547,7 @@ def add_ratings(
         return
     tr = lang.texts(language)
     lines = [
-        f"{escape_markdown(clip(x.name, 60))}: {shown(after):.1f} "
+        f"{escape_markdown(clip(tr.say(as_msg(x.said)), 60))}: {shown(after):.1f} "
         f"({signed(shown(after) - shown(before))})" + (" · " + tr("left") if x.left else "")
         for x, before, after in changes
     ]

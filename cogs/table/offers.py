@@ -21,7 +21,7 @@ from cogs.table.embeds import game_state
 from cogs.table.presenters import Presenter, said
 from engine.contract import Game, irreversible
 from engine.core import CHAIN, Action, IllegalAction
-from engine.text import msg
+from engine.text import Param, msg
 from host import computers, turns
 from host.models import GameRecord
 from host.service import GameService
@@ -93,7 +93,7 @@ def described(
 
 
 def follow_ups(
-    game: Game, seat: int, action: Action, presenter: Presenter[Any], names: Sequence[str]
+    game: Game, seat: int, action: Action, presenter: Presenter[Any], names: Sequence[Param]
 ) -> list[Action]:
     """The answers to the question that taking ``action`` puts to the same seat next, as
     chains (``use:king+palace:gallia``), when that question is as public as the action: the
@@ -136,7 +136,7 @@ def with_chains(
     if game is None or not inline:
         return list(actions)
     room = SELECT_SIZE - len(inline)
-    names = record.names()
+    names = record.seat_names()
     out: list[Action] = []
     for action in actions:
         chains = follow_ups(game, seat, action, presenter, names) if action in inline else []

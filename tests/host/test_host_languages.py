@@ -5,12 +5,17 @@ its host), and a server's default for new tables; on both backends."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 import pytest
 
+import lang
+from engine.text import as_msg, msg
 from host import servers
 from host.errors import NotFound, UserError
+from host.rating import Rating
 from host.service import GameService
+from host.stats_tables import Standing
 from host.store import Store
 
 ANNA, BEN = 1, 2
@@ -114,3 +119,28 @@ async def test_dms_follow_the_discord_language_last_seen_after_a_restart(
         assert await again.store.seen_locale(ANNA) == "en-GB"
         await again.store.servers.forget_user(ANNA)
         assert await again.store.seen_locale(ANNA) is None
+
+
+async def test_computer_players_are_named_in_the_readers_language(service: GameService) -> None:
+    """A computer seat's name is kept as it always was ("Computer 1 (easy)") and made in the
+    reader's language where it is shown, as are a person's seat a computer plays for now, an
+    open seat and a computer level's line on a leaderboard."""
+    game_id = await lobby(service, "de")
+    record = await service.add_computer(game_id, ANNA, "easy")
+    computer = next(s.seat for s in record.seats if s.is_ai)
+    assert [s.name for s in record.seats if s.is_ai] == ["Computer 1 (easy)"]
+    assert record.name_of(computer) == "Computer 1 (leicht)"  # the table's language
+    assert record.name_of(computer, "en") == "Computer 1 (easy)"
+    assert lang.say(msg("{player} joined.", player=record.seat_name(computer)), "de") == (
+        "Computer 1 (leicht) joined."
+    )
+    anna = record.seats[0]
+    stood_in = replace(record, seats=[replace(anna, level="easy", stand_in="missed")])
+    assert stood_in.shown_name(0) == "Anna (Computer)"
+    assert stood_in.shown_name(0, "en") == "Anna (computer)"
+    left = replace(record, seats=[replace(anna, user_id=None, stand_in="resigned")])
+    assert left.shown_name(0) == "Anna (offener Platz)"
+    board = Standing("computer:strong", None, "Computer (strong)", Rating(), 3)
+    assert lang.say(as_msg(board.said), "de") == "Computer (stark)"
+    person = Standing(f"user:{BEN}", BEN, "Ben", Rating(), 3)
+    assert board.said != person.said == "Ben"
