@@ -21,6 +21,14 @@ from host.errors import UserError
 from host.models import GameRecord
 
 TIMER_HELP = "none, 5m, 24h or 2/day (suggested as you type)"
+CLOCK_HELP = {
+    "timer": TIMER_HELP,
+    "stand_in": "Who decides when time runs out",
+    "missed": "Misses in a row before a computer plays the seat (default 3)",
+    "idle_days": "Days without a move before the game ends (default 14)",
+    "game": GAME_HELP,
+}
+"""The options of ``/<game> clock timer``, described."""
 
 
 def lobby_clock(timer: str | None) -> ClockSettings:
@@ -56,15 +64,9 @@ class ClockCommands(GameCommandBase):
 
     clock = app_commands.Group(name="clock", description="Timers, reminders and time away")
 
-    @app_commands.autocomplete(timer=suggest_timers)
     @clock.command(name="timer", description="Show or change the timer (host or moderator)")
-    @app_commands.describe(
-        timer=TIMER_HELP,
-        stand_in="Who decides when time runs out",
-        missed="Misses in a row before a computer plays the seat (default 3)",
-        idle_days="Days without a move before the game ends (default 14)",
-        game=GAME_HELP,
-    )
+    @app_commands.describe(**CLOCK_HELP)
+    @app_commands.autocomplete(timer=suggest_timers)
     async def timer(
         self,
         interaction: discord.Interaction[Any],
