@@ -9,11 +9,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from operator import attrgetter
 from typing import Any, TypedDict, TypeVar
 
-from .text import N_, Msg, Text, as_msg, fill_seats, listing, msg, text_of
+from .text import N_, Msg, Text, as_msg, listing, msg, text_of
 
 T = TypeVar("T")
 
@@ -25,7 +24,8 @@ MAX_NOTATION = 80
 
 class IllegalAction(ValueError):
     """An action that the rules do not allow now. The message is written for the player:
-    ``IllegalAction(msg("…", …))``; ``text`` is it as given, ``str()`` its English."""
+    ``IllegalAction(msg("…", …))``; ``text`` is it as given, ``str()`` its English. (One
+    raised with a string, as Python's own code may, reads as that string, verbatim.)"""
 
     @property
     def text(self) -> Text:
@@ -331,48 +331,29 @@ _SEAT_REFS = tuple(f"\u27e8{seat}\u27e9" for seat in range(8))
 
 
 def fill_names(template: Text, names: Sequence[str]) -> str:
-    """The text in English with the seats named (one name per seat): for a string, its seat
-    placeholders replaced. What people read goes through ``lang.say`` instead, in their
-    language; this is the English for logs, tests and code not yet converted."""
-    if isinstance(template, Msg):
-        return template.english(names)
-    if "\u27e8" not in template:  # most texts name nobody (every event's text is filled)
-        return template
-    if type(names) is tuple:
-        return _filled(template, names)
-    return _fill(template, names)
-
-
-@lru_cache(maxsize=4096)
-def _filled(template: str, names: tuple[str, ...]) -> str:
-    """``fill_names`` once per text and names: a game's events say the same few things with
-    the same colours over and over (the engine fills them with a tuple of colour names)."""
-    return _fill(template, names)
-
-
-def _fill(template: str, names: Sequence[str]) -> str:
-    def name(seat: int) -> str:
-        return names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
-
-    return fill_seats(template, name)
+    """The text in English with the seats named (one name per seat). What people read goes
+    through ``lang.say`` instead, in their language; this is the English for logs and
+    tests."""
+    return template.english(names)
 
 
 def text_json(text: Text) -> JSON:
-    """A text as JSON: a string as it is, a ``Msg`` as ``Msg.to_json`` (see
-    ``engine.text.from_json``, which reads both)."""
-    return text if isinstance(text, str) else text.to_json()
+    """A text as JSON (``Msg.to_json``; ``engine.text.from_json`` reads it)."""
+    return text.to_json()
 
 
 class Event:
     """Something that happened during one ``apply``.
 
     ``audience`` is None when every player and spectator may see it, otherwise the seats that
-    may. ``data`` holds the machine-readable details (JSON-able). ``text`` names players by
-    colour; ``text_for(names)`` names them as the host knows them. An event never changes.
+    may. ``data`` holds the machine-readable details (JSON-able). ``template`` is what it
+    says (a ``Msg``, seats as ``Seat`` values; ``shown`` is the same), shown in the reader's
+    language; ``text`` is its English with the seats named by ``names`` (the game's colours),
+    ``text_for(names)`` with other names: both for logs and tests. An event never changes.
 
-    An event made by ``named`` writes its ``text`` only when asked: most events are never
-    read in English (the host shows ``shown`` in the reader's language), and a random playout
-    makes thousands.
+    The English ``text`` is written only when asked: most events are never read in English
+    (the host shows ``shown`` in the reader's language), and a random playout makes
+    thousands.
     """
 
     __slots__ = ("_names", "_text", "audience", "data", "kind", "template")
@@ -381,24 +362,24 @@ class Event:
     audience: tuple[int, ...] | None
     data: Mapping[str, JSON]
     template: Text
-    _text: Text | None
-    _names: Sequence[str] | None
+    _text: str | None
+    _names: Sequence[str]
 
     def __init__(
         self,
         kind: str,
-        text: Text,
+        template: Text,
         audience: tuple[int, ...] | None = None,
         data: Mapping[str, JSON] | None = None,
-        template: Text = "",
+        names: Sequence[str] = (),
     ) -> None:
         put = object.__setattr__  # each field set once, written out: a playout makes thousands
         put(self, "kind", kind)
-        put(self, "_text", text)
-        put(self, "_names", None)
+        put(self, "template", template)
         put(self, "audience", audience)
         put(self, "data", {} if data is None else data)
-        put(self, "template", template)
+        put(self, "_text", None)
+        put(self, "_names", names)
 
     @classmethod
     def named(
@@ -409,18 +390,15 @@ class Event:
         audience: tuple[int, ...] | None = None,
         data: Mapping[str, JSON] | None = None,
     ) -> Event:
-        """An event whose ``text`` is ``template`` in English with the seats named from
-        ``names`` (``fill_names``), written when first asked."""
-        event = cls(kind, "", audience, data, template)
-        object.__setattr__(event, "_text", None)
-        object.__setattr__(event, "_names", names)
-        return event
+        """An event whose English ``text`` names the seats from ``names``."""
+        return cls(kind, template, audience, data, names)
 
     @property
-    def text(self) -> Text:
+    def text(self) -> str:
+        """The English, seats named by the names the event was made with (``fill_names``)."""
         text = self._text
         if text is None:
-            text = fill_names(self.template, self._names or ())
+            text = fill_names(self.template, self._names)
             object.__setattr__(self, "_text", text)
         return text
 
@@ -450,18 +428,15 @@ class Event:
         )
 
     def text_for(self, names: Sequence[str] | None) -> str:
-        """The text in English, players named (see ``fill_names``); ``shown`` for people."""
-        if isinstance(self.text, Msg):
-            return self.text.english(names or ())
-        if names is None or not self.template:
-            return fill_names(self.text, ())
-        return fill_names(self.template, names)
+        """The text in English, players named by ``names`` (by the event's own names when
+        None); ``shown`` for people."""
+        return self.text if names is None else fill_names(self.template, names)
 
     @property
     def shown(self) -> Text:
         """The text to show, seats unnamed (``lang.say`` names them in the reader's
         language)."""
-        return self.template or self.text
+        return self.template
 
     @property
     def public(self) -> bool:
@@ -473,7 +448,7 @@ class Event:
     def to_dict(self) -> dict[str, JSON]:
         return {
             "kind": self.kind,
-            "text": text_json(self.text),
+            "text": self.text,
             "audience": None if self.audience is None else list(self.audience),
             "data": dict(self.data),
             "template": text_json(self.template),

@@ -24,7 +24,7 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from string import Formatter
-from typing import Any, TypeAlias, Union, overload
+from typing import Any, TypeAlias, Union
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,20 +116,18 @@ def from_json(data: Any) -> Msg:
     return Msg(data["k"], params, context=context)
 
 
-Text: TypeAlias = Msg | str
-"""A text a person reads: a ``Msg``, or, while the code is converted (issue #21), an English
-string whose seats are ``⟨n⟩`` placeholders (``engine.core.seat_ref``)."""
+Text: TypeAlias = Msg
+"""A text a person reads: always a ``Msg``, never a sentence made in the code (issue #21).
+A line saved before texts had keys is a ``verbatim`` text (``restored``); its seats, written
+as ``⟨n⟩`` placeholders then, are still named."""
 
 
-@overload
-def with_names(text: Msg, names: Sequence[Param]) -> Msg: ...
-@overload
-def with_names(text: str, names: Sequence[Param]) -> str: ...
-def with_names(text: Text, names: Sequence[Param]) -> Text:
+def with_names(text: Msg, names: Sequence[Param]) -> Msg:
     """The text with its seats bound to people's names, still in no language: each ``Seat``
     value (nested ones too) becomes the name (data, or a text such as a computer player's
-    name, shown in the reader's language); a string's placeholders are filled (in English).
-    The host binds names where it knows them; the text is rendered where it is shown."""
+    name, shown in the reader's language); a verbatim text's placeholders are filled (in
+    English). The host binds names where it knows them; the text is rendered where it is
+    shown."""
 
     def name(index: int) -> str:
         if not 0 <= index < len(names):
@@ -148,32 +146,34 @@ def with_names(text: Text, names: Sequence[Param]) -> Text:
         values = tuple((key, bound(value)) for key, value in m.params)
         return replace(m, params=values)
 
-    return fill_seats(text, name) if isinstance(text, str) else bind(text)
+    return bind(text)
 
 
-def stored(text: Text) -> str:
-    """A text as one string for a database column or a file line: a ``Msg`` as its JSON
-    (``{"k": …}``), an older English string as it is (see ``restored``)."""
-    return text if isinstance(text, str) else json.dumps(text.to_json(), ensure_ascii=False)
+def stored(text: Msg) -> str:
+    """A text as one string for a database column or a file line: its JSON (``{"k": …}``);
+    a verbatim text (an older line read back) as it was written (see ``restored``)."""
+    if text.verbatim:
+        return text.key
+    return json.dumps(text.to_json(), ensure_ascii=False)
 
 
-def restored(data: str) -> Text:
+def restored(data: str) -> Msg:
     """The text ``stored`` wrote: a ``Msg`` from its JSON; any other string (a line written
-    before texts had keys) as it was."""
+    before texts had keys) as it was, a verbatim text."""
     if data.startswith('{"k"'):
         try:
             return from_json(json.loads(data))
         except ValueError:
-            return data
-    return data
+            return verbatim(data)
+    return verbatim(data)
 
 
-def text_of(error: BaseException) -> Text:
+def text_of(error: BaseException) -> Msg:
     """The text an error was raised with: its ``Msg`` (``ValueError(msg(...))``, an
-    ``IllegalAction``), else its message as an English string. Show it with ``lang.say``:
-    never ``str(error)``, which is the English."""
+    ``IllegalAction``), else its message as it was written, a verbatim text (Python's own
+    errors). Show it with ``lang.say``: never ``str(error)``, which is the English."""
     given = error.args[0] if error.args else ""
-    return given if isinstance(given, Msg) else str(error)
+    return given if isinstance(given, Msg) else verbatim(str(error))
 
 
 def joined(texts: Sequence[Param]) -> Msg:
@@ -187,12 +187,13 @@ def joined(texts: Sequence[Param]) -> Msg:
     return shown if isinstance(shown, Msg) else msg("{item}", item=shown)
 
 
-def as_msg(text: Text) -> Msg:
-    """``text`` as a ``Msg``: a plain string (not yet converted) is shown as it is."""
+def as_msg(text: Msg | str) -> Msg:
+    """``text`` as a ``Msg``: a string (data, such as a line from before texts had keys) is
+    shown as it is."""
     return text if isinstance(text, Msg) else verbatim(text)
 
 
-def english(text: Text, names: Sequence[Param] = ()) -> str:
+def english(text: Msg, names: Sequence[Param] = ()) -> str:
     """``text`` in English, seats named from ``names`` (else "Player n"): for logs and tests."""
     return as_msg(text).english(names)
 

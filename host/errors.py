@@ -7,8 +7,8 @@ from engine.text import Text, msg, text_of
 
 class UserError(Exception):
     """A mistake or a refusal that the user should read, privately and in their language:
-    ``UserError(msg("…", …))`` (an English string still works while texts are converted).
-    ``text`` is the text as given; ``message`` and ``str()`` are its English."""
+    ``UserError(msg("…", …))``. ``text`` is the text as given (one raised with a string
+    reads as that string, verbatim); ``message`` and ``str()`` are its English."""
 
     @property
     def text(self) -> Text:
@@ -34,7 +34,7 @@ class NotSeated(UserError):
 class StaleAction(UserError):
     """The action was chosen on an older version of the game than the current one."""
 
-    def __init__(self, message: Text = "", *, current_version: int | None = None) -> None:
+    def __init__(self, message: Text | None = None, *, current_version: int | None = None) -> None:
         super().__init__(
             message
             or msg(

@@ -133,7 +133,7 @@ class GameKind(ABC):
 
     def variant_title(self, variant: str) -> Text:
         """The variant in words, for the stats (shown in the reader's language)."""
-        return self.spec.title
+        return msg(self.spec.title)  # marked where the game declares it
 
     def cards_used(self, game: Game, moves: Sequence[tuple[int, str]]) -> dict[int, dict[str, int]]:
         """Per seat, the cards (or classes) it played the game with, each with a weight,

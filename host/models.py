@@ -40,7 +40,7 @@ def computer_name(number: int, level: str) -> Msg:
     return msg("Computer {number} ({level})", number=number, level=level_name(level))
 
 
-def name_said(name: str, computer: bool) -> Text:
+def name_said(name: str, computer: bool) -> Msg | str:
     """A seat's name to show: a person's as they are called (data), a computer seat's
     ("Computer 2 (strong)", as it is kept) as a text made in the reader's language."""
     found = COMPUTER_NAME.match(name) if computer else None
@@ -76,7 +76,7 @@ class Seat:
         return self.user_id is None and not self.computer_plays
 
     @property
-    def said(self) -> Text:
+    def said(self) -> Msg | str:
         """The seat's name to show: a person's as they are called (data), a computer seat's
         as a text made in the reader's language ("Computer 2 (strong)")."""
         return name_said(self.name, self.is_ai)
@@ -331,7 +331,7 @@ class ActionLogEntry:
     table showed it); None: nothing, e.g. a private answer."""
 
     @property
-    def said(self) -> Text:
+    def said(self) -> Msg | str:
         """The name of who played it (``name``, as it was then) to show: a computer
         player's in the reader's language."""
         return name_said(self.name, self.user_id is None)

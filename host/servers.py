@@ -309,7 +309,7 @@ def without_names(text: str, pattern: re.Pattern[str]) -> str:
     text's values (``engine.text.stored``, so its keys and fields stay whole), else in the
     older English line itself."""
     kept = restored(text)
-    if isinstance(kept, str) or kept.verbatim:
+    if kept.verbatim:
         return pattern.sub(FORMER_PLAYER, text)
 
     def value(param: Param) -> Param:

@@ -34,7 +34,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from engine.contract import Game
-from engine.text import Msg, Text
+from engine.text import Text
 from host import computers
 from host.errors import DamagedGame, NotFound
 from host.hosting import Hosting
@@ -69,11 +69,12 @@ LEFT_PHRASES = (" was removed from the game", " has left the game")
 
 def left_name(text: Text, seat: int) -> str:
     """Who left a seat, as its change's line names them: a text's ``player`` value, or the
-    name before the phrase in an older row's English."""
-    if isinstance(text, Msg):
+    name before the phrase in an older row's English (a verbatim text)."""
+    if not text.verbatim:
         named = text.values.get("player")
         return named if isinstance(named, str) else f"Player {seat + 1}"
-    return next((text.split(p)[0] for p in LEFT_PHRASES if p in text), f"Player {seat + 1}")
+    line = text.key
+    return next((line.split(p)[0] for p in LEFT_PHRASES if p in line), f"Player {seat + 1}")
 
 
 @dataclass(frozen=True)

@@ -116,7 +116,7 @@ async def undo(
         owed = _owed_secrets(record, planned.before, after)
         action = NewAction(seat, user_id, UNDO, label, now, public_text=shown)
         saved = await service.holds.save_action(record, after, action, dms=owed)
-        event = Event("undo", shown, None, {"seat": seat}, "")
+        event = Event("undo", shown, None, {"seat": seat})
         update = Update(record=saved, events=[event], public_events=[event])
         return update, planned.label
 

@@ -521,13 +521,7 @@ def event_texts(
 ) -> list[str]:
     """The events' texts in ``language``, players named as the table knows them."""
     names = seat_names(record)
-    texts = []
-    for event in events:
-        shown = event.template or event.text
-        if isinstance(shown, lang.Msg):
-            texts.append(lang.say(shown, language, names))
-        else:
-            texts.append(event.text_for(names))
+    texts = [lang.say(event.shown, language, names) for event in events]
     return [plain(text) for text in texts if text]
 
 

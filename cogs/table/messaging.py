@@ -32,7 +32,7 @@ from cogs.table.languages import table_language
 from cogs.table.offers import panel
 from cogs.table.presenters import Presenter, said
 from cogs.table.replies import png_file
-from engine.text import N_, Text, restored
+from engine.text import N_, Text, restored, verbatim
 from host.errors import UserError
 from host.models import DmQuestion, GameRecord, Update
 from host.service import GameService
@@ -305,7 +305,7 @@ class Messaging:
         if not mine:
             return None
         first = mine[0]
-        return first.label or first.public_text or first.notation
+        return first.label or first.public_text or verbatim(first.notation)
 
     def _turn(self, record: GameRecord) -> object:
         """The turn the game is in (a Cartus round), or its status once it is not running."""

@@ -37,7 +37,7 @@ from cogs.table.presenters import ENGLISH, said
 from cogs.table.replies import png_file, refusal, replace, reply
 from cogs.table.table import Tables
 from engine.core import Event, IllegalAction, parse_notation
-from engine.text import Text, msg
+from engine.text import Text, msg, verbatim
 from host.errors import NotSeated, NotYourTurn, StaleAction, UserError
 from host.models import GameRecord, Update
 from host.service import GameService
@@ -371,7 +371,7 @@ class Play(Clicks):
     async def _label_of_last(self, game_id: int, notation: str) -> Text:
         """How the action just taken reads, for an action that told the table nothing."""
         last = await self.service.store.actions(game_id, limit=1)
-        return (last[-1].label if last else None) or notation
+        return (last[-1].label if last else None) or verbatim(notation)
 
     async def choose_picked(
         self,
@@ -448,12 +448,13 @@ class Play(Clicks):
             """The computers that moved after the choice are done: the same private answer
             now also tells their moves, and gives the person's next controls."""
             try:
-                await self._answer_chosen(interaction, update, label or notation, moves, answered)
+                shown = label or verbatim(notation)
+                await self._answer_chosen(interaction, update, shown, moves, answered)
             except discord.HTTPException as error:
                 log.info("Could not add the computers' moves to a panel: %s", error)
 
         try:
-            answered = await self._answer_chosen(interaction, update, label or notation)
+            answered = await self._answer_chosen(interaction, update, label or verbatim(notation))
         finally:
             # Only now, with the person's own result shown (the table, then their panel), do
             # the computer seats that must decide next move (``cogs.table.thinking``).

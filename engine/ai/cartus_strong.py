@@ -19,9 +19,12 @@ from ..cartus import cards, data, scoring, simulate
 from ..cartus.sampling import sample_state
 from ..cartus.state import State
 from ..core import Action, Rng
+from ..text import verbatim
 from .cartus_player import building_code, commit_value, easy_choice
 from .search import Rules
 
+UNLABELLED = verbatim("")
+"""The label of an action played by its notation alone in a look-ahead (nobody reads it)."""
 INFLUENCE = 0.6
 """A point of influence beyond what the majorities already pay (it guards or wins them later)."""
 IN_HAND = 0.5
@@ -65,7 +68,7 @@ def policy(s: State, seat: int, rng: Rng) -> Action:
 
 def play(s: State, seat: int, action: Action | str) -> State:
     if isinstance(action, str):
-        action = Action(action, "")
+        action = Action(action, UNLABELLED)
     simulate.play(s, seat, action)
     return s
 

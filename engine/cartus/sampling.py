@@ -19,8 +19,9 @@ from functools import cache
 from typing import Any, NamedTuple
 
 from ..core import Rng
+from ..kernel import LogLine
 from ..saved import copy_json
-from ..text import Text, from_json
+from ..text import from_json
 from . import data, simulate
 from .setup import EVERYONE_DEAD, deal_cards
 from .state import Frame, State
@@ -417,7 +418,7 @@ class _Fixed(NamedTuple):
     influence: dict[str, list[int]]
     arrived: dict[str, list[int]]
     stack: list[Frame]
-    log: list[Text]
+    log: list[LogLine]
 
 
 def _fixed(view: dict[str, Any]) -> _Fixed | None:

@@ -58,7 +58,7 @@ class State(kernel.Coloured):
     status: str = "supply"
     stack: list[Frame] = field(default_factory=list)
     outcome: dict[str, Any] | None = None
-    log: list[Text] = field(default_factory=list)
+    log: list[kernel.LogLine] = field(default_factory=list)
     """The last public event texts: each a ``Msg`` as said (written out with
     ``engine.text.stored`` only when the game is saved: most moments never are), or the stored
     string a loaded game read back."""
@@ -153,7 +153,7 @@ class Ctx(kernel.Ctx[State]):
         ``State.to_dict`` writes it out)."""
         if self.quiet:
             return
-        self.events.append(Event(kind, template, None, data))
+        self.events.append(Event.named(kind, template, self.s.seat_names(), None, data))
         self.s.log.append(template)
         if len(self.s.log) > LOG_KEEP:
             del self.s.log[: len(self.s.log) - LOG_KEEP]
@@ -161,4 +161,4 @@ class Ctx(kernel.Ctx[State]):
     def tell(self, seats: tuple[int, ...], kind: str, template: Text, **data: Any) -> None:
         """An event only these seats may see."""
         if not self.quiet:
-            self.events.append(Event(kind, template, seats, data))
+            self.events.append(Event.named(kind, template, self.s.seat_names(), seats, data))

@@ -14,7 +14,7 @@ A game keeps only its rules: its steps, its state's fields, its views and its sc
 """
 
 from .checks import Check, validate
-from .context import Coloured, Ctx, log_line, logged
+from .context import Coloured, Ctx, LogLine, log_line, logged
 from .game import Game, GameState, Rules, actors
 from .simulate import Simulation
 from .steps import Frame, Step, Steps, deciders, pop, push, push_all, top
@@ -27,6 +27,7 @@ __all__ = [
     "Frame",
     "Game",
     "GameState",
+    "LogLine",
     "Rules",
     "Simulation",
     "Step",

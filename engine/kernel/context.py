@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeAlias, TypeVar
 
 from ..core import Event, seat_ref
-from ..text import Text, restored, stored
+from ..text import Msg, Text, restored, stored
 from .steps import Stacked
 
 
 class Logged(Stacked, Protocol):
-    """A state whose public events are kept in a short log, seats written as placeholders."""
+    """A state whose public events are kept in a short log."""
 
     log: list[Any]
-    """The latest public event texts, oldest first (``Text``: each as ``say`` kept it, a
+    """The latest public event texts, oldest first (``LogLine``: each as ``say`` kept it, a
     ``Msg``, or as saved, ``engine.text.stored``, in a game loaded since; ``logged`` saves
     them). ``Any``: each game's state declares its own list."""
 
@@ -43,7 +43,7 @@ class Ctx(Generic[L]):
         game whose apply draws from its own Rng saves its state)."""
 
     def say(self, kind: str, template: Text, **data: Any) -> None:
-        """A public event, also kept in the public log. Seats are written with ``seat_ref``."""
+        """A public event, also kept in the public log. Seats are ``Seat`` values."""
         if self.quiet:
             return
         s = self.s
@@ -60,12 +60,17 @@ class Ctx(Generic[L]):
         self.events.append(Event.named(kind, template, self.s.seat_names(), seats, data))
 
 
-def logged(log: list[Text]) -> list[str]:
+LogLine: TypeAlias = Msg | str
+"""A line of a state's log: a text said in this run, or the saved line of one (loaded from
+a saved game; ``log_line`` reads it back)."""
+
+
+def logged(log: list[LogLine]) -> list[str]:
     """A state's log as saved: each line ``engine.text.stored``."""
-    return [stored(line) for line in log]
+    return [line if isinstance(line, str) else stored(line) for line in log]
 
 
-def log_line(line: Text) -> Text:
+def log_line(line: LogLine) -> Msg:
     """A line of a state's log as a text (a saved one read back by ``restored``)."""
     return restored(line) if isinstance(line, str) else line
 

@@ -8,7 +8,6 @@ from typing import Any, ClassVar
 
 from .. import kernel, saved
 from ..saved import BadState, copy_json
-from ..text import Text
 
 FORMAT = 1
 COLOURS = ("red", "yellow", "green", "blue", "purple", "orange")
@@ -64,7 +63,7 @@ class State(kernel.Coloured):
     final_order: list[int] = field(default_factory=list)
     scores: list[int] | None = None
     ranking: list[int] | None = None
-    log: list[Text] = field(default_factory=list)
+    log: list[kernel.LogLine] = field(default_factory=list)
     """The latest public events' texts: each as said (a ``Msg``) or as saved (``to_dict``
     writes them ``engine.text.stored``; a game saved before texts had keys holds English
     lines, read back by ``restored`` as they were)."""

@@ -22,8 +22,9 @@ from typing import Any, ClassVar
 
 from engine import kernel
 from engine.contract import Disclosure, Game, Outcome, StartOption
-from engine.core import Action, Event, IllegalAction, Rng
+from engine.core import Action, Event, IllegalAction, Rng, text_json
 from engine.spec import GameSpec
+from engine.text import Seat, msg, with_names
 from host.errors import UserError
 from host.kinds import GameKind
 from tests.host.counting_view import CountView
@@ -42,7 +43,7 @@ class CountState:
     added: bool = False
     version: int = 0
     winner: int | None = None
-    log: list[str] = field(default_factory=list)  # the latest public event texts
+    log: list[kernel.LogLine] = field(default_factory=list)  # the latest public event texts
     stack: list[kernel.Frame] = field(default_factory=list)  # not saved: the turn to play
 
     @property
@@ -66,7 +67,8 @@ class CountState:
 
     def to_dict(self) -> dict[str, Any]:
         saved = {k: v for k, v in vars(self).items() if k != "stack"}
-        return {**saved, "adds": list(self.adds), "secrets": list(self.secrets)}
+        out = {**saved, "adds": list(self.adds), "secrets": list(self.secrets)}
+        return {**out, "log": kernel.logged(self.log)}
 
 
 class CountCtx(kernel.Ctx[CountState]):
@@ -74,11 +76,11 @@ class CountCtx(kernel.Ctx[CountState]):
 
 
 STEPS: kernel.Steps[CountState, CountCtx] = kernel.Steps()
-DONE = Action("done", "End your turn", ends_turn=True)
+DONE = Action("done", msg("End your turn"), ends_turn=True)
 
 
 def _turn_options(s: CountState, f: kernel.Frame, seat: int) -> list[Action]:
-    adds = [] if s.added else [Action(f"add:{n}", f"Add {n}") for n in (1, 2, 3)]
+    adds = [] if s.added else [Action(f"add:{n}", msg("Add {n}", n=n)) for n in (1, 2, 3)]
     return [*adds, DONE]
 
 
@@ -87,7 +89,7 @@ def _turn_act(ctx: CountCtx, f: kernel.Frame, seat: int, a: Action) -> None:
     kernel.pop(s, f)
     if a.kind == "done":
         s.turn, s.active, s.added = s.turn + 1, (seat + 1) % s.players, False
-        ctx.say("done", f"Seat {seat + 1} ends the turn.")
+        ctx.say("done", msg("{player} ends the turn.", player=Seat(seat)))
         kernel.push(s, "turn", seat=s.active)
         return
     amount = int(a.args[0])
@@ -96,18 +98,19 @@ def _turn_act(ctx: CountCtx, f: kernel.Frame, seat: int, a: Action) -> None:
     s.rng, s.total, s.added = rng.state, s.total + amount, True
     s.adds[seat] += amount
     s.secrets[seat] = secret
-    ctx.say("add", f"Seat {seat + 1} adds {amount}: {s.total}.", amount=amount)
-    ctx.tell((seat,), "secret", f"Your secret number is {secret}.", secret=secret)
+    said = msg("{player} adds {n}: {total}.", player=Seat(seat), n=amount, total=s.total)
+    ctx.say("add", said, amount=amount)
+    ctx.tell((seat,), "secret", msg("Your secret number is {n}.", n=secret), secret=secret)
     if s.total >= s.target:
         s.winner = seat
-        ctx.say("over", f"Seat {seat + 1} reaches {s.target} and wins.")
+        ctx.say("over", msg("{player} reaches {n} and wins.", player=Seat(seat), n=s.target))
     else:
         kernel.push(s, "turn", seat=seat)
 
 
 STEPS.register(
     kernel.Step(
-        "turn", _turn_options, _turn_act, lambda s, f, seat: "Add to the total, then say done."
+        "turn", _turn_options, _turn_act, lambda s, f, seat: msg("Add to the total, then say done.")
     )
 )
 
@@ -122,7 +125,10 @@ def view(s: CountState, seat: int | None, names: list[str] | None = None) -> Cou
         "active": None if s.winner is not None else s.active,
         "actors": acting,
         "decision": kernel.decision_view(STEPS, s, seat, acting, names or s.colour_names()),
-        "log": list(s.log),
+        "log": [
+            text_json(with_names(kernel.log_line(line), names or s.colour_names()))
+            for line in s.log
+        ],
         "total": s.total,
         "target": s.target,
         "players": [{"seat": p, "adds": s.adds[p]} for p in range(s.players)],
@@ -157,10 +163,10 @@ class CountingGame(kernel.Game[CountState, CountCtx, CountView, Outcome]):
 
 def new_counting_game(players: int, target: int, seed: int | str) -> CountingGame:
     if not 2 <= players <= 3:
-        raise IllegalAction("The counting game needs 2 or 3 players.")
+        raise IllegalAction(msg("The counting game needs 2 or 3 players."))
     s = CountState(players, target, [0] * players, [None] * players, Rng.from_seed(seed).state)
     kernel.push(s, "turn", seat=0)
-    ctx = CountCtx(s, [Event("setup", f"Counting to {target}.")])
+    ctx = CountCtx(s, [Event.named("setup", msg("Counting to {n}.", n=target), s.seat_names())])
     return CountingGame.begin(s, ctx)
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import lang
-from engine.text import english, msg
+from engine.text import english, msg, restored
 from host import computers, seats, stats
 from host.errors import NotSeated, StaleAction, UserError
 from host.models import GameRecord
@@ -426,5 +426,6 @@ def test_who_left_a_seat_is_read_from_its_line_old_or_new() -> None:
         command="`/rattus join`",
     )
     assert stats.left_name(line, 1) == "Ben"
-    assert stats.left_name("Ben was removed from the game; their seat is open.", 1) == "Ben"
-    assert stats.left_name("Something else.", 1) == "Player 2"
+    older = restored("Ben was removed from the game; their seat is open.")
+    assert stats.left_name(older, 1) == "Ben"
+    assert stats.left_name(restored("Something else."), 1) == "Player 2"

@@ -150,7 +150,7 @@ def test_names_are_bound_to_seats_before_the_language_is_known() -> None:
     assert isinstance(bound, Msg)
     assert from_json(bound.to_json()) == bound
     assert lang.say(bound, "de") == "Aoife takes Bruno entfernen"
-    assert with_names("⟨1⟩ passes.", NAMES) == "Bruno passes."
+    assert with_names(verbatim("⟨1⟩ passes."), NAMES) == verbatim("Bruno passes.")
     assert lang.say(with_names(verbatim("⟨0⟩ left."), NAMES), "de") == "Aoife left."
 
 
@@ -201,6 +201,8 @@ def test_a_text_kept_in_a_column_reads_back_and_older_lines_stay_as_they_were() 
     kept = stored(text)
     assert isinstance(kept, str) and restored(kept) == text
     assert lang.say(restored(kept), "de", NAMES) == "Bruno takes the Hexe."
-    assert restored("Anna placed 2 cubes in Gallia.") == "Anna placed 2 cubes in Gallia."
-    assert restored('{"k": broken') == '{"k": broken'
-    assert stored("An older line.") == "An older line."
+    older = restored("Anna placed 2 cubes in ⟨1⟩.")
+    assert older == verbatim("Anna placed 2 cubes in ⟨1⟩.")
+    assert lang.say(older, "de", NAMES) == "Anna placed 2 cubes in Bruno."
+    assert restored('{"k": broken') == verbatim('{"k": broken')
+    assert stored(restored("An older line.")) == "An older line."
