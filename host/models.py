@@ -159,13 +159,13 @@ class GameRecord(GameRow):
         or in a language no longer offered)."""
         return self.language if self.language in lang.languages() else lang.DEFAULT
 
-    def seat_name(self, seat: int) -> Text:
+    def seat_name(self, seat: int) -> Msg | str:
         """The seat's name in no language yet (``Seat.said``): bind it into texts
         (``engine.text.with_names``) that are shown later, in the reader's language."""
         entry = next((s for s in self.seats if s.seat == seat), None)
         return msg("Player {n}", n=seat + 1) if entry is None else entry.said
 
-    def seat_names(self) -> list[Text]:
+    def seat_names(self) -> list[Msg | str]:
         """Every seat's name in no language yet, in seat order (``seat_name``)."""
         return [self.seat_name(seat) for seat in range(len(self.seats))]
 
