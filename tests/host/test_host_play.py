@@ -5,6 +5,7 @@ from collections.abc import Callable
 
 import pytest
 
+from engine.text import english
 from host.errors import NotFound, NotSeated, NotYourTurn, StaleAction, UserError
 from host.service import GameService
 from host.store import Store
@@ -68,7 +69,8 @@ async def test_typed_notation_is_normalised_and_labelled(service: GameService) -
     game_id = await started(service)
     await service.act(game_id, ANNA, "  ADD:3 ")
     [entry] = await service.action_log(game_id)
-    assert (entry.seat, entry.user_id, entry.name, entry.notation, entry.label) == (
+    assert entry.label is not None
+    assert (entry.seat, entry.user_id, entry.name, entry.notation, english(entry.label)) == (
         0,
         ANNA,
         "Anna",

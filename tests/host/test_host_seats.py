@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import lang
-from engine.text import english, msg, restored
+from engine.text import english, msg, restored, verbatim
 from host import computers, seats, stats
 from host.errors import NotSeated, StaleAction, UserError
 from host.models import GameRecord
@@ -358,7 +358,12 @@ async def test_a_seat_change_decided_on_an_old_version_is_refused(store: Store) 
     changed = entry.__class__(0, entry.user_id, entry.name, level="easy", stand_in="missed")
     with pytest.raises(StaleAction):
         await store.seats.change(
-            record.id, record.version - 1, changed, text="x", at=1.0, concerns=entry.user_id
+            record.id,
+            record.version - 1,
+            changed,
+            text=verbatim("x"),
+            at=1.0,
+            concerns=entry.user_id,
         )
     assert (await service.get(record.id)).seat_entry(0) == entry
     assert await store.seats.log(record.id) == []
@@ -406,7 +411,7 @@ async def test_after_a_restart_a_stand_in_that_must_decide_moves(store: Store) -
         seat, entry.user_id, entry.name, level="easy", stand_in="missed", left_user_id=None
     )
     await store.seats.change(
-        record.id, record.version, stood_in, text="x", at=1.0, concerns=entry.user_id
+        record.id, record.version, stood_in, text=verbatim("x"), at=1.0, concerns=entry.user_id
     )
     restarted = rattus_service(store)
     updates = await restarted.move_computers(record.id)
