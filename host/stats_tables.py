@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.text import Text, msg
+from engine.text import Msg, msg
 from host.database import Connection, Row, Tables
 from host.models import ResultRow, level_name, name_said
 from host.rating import Rating
@@ -42,7 +42,7 @@ class PlayerLine:
     cards: dict[str, int] = field(default_factory=dict)
 
     @property
-    def said(self) -> Text:
+    def said(self) -> Msg | str:
         """The seat's name to show (a computer's in the reader's language)."""
         return name_said(self.name, self.is_ai)
 
@@ -79,7 +79,7 @@ class Standing:
     games: int
 
     @property
-    def said(self) -> Text:
+    def said(self) -> Msg | str:
         """Whose rating it is, to show: a person's name, or a computer level's in the
         reader's language ("Computer (easy)")."""
         kind, _, level = self.player.partition(":")
