@@ -83,7 +83,7 @@ def test_a_picture_is_drawn_in_the_language_asked_for() -> None:
         rattus_board(view, "de")
     with recording() as english:
         rattus_board(view, "en")
-    assert "STANDESKARTEN" in german and "CLASS CARDS" in english
+    assert "STÄNDEKARTEN" in german and "CLASS CARDS" in english
     assert rattus_board(view, "de") != rattus_board(view, "en")
 
 
