@@ -16,7 +16,8 @@ async def test_the_turn_of_the_actor_a_waiting_player_and_an_outsider(
     record = await service.get(await started(service))
     anna = service.turn(record, ANNA)
     assert anna.running and anna.is_theirs and anna.actors == (0,) and anna.seat == 0
-    assert anna.decision is not None and anna.decision.prompt.startswith("Add to the total")
+    assert anna.decision is not None
+    assert english(anna.decision.prompt).startswith("Add to the total")
     assert [a.notation for a in anna.actions] == ["add:1", "add:2", "add:3", "done"]
     assert service.require_turn(record, ANNA) == anna
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from cogs.runtime.games import game_kinds
-from engine.text import Msg
+from engine.text import Msg, verbatim
 from host.acting import public_line
 from host.schema import SCHEMA_VERSION
 from host.service import GameService
@@ -83,11 +83,11 @@ async def test_an_older_log_reads_as_it_was_written_and_a_new_line_in_the_reader
         games = [await service.get(g) for g in await store.game_ids(["running"])]
         record = next(r for r in games if r.kind == "rattus" and r.game is not None)
         old = [e for e in await service.action_log(record.id, limit=100) if e.public_text]
-        assert old and all(isinstance(e.public_text, str) for e in old)
+        assert old and all(e.public_text and e.public_text.verbatim for e in old)
         first = old[0]
-        assert first.public_text == "Alice placed 2 starting cubes in Gallia."
-        assert public_line(first.public_text, "de") == first.public_text
-        assert first.label == "Place 2 starting cubes in Gallia"
+        assert first.public_text == verbatim("Alice placed 2 starting cubes in Gallia.")
+        assert public_line(first.public_text, "de") == "Alice placed 2 starting cubes in Gallia."
+        assert first.label == verbatim("Place 2 starting cubes in Gallia")
 
         assert record.game is not None
         seat = record.game.actors()[0]
