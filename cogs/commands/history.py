@@ -275,7 +275,7 @@ class HistoryCommands(GameCommandBase):
         names = replays.names_at(record, changes, then.version)
         view = replace(record, game=then, status="running").view(None, names=names)
         presenter = self.presenter(record)
-        png = await self.bot.tables.board_png(record, view)
+        png = await self.bot.tables.board_png(record, view, language)
         recent = (await self.bot.tables.happened(record, until=then.version))[1]
         embed = table_embed(
             replace(record, game=then, status="running"),

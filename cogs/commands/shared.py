@@ -252,7 +252,7 @@ class GameCommands(
         language = await reader_language(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         view = record.view()
-        png = await self.bot.tables.board_png(record, view)
+        png = await self.bot.tables.board_png(record, view, language)
         clock = await self.bot.tables.table_clock(record)
         recent = (await self.bot.tables.happened(record))[1]
         presenter = self.presenter(record)
@@ -284,7 +284,7 @@ class GameCommands(
         language = await reader_language(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         view = record.view(seat)
-        png = await self.bot.tables.board_png(record, view)
+        png = await self.bot.tables.board_png(record, view, language)
         embed = secrets_embed(record, view, self.presenter(record), language=language)
         prompt, controls = self.bot.play.panel(record, interaction.user.id, language)
         await reply(interaction, prompt, embed=embed, file=png_file(png), view=controls)

@@ -100,7 +100,9 @@ class Messaging:
 
         async def table_url(self, record: GameRecord) -> str: ...
 
-        async def board_png(self, record: GameRecord, view: Mapping[str, Any]) -> bytes: ...
+        async def board_png(
+            self, record: GameRecord, view: Mapping[str, Any], language: str
+        ) -> bytes: ...
 
     async def person_language(self, user_id: int) -> str:
         """The language of what one person alone reads away from an interaction (a DM): the
@@ -181,7 +183,7 @@ class Messaging:
                 news_title=lang.say(SINCE, language),
                 language=language,
             )
-            png = await self.board_png(record, view)
+            png = await self.board_png(record, view, language)
             question = nonce("q", record.id, record.version, seat)
             sent = await user.send(
                 text,
@@ -396,8 +398,8 @@ class Messaging:
         if seat is None or record.game is None:
             return
         view = record.view(seat)
-        png = await self.board_png(record, view)
         language = await self.person_language(user_id)
+        png = await self.board_png(record, view, language)
         tr = lang.texts(language)
         embed = secrets_embed(
             record,

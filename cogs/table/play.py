@@ -297,7 +297,7 @@ class Play(Clicks):
             raise NotSeated(msg("You are not in this game."))
         language = await reader_language(interaction)
         tr = lang.texts(language)
-        png = await self.tables.board_png(record, record.view(seat))
+        png = await self.tables.board_png(record, record.view(seat), language)
         embed = discord.Embed(
             title=tr(
                 "Game #{number} · the board now (move {move})",

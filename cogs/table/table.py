@@ -281,12 +281,13 @@ class Tables(Messaging):
         if wake:
             self.computers.wake(record.id, record)
 
-    async def board_png(self, record: GameRecord, view: Mapping[str, Any]) -> bytes:
-        """The picture of ``view`` in the table's language (``table_language``: a picture is
-        the table's, wherever it is shown), drawn once per moment shown
-        (``cogs.table.pictures``) in a thread."""
+    async def board_png(self, record: GameRecord, view: Mapping[str, Any], language: str) -> bytes:
+        """The picture of ``view`` in ``language``, which every caller names: a channel's
+        picture in the table's (``table_language``), a private reply's or a DM's in its
+        reader's, so the picture speaks as the text around it. Drawn once per moment and
+        language shown (``cogs.table.pictures``) in a thread."""
         render = self.presenter(record).render
-        return await self.pictures.png(record, view, render, table_language(record))
+        return await self.pictures.png(record, view, render, language)
 
     async def show_table(
         self, record: GameRecord, *, new_message: bool, only: int | None = None
@@ -449,7 +450,7 @@ class Tables(Messaging):
             picture: discord.Attachment | discord.File | None
             picture = self.pictures.keeps(record, stored.message_id)
             if picture is None:
-                png = await self.board_png(record, view)
+                png = await self.board_png(record, view, table_language(record))
                 picture = self.pictures.same(stored.message_id, png) or png_file(png)
             fields: dict[str, Any] = {"embed": embed, "attachments": [picture], "view": buttons}
             if is_home:  # the call to act names whoever decides now, nobody else
@@ -470,7 +471,7 @@ class Tables(Messaging):
                 return
         if stored is not None:
             await self._retire(record, channel, stored, NEWER_TABLE)
-        png = await self.board_png(record, view)
+        png = await self.board_png(record, view, table_language(record))
         kwargs: dict[str, Any] = {
             "embed": embed,
             "file": png_file(png),
@@ -536,7 +537,7 @@ class Tables(Messaging):
     async def show_final(self, record: GameRecord) -> None:
         presenter = self.presenter(record)
         view = record.view()
-        png = await self.board_png(record, view)
+        png = await self.board_png(record, view, table_language(record))
         language = table_language(record)
         moves = (await self.happened(record))[0]
         embed = final_embed(record, view, presenter, moves, language)

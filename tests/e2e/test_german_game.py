@@ -240,6 +240,14 @@ async def test_a_german_rattus_table_from_the_lobby_to_the_first_moves(
         for _ in range(4):
             replies += [text_of(reply) for reply in await table.step()]
         assert any("Warte auf" in reply for reply in replies), replies
+        # a picture in a private reply speaks as the reply around it: Dave's own board in
+        # English beside the German table's
+        with recording() as daves:
+            daves_board = await (
+                await fake.slash(world.dave, world.channel, "rattus", "board")
+            ).wait_reply()
+        assert fake.attachments(daves_board)[0].startswith(PNG)
+        assert "CLASS CARDS" in daves and "Zug" not in " ".join(daves)
         german_for_the_germans(world)
         await table.record()  # the computer players done before the bot stops
         assert fake.rejected == [] and fake.unhandled == []

@@ -223,7 +223,7 @@ async def test_a_person_going_on_deciding_sees_their_move_on_a_picture_in_their_
         clicked = await fake.click(user, answer, board["custom_id"])
         shown_now = await clicked.wait_reply()
         saved = await client.service.get(record.id)
-        drawn = await client.tables.board_png(saved, saved.view(seat))
+        drawn = await client.tables.board_png(saved, saved.view(seat), "en")
         assert fake.attachments(fake.message(shown_now))[0] == drawn
         assert f"move {saved.version}" in text_of(fake.message(shown_now))
         # one upload, to the clicker's own panel; the channel's table kept its picture
