@@ -231,7 +231,7 @@ class CountingKind(GameKind):
     def validate_own(self, options: Mapping[str, Any]) -> dict[str, Any]:
         target = options.get("target", 10)
         if not isinstance(target, int) or not 1 <= target <= 100:
-            raise UserError("The target must be a whole number from 1 to 100.")
+            raise UserError(msg("The target must be a whole number from 1 to 100."))
         return {"target": target}
 
     def describe_options(self, options: Mapping[str, Any]) -> str:

@@ -7,6 +7,7 @@ from typing import Any
 import asyncpg
 import pytest
 
+from engine.text import msg
 from host.channels import Channels
 from host.database import IntegrityError, is_postgres_url
 from host.errors import StaleAction, UserError
@@ -81,7 +82,7 @@ def channels_of(store: Store) -> Channels:
 
 
 def action(notation: str, at: float = 200.0) -> NewAction:
-    return NewAction(seat=0, user_id=1, notation=notation, label=notation.title(), at=at)
+    return NewAction(seat=0, user_id=1, notation=notation, label=msg(notation.title()), at=at)
 
 
 async def test_an_empty_database_is_migrated(db_target: str) -> None:
@@ -262,7 +263,7 @@ async def test_action_log_order_limit_and_names(store: Store) -> None:
     assert {e.name for e in log} == {"Anna"}
     latest = await store.actions(game_id, limit=2)
     assert [e.notation for e in latest] == ["add:4", "add:5"]
-    assert latest[0].label == "Add:4"
+    assert latest[0].label == msg("Add:4")
 
 
 async def test_table_messages_one_per_channel(store: Store) -> None:
