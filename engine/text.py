@@ -179,11 +179,18 @@ def text_of(error: BaseException) -> Msg:
 def joined(texts: Sequence[Param]) -> Msg:
     """Several texts one after the other, a space between them (the sentences of one
     moment), as one text."""
-    if not texts:
+    return chained(texts, N_("{text} {more}"), "text", "more")
+
+
+def chained(items: Sequence[Param], joint: str, before: str, after: str) -> Msg:
+    """``items`` as one text: each joined to those before it by ``joint`` (a marked text,
+    ``N_``), whose field ``before`` holds what came before and ``after`` the item; a lone
+    item as it is, none as an empty text."""
+    if not items:
         return verbatim("")
-    shown: Param = texts[0]
-    for more in texts[1:]:
-        shown = msg("{text} {more}", text=shown, more=more)
+    shown: Param = items[0]
+    for item in items[1:]:
+        shown = Msg(joint, ((before, shown), (after, item)))
     return shown if isinstance(shown, Msg) else msg("{item}", item=shown)
 
 
@@ -201,12 +208,7 @@ def english(text: Msg, names: Sequence[Param] = ()) -> str:
 def listing(items: Sequence[Param]) -> Msg:
     """Several values listed with commas, as one text: "Gallia, Hispania, Italia" (a list
     with "and" is a text of its own: ``msg("{first} and {last}", ...)``)."""
-    if not items:
-        return verbatim("")
-    shown: Param = items[0]
-    for item in items[1:]:
-        shown = msg("{items}, {item}", items=shown, item=item)
-    return shown if isinstance(shown, Msg) else msg("{item}", item=shown)
+    return chained(items, N_("{items}, {item}"), "items", "item")
 
 
 def msg(key: str, /, **params: Param) -> Msg:

@@ -26,7 +26,7 @@ from engine import rattus
 from engine.contract import Game
 from engine.rattus import class_cards
 from engine.rattus import data as rattus_data
-from engine.text import Msg, Param, Text, listing, msg, text_of
+from engine.text import N_, Msg, Param, Text, chained, listing, msg, text_of
 from host.errors import UserError
 from host.kinds import GameKind, quoted
 
@@ -187,11 +187,7 @@ class RattusKind(GameKind):
         if not variant:
             return msg("Base game")
         expansions = [rattus.EXPANSIONS.get(e, e) for e in variant.split("+")]
-        names = [msg(name) for name in expansions]
-        shown = names[0]
-        for more in names[1:]:
-            shown = msg("{first} + {more}", first=shown, more=more)
-        return shown
+        return chained([msg(name) for name in expansions], N_("{first} + {more}"), "first", "more")
 
     def cards_used(self, game: Game, moves: Sequence[tuple[int, str]]) -> dict[int, dict[str, int]]:
         """Per seat, every class card it took (from the side of the board or from another
