@@ -11,6 +11,7 @@ from typing import Any
 from cogs.rattus.presenter import RATTUS
 from cogs.table.embeds import TABLE_TEXT, table_embed
 from cogs.table.messaging import mentions_of
+from cogs.table.presenters import said
 from engine import rattus
 from host.clocks import TableClock
 from host.models import GameRecord, Seat
@@ -56,7 +57,7 @@ def test_a_six_player_table_with_every_expansion_keeps_to_its_length() -> None:
         )
         mentions = mentions_of(record, record.public_actors())
         ping = f"{mentions}, your move." if mentions else ""
-        log = [str(line) for line in view.get("log") or []]
+        log = [said(line) for line in view.get("log") or []]  # the English of each text
         # as it follows a person's action (the latest lines) and a batch of computer moves
         for moves in (None, log[-14:]):
             embed = table_embed(record, view, RATTUS, moves=moves, clock=clock)
