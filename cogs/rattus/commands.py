@@ -239,7 +239,7 @@ def rules_embed(topic: str | None, tr: lang.Texts) -> discord.Embed | None:
             card=said(card.name, tr),
             cls=said(classes.get(card.cls, card.cls), tr),
         ),
-        description=said(card.text, tr) if card.text else tr("No text yet."),
+        description=said(card.said(None), tr) if card.text else tr("No text yet."),
         colour=COLOUR,
     )
 
