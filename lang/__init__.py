@@ -15,7 +15,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from functools import cache
 
+from babel.core import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog
+from babel.numbers import format_decimal
 from babel.support import Translations
 
 from engine.text import Msg, Param, Seat, from_json, msg, plural, render, verbatim
@@ -146,6 +148,16 @@ class Texts:
     def say(self, text: Msg | str) -> str:
         return say(text, self.language, self.names)
 
+    def decimal(self, value: float, digits: int = 1, *, signed: bool = False) -> str:
+        """``value`` with ``digits`` decimals and this language's decimal mark (``3.5`` in
+        English, ``3,5`` in German), without grouping; ``signed`` puts ``+`` or ``−`` before
+        it."""
+        pattern = "0" + ("." + "0" * digits if digits else "")
+        shown = format_decimal(abs(value), format=pattern, locale=number_locale(self.language))
+        if not signed:
+            return ("-" if value < 0 and shown.strip("0,.") else "") + shown
+        return ("+" if value >= 0 else "−") + shown
+
     def shown(self, text: object) -> str:
         """A text the engine put in a view, in this language: a ``Msg``, its JSON form
         (``Msg.to_json``), or a string (looked up as a marked text, such as a region's or a
@@ -158,6 +170,16 @@ class Texts:
             return ""
         shown = str(text)
         return shown if template(Msg(shown), self.language) == shown else self.say(shown)
+
+
+@cache
+def number_locale(language: str) -> Locale:
+    """How ``language`` writes numbers (its decimal mark, its grouping): Babel's locale of
+    that code (``de`` or ``pt-BR``), English for a code Babel does not know."""
+    try:
+        return Locale.parse(language.replace("-", "_"))
+    except (ValueError, UnknownLocaleError):
+        return Locale.parse(SOURCE)
 
 
 def texts(language: str, names: Sequence[Param] = ()) -> Texts:

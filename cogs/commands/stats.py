@@ -41,7 +41,7 @@ def rating_text(standing: Standing | None, tr: lang.Texts = ENGLISH) -> str:
         "Rating **{rating}** ({n} rated game)",
         "Rating **{rating}** ({n} rated games)",
         standing.games,
-        rating=f"{standing.rating.shown:.1f}",
+        rating=tr.decimal(standing.rating.shown),
     )
 
 
@@ -50,7 +50,7 @@ def tally_line(title: str, tally: host_stats.Tally, tr: lang.Texts = ENGLISH) ->
     if tally.left:
         parts.append(tr("{n} left", n=tally.left))
     if tally.average is not None:
-        parts.append(tr("average score {score}", score=f"{tally.average:.1f}"))
+        parts.append(tr("average score {score}", score=tr.decimal(tally.average)))
     return f"{title}: " + ", ".join(parts)
 
 
@@ -150,7 +150,7 @@ def board_lines(board: list[Standing], tr: lang.Texts = ENGLISH) -> list[str]:
             s.games,
             place=place,
             player=name,
-            rating=f"{s.rating.shown:.1f}",
+            rating=tr.decimal(s.rating.shown),
         )
         for place, (s, name) in enumerate(zip(board, names, strict=True), start=1)
     ]

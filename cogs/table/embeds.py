@@ -525,10 +525,6 @@ def event_texts(
     return [plain(text) for text in texts if text]
 
 
-def signed(change: float) -> str:
-    return f"{'+' if change >= 0 else '−'}{abs(change):.1f}"
-
-
 def add_ratings(
     embed: discord.Embed,
     changes: Sequence[tuple[PlayerLine, float, float]],
@@ -541,8 +537,9 @@ def add_ratings(
         return
     tr = lang.texts(language)
     lines = [
-        f"{escape_markdown(clip(tr.say(as_msg(x.said)), 60))}: {shown(after):.1f} "
-        f"({signed(shown(after) - shown(before))})" + (" · " + tr("left") if x.left else "")
+        f"{escape_markdown(clip(tr.say(as_msg(x.said)), 60))}: {tr.decimal(shown(after))} "
+        f"({tr.decimal(shown(after) - shown(before), signed=True)})"
+        + (" · " + tr("left") if x.left else "")
         for x, before, after in changes
     ]
     embed.add_field(name=tr("Ratings"), value=lines_block(lines, tr=tr), inline=False)
