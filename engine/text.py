@@ -230,6 +230,14 @@ def plural(singular: str, plural_text: str, count: int, /, **params: Param) -> M
     return Msg(singular, tuple(values.items()), plural=plural_text, count=count)
 
 
+def by(seat: int, text: Msg) -> Msg:
+    """``text`` naming ``seat`` as its ``{player}``, the seat that did what it tells: the value
+    stands first (after a plural's count), as ``msg(key, player=Seat(seat), ...)`` puts it."""
+    first = 1 if text.plural is not None else 0
+    params = (*text.params[:first], ("player", Seat(seat)), *text.params[first:])
+    return Msg(text.key, params, text.plural, text.count)
+
+
 def verbatim(text: str) -> Msg:
     """Data shown as it is: never looked up in a catalog. Seat placeholders written by older
     versions (``⟨0⟩``) are still filled with names."""

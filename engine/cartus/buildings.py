@@ -24,13 +24,13 @@ def _palace(ctx: Ctx, seat: int, place: int, premium: bool) -> None:
     got = [s.vp_pile.pop() for _ in range(n)]
     s.vp[seat] += got
     if got:
-        ctx.say(
+        ctx.did(
+            seat,
             "vp",
             plural(
                 "{player} draws {n} victory point token.",
                 "{player} draws {n} victory point tokens.",
                 n,
-                player=Seat(seat),
             ),
             seat=seat,
             n=n,
@@ -56,9 +56,10 @@ def _guard_tower(ctx: Ctx, seat: int, place: int, premium: bool) -> None:
     or all they hold if fewer; asked clockwise from the taker's left."""
     s = ctx.s
     if not premium:
-        ctx.say(
+        ctx.did(
+            seat,
             "guarded",
-            msg("{player} is safe from Guard Tower premiums this round.", player=Seat(seat)),
+            msg("{player} is safe from Guard Tower premiums this round."),
             seat=seat,
         )
         return
@@ -75,13 +76,13 @@ def _guard_tower(ctx: Ctx, seat: int, place: int, premium: bool) -> None:
             continue
         n = min(3, len(s.hands[p]))
         frames.append({"kind": "give", "seat": p, "to": seat, "n": n})
-        ctx.say(
+        ctx.did(
+            p,
             "guard_tower",
             plural(
                 "{player} must give {n} card to {taker}.",
                 "{player} must give {n} cards to {taker}.",
                 n,
-                player=Seat(p),
                 taker=Seat(seat),
             ),
             seat=p,
@@ -122,13 +123,10 @@ def _hospital_act(ctx: Ctx, f: Frame, seat: int, a: Action) -> None:
     cards.give_back(s, gone)
     steps.pop(s, f)
     if gone:
-        ctx.say(
+        ctx.did(
+            seat,
             "hospital",
-            msg(
-                "{player} discards {cards} at the Hospital.",
-                player=Seat(seat),
-                cards=cards.summary(chosen),
-            ),
+            msg("{player} discards {cards} at the Hospital.", cards=cards.summary(chosen)),
             seat=seat,
             cards=[dict(s.cards[c]) for c in gone],
         )

@@ -134,11 +134,10 @@ def draw(ctx: Ctx, seat: int, n: int) -> int:
         got.append(s.deck.pop())
     s.hands[seat] += got
     if got and not ctx.quiet:  # a look-ahead's apply says nothing: no text is made
-        ctx.say(
+        ctx.did(
+            seat,
             "draw",
-            plural(
-                "{player} draws {n} card.", "{player} draws {n} cards.", len(got), player=Seat(seat)
-            ),
+            plural("{player} draws {n} card.", "{player} draws {n} cards.", len(got)),
             seat=seat,
             n=len(got),
         )
@@ -161,7 +160,7 @@ def take_special(ctx: Ctx, seat: int, card_type: str, n: int) -> int:
     s.hands[seat] += got
     if got and not ctx.quiet:
         taken = COUNTED[card_type](len(got)) if len(got) > 1 else msg(CARD_NAMES[card_type])
-        ctx.say("take", msg("{player} takes {cards}.", player=Seat(seat), cards=taken), seat=seat)
+        ctx.did(seat, "take", msg("{player} takes {cards}.", cards=taken), seat=seat)
     if len(got) < n:
         ctx.say("empty", msg(NONE_LEFT[card_type]))
     return len(got)
@@ -185,16 +184,15 @@ def discard_rats(ctx: Ctx, seat: int, n: int) -> int:
     if ctx.quiet:
         pass
     elif gone:
-        ctx.say(
+        ctx.did(
+            seat,
             "rats",
-            plural(
-                "{player} discards {n} rat.", "{player} discards {n} rats.", gone, player=Seat(seat)
-            ),
+            plural("{player} discards {n} rat.", "{player} discards {n} rats.", gone),
             seat=seat,
             n=-gone,
         )
     elif n:
-        ctx.say("rats", msg("{player} has no rat to discard.", player=Seat(seat)), seat=seat, n=0)
+        ctx.did(seat, "rats", msg("{player} has no rat to discard."), seat=seat, n=0)
     return gone
 
 

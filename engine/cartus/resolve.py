@@ -41,11 +41,11 @@ def add_influence(ctx: Ctx, seat: int, cls: str, n: int) -> None:
     s.gained[seat] += n
     if ctx.quiet:  # a look-ahead's apply says nothing: no text is made
         return
-    ctx.say(
+    ctx.did(
+        seat,
         "influence",
         msg(
             "{player} gains {n} influence in {track} (now {now}).",
-            player=Seat(seat),
             n=n,
             track=_track(cls),
             now=s.influence[cls][seat],
@@ -131,11 +131,11 @@ def _reveal(ctx: Ctx, f: Frame) -> bool:
 
 def _say_reveal(ctx: Ctx, place: int, e: dict[str, Any], shown: dict[str, int]) -> None:
     s = ctx.s
-    ctx.say(
+    ctx.did(
+        e["seat"],
         "reveal",
         msg(
             "{player} reveals {cards} in {place}.",
-            player=Seat(e["seat"]),
             cards=cards.summary(shown),
             place=place_name(s, place),
         ),
@@ -161,13 +161,13 @@ def contest(s: State, place: int, card_type: str) -> tuple[int, list[int]] | Non
 def sword_gives(ctx: Ctx, giver: int, taker: int) -> None:
     s = ctx.s
     n = len(s.hands[giver]) // 2
-    ctx.say(
+    ctx.did(
+        giver,
         "sword",
         plural(
             "{player} played the fewest Swords and must give {n} card to {taker}.",
             "{player} played the fewest Swords and must give {n} cards to {taker}.",
             n,
-            player=Seat(giver),
             taker=Seat(taker),
         ),
         seat=giver,
@@ -182,20 +182,14 @@ def pass_rat(ctx: Ctx, giver: int, taker: int) -> None:
     """The Flute: the most Flutes passes one rat to the fewest (none if they have none)."""
     s = ctx.s
     if s.rats[giver] == 0:
-        ctx.say(
-            "flute",
-            msg("{player} has no rat to pass to {taker}.", player=Seat(giver), taker=Seat(taker)),
-        )
+        ctx.did(giver, "flute", msg("{player} has no rat to pass to {taker}.", taker=Seat(taker)))
         return
     s.rats[giver] -= 1
     s.rats[taker] += 1
-    ctx.say(
+    ctx.did(
+        giver,
         "flute",
-        msg(
-            "{player} played the most Flutes and passes a rat to {taker}.",
-            player=Seat(giver),
-            taker=Seat(taker),
-        ),
+        msg("{player} played the most Flutes and passes a rat to {taker}.", taker=Seat(taker)),
         seat=giver,
         to=taker,
     )
@@ -279,13 +273,13 @@ def _give_act(ctx: Ctx, f: Frame, seat: int, a: Action) -> None:
     s.hands[f["to"]] += given
     steps.pop(s, f)
     n = len(given)
-    ctx.say(
+    ctx.did(
+        seat,
         "give",
         plural(
             "{player} gives {n} card to {taker}.",
             "{player} gives {n} cards to {taker}.",
             n,
-            player=Seat(seat),
             taker=Seat(f["to"]),
         ),
         seat=seat,
@@ -328,12 +322,10 @@ def _actions(ctx: Ctx, f: Frame) -> bool:
     premium = s.premium.get(str(place))
     if s.final_round:
         if premium is not None:
-            ctx.say(
+            ctx.did(
+                premium,
                 "final_premium",
-                msg(
-                    "Final round: {player} would have had the premium action.",
-                    player=Seat(premium),
-                ),
+                msg("Final round: {player} would have had the premium action."),
             )
             add_influence(ctx, premium, s.class_of(place), 1)
         return True
@@ -365,9 +357,10 @@ def _say_action(ctx: Ctx, f: Frame) -> None:
         if f["premium"]
         else N_("{player} takes the standard action of {place}.")
     )
-    ctx.say(
+    ctx.did(
+        f["seat"],
         "action",
-        msg(kind, player=Seat(f["seat"]), place=place_name(ctx.s, f["place"])),
+        msg(kind, place=place_name(ctx.s, f["place"])),
         seat=f["seat"],
         premium=f["premium"],
     )

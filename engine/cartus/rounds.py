@@ -157,11 +157,11 @@ def perform_supply(ctx: Ctx, seat: int, place: int) -> None:
     s = ctx.s
     supply = s.building_cards[s.row[place]["card"]]["supply"]
     if not ctx.quiet:
-        ctx.say(
+        ctx.did(
+            seat,
             "supply",
             msg(
                 "{player} takes the supply of {place}: {supply}.",
-                player=Seat(seat),
                 place=place_name(s, place),
                 supply=_words(tuple(supply.items())),
             ),
@@ -188,7 +188,7 @@ def _supply_all_act(ctx: Ctx, f: Frame, seat: int, a: Action) -> None:
     place = int(a.args[0]) - 1
     s.supply_chosen[seat] = place
     f["seats"].remove(seat)
-    ctx.say("chosen", msg("{player} has chosen a supply action.", player=Seat(seat)), seat=seat)
+    ctx.did(seat, "chosen", msg("{player} has chosen a supply action."), seat=seat)
     ctx.tell((seat,), "chose", msg("You chose the supply of {place}.", place=place_name(s, place)))
     if f["seats"]:
         return
@@ -250,7 +250,7 @@ def _peek_act(ctx: Ctx, f: Frame, seat: int, a: Action) -> None:
     place = int(a.args[0]) - 1
     s.seen[place].append(seat)
     card = s.cards[s.nun_row[place]]
-    ctx.say("peek", msg("{player} looks at a card of the Nun-row.", player=Seat(seat)), seat=seat)
+    ctx.did(seat, "peek", msg("{player} looks at a card of the Nun-row."), seat=seat)
     ctx.tell(
         (seat,),
         "peeked",
@@ -321,18 +321,18 @@ def _enter_act(ctx: Ctx, f: Frame, seat: int, a: Action) -> None:
         cards.give_back(s, [card])
         queue.append(seat)
         f["seat"] = queue[0]
-        ctx.say("pass", msg("{player} plays a Pass card.", player=Seat(seat)), seat=seat)
+        ctx.did(seat, "pass", msg("{player} plays a Pass card."), seat=seat)
         return
     place = int(a.args[0]) - 1
     entries = s.row[place]["entries"]
     entries.append({"seat": seat, "cards": [], "count": 0, "shown": None})
     s.entered.append(seat)
     if not ctx.quiet:
-        ctx.say(
+        ctx.did(
+            seat,
             "enter",
             msg(
                 "{player} enters {place} on space {space}.",
-                player=Seat(seat),
                 place=place_name(s, place),
                 space=len(entries),
             ),
@@ -389,13 +389,13 @@ def _commit_act(ctx: Ctx, f: Frame, seat: int, a: Action) -> None:
     if ctx.quiet:  # a look-ahead's apply says nothing: no text is made
         return
     n = len(played)
-    ctx.say(
+    ctx.did(
+        seat,
         "commit",
         plural(
             "{player} plays {n} card face down.",
             "{player} plays {n} cards face down.",
             n,
-            player=Seat(seat),
         ),
         seat=seat,
         n=n,

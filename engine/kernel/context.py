@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, TypeAlias, TypeVar
 
 from ..core import Event, seat_ref
-from ..text import Msg, Text, restored, stored
+from ..text import Msg, Text, by, restored, stored
 from .steps import Stacked
 
 
@@ -52,6 +52,12 @@ class Ctx(Generic[L]):
         log.append(template)  # saved as text by ``logged``
         if len(log) > self.LOG_KEEP:
             del log[: len(log) - self.LOG_KEEP]
+
+    def did(self, actor: int, kind: str, template: Msg, /, **data: Any) -> None:
+        """A public event telling what the seat ``actor`` did: ``template`` names it as
+        ``{player}`` (``engine.text.by``)."""
+        if not self.quiet:
+            self.say(kind, by(actor, template), **data)
 
     def tell(self, seats: tuple[int, ...], kind: str, template: Text, **data: Any) -> None:
         """An event only these seats may see."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..core import Action
-from ..text import Seat, msg, plural
+from ..text import msg, plural
 from . import board, cards, data, final_plague, plague, steps
 from .cards import Ability, RegionFirst, chain_step, push_chain
 from .state import Ctx, Frame, State
@@ -21,13 +21,10 @@ def _king_act(ctx: Ctx, f: Frame, a: Action) -> None:
     region = a.args[0]
     steps.pop(s, f)
     board.move_cubes(s, f["seat"], region, board.PALACE, 1)
-    ctx.say(
+    ctx.did(
+        f["seat"],
         "king",
-        msg(
-            "{player} moved a cube from {region} to the palace.",
-            player=Seat(f["seat"]),
-            region=board.said(region),
-        ),
+        msg("{player} moved a cube from {region} to the palace.", region=board.said(region)),
     )
 
 
@@ -81,13 +78,10 @@ def _knight_final_act(ctx: Ctx, f: Frame, a: Action) -> None:
     steps.pop(s, f)
     s.plague = a.args[0]
     s.revealed = []
-    ctx.say(
+    ctx.did(
+        f["seat"],
         "knight",
-        msg(
-            "{player} moved the plague piece to {region}.",
-            player=Seat(f["seat"]),
-            region=board.said(s.plague),
-        ),
+        msg("{player} moved the plague piece to {region}.", region=board.said(s.plague)),
     )
 
 
@@ -140,13 +134,13 @@ def _merchant_to_act(ctx: Ctx, f: Frame, a: Action) -> None:
 
 def _merchant_count_act(ctx: Ctx, f: Frame, a: Action) -> None:
     n = cards.move_counted(ctx, f, a)
-    ctx.say(
+    ctx.did(
+        f["seat"],
         "merchant",
         plural(
             "{player} moved {n} cube from {source} to {target}.",
             "{player} moved {n} cubes from {source} to {target}.",
             n,
-            player=Seat(f["seat"]),
             source=board.said(f["source"]),
             target=board.said(f["target"]),
         ),
@@ -253,11 +247,11 @@ def _monk_to_act(ctx: Ctx, f: Frame, a: Action) -> None:
     steps.pop(s, f)
     token = s.rats[f["source"]].pop(int(f["slot"]) - 1)
     s.rats[a.args[0]].append(token)
-    ctx.say(
+    ctx.did(
+        f["seat"],
         "monk",
         msg(
             "{player} moved a rat from {source} to {target}.",
-            player=Seat(f["seat"]),
             source=board.said(f["source"]),
             target=board.said(a.args[0]),
         ),
@@ -310,13 +304,10 @@ def _peasant_final_act(ctx: Ctx, f: Frame, a: Action) -> None:
     s = ctx.s
     steps.pop(s, f)
     board.add_cubes(s, f["seat"], a.args[0], 1)
-    ctx.say(
+    ctx.did(
+        f["seat"],
         "peasant",
-        msg(
-            "{player} placed a cube in {region}.",
-            player=Seat(f["seat"]),
-            region=board.said(a.args[0]),
-        ),
+        msg("{player} placed a cube in {region}.", region=board.said(a.args[0])),
     )
 
 
@@ -393,13 +384,10 @@ def _witch_peek(ctx: Ctx, seat: int, region: str, token: str, first: str | None)
         knowers.sort()
     slot = s.rats[region].index(token) + 1
     front = s.tokens[token]
-    ctx.say(
+    ctx.did(
+        seat,
         "witch",
-        msg(
-            "{player} (Witch) looked at a rat in {region}.",
-            player=Seat(seat),
-            region=board.said(region),
-        ),
+        msg("{player} (Witch) looked at a rat in {region}.", region=board.said(region)),
     )
     ctx.tell(
         (seat,),
@@ -445,11 +433,11 @@ def _witch_swap_act(ctx: Ctx, f: Frame, a: Action) -> None:
     ra, rb = _where(s, f["a"]), _where(s, f["b"])
     ia, ib = s.rats[ra].index(f["a"]), s.rats[rb].index(f["b"])
     s.rats[ra][ia], s.rats[rb][ib] = f["b"], f["a"]
-    ctx.say(
+    ctx.did(
+        f["seat"],
         "witch",
         msg(
             "{player} (Witch) swapped a rat in {first} with one in {second}.",
-            player=Seat(f["seat"]),
             first=board.said(ra),
             second=board.said(rb),
         ),

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..core import Action
-from ..text import Msg, Seat, msg, plural
+from ..text import Msg, msg, plural
 from . import board, cards, steps
 from .cards import Ability, chain_step, push_chain
 from .state import Ctx, Frame, State
@@ -137,11 +137,11 @@ def _move_act(ctx: Ctx, f: Frame, a: Action) -> None:
     steps.pop(s, f)
     s.plague = a.args[0]
     s.revealed = []
-    ctx.say(
+    ctx.did(
+        f["seat"],
         "plague",
         msg(
             "{player} ({card}) moved the plague piece to {region}.",
-            player=Seat(f["seat"]),
             card=cards.said(f["card"]),
             region=board.said(s.plague),
         ),

@@ -88,13 +88,13 @@ def _start_act(ctx: Ctx, f: Frame, a: Action) -> None:
     region = a.args[0]
     steps.pop(s, f)
     n = board.add_cubes(s, f["seat"], region, f["n"])
-    ctx.say(
+    ctx.did(
+        f["seat"],
         "start",
         plural(
             "{player} placed {n} starting cube in {region}.",
             "{player} placed {n} starting cubes in {region}.",
             n,
-            player=Seat(f["seat"]),
             region=board.said(region),
         ),
     )
@@ -428,10 +428,7 @@ def _final_turn_auto(ctx: Ctx, f: Frame) -> bool:
             s.final_order.remove(f["seat"])
         if not cards.usable_now(s, f["seat"], final=True):
             steps.pop(s, f)
-            ctx.say(
-                "final",
-                msg("{player} has no card to use in the final round.", player=Seat(f["seat"])),
-            )
+            ctx.did(f["seat"], "final", msg("{player} has no card to use in the final round."))
         return True
     return False
 
@@ -446,7 +443,7 @@ def _final_turn_act(ctx: Ctx, f: Frame, a: Action) -> None:
         cards.start(ctx, f["seat"], a.args[0], final=True)
     else:
         steps.pop(ctx.s, f)
-        ctx.say("final", msg("{player} ended their final turn.", player=Seat(f["seat"])))
+        ctx.did(f["seat"], "final", msg("{player} ended their final turn."))
 
 
 def _final_turn_prompt(s: State, f: Frame) -> Msg:
@@ -529,13 +526,13 @@ def score(ctx: Ctx) -> None:
     s.status = "over"
     s.final_order = []
     winner = s.ranking[0]
-    ctx.say(
+    ctx.did(
+        winner,
         "over",
         plural(
             "Game over. {player} wins with {n} point.",
             "Game over. {player} wins with {n} points.",
             totals[winner],
-            player=Seat(winner),
         ),
         scores=totals,
         ranking=s.ranking,

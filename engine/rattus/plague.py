@@ -547,10 +547,7 @@ def _bonus_act(ctx: Ctx, f: Frame, a: Action) -> None:
     steps.pop(s, f)
     if a.args[0] == "yes":
         s.stack[-1]["bonus"] = int(s.stack[-1].get("bonus", 0)) + 2
-        ctx.say(
-            "bonus",
-            msg("{player} lets the plague piece count as 2 people.", player=Seat(f["seat"])),
-        )
+        ctx.did(f["seat"], "bonus", msg("{player} lets the plague piece count as 2 people."))
 
 
 def _bonus_prompt(s: State, f: Frame) -> Msg:

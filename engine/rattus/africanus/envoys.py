@@ -69,11 +69,11 @@ def _sultan_act(ctx: Ctx, f: Frame, a: Action) -> None:
     region = a.args[0]
     steps.pop(s, f)
     _add(s, f["seat"], region)
-    ctx.say(
+    ctx.did(
+        f["seat"],
         "sultan",
         msg(
             "{player} put a diplomat under a cube in {region} ({n} left).",
-            player=Seat(f["seat"]),
             region=board.said(region),
             n=diplomats_left(s),
         ),
@@ -100,12 +100,11 @@ def _diplomat_dies(ctx: Ctx, seat: int, region: str) -> None:
     s = ctx.s
     if on(s) and diplomats_of(s, seat, region) > s.cubes[region][seat]:
         _remove(s, seat, region)
-        ctx.say(
+        ctx.did(
+            seat,
             "diplomat",
             msg(
-                "{player}'s diplomat in {region} returns to the supply.",
-                player=Seat(seat),
-                region=board.said(region),
+                "{player}'s diplomat in {region} returns to the supply.", region=board.said(region)
             ),
         )
 
@@ -287,13 +286,10 @@ def _place_act(ctx: Ctx, f: Frame, a: Action) -> None:
     s = ctx.s
     steps.pop(s, f)
     table(s)["caravan"] = a.args[0]
-    ctx.say(
+    ctx.did(
+        f["seat"],
         "caravan",
-        msg(
-            "{player} placed the caravan in {region}.",
-            player=Seat(f["seat"]),
-            region=board.said(a.args[0]),
-        ),
+        msg("{player} placed the caravan in {region}.", region=board.said(a.args[0])),
     )
 
 
@@ -353,11 +349,11 @@ def _to_act(ctx: Ctx, f: Frame, a: Action) -> None:
     assert start is not None
     steps.pop(s, f)
     table(s)["caravan"] = a.args[0]
-    ctx.say(
+    ctx.did(
+        f["seat"],
         "caravan",
         msg(
             "{player} moved the caravan from {source} through {middle} to {target}.",
-            player=Seat(f["seat"]),
             source=board.said(start),
             middle=board.said(f["middle"]),
             target=board.said(a.args[0]),

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core import Action
-from ...text import Msg, Seat, msg, plural
+from ...text import Msg, msg, plural
 from .. import board, cards, data, flow, plague, steps
 from ..cards import Ability, chain_step, push_chain
 from ..state import Ctx, Frame, State
@@ -131,12 +131,12 @@ def _play_act(ctx: Ctx, f: Frame, a: Action) -> None:
     t["played"].append([seat, region_card, class_card])
     ravage.setdefault("shield", []).append([seat, class_card])
     ravage["pending"]["protect"].append([seat, class_card])
-    ctx.say(
+    ctx.did(
+        seat,
         "region_card",
         msg(
             "{player} played the region card {region_card} on the {card}: it does not count in "
             "{region} for the rest of this ravage.",
-            player=Seat(seat),
             region_card=describe(region_card),
             card=cards.said(class_card),
             region=board.said(f["region"]),
@@ -208,13 +208,13 @@ def _reveal_hands(ctx: Ctx) -> None:
         hand = table(s)["hands"][seat]
         shown = described(hand) if hand else msg("no region cards")
         points = region_points(s, seat) or 0
-        ctx.say(
+        ctx.did(
+            seat,
             "region_score",
             plural(
                 "{player} shows {cards}: {n} point.",
                 "{player} shows {cards}: {n} points.",
                 points,
-                player=Seat(seat),
                 cards=shown,
             ),
             seat=seat,
@@ -247,13 +247,13 @@ def _drawn_for(ctx: Ctx, seat: int, card: str) -> list[str]:
 
 def _astronomer_start(ctx: Ctx, seat: int) -> None:
     drawn = _drawn_for(ctx, seat, "astronomer")
-    ctx.say(
+    ctx.did(
+        seat,
         "astronomer",
         plural(
             "{player} (Astronomer) drew {n} region card to keep one.",
             "{player} (Astronomer) drew {n} region cards to keep one.",
             len(drawn),
-            player=Seat(seat),
         ),
         seat=seat,
     )
@@ -279,11 +279,10 @@ def _astronomer_act(ctx: Ctx, f: Frame, a: Action) -> None:
     t = table(s)
     t["hands"][seat].append(kept)
     t["discard"].extend(c for c in f["drawn"] if c != kept)
-    ctx.say(
+    ctx.did(
+        seat,
         "astronomer",
-        msg(
-            "{player} (Astronomer) kept one region card and discarded the rest.", player=Seat(seat)
-        ),
+        msg("{player} (Astronomer) kept one region card and discarded the rest."),
         seat=seat,
     )
     ctx.tell(
@@ -321,13 +320,10 @@ def _explorer_usable(s: State, seat: int) -> bool:
 
 def _explorer_start(ctx: Ctx, seat: int) -> None:
     drawn = _drawn_for(ctx, seat, "explorer")
-    ctx.say(
+    ctx.did(
+        seat,
         "explorer",
-        msg(
-            "{player} (Explorer) drew and showed {cards}.",
-            player=Seat(seat),
-            cards=described(drawn),
-        ),
+        msg("{player} (Explorer) drew and showed {cards}.", cards=described(drawn)),
         seat=seat,
         cards=list(drawn),
     )
@@ -352,11 +348,11 @@ def _explorer_act(ctx: Ctx, f: Frame, a: Action) -> None:
     region = a.args[0]
     board.add_cubes(s, seat, region, 1)
     table(s)["discard"].extend(f["drawn"])
-    ctx.say(
+    ctx.did(
+        seat,
         "explorer",
         msg(
             "{player} (Explorer) placed a cube in {region} and discarded the region cards drawn.",
-            player=Seat(seat),
             region=board.said(region),
         ),
         seat=seat,

@@ -115,11 +115,11 @@ def _stadtholder_buy(ctx: Ctx, seat: int, region: str, n: int) -> None:
     price = STADTHOLDER_PRICES[n]
     goods.pay(s, seat, price)
     board.add_cubes(s, seat, region, n)
-    ctx.say(
+    ctx.did(
+        seat,
         "stadtholder",
         msg(
             "{player} (Stadtholder) paid {coins} and placed {cubes} in {region}.",
-            player=Seat(seat),
             coins=_coin_text(price),
             cubes=_cubes(n),
             region=board.said(region),
@@ -167,13 +167,10 @@ cards.register(
 def _treasurer_start(ctx: Ctx, seat: int) -> None:
     s = ctx.s
     goods.earn(s, seat, TREASURER_COINS)
-    ctx.say(
+    ctx.did(
+        seat,
         "treasurer",
-        msg(
-            "{player} (Treasurer) took {coins} from the bank.",
-            player=Seat(seat),
-            coins=_coin_text(TREASURER_COINS),
-        ),
+        msg("{player} (Treasurer) took {coins} from the bank.", coins=_coin_text(TREASURER_COINS)),
         coins=TREASURER_COINS,
     )
 
@@ -202,11 +199,11 @@ def _pope_act(ctx: Ctx, f: Frame, a: Action) -> None:
     steps.pop(s, f)
     goods.pay(s, seat, POPE_PRICE)
     board.move_cubes(s, seat, region, board.PALACE, 1)
-    ctx.say(
+    ctx.did(
+        seat,
         "pope",
         msg(
             "{player} (Pope) paid {coins} and moved a cube from {region} to the palace.",
-            player=Seat(seat),
             coins=_coin_text(POPE_PRICE),
             region=board.said(region),
         ),

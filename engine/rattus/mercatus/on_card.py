@@ -230,13 +230,13 @@ def _hanse_to_act(ctx: Ctx, f: Frame, a: Action) -> None:
 
 def _hanse_count_act(ctx: Ctx, f: Frame, a: Action) -> None:
     n = cards.move_counted(ctx, f, a)
-    ctx.say(
+    ctx.did(
+        f["seat"],
         "hanseatic_trader",
         plural(
             "{player} (Hanseatic Trader) moved {n} cube from {source} to {target}.",
             "{player} (Hanseatic Trader) moved {n} cubes from {source} to {target}.",
             n,
-            player=Seat(f["seat"]),
             source=board.said(f["source"]),
             target=board.said(f["target"]),
         ),
@@ -298,13 +298,13 @@ def _land_act(ctx: Ctx, f: Frame, a: Action) -> None:
     s = ctx.s
     steps.pop(s, f)
     n = board.add_cubes(s, f["seat"], a.args[0], LANDOWNER_CUBES)
-    ctx.say(
+    ctx.did(
+        f["seat"],
         "landowner",
         plural(
             "{player} (Landowner) placed {n} cube in {region}.",
             "{player} (Landowner) placed {n} cubes in {region}.",
             n,
-            player=Seat(f["seat"]),
             region=board.said(a.args[0]),
         ),
     )
@@ -483,11 +483,11 @@ def _shaman_move(ctx: Ctx, seat: int, plan: dict[str, str]) -> None:
         s.rats[home].remove(token)
     for home, token, dest in moves:
         s.rats[dest].append(token)
-        ctx.say(
+        ctx.did(
+            seat,
             "shaman",
             msg(
                 "{player} (Shaman) moved a rat from {source} to {target}.",
-                player=Seat(seat),
                 source=board.said(home),
                 target=board.said(dest),
             ),

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core import Action
-from ...text import Msg, Seat, msg, plural
+from ...text import Msg, msg, plural
 from .. import board, cards, data, final_plague, plague, steps
 from ..state import Ctx, Frame, State
 from ..texts import action
@@ -143,13 +143,10 @@ def _deacon_act(ctx: Ctx, f: Frame, a: Action) -> None:
     goods.pay(s, seat, int(f["cost"]))
     ravage["deacon_paid"] = int(ravage.get("deacon_paid", 0)) + 1
     ravage["pending"]["exempt"].append(seat)
-    ctx.say(
+    ctx.did(
+        seat,
         "deacon",
-        msg(
-            "{player} (Deacon) paid {coins} to be spared by this rat.",
-            player=Seat(seat),
-            coins=_coins(f["cost"]),
-        ),
+        msg("{player} (Deacon) paid {coins} to be spared by this rat.", coins=_coins(f["cost"])),
         seat=seat,
         cost=f["cost"],
     )
@@ -181,7 +178,7 @@ def _assassin_reward(ctx: Ctx, ravage: Frame, entry: dict[str, Any]) -> None:
     if seat is None or not _killed_others(entry, seat):
         return
     goods.earn(s, seat, 1)
-    ctx.say("assassin", msg("{player} (Assassin) earned 1 coin.", player=Seat(seat)), seat=seat)
+    ctx.did(seat, "assassin", msg("{player} (Assassin) earned 1 coin."), seat=seat)
 
 
 # Grave Robber: a goods token for each rat that kills another player's cube.
@@ -193,10 +190,7 @@ def _robber_offer(ctx: Ctx, ravage: Frame, entry: dict[str, Any]) -> None:
     if seat is None or not _killed_others(entry, seat):
         return
     if not _takeable(s):
-        ctx.say(
-            "grave_robber",
-            msg("{player} (Grave Robber) finds no goods token to take.", player=Seat(seat)),
-        )
+        ctx.did(seat, "grave_robber", msg("{player} (Grave Robber) finds no goods token to take."))
         return
     steps.push(
         s, "plague_goods", seat=seat, card="grave_robber", region=ravage["region"], only=None
@@ -229,7 +223,7 @@ def _raider_arrive(ctx: Ctx, seat: int) -> None:
     if _raider_here(s, seat):
         _raider_offer(ctx, seat, s.plague)
     else:
-        ctx.say("raider", msg("{player} (Raider) finds no goods to take there.", player=Seat(seat)))
+        ctx.did(seat, "raider", msg("{player} (Raider) finds no goods to take there."))
 
 
 cards.PLAGUE_STEPS.add("assassin_raider", _long_move)

@@ -79,13 +79,13 @@ def _queen_final_act(ctx: Ctx, f: Frame, a: Action) -> None:
     s = ctx.s
     steps.pop(s, f)
     n = board.add_cubes(s, f["seat"], a.args[0], QUEEN_EXTRA)
-    ctx.say(
+    ctx.did(
+        f["seat"],
         "queen",
         plural(
             "{player} (Queen) placed {n} cube in {region}.",
             "{player} (Queen) placed {n} cubes in {region}.",
             n,
-            player=Seat(f["seat"]),
             region=board.said(a.args[0]),
         ),
     )
@@ -145,13 +145,8 @@ def _mayor_place(ctx: Ctx, seat: int, a: Action) -> None:
     for r in regions:
         board.add_cubes(s, seat, r, 1)
     names = listed([board.said(r) for r in regions])
-    ctx.say(
-        "mayor",
-        msg(
-            "{player} (Mayor) placed 1 cube in each of: {regions}.",
-            player=Seat(seat),
-            regions=names,
-        ),
+    ctx.did(
+        seat, "mayor", msg("{player} (Mayor) placed 1 cube in each of: {regions}.", regions=names)
     )
     _push_extras(s, seat, regions, extra)
 
@@ -211,13 +206,10 @@ def _mayor_extra_act(ctx: Ctx, f: Frame, a: Action) -> None:
         return
     board.add_cubes(s, seat, a.args[0], 1)
     f["left"] -= 1
-    ctx.say(
+    ctx.did(
+        seat,
         "mayor",
-        msg(
-            "{player} (Mayor) placed an extra cube in {region}.",
-            player=Seat(seat),
-            region=board.said(a.args[0]),
-        ),
+        msg("{player} (Mayor) placed an extra cube in {region}.", region=board.said(a.args[0])),
     )
     if f["left"] <= 0 or s.supply[seat] == 0:
         steps.pop(s, f)
@@ -282,13 +274,13 @@ def _baker_start(ctx: Ctx, seat: int) -> None:
     pieces.pieces(s)["baker"][seat] += 1
     s.supply[seat] -= 1
     total = sum(on_baker(s))
-    ctx.say(
+    ctx.did(
+        seat,
         "baker",
         plural(
             "{player} put a cube on the Baker ({n} cube on it now).",
             "{player} put a cube on the Baker ({n} cubes on it now).",
             total,
-            player=Seat(seat),
         ),
         cubes=on_baker(s),
     )
@@ -341,13 +333,13 @@ def _unload_act(ctx: Ctx, f: Frame, a: Action) -> None:
     for p, n in enumerate(load):
         s.cubes[region][p] += n
     pieces.pieces(s)["baker"] = [0] * s.players
-    ctx.say(
+    ctx.did(
+        f["seat"],
         "baker",
         plural(
             "{player} put the {n} cube from the Baker in {region}.",
             "{player} put the {n} cubes from the Baker in {region}.",
             sum(load),
-            player=Seat(f["seat"]),
             region=board.said(region),
         ),
         region=region,

@@ -126,21 +126,18 @@ def _emperor_arrange(ctx: Ctx, f: Frame, a: Action) -> None:
 
 def _say_wall(ctx: Ctx, seat: int, old: list[str] | None, new: list[str]) -> None:
     if old is None:
-        ctx.say(
+        ctx.did(
+            seat,
             "emperor",
-            msg(
-                "{player} (Emperor) placed a wall between {edge}.",
-                player=Seat(seat),
-                edge=_edge_name(new),
-            ),
+            msg("{player} (Emperor) placed a wall between {edge}.", edge=_edge_name(new)),
             edge=new,
         )
     else:
-        ctx.say(
+        ctx.did(
+            seat,
             "emperor",
             msg(
                 "{player} (Emperor) moved the wall between {old} to between {edge}.",
-                player=Seat(seat),
                 old=_edge_name(old),
                 edge=_edge_name(new),
             ),
@@ -500,12 +497,12 @@ def _courier_chose(ctx: Ctx, f: Frame, region: str, seat: int) -> None:
     first_region, first_seat = f["first"]
     board.move_cubes(s, first_seat, first_region, region, 1)
     board.move_cubes(s, seat, region, first_region, 1)
-    ctx.say(
+    ctx.did(
+        f["seat"],
         "courier",
         msg(
             "{player} (Courier) swapped a cube of {first} in {first_region} with a cube of "
             "{second} in {second_region}.",
-            player=Seat(f["seat"]),
             first=Seat(first_seat),
             first_region=board.said(first_region),
             second=Seat(seat),
@@ -622,11 +619,11 @@ def _piper_move(ctx: Ctx, seat: int, source: str, target: str, slots: list[int])
     for token in led:
         s.rats[source].remove(token)
         s.rats[target].append(token)
-    ctx.say(
+    ctx.did(
+        seat,
         "pied_piper",
         msg(
             "{player} (Pied Piper) moved a cube from {source} to {target} and led {rats} along.",
-            player=Seat(seat),
             source=board.said(source),
             target=board.said(target),
             rats=_rats_word(len(led)),

@@ -50,12 +50,12 @@ def _crusader_order_act(ctx: Ctx, f: Frame, a: Action) -> None:
     steps.pop(s, f)
     if a.args[0] == "choose":
         s.stack[-1]["chooser"] = f["seat"]
-        ctx.say(
+        ctx.did(
+            f["seat"],
             "crusader",
             msg(
                 "{player} (Crusader) turns the rats of {region} face up and chooses the order "
                 "they act in.",
-                player=Seat(f["seat"]),
                 region=board.said(f["region"]),
             ),
         )
@@ -101,13 +101,10 @@ def _serf_cube_act(ctx: Ctx, f: Frame, a: Action) -> None:
     steps.pop(s, f)
     if a.args[0] == "place":
         board.add_cubes(s, f["seat"], f["region"], 1)
-        ctx.say(
+        ctx.did(
+            f["seat"],
             "serf",
-            msg(
-                "{player} (Serf) put a cube into {region}.",
-                player=Seat(f["seat"]),
-                region=board.said(f["region"]),
-            ),
+            msg("{player} (Serf) put a cube into {region}.", region=board.said(f["region"])),
             region=f["region"],
         )
 
@@ -235,11 +232,11 @@ def _wizard_act(ctx: Ctx, f: Frame, a: Action) -> None:
     steps.pop(s, f)
     region = a.args[0]
     pieces.add_potion(s, f["seat"], region)
-    ctx.say(
+    ctx.did(
+        f["seat"],
         "wizard",
         msg(
             "{player} (Wizard) put a potion on a cube in {region} ({n} left).",
-            player=Seat(f["seat"]),
             region=board.said(region),
             n=pieces.potions_left(s),
         ),
