@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..core import Action, Pick
+from ..core import Pick
 from ..text import N_, Msg, Seat, listing, msg, plural
-from . import cards, data, steps
+from . import cards, steps
 from .resolve import BUILDING_ACTIONS, BuildingAction
 from .rounds import push_peeks
 from .state import Ctx, Frame, State
@@ -109,19 +109,12 @@ def _hospital(ctx: Ctx, seat: int, place: int, premium: bool) -> None:
 
 
 def _hospital_pick(s: State, f: Frame, seat: int) -> Pick:
-    return cards.hand_pick(s, seat, "discard", data.TYPES, 0, f["most"])
+    return cards.hand_pick(s, seat, "discard", 0, f["most"])
 
 
-def _hospital_options(s: State, f: Frame, seat: int) -> list[Action]:
-    return cards.ready_answers(_hospital_pick(s, f, seat), N_("Discard {cards}"))
-
-
-def _hospital_act(ctx: Ctx, f: Frame, seat: int, a: Action) -> None:
+def _hospital_act(ctx: Ctx, f: Frame, seat: int, chosen: dict[str, int], gone: list[str]) -> None:
     s = ctx.s
-    chosen = cards.by_type(_hospital_pick(s, f, seat), a.notation)
-    gone = cards.take_from_hand(s, seat, chosen)
     cards.give_back(s, gone)
-    steps.pop(s, f)
     if gone:
         ctx.did(
             seat,
@@ -141,16 +134,7 @@ def _hospital_prompt(s: State, f: Frame, seat: int) -> Msg:
     )
 
 
-steps.register(
-    steps.Step(
-        "hospital",
-        options=_hospital_options,
-        act=_hospital_act,
-        prompt=_hospital_prompt,
-        private=True,
-        pick=_hospital_pick,
-    )
-)
+cards.hand_step("hospital", _hospital_pick, N_("Discard {cards}"), _hospital_act, _hospital_prompt)
 
 
 def _farm(ctx: Ctx, seat: int, place: int, premium: bool) -> None:

@@ -13,8 +13,8 @@ from typing import Any
 
 from ..core import MAX_OPTIONS, NOTATION, Action, IllegalAction, Pick, PickGroup
 from ..text import N_, Msg, Seat, listing, msg, plural
-from . import data
-from .state import Ctx, State
+from . import data, steps
+from .state import Ctx, Frame, State
 
 PLAYABLE = (*data.CLASSES, "joker", "sword", "flute")
 """Card types that may be committed to a building (Pass and Gold may not)."""
@@ -199,17 +199,9 @@ def discard_rats(ctx: Ctx, seat: int, n: int) -> int:
 # Choosing cards from a hand: one pick, counted by type
 
 
-def hand_pick(
-    s: State,
-    seat: int,
-    kind: str,
-    types: Iterable[str],
-    least: int,
-    most: int,
-    *,
-    ends_turn: bool = False,
-) -> Pick:
-    return pick_of_counts(counts(s, s.hands[seat]), kind, types, least, most, ends_turn=ends_turn)
+def hand_pick(s: State, seat: int, kind: str, least: int, most: int) -> Pick:
+    """Choosing ``least`` to ``most`` of the seat's hand cards, of any type."""
+    return pick_of_counts(counts(s, s.hands[seat]), kind, data.TYPES, least, most)
 
 
 def pick_of_counts(
@@ -327,3 +319,33 @@ def _ready_answers(pick: Pick, verb: str, first: tuple[str, ...]) -> tuple[Actio
             if len(seen) == MAX_OPTIONS:  # the first 25 found are the ones offered
                 return tuple(sorted(seen.values(), key=NOTATION))
     return tuple(sorted(seen.values(), key=NOTATION))
+
+
+HandAct = Callable[[Ctx, Frame, int, dict[str, int], list[str]], None]
+"""(ctx, frame, seat, the cards chosen by type, those cards taken from the hand) -> None."""
+
+
+def hand_step(
+    kind: str,
+    pick: Callable[[State, Frame, int], Pick],
+    verb: str,
+    act: HandAct,
+    prompt: Callable[[State, Frame, int], Msg],
+    first: Callable[[State, Frame], Iterable[str]] = lambda s, f: (),
+) -> None:
+    """Register a private step answered with cards from the seat's hand (``pick``): its options
+    are the pick's ready answers (``verb``, the ``first`` types' first). An answer takes the
+    cards chosen out of the hand and ends the frame; ``act`` does the rest."""
+
+    def options(s: State, f: Frame, seat: int) -> list[Action]:
+        return ready_answers(pick(s, f, seat), verb, first(s, f))
+
+    def taken(ctx: Ctx, f: Frame, seat: int, a: Action) -> None:
+        chosen = by_type(pick(ctx.s, f, seat), a.notation)
+        gone = take_from_hand(ctx.s, seat, chosen)
+        steps.pop(ctx.s, f)
+        act(ctx, f, seat, chosen, gone)
+
+    steps.register(
+        steps.Step(kind, options=options, act=taken, prompt=prompt, private=True, pick=pick)
+    )

@@ -259,19 +259,11 @@ steps.register(
 
 
 def _give_pick(s: State, f: Frame, seat: int) -> Pick:
-    return cards.hand_pick(s, seat, "give", data.TYPES, f["n"], f["n"])
+    return cards.hand_pick(s, seat, "give", f["n"], f["n"])
 
 
-def _give_options(s: State, f: Frame, seat: int) -> list[Action]:
-    return cards.ready_answers(_give_pick(s, f, seat), N_("Give {cards}"))
-
-
-def _give_act(ctx: Ctx, f: Frame, seat: int, a: Action) -> None:
-    s = ctx.s
-    chosen = cards.by_type(_give_pick(s, f, seat), a.notation)
-    given = cards.take_from_hand(s, seat, chosen)
-    s.hands[f["to"]] += given
-    steps.pop(s, f)
+def _give_act(ctx: Ctx, f: Frame, seat: int, chosen: dict[str, int], given: list[str]) -> None:
+    ctx.s.hands[f["to"]] += given
     n = len(given)
     ctx.did(
         seat,
@@ -300,16 +292,7 @@ def _give_prompt(s: State, f: Frame, seat: int) -> Msg:
     )
 
 
-steps.register(
-    steps.Step(
-        "give",
-        options=_give_options,
-        act=_give_act,
-        prompt=_give_prompt,
-        private=True,
-        pick=_give_pick,
-    )
-)
+cards.hand_step("give", _give_pick, N_("Give {cards}"), _give_act, _give_prompt)
 
 
 # Actions, then the played cards leave

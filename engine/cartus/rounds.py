@@ -374,18 +374,9 @@ def _commit_pick(s: State, f: Frame, seat: int) -> Pick:
     return cards.pick_of_counts(held, "commit", cards.PLAYABLE, 0, playable, ends_turn=True)
 
 
-def _commit_options(s: State, f: Frame, seat: int) -> list[Action]:
-    pick = _commit_pick(s, f, seat)
-    return cards.ready_answers(pick, N_("Play {cards}"), first=[s.class_of(f["place"]), "joker"])
-
-
-def _commit_act(ctx: Ctx, f: Frame, seat: int, a: Action) -> None:
-    s = ctx.s
-    chosen = cards.by_type(_commit_pick(s, f, seat), a.notation)
-    played = cards.take_from_hand(s, seat, chosen)
-    entry = next(e for e in s.row[f["place"]]["entries"] if e["seat"] == seat)
+def _commit_act(ctx: Ctx, f: Frame, seat: int, chosen: dict[str, int], played: list[str]) -> None:
+    entry = next(e for e in ctx.s.row[f["place"]]["entries"] if e["seat"] == seat)
     entry["cards"], entry["count"] = played, len(played)
-    steps.pop(s, f)
     if ctx.quiet:  # a look-ahead's apply says nothing: no text is made
         return
     n = len(played)
@@ -411,15 +402,13 @@ def _commit_prompt(s: State, f: Frame, seat: int) -> Msg:
     )
 
 
-steps.register(
-    steps.Step(
-        "commit",
-        options=_commit_options,
-        act=_commit_act,
-        prompt=_commit_prompt,
-        private=True,
-        pick=_commit_pick,
-    )
+cards.hand_step(
+    "commit",
+    _commit_pick,
+    N_("Play {cards}"),
+    _commit_act,
+    _commit_prompt,
+    first=lambda s, f: (s.class_of(f["place"]), "joker"),
 )
 
 

@@ -62,8 +62,7 @@ def _knight_bonus(ctx: Ctx, ravage: Frame) -> bool:
     return True
 
 
-def _knight_final_start(ctx: Ctx, seat: int) -> None:
-    push_chain(ctx.s, "knight_final", seat, "knight")
+_knight_final_start = cards.starting("knight_final", "knight")
 
 
 def _knight_final_options(s: State, f: Frame) -> list[Action]:
@@ -74,14 +73,12 @@ def _knight_final_options(s: State, f: Frame) -> list[Action]:
 
 
 def _knight_final_act(ctx: Ctx, f: Frame, a: Action) -> None:
-    s = ctx.s
-    steps.pop(s, f)
-    s.plague = a.args[0]
-    s.revealed = []
+    steps.pop(ctx.s, f)
+    board.place_plague(ctx.s, a.args[0])
     ctx.did(
         f["seat"],
         "knight",
-        msg("{player} moved the plague piece to {region}.", region=board.said(s.plague)),
+        msg("{player} moved the plague piece to {region}.", region=board.said(a.args[0])),
     )
 
 
@@ -187,8 +184,7 @@ def _monk_usable(s: State, seat: int) -> bool:
     return any(s.rats[r] and board.has_rat_target(s, r) for r in s.regions)
 
 
-def _monk_start(ctx: Ctx, seat: int) -> None:
-    push_chain(ctx.s, "monk_from", seat, "monk")
+_monk_start = cards.starting("monk_from", "monk")
 
 
 def _monk_from_options(s: State, f: Frame) -> list[Action]:
@@ -296,14 +292,11 @@ def _peasant_bonus(s: State, seat: int) -> int:
     return 1 if cards.holds(s, seat, "peasant") else 0
 
 
-def _peasant_final_start(ctx: Ctx, seat: int) -> None:
-    push_chain(ctx.s, "peasant_final", seat, "peasant")
+_peasant_final_start = cards.starting("peasant_final", "peasant")
 
 
 def _peasant_final_act(ctx: Ctx, f: Frame, a: Action) -> None:
-    s = ctx.s
-    steps.pop(s, f)
-    board.add_cubes(s, f["seat"], a.args[0], 1)
+    cards.placed(ctx, f, a, 1)
     ctx.did(
         f["seat"],
         "peasant",
@@ -333,8 +326,7 @@ def _witch_regions(s: State, skip: str | None) -> list[str]:
     return [r for r in s.regions if any(t != skip for t in s.rats[r])]
 
 
-def _witch_start(ctx: Ctx, seat: int) -> None:
-    push_chain(ctx.s, "witch_look", seat, "witch", first=None)
+_witch_start = cards.starting("witch_look", "witch", first=None)
 
 
 def _witch_look_options(s: State, f: Frame) -> list[Action]:

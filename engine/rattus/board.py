@@ -79,6 +79,13 @@ def population(s: State, region: str, bonus: int = 0) -> int:
     return s.cubes_in(region) + bonus + sum(h(s, region) for h in POPULATION_TERMS)
 
 
+def place_plague(s: State, region: str) -> None:
+    """The plague piece stands in ``region`` now; the rats turned over by the last ravage are
+    no longer shown."""
+    s.plague = region
+    s.revealed = []
+
+
 def add_cubes(s: State, seat: int, region: str, n: int) -> int:
     """Move up to n cubes from the seat's supply to a region; returns how many moved."""
     n = min(n, s.supply[seat])

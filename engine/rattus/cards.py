@@ -187,6 +187,15 @@ def push_chain(s: State, kind: str, seat: int, card: str, **params: object) -> F
     return steps.push(s, kind, seat=seat, card=card, chain=True, back=True, **params)
 
 
+def starting(kind: str, card: str, **params: int | str | bool | None) -> Start:
+    """A card's start that only asks the first step (``kind``) of its chain."""
+
+    def start(ctx: Ctx, seat: int) -> None:
+        push_chain(ctx.s, kind, seat, card, **params)
+
+    return start
+
+
 @dataclass(frozen=True)
 class RegionFirst:
     """A card whose first question is a region among those it may act on now: it may be used
@@ -223,6 +232,28 @@ def cube_counts(s: State, f: Frame, most: int) -> list[Action]:
         action(f"count:{n}", plural("Move {n} cube", "Move {n} cubes", n))
         for n in range(1, most + 1)
     ]
+
+
+def cube_places(s: State, f: Frame, regions: list[str], most: int) -> list[Action]:
+    """Placing ``most`` of the seat's cubes (fewer if its supply holds fewer) in one of
+    ``regions``."""
+    n = min(most, s.supply[f["seat"]])
+    return [
+        action(
+            f"place:{r}",
+            plural(
+                "Place {n} cube in {region}", "Place {n} cubes in {region}", n, region=board.said(r)
+            ),
+        )
+        for r in regions
+    ]
+
+
+def placed(ctx: Ctx, f: Frame, a: Action, most: int) -> int:
+    """An answer naming a region to place cubes in (``cube_places``) carried out: the frame
+    ends and up to ``most`` of the seat's cubes go there from its supply. How many went."""
+    steps.pop(ctx.s, f)
+    return board.add_cubes(ctx.s, f["seat"], a.args[0], most)
 
 
 def move_counted(ctx: Ctx, f: Frame, a: Action) -> int:

@@ -133,19 +133,18 @@ def _move_options(s: State, f: Frame) -> list[Action]:
 
 
 def _move_act(ctx: Ctx, f: Frame, a: Action) -> None:
-    s = ctx.s
-    steps.pop(s, f)
-    s.plague = a.args[0]
-    s.revealed = []
+    region = a.args[0]
+    steps.pop(ctx.s, f)
+    board.place_plague(ctx.s, region)
     ctx.did(
         f["seat"],
         "plague",
         msg(
             "{player} ({card}) moved the plague piece to {region}.",
             card=cards.said(f["card"]),
-            region=board.said(s.plague),
+            region=board.said(region),
         ),
-        region=s.plague,
+        region=region,
     )
     _act_here(ctx, f["seat"])
 

@@ -311,19 +311,14 @@ def _turn_act(ctx: Ctx, f: Frame, a: Action) -> None:
         s.hands[seat].append(card)
         s.took = True
         if before is None:
-            took = msg(
-                "{player} took the {card} from beside the board.",
-                player=Seat(seat),
-                card=cards.said(card),
-            )
+            took = msg("{player} took the {card} from beside the board.", card=cards.said(card))
         else:
             took = msg(
                 "{player} took the {card} from {other}.",
-                player=Seat(seat),
                 card=cards.said(card),
                 other=Seat(before),
             )
-        ctx.say("take", took, card=card)
+        ctx.did(seat, "take", took, card=card)
         for hook in CARD_TAKEN:
             hook(ctx, seat, card, before)
     elif a.notation == "place:fewer":

@@ -90,8 +90,7 @@ def _move_action(region: str) -> Action:
 def move(ctx: Ctx, seat: int, region: str) -> None:
     """Move the plague piece and queue what follows: spreading, ravaging, the turn's end."""
     s = ctx.s
-    s.plague = region
-    s.revealed = []
+    board.place_plague(s, region)
     ctx.say("plague", _plague_moved(seat, region), region=region)
     steps.push(s, "end_turn", seat=seat)
     steps.push(s, "ravage", seat=seat, region=region, final=False)

@@ -16,6 +16,7 @@ from engine.core import Action, IllegalAction
 from engine.text import (
     Msg,
     Seat,
+    by,
     fields,
     from_json,
     msg,
@@ -43,6 +44,21 @@ def test_a_text_and_its_values_survive_json() -> None:
     data = json.loads(json.dumps(text.to_json()))
     assert from_json(data) == text
     assert from_json(data).english(NAMES) == "Bruno moves 3 rats from Gallia to Terra Aoife"
+
+
+def test_a_text_about_what_a_seat_did_is_the_text_that_names_it_as_player() -> None:
+    # ctx.did(seat, ...) keeps a log line equal, to the stored character, to the line an event
+    # text naming the seat itself made: the seat stands first, after a plural's count.
+    said = by(1, msg("{player} moved the plague to {region}.", region=msg("Gallia")))
+    named = msg("{player} moved the plague to {region}.", player=Seat(1), region=msg("Gallia"))
+    assert said == named and stored(said) == stored(named)
+    counted = by(0, plural("{player} placed {n} cube.", "{player} placed {n} cubes.", 2, x=3))
+    assert counted == plural(
+        "{player} placed {n} cube.", "{player} placed {n} cubes.", 2, player=Seat(0), x=3
+    )
+    assert stored(counted) == stored(
+        plural("{player} placed {n} cube.", "{player} placed {n} cubes.", 2, player=Seat(0), x=3)
+    )
 
 
 def test_a_line_saved_before_texts_had_keys_reads_as_it_was() -> None:

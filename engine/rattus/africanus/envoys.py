@@ -316,8 +316,7 @@ def _caravaner_usable(s: State, seat: int) -> bool:
     return start is not None and bool(_middles(s, start))
 
 
-def _caravaner_start(ctx: Ctx, seat: int) -> None:
-    push_chain(ctx.s, "caravan_via", seat, "caravaner")
+_caravaner_start = cards.starting("caravan_via", "caravaner")
 
 
 def _via_options(s: State, f: Frame) -> list[Action]:

@@ -8,7 +8,7 @@ Each is used once per turn before the plague moves, and once in the final round.
 from __future__ import annotations
 
 from ...core import Action
-from ...text import Msg, Seat, msg, plural
+from ...text import Msg, msg, plural
 from .. import board, cards, plague, steps
 from ..cards import Ability, chain_step, push_chain
 from ..state import Ctx, Frame, State
@@ -60,12 +60,14 @@ def _stadtholder_final_usable(s: State, seat: int) -> bool:
     return bool(_stadtholder_counts(s, seat, STADTHOLDER_FINAL_MOST))
 
 
-def _stadtholder_start(ctx: Ctx, seat: int) -> None:
-    push_chain(ctx.s, "stadtholder_region", seat, "stadtholder", most=max(STADTHOLDER_PRICES))
+_stadtholder_start = cards.starting(
+    "stadtholder_region", "stadtholder", most=max(STADTHOLDER_PRICES)
+)
 
 
-def _stadtholder_final_start(ctx: Ctx, seat: int) -> None:
-    push_chain(ctx.s, "stadtholder_region", seat, "stadtholder", most=STADTHOLDER_FINAL_MOST)
+_stadtholder_final_start = cards.starting(
+    "stadtholder_region", "stadtholder", most=STADTHOLDER_FINAL_MOST
+)
 
 
 def _stadtholder_region_options(s: State, f: Frame) -> list[Action]:
@@ -248,12 +250,10 @@ def _takeable(s: State, final: bool) -> list[str]:
     return _left_in_supply(s) if final else goods.available(s)
 
 
-def _brewer_start(ctx: Ctx, seat: int) -> None:
-    push_chain(ctx.s, "brewer", seat, "brewer", final=False)
+_brewer_start = cards.starting("brewer", "brewer", final=False)
 
 
-def _brewer_final_start(ctx: Ctx, seat: int) -> None:
-    push_chain(ctx.s, "brewer", seat, "brewer", final=True)
+_brewer_final_start = cards.starting("brewer", "brewer", final=True)
 
 
 def _brewer_options(s: State, f: Frame) -> list[Action]:
@@ -302,12 +302,10 @@ def _swindler_final_usable(s: State, seat: int) -> bool:
     return bool(s.rat_supply or s.gone) and bool(_swindler_regions(s, seat))
 
 
-def _swindler_start(ctx: Ctx, seat: int) -> None:
-    push_chain(ctx.s, "swindler_rat", seat, "swindler", final=False)
+_swindler_start = cards.starting("swindler_rat", "swindler", final=False)
 
 
-def _swindler_final_start(ctx: Ctx, seat: int) -> None:
-    push_chain(ctx.s, "swindler_rat", seat, "swindler", final=True)
+_swindler_final_start = cards.starting("swindler_rat", "swindler", final=True)
 
 
 def _swindler_rat_options(s: State, f: Frame) -> list[Action]:
@@ -327,17 +325,15 @@ def _swindler_rat_act(ctx: Ctx, f: Frame, a: Action) -> None:
     if plague.add_rat(s, region):
         put = msg(
             "{player} (Swindler) put a rat from the supply into {region}.",
-            player=Seat(seat),
             region=board.said(region),
         )
     else:
         put = msg(
             "{player} (Swindler) put a rat drawn at random from the rats that left the game "
             "into {region}.",
-            player=Seat(seat),
             region=board.said(region),
         )
-    ctx.say("swindler", put, region=region)
+    ctx.did(seat, "swindler", put, region=region)
     if not s.rat_supply and not f["final"]:
         ctx.say("supply", msg("The rat supply is empty: the game ends after this turn."))
     kind = goods.region_type(s, region) if goods.on(s) else None

@@ -282,22 +282,11 @@ def _land_begin(s: State, f: Frame, kind: str) -> None:
 
 
 def _land_options(s: State, f: Frame) -> list[Action]:
-    n = min(LANDOWNER_CUBES, s.supply[f["seat"]])
-    return [
-        action(
-            f"place:{r}",
-            plural(
-                "Place {n} cube in {region}", "Place {n} cubes in {region}", n, region=board.said(r)
-            ),
-        )
-        for r in goods.regions_of(s, f["goods"])
-    ]
+    return cards.cube_places(s, f, goods.regions_of(s, f["goods"]), LANDOWNER_CUBES)
 
 
 def _land_act(ctx: Ctx, f: Frame, a: Action) -> None:
-    s = ctx.s
-    steps.pop(s, f)
-    n = board.add_cubes(s, f["seat"], a.args[0], LANDOWNER_CUBES)
+    n = cards.placed(ctx, f, a, LANDOWNER_CUBES)
     ctx.did(
         f["seat"],
         "landowner",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...core import Action
 from ...text import Msg, Seat, msg, plural
 from .. import board, cards, data, flow, steps
-from ..cards import Ability, chain_step, push_chain
+from ..cards import Ability, chain_step
 from ..state import Ctx, Frame, State
 from ..texts import action, listed
 from . import pieces
@@ -58,27 +58,15 @@ def _queen_final_usable(s: State, seat: int) -> bool:
     return s.supply[seat] > 0 and queen_qualifies(s, seat)
 
 
-def _queen_final_start(ctx: Ctx, seat: int) -> None:
-    push_chain(ctx.s, "queen_final", seat, "queen")
+_queen_final_start = cards.starting("queen_final", "queen")
 
 
 def _queen_final_options(s: State, f: Frame) -> list[Action]:
-    n = min(QUEEN_EXTRA, s.supply[f["seat"]])
-    return [
-        action(
-            f"place:{r}",
-            plural(
-                "Place {n} cube in {region}", "Place {n} cubes in {region}", n, region=board.said(r)
-            ),
-        )
-        for r in s.regions
-    ]
+    return cards.cube_places(s, f, s.regions, QUEEN_EXTRA)
 
 
 def _queen_final_act(ctx: Ctx, f: Frame, a: Action) -> None:
-    s = ctx.s
-    steps.pop(s, f)
-    n = board.add_cubes(s, f["seat"], a.args[0], QUEEN_EXTRA)
+    n = cards.placed(ctx, f, a, QUEEN_EXTRA)
     ctx.did(
         f["seat"],
         "queen",
@@ -229,8 +217,7 @@ def _mayor_final_usable(s: State, seat: int) -> bool:
     return s.supply[seat] > 0 and bool(lead_regions(s, seat))
 
 
-def _mayor_final_start(ctx: Ctx, seat: int) -> None:
-    push_chain(ctx.s, "mayor_final", seat, "mayor")
+_mayor_final_start = cards.starting("mayor_final", "mayor")
 
 
 def _mayor_final_options(s: State, f: Frame) -> list[Action]:

@@ -42,6 +42,19 @@ def _done(moved: list[int]) -> list[Action]:
     return [action("done", msg("Done: leave the rest where they are"))] if moved else []
 
 
+def _settled(ctx: Ctx, f: Frame, a: Action, pick: str, arrange: steps.Act) -> bool:
+    """The answer to a piece mover's "which piece?" (its frame ends): "done", or where all the
+    pieces stand at the end (an answer to its pick of kind ``pick``, carried out by
+    ``arrange``), settles the card; otherwise (False) it names one piece to move next."""
+    steps.pop(ctx.s, f)
+    if a.kind == "done":
+        return True
+    if a.kind != pick:
+        return False
+    arrange(ctx, f, a)
+    return True
+
+
 def _rearranged(spots: list[Any], wanted: dict[Any, int]) -> list[tuple[int, Any]]:
     """(piece, its new place) for each piece that moves so that the pieces stand as wanted:
     a piece already in a wanted place stays; the others (those on the board first, then
@@ -147,13 +160,9 @@ def _say_wall(ctx: Ctx, seat: int, old: list[str] | None, new: list[str]) -> Non
 
 
 def _emperor_wall_act(ctx: Ctx, f: Frame, a: Action) -> None:
+    if _settled(ctx, f, a, "walls", _emperor_arrange):
+        return
     s = ctx.s
-    steps.pop(s, f)
-    if a.kind == "done":
-        return
-    if a.kind == "walls":
-        _emperor_arrange(ctx, f, a)
-        return
     walls = pieces.pieces(s)["walls"]
     if a.args[0] == "box":
         wall = next(i for i, w in enumerate(walls) if w is None and i not in f["moved"])
@@ -240,6 +249,7 @@ PIECE_TEXTS: dict[str, dict[str, str]] = {
         "set": N_("Set the nun in {region}"),
         "placed": N_("{player} (Nun) placed a nun in {region}."),
         "moved": N_("{player} (Nun) moved a nun from {old} to {region}."),
+        "where": N_("Nun: into which region?"),
     },
     "bishop": {
         "place": N_("Place a bishop from the box"),
@@ -247,6 +257,7 @@ PIECE_TEXTS: dict[str, dict[str, str]] = {
         "set": N_("Set the bishop in {region}"),
         "placed": N_("{player} (Bishop) placed a bishop in {region}."),
         "moved": N_("{player} (Bishop) moved a bishop from {old} to {region}."),
+        "where": N_("Bishop: into which region?"),
     },
 }
 """The texts of the pieces set freely in any region, by piece."""
@@ -278,6 +289,21 @@ def _piece_targets(s: State, current: str | None, noun: str) -> list[Action]:
         for r in s.regions
         if r != current
     ]
+
+
+def _to_step(noun: str, pile: str, act: steps.Act) -> None:
+    """The chain step asking where the frame's piece goes (``noun``: its index in ``pile``)."""
+    chain_step(
+        f"{noun}_to",
+        lambda s, f: _piece_targets(s, pieces.pieces(s)[pile][f[noun]], noun),
+        act,
+        lambda s, f: msg(PIECE_TEXTS[noun]["where"]),
+    )
+
+
+def _elsewhere(s: State, seat: int) -> bool:
+    """A piece set freely may go elsewhere: the board has another region."""
+    return len(s.regions) > 1
 
 
 def _say_piece(ctx: Ctx, f: Frame, noun: str, old: str | None, new: str) -> None:
@@ -337,15 +363,10 @@ def _nun_arrange(ctx: Ctx, f: Frame, a: Action) -> None:
 
 
 def _nun_pick_act(ctx: Ctx, f: Frame, a: Action) -> None:
-    s = ctx.s
-    steps.pop(s, f)
-    if a.kind == "done":
+    if _settled(ctx, f, a, "nuns", _nun_arrange):
         return
-    if a.kind == "nuns":
-        _nun_arrange(ctx, f, a)
-        return
-    nun = _piece_index(pieces.pieces(s)["nuns"], f["moved"], a.args[0])
-    _follow_on(s, f, "nun_to", "nun", moved=f["moved"], nun=nun)
+    nun = _piece_index(pieces.pieces(ctx.s)["nuns"], f["moved"], a.args[0])
+    _follow_on(ctx.s, f, "nun_to", "nun", moved=f["moved"], nun=nun)
 
 
 def _nun_to_act(ctx: Ctx, f: Frame, a: Action) -> None:
@@ -368,13 +389,8 @@ chain_step(
     ),
     pick=_nun_pick,
 )
-chain_step(
-    "nun_to",
-    lambda s, f: _piece_targets(s, pieces.pieces(s)["nuns"][f["nun"]], "nun"),
-    _nun_to_act,
-    lambda s, f: msg("Nun: into which region?"),
-)
-_register("nun", lambda s, seat: len(s.regions) > 1, _nun_start)
+_to_step("nun", "nuns", _nun_to_act)
+_register("nun", _elsewhere, _nun_start)
 
 
 def _bishop_start(ctx: Ctx, seat: int) -> None:
@@ -405,13 +421,8 @@ chain_step(
     _bishop_pick_act,
     lambda s, f: msg("Bishop: which bishop do you move?"),
 )
-chain_step(
-    "bishop_to",
-    lambda s, f: _piece_targets(s, pieces.pieces(s)["bishops"][f["bishop"]], "bishop"),
-    _bishop_to_act,
-    lambda s, f: msg("Bishop: into which region?"),
-)
-_register("bishop", lambda s, seat: len(s.regions) > 1, _bishop_start)
+_to_step("bishop", "bishops", _bishop_to_act)
+_register("bishop", _elsewhere, _bishop_start)
 
 
 # Courier: two cubes of different colours in different regions change places.
@@ -441,8 +452,7 @@ def _courier_usable(s: State, seat: int) -> bool:
     return any(r != r2 and p != p2 for r, p in cubes for r2, p2 in cubes)
 
 
-def _courier_start(ctx: Ctx, seat: int) -> None:
-    push_chain(ctx.s, "courier_region", seat, "courier", first=None)
+_courier_start = cards.starting("courier_region", "courier", first=None)
 
 
 def _courier_region_options(s: State, f: Frame) -> list[Action]:

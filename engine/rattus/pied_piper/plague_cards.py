@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...core import Action
-from ...text import Seat, msg, plural
+from ...text import msg, plural
 from .. import board, cards, data, final_plague, plague, steps
-from ..cards import Ability, chain_step, push_chain
+from ..cards import Ability, chain_step
 from ..state import Ctx, Frame, State
 from ..texts import action
 from . import pieces
@@ -146,8 +146,7 @@ def _soldier_final_usable(s: State, seat: int) -> bool:
     return bool(board.rat_targets(s, s.plague)) and bool(s.rat_supply or s.gone)
 
 
-def _soldier_final_start(ctx: Ctx, seat: int) -> None:
-    push_chain(ctx.s, "soldier_final", seat, "soldier")
+_soldier_final_start = cards.starting("soldier_final", "soldier")
 
 
 def _soldier_final_options(s: State, f: Frame) -> list[Action]:
@@ -167,16 +166,14 @@ def _soldier_final_act(ctx: Ctx, f: Frame, a: Action) -> None:
     if plague.add_rat(s, region):
         added = msg(
             "{player} (Soldier) added a rat from the supply to {region}.",
-            player=Seat(f["seat"]),
             region=board.said(region),
         )
     else:
         added = msg(
             "{player} (Soldier) added a rat drawn at random from the revealed ones to {region}.",
-            player=Seat(f["seat"]),
             region=board.said(region),
         )
-    ctx.say("soldier", added, region=region)
+    ctx.did(f["seat"], "soldier", added, region=region)
 
 
 chain_step(
@@ -200,8 +197,7 @@ def _wizard_usable(s: State, seat: int) -> bool:
     return pieces.potions_left(s) > 0 and bool(_wizard_regions(s, seat))
 
 
-def _wizard_start(ctx: Ctx, seat: int) -> None:
-    push_chain(ctx.s, "wizard_potion", seat, "wizard")
+_wizard_start = cards.starting("wizard_potion", "wizard")
 
 
 def _wizard_options(s: State, f: Frame) -> list[Action]:
