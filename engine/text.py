@@ -235,7 +235,7 @@ def by(seat: int, text: Msg) -> Msg:
     stands first (after a plural's count), as ``msg(key, player=Seat(seat), ...)`` puts it."""
     first = 1 if text.plural is not None else 0
     params = (*text.params[:first], ("player", Seat(seat)), *text.params[first:])
-    return Msg(text.key, params, text.plural, text.count)
+    return replace(text, params=params)
 
 
 def verbatim(text: str) -> Msg:

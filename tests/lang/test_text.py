@@ -59,6 +59,10 @@ def test_a_text_about_what_a_seat_did_is_the_text_that_names_it_as_player() -> N
     assert stored(counted) == stored(
         plural("{player} placed {n} cube.", "{player} placed {n} cubes.", 2, player=Seat(0), x=3)
     )
+    # a text with a context keeps it
+    assert by(1, pmsg("choice", "{player} passed.")) == pmsg(
+        "choice", "{player} passed.", player=Seat(1)
+    )
 
 
 def test_a_line_saved_before_texts_had_keys_reads_as_it_was() -> None:
