@@ -92,20 +92,26 @@ def search(
                 range(len(legal)),
                 key=lambda i: totals[i] / visits[i] + explore * math.sqrt(log_n / visits[i]),
             )
-        stop_here = rules.horizon(game)
-        game = rules.play(game, seat, legal[pick])
-        for _ in range(MAX_PLAYOUT):
-            actor = rules.actor(game)
-            if actor is None or stop_here(game):
-                break
-            game = rules.play(game, actor, rules.policy(game, actor, rng))
         visits[pick] += 1
-        totals[pick] += rules.score(game, seat)
+        totals[pick] += _played_out(rules, game, seat, legal[pick], rng)
     tried = [i for i in range(len(legal)) if visits[i]]
     best = max(
         tried, key=lambda i: (totals[i] / visits[i] - CAUTION / math.sqrt(visits[i]), visits[i], -i)
     )
     return legal[best]
+
+
+def _played_out(rules: Rules, game: Any, seat: int, option: str, rng: Rng) -> float:
+    """How good ``option`` turned out for the seat: the game played on from it by the rules of
+    thumb (``rng``'s numbers) until the game's horizon, and scored there."""
+    stop_here = rules.horizon(game)
+    game = rules.play(game, seat, option)
+    for _ in range(MAX_PLAYOUT):
+        actor = rules.actor(game)
+        if actor is None or stop_here(game):
+            break
+        game = rules.play(game, actor, rules.policy(game, actor, rng))
+    return rules.score(game, seat)
 
 
 FAVOURITE = 0.03
@@ -142,16 +148,7 @@ def paired_search(
             return None
         luck = rng.next64()
         for i, option in enumerate(options):
-            copy = rules.clone(game)
-            stop_here = rules.horizon(copy)
-            copy = rules.play(copy, seat, option)
-            dice = Rng(luck)
-            for _ in range(MAX_PLAYOUT):
-                actor = rules.actor(copy)
-                if actor is None or stop_here(copy):
-                    break
-                copy = rules.play(copy, actor, rules.policy(copy, actor, dice))
-            totals[i] += rules.score(copy, seat)
+            totals[i] += _played_out(rules, rules.clone(game), seat, option, Rng(luck))
         samples += 1
 
     def merit(i: int) -> tuple[float, int]:
