@@ -6,6 +6,8 @@ status band across the top, how each seat is shown, and text wrapped to a width.
 
 from __future__ import annotations
 
+import re
+
 import lang
 from engine.cartus.view_types import CartusView
 from engine.rattus.view_types import RattusView
@@ -21,6 +23,8 @@ LIT_BG: RGB = (255, 236, 170)
 RULE: RGB = (214, 200, 172)
 HEADER_PAD = 14
 HEADER_TEXT = 22
+NUMBER = re.compile(r"[+−-]?\d+(?:[.,/]\d+)*")
+"""A count that ``wrap`` keeps on one line with the word after it."""
 
 
 def seats_of(view: RattusView | CartusView, tr: lang.Texts) -> dict[int, Seat]:
@@ -94,12 +98,17 @@ def wrap(
     text: str, size: int, width: float, *, bold: bool = False, condensed: bool = False
 ) -> list[str]:
     """``text`` in lines no wider than ``width`` at ``size``: broken after " · " or at spaces
-    where it can be, and a word wider than the line between its characters. Nothing is cut."""
+    where it can be, never between a number and the word it counts ("12 Nonnen") when the
+    two fit a line, and a word wider than the line between its characters. Nothing is cut."""
     words: list[str] = []
     for part in text.split(" "):
         if not part:
             continue
-        if part and width_of(part, size, bold, condensed) > width:
+        counts = bool(words) and part != "·" and NUMBER.fullmatch(words[-1]) is not None
+        counted = f"{words[-1]} {part}" if counts else ""
+        if counted and width_of(counted, size, bold, condensed) <= width:
+            words[-1] = counted
+        elif width_of(part, size, bold, condensed) > width:
             words += _split_word(part, size, width, bold, condensed)
         else:
             words.append(part)
