@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 
 from engine.core import Decision, IllegalAction, Pick, PickGroup
+from engine.text import msg
 
 
 def _pick(least: int = 0, most: int = 5) -> Pick:
-    return Pick(
-        "commit", least, most, (PickGroup("ch", "Church card", 3), PickGroup("jo", "Joker", 1))
-    )
+    groups = (PickGroup("ch", msg("Church card"), 3), PickGroup("jo", msg("Joker"), 1))
+    return Pick("commit", least, most, groups)
 
 
 def test_options_list_one_entry_per_item_and_the_answer_counts_per_group() -> None:
@@ -38,7 +38,7 @@ def test_totals_outside_least_and_most_are_refused() -> None:
 
 
 def test_at_most_25_entries_spread_over_the_groups() -> None:
-    groups = tuple(PickGroup(code, code, 20) for code in ("aa", "bb", "cc"))
+    groups = tuple(PickGroup(code, msg(code), 20) for code in ("aa", "bb", "cc"))
     options = Pick("give", 0, 30, groups).options()
     assert len(options) == 25
     counts = {code: sum(1 for v, _ in options if v.startswith(code)) for code in ("aa", "bb", "cc")}
@@ -50,17 +50,17 @@ def test_entries_never_exceed_what_may_be_chosen() -> None:
 
 
 def test_a_decision_says_its_pick_in_its_saved_form() -> None:
-    d = Decision(0, "commit", "Choose cards", True, _pick())
+    d = Decision(0, "commit", msg("Choose cards"), True, _pick())
     assert d.to_dict()["pick"] == {
         "kind": "commit",
         "least": 0,
         "most": 5,
         "groups": [
-            {"code": "ch", "label": "Church card", "available": 3},
-            {"code": "jo", "label": "Joker", "available": 1},
+            {"code": "ch", "label": {"k": "Church card"}, "available": 3},
+            {"code": "jo", "label": {"k": "Joker"}, "available": 1},
         ],
     }
-    assert Decision(0, "turn", "Go").to_dict()["pick"] is None
+    assert Decision(0, "turn", msg("Go")).to_dict()["pick"] is None
 
 
 def test_an_unknown_group_is_refused_with_the_choices_named() -> None:
