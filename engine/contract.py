@@ -138,8 +138,8 @@ def irreversible(before: "Game", after: "Game") -> str | None:
 def action_label(game: "Game", seat: int, notation: str) -> Text | None:
     """How a seat's answer reads, as it was offered: its label; for a chain (``CHAIN``: a card
     and its first answer) each part's label, joined with ": " ("Use the Witch: Look at the
-    rats in Polonia"); for a pick's answer, the items chosen in words. Seats are placeholders
-    (``seat_ref``) as in every engine text. None for an answer the game does not allow."""
+    rats in Polonia"); for a pick's answer, the items chosen in words. Seats are ``Seat``
+    values, as in every engine text. None for an answer the game does not allow."""
     words: list[Text] = []
     parts = chained(notation)
     for index, part in enumerate(parts):

@@ -312,24 +312,6 @@ class Decision:
         }
 
 
-def counted(number: int, word: str, plural: str | None = None) -> str:
-    """A number and its noun in agreement, for every text a person reads: "1 rat", "3 rats",
-    "0 cards", "1 person" / "2 people" (``plural`` for a noun that does not just take an s)."""
-    return f"{number} {word if number == 1 else plural or word + 's'}"
-
-
-_SEAT_REF = re.compile("\u27e8(\\d+)\u27e9")
-
-
-def seat_ref(seat: int) -> str:
-    """A placeholder for a seat inside event text, filled with a name by ``fill_names``."""
-    return _SEAT_REFS[seat] if 0 <= seat < len(_SEAT_REFS) else f"\u27e8{seat}\u27e9"
-
-
-_SEAT_REFS = tuple(f"\u27e8{seat}\u27e9" for seat in range(8))
-"""The placeholders of the seats a game may have, made once (every event text names one)."""
-
-
 def fill_names(template: Text, names: Sequence[str]) -> str:
     """The text in English with the seats named (one name per seat). What people read goes
     through ``lang.say`` instead, in their language; this is the English for logs and

@@ -35,7 +35,6 @@ from cogs.table.presenters import Presenter, plain
 from cogs.table.table import table_groups
 from engine import cartus, rattus
 from engine.contract import Game
-from engine.core import counted
 from engine.text import english
 from host.acting import apply_for_seat, public_line
 from host.cartus_kind import CartusKind
@@ -340,11 +339,6 @@ def test_a_full_expansion_game_and_a_cartus_game_read_in_words() -> None:
     assert problems(game_texts("rattus", game, 4, RATTUS, 5)) == []
     cards = cartus.new_game(3, "random", seed=5)
     assert problems(game_texts("cartus", cards, 3, CARTUS, 5)) == []
-
-
-def test_counted_puts_the_noun_in_agreement() -> None:
-    assert counted(1, "rat") == "1 rat" and counted(3, "person", "people") == "3 people"
-    assert counted(0, "region card") == "0 region cards"
 
 
 def test_the_log_keeps_commands_as_code_and_names_as_written() -> None:

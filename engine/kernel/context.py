@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, TypeAlias, TypeVar
 
-from ..core import Event, seat_ref
+from ..core import Event
 from ..text import Msg, Text, by, restored, stored
 from .steps import Stacked
 
@@ -82,17 +82,13 @@ def log_line(line: LogLine) -> Msg:
 
 
 class Coloured:
-    """Seats told apart by colour, for a game state to inherit: event texts write a seat as a
-    placeholder (``colour``) that is filled with its colour (``colour_names``) or, where the
-    host knows it, the player's name."""
+    """Seats told apart by colour, for a game state to inherit: event texts name a seat by a
+    ``Seat`` value, shown as its colour (``colour_names``) or, where the host knows it, the
+    player's name."""
 
     COLOUR_NAMES: ClassVar[tuple[str, ...]]
     """Each seat's colour in words, in seat order (the game's own)."""
     players: int
-
-    def colour(self, seat: int) -> str:
-        """The seat inside event text: shown by colour, or by name where the host knows it."""
-        return seat_ref(seat)
 
     def colour_name(self, seat: int) -> str:
         return self.COLOUR_NAMES[seat]

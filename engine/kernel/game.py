@@ -52,10 +52,6 @@ class GameState(Logged, Protocol):
         """The saved form."""
         ...
 
-    def colour(self, seat: int) -> str:
-        """The seat inside event text (a placeholder filled with a colour or a name)."""
-        ...
-
 
 ST = TypeVar("ST", bound=GameState)
 CT = TypeVar("CT", bound=Ctx[Any])

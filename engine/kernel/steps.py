@@ -47,7 +47,7 @@ Options = Callable[[S, Frame, int], list[Action]]
 Act = Callable[[C, Frame, int, Action], None]
 """(apply, frame, seat, answer): what the answer does; it pops the frame when it is settled."""
 Prompt = Callable[[S, Frame, int], Text]
-"""(state, frame, seat) -> the question in words (seats written with ``seat_ref``)."""
+"""(state, frame, seat) -> the question in words (seats as ``Seat`` values)."""
 Auto = Callable[[C, Frame], bool]
 """(apply, frame) -> True when it settled the frame (or moved the game on) without asking,
 False when the frame waits for its seat after all."""
