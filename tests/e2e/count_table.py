@@ -21,8 +21,8 @@ from cogs.table.presenters import Presenter, View, player_name
 from tests.host.counting_game import CountingKind
 
 
-def picture(view: View) -> bytes:
-    """The total as a small picture."""
+def picture(view: View, language: str) -> bytes:
+    """The total as a small picture (numbers only: the same in every ``language``)."""
     image = Image.new("RGB", (240, 60), "white")
     ImageDraw.Draw(image).text((10, 20), f"{view['total']} of {view['target']}", fill="black")
     out = io.BytesIO()
