@@ -241,10 +241,13 @@ class GameRecord(GameRow):
             )
         return name
 
-    def view(self, seat: int | None = None, names: list[str] | None = None) -> View:
+    def view(
+        self, seat: int | None = None, names: list[str] | None = None, language: str | None = None
+    ) -> View:
         """The game's view for a seat (None: a spectator), with players named everywhere:
-        as the table names them now, or by ``names`` (one per seat: who held each seat at
-        another moment, for a replayed turn).
+        as the table names them now in ``language`` (default: the table's; a private reply or
+        a DM passes its reader's, so "Computer 1 (leicht)" reads as the text around it), or by
+        ``names`` (one per seat: who held each seat at another moment, for a replayed turn).
 
         Who answers a private question is hidden from everyone else: such seats are left out
         of ``actors`` and the decision shown is a blank private one.
@@ -253,10 +256,10 @@ class GameRecord(GameRow):
             if self.status == "lobby":
                 raise UserError(msg("Game #{number} has not started yet.", number=self.id))
             raise UserError(msg("Game #{number} was closed before it started.", number=self.id))
-        view = self.game.view(seat, names=names or self.names())
+        view = self.game.view(seat, names=names or self.names(language))
         for player in view.get("players", []):
             at = int(player["seat"])
-            player["name"] = names[at] if names else self.shown_name(at)
+            player["name"] = names[at] if names else self.shown_name(at, language)
         hidden = [s for s in self.private_actors() if s != seat]
         if hidden:
             view["actors"] = [s for s in view.get("actors") or [] if s not in hidden]

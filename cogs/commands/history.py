@@ -276,7 +276,8 @@ class HistoryCommands(GameCommandBase):
         view = replace(record, game=then, status="running").view(None, names=names)
         presenter = self.presenter(record)
         png = await self.bot.tables.board_png(record, view, language)
-        recent = (await self.bot.tables.happened(record, until=then.version))[1]
+        happened = await self.bot.tables.happened(record, until=then.version, language=language)
+        recent = happened[1]
         embed = table_embed(
             replace(record, game=then, status="running"),
             view,

@@ -251,10 +251,10 @@ class GameCommands(
             )
         language = await reader_language(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        view = record.view()
+        view = record.view(language=language)
         png = await self.bot.tables.board_png(record, view, language)
         clock = await self.bot.tables.table_clock(record)
-        recent = (await self.bot.tables.happened(record))[1]
+        recent = (await self.bot.tables.happened(record, language=language))[1]
         presenter = self.presenter(record)
         embed = table_embed(record, view, presenter, clock=clock, recent=recent, language=language)
         await reply(interaction, embed=embed, file=png_file(png))
@@ -266,7 +266,7 @@ class GameCommands(
     async def status(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
         record = await self.resolve(interaction, game, anywhere=True, ended=True)
         language = await reader_language(interaction)
-        view = record.view() if record.game is not None else None
+        view = record.view(language=language) if record.game is not None else None
         url = await self.bot.tables.table_url(record)
         embed = status_embed(record, view, self.presenter(record), url, language)
         prompt, controls = self.bot.play.panel(record, interaction.user.id, language)
@@ -283,7 +283,7 @@ class GameCommands(
             raise UserError(msg("Game #{number} has not started yet.", number=record.id))
         language = await reader_language(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        view = record.view(seat)
+        view = record.view(seat, language=language)
         png = await self.bot.tables.board_png(record, view, language)
         embed = secrets_embed(record, view, self.presenter(record), language=language)
         prompt, controls = self.bot.play.panel(record, interaction.user.id, language)

@@ -173,7 +173,7 @@ class Messaging:
             language = await self.person_language(user_id)
             text, controls = await self._question(record, user_id, language)
             kwargs: dict[str, Any] = {"view": controls} if controls is not None else {}
-            view = record.view(seat)
+            view = record.view(seat, language=language)
             news = owed_news([line for _, lines in owed for line in lines], language)
             embed = secrets_embed(
                 record,
@@ -397,8 +397,8 @@ class Messaging:
         seat = record.seat_of(user_id)
         if seat is None or record.game is None:
             return
-        view = record.view(seat)
         language = await self.person_language(user_id)
+        view = record.view(seat, language=language)
         png = await self.board_png(record, view, language)
         tr = lang.texts(language)
         embed = secrets_embed(

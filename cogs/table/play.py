@@ -201,7 +201,7 @@ class Play(Clicks):
         the clicker's language (``reader_language``)."""
         language = await reader_language(interaction)
         url = await self.tables.table_url(record)
-        view = record.view() if record.game is not None else None
+        view = record.view(language=language) if record.game is not None else None
         embed = status_embed(record, view, self.tables.presenter(record), url, language)
         prompt, controls = self.panel(record, interaction.user.id, language)
         lines = [note, prompt] if record.status == "running" else [note]
@@ -297,7 +297,7 @@ class Play(Clicks):
             raise NotSeated(msg("You are not in this game."))
         language = await reader_language(interaction)
         tr = lang.texts(language)
-        png = await self.tables.board_png(record, record.view(seat), language)
+        png = await self.tables.board_png(record, record.view(seat, language=language), language)
         embed = discord.Embed(
             title=tr(
                 "Game #{number} · the board now (move {move})",
@@ -490,7 +490,7 @@ class Play(Clicks):
             seat = record.seat_of(user.id)
             embed = secrets_embed(
                 record,
-                record.view(seat),
+                record.view(seat, language=language),
                 self.tables.presenter(record),
                 event_texts(private, record, language),
                 with_image=False,

@@ -384,24 +384,26 @@ class Tables(Messaging):
         return view, embed, table_groups(self.service, record, presenter, language)
 
     async def happened(
-        self, record: GameRecord, *, until: int | None = None
+        self, record: GameRecord, *, until: int | None = None, language: str | None = None
     ) -> tuple[list[str] | None, list[str] | None]:
         """What the table tells of what just happened, from the action log (each line with
         the names of the moment it was played): ``moves``, when computers moved after the
         latest person's action, that action and each of their moves (None when nobody but
         people moved since); ``recent``, the latest actions (None before the first, when the
-        game's own opening lines say it). ``until``: as the game stood at that version."""
+        game's own opening lines say it). ``until``: as the game stood at that version.
+        ``language``: the reader's, for a private reply (default: the table's)."""
+        language = language or record.table_language
         if until is None:
             log = await self.service.store.actions(record.id, limit=COMPUTER_MOVES_SHOWN)
         else:
             log = [e for e in await self.service.store.actions(record.id) if e.version <= until]
             log = log[-COMPUTER_MOVES_SHOWN:]
-        recent = happened_lines(log, record.table_language)[-RECENT_ACTIONS:] or None
+        recent = happened_lines(log, language)[-RECENT_ACTIONS:] or None
         start = next((i for i in range(len(log) - 1, -1, -1) if log[i].user_id is not None), 0)
         batch = log[start:]
         if not any(entry.user_id is None for entry in batch):
             return None, recent
-        return happened_lines(batch, record.table_language), recent
+        return happened_lines(batch, language), recent
 
     async def _to_spectators(
         self, record: GameRecord, channel_id: int, shown: Awaitable[Any]

@@ -248,6 +248,11 @@ async def test_a_german_rattus_table_from_the_lobby_to_the_first_moves(
             ).wait_reply()
         assert fake.attachments(daves_board)[0].startswith(PNG)
         assert "CLASS CARDS" in daves and "Zug" not in " ".join(daves)
+        # and names the computer player in English, as his reply does
+        assert any("Computer 1 (easy)" in line for line in daves), daves
+        assert "Computer 1 (easy)" in text_of(daves_board)
+        assert not any("(leicht)" in line for line in daves)
+        assert "eingesetzt" not in text_of(daves_board)  # what just happened, in English
         german_for_the_germans(world)
         await table.record()  # the computer players done before the bot stops
         assert fake.rejected == [] and fake.unhandled == []
