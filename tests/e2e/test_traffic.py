@@ -65,7 +65,11 @@ async def test_a_four_player_game_uploads_a_third_and_writes_once_per_action(
             return sum(1 for r in fake.requests[started:] if r.channel_write and r.path == lobby)
 
         # the lobby's last edit (the game ended) may come just after the final move is saved
-        await fake.wait_for(lambda: lobby_edits() >= 2, what="the lobby to say the game ended")
+        # (the final message, its picture, replay file and ratings first: on four busy workers
+        # that took over the 10 s default once)
+        await fake.wait_for(
+            lambda: lobby_edits() >= 2, timeout=30, what="the lobby to say the game ended"
+        )
     assert record.status == "finished"
     requests = fake.requests[started:]
     actions = record.version - first
