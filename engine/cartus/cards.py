@@ -182,8 +182,8 @@ def discard_rats(ctx: Ctx, seat: int, n: int) -> int:
     gone = min(n, s.rats[seat])
     s.rats[seat] -= gone
     if ctx.quiet:
-        pass
-    elif gone:
+        return gone
+    if gone:
         ctx.did(
             seat,
             "rats",
