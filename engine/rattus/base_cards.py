@@ -209,15 +209,7 @@ def _monk_from_act(ctx: Ctx, f: Frame, a: Action) -> None:
 
 def _slot_options(s: State, region: str, skip: str | None = None) -> list[Action]:
     return [
-        action(
-            f"slot:{i}",
-            msg(
-                "Rat {number} of {n} in {region}",
-                number=i,
-                n=len(s.rats[region]),
-                region=board.said(region),
-            ),
-        )
+        action(f"slot:{i}", board.rat_said(s, region, i))
         for i, tid in enumerate(s.rats[region], start=1)
         if tid != skip
     ]

@@ -31,6 +31,13 @@ def said(region: str) -> Msg:
     return msg(shown)
 
 
+def rat_said(s: State, region: str, number: int) -> Msg:
+    """Rat ``number`` of the rats in ``region``, as a text ("Rat 2 of 3 in Gallia")."""
+    return msg(
+        "Rat {number} of {n} in {region}", number=number, n=len(s.rats[region]), region=said(region)
+    )
+
+
 def neighbours(s: State, region: str, *, crossing: str = "piece") -> list[str]:
     """Neighbours of a region that are in use and not cut off from it for this kind of crossing.
 

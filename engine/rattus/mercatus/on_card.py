@@ -382,16 +382,7 @@ def _all_stay_fits(s: State, plan: dict[str, str]) -> bool:
 def _shaman_rat_options(s: State, f: Frame) -> list[Action]:
     plan = _plan(f)
     out = [
-        action(
-            f"rat:{r}:{i}",
-            msg(
-                "Rat {number} of {n} in {region}",
-                number=i,
-                n=len(s.rats[r]),
-                region=board.said(r),
-            ),
-        )
-        for r, i, _ in _movable(s, f["goods"], plan)
+        action(f"rat:{r}:{i}", board.rat_said(s, r, i)) for r, i, _ in _movable(s, f["goods"], plan)
     ]
     if plan and _all_stay_fits(s, plan):
         out.append(action("done", msg("Done: the planned rats move now, the others stay")))
