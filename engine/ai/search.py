@@ -57,22 +57,50 @@ MAX_PLAYOUT = 400
 """Actions in one playout at most, whatever the horizon says (a safety net)."""
 
 
+Stop = Callable[[], bool]
+"""A host's time cap: asked between simulations, True to stop there."""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision being searched: the game's rules, the seat's view of it, its legal options
+    and the rules of thumb's answer among them (the favourite)."""
+
+    rules: Rules
+    view: dict[str, Any]
+    legal: Sequence[str]
+    seat: int
+    favourite: str
+
+
 def search(
     rules: Rules,
     view: dict[str, Any],
     legal: Sequence[str],
     rng: Rng,
     simulations: int,
-    stop: Callable[[], bool] | None = None,
+    stop: Stop | None = None,
     explore: float = 0.6,
 ) -> str | None:
-    """The best of ``legal`` after ``simulations`` playouts; None if the game cannot be rebuilt."""
-    if rules.clone is not None:
-        return paired_search(rules, view, legal, rng, simulations, stop)
-    seat = int(view["seat"])
+    """The best of ``legal`` after ``simulations`` playouts; None if the game cannot be rebuilt.
+    Games whose rules can copy a sampled game (``clone``) are searched by ``paired_search``,
+    the others by ``flat_search``."""
     if rules.sample(view, legal, Rng(rng.state)) is None:
         return None
-    favourite = legal.index(rules.prior(view, legal, Rng(rng.state)))
+    favourite = rules.prior(view, legal, Rng(rng.state))
+    decision = Decision(rules, view, legal, int(view["seat"]), favourite)
+    if rules.clone is not None:
+        return paired_search(decision, rng, simulations, stop)
+    return flat_search(decision, rng, simulations, stop, explore)
+
+
+def flat_search(
+    decision: Decision, rng: Rng, simulations: int, stop: Stop | None, explore: float
+) -> str | None:
+    """UCB1 over the legal options: every one tried once (the favourite first), then every
+    ``PRIOR_SHARE``th simulation for the favourite and the others to the most promising."""
+    rules, view, legal = decision.rules, decision.view, decision.legal
+    favourite = legal.index(decision.favourite)
     order = [favourite, *(i for i in range(len(legal)) if i != favourite)]
     visits = [0] * len(legal)
     totals = [0.0] * len(legal)
@@ -93,7 +121,7 @@ def search(
                 key=lambda i: totals[i] / visits[i] + explore * math.sqrt(log_n / visits[i]),
             )
         visits[pick] += 1
-        totals[pick] += _played_out(rules, game, seat, legal[pick], rng)
+        totals[pick] += _played_out(rules, game, decision.seat, legal[pick], rng)
     tried = [i for i in range(len(legal)) if visits[i]]
     best = max(
         tried, key=lambda i: (totals[i] / visits[i] - CAUTION / math.sqrt(visits[i]), visits[i], -i)
@@ -119,22 +147,13 @@ FAVOURITE = 0.03
 average (scores run from about -1 to 1)."""
 
 
-def paired_search(
-    rules: Rules,
-    view: dict[str, Any],
-    legal: Sequence[str],
-    rng: Rng,
-    simulations: int,
-    stop: Callable[[], bool] | None = None,
-) -> str | None:
+def paired_search(decision: Decision, rng: Rng, simulations: int, stop: Stop | None) -> str | None:
     """Flat Monte Carlo with common random numbers: each sampled game is copied once per
     candidate, and every copy is played out with the same random numbers, so two candidates
     differ only by what they do, not by luck. ``simulations`` counts playouts in all."""
+    rules, view, legal = decision.rules, decision.view, decision.legal
+    favourite = decision.favourite
     assert rules.clone is not None
-    seat = int(view["seat"])
-    if rules.sample(view, legal, Rng(rng.state)) is None:
-        return None
-    favourite = rules.prior(view, legal, Rng(rng.state))
     options = rules.candidates(view, legal, favourite) if rules.candidates else list(legal)
     if len(options) == 1:
         return options[0]
@@ -148,7 +167,7 @@ def paired_search(
             return None
         luck = rng.next64()
         for i, option in enumerate(options):
-            totals[i] += _played_out(rules, rules.clone(game), seat, option, Rng(luck))
+            totals[i] += _played_out(rules, rules.clone(game), decision.seat, option, Rng(luck))
         samples += 1
 
     def merit(i: int) -> tuple[float, int]:
