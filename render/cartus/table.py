@@ -21,14 +21,14 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache, partial
+from functools import partial
 
 from PIL import Image
 
 import lang
 from engine.cartus.view_types import CardFace, CartusPlayer, CartusView, Disc, Entry, RowBuilding
 from engine.text import N_
-from render.common.canvas import Canvas, Point, encode_png
+from render.common.canvas import Canvas, Point, encode_png, kept
 from render.common.colours import ALERT, BACK, BACK_INK, GOLD, INK, MUTED, RGB, WHITE, mix
 from render.common.frame import LIT_BG, PANEL_BG, mark_box, row_box, seats_of, width_of, wrap
 from render.common.palette import shared_palette
@@ -649,7 +649,7 @@ def text_boxes(view: CartusView, language: str = lang.DEFAULT) -> tuple[Image.Im
     return _draw(view, language)
 
 
-@lru_cache(maxsize=64)
+@kept(maxsize=64)
 def _png(key: str, language: str) -> bytes:
     return encode_png(table_image(json.loads(key), language), shared_palette())
 

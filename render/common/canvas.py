@@ -13,6 +13,8 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from functools import lru_cache, wraps
+from typing import ParamSpec, TypeVar, cast
 
 from PIL import Image, ImageChops, ImageDraw
 
@@ -27,6 +29,8 @@ PALETTE_COLOURS = 256
 
 Point = tuple[float, float]
 _recorders: list[list[str]] = []
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 @contextmanager
@@ -39,6 +43,28 @@ def recording() -> Iterator[list[str]]:
         yield drawn
     finally:
         _recorders.remove(drawn)
+
+
+def kept(maxsize: int) -> Callable[[Callable[P, R]], Callable[P, R]]:
+    """Keep what a drawing function returns (``functools.lru_cache``), except while a
+    ``recording`` runs: then it draws anew, so every text the picture shows is recorded even
+    when an earlier call drew the same thing. The wrapper's ``kept`` is the cache itself
+    (``cache_info``)."""
+
+    def keep(draw: Callable[P, R]) -> Callable[P, R]:
+        cache = lru_cache(maxsize=maxsize)(draw)
+        cached = cast("Callable[P, R]", cache)
+
+        @wraps(draw)
+        def drawn(*args: P.args, **kwargs: P.kwargs) -> R:
+            if _recorders:
+                return draw(*args, **kwargs)
+            return cached(*args, **kwargs)
+
+        drawn.kept = cache  # type: ignore[attr-defined]
+        return drawn
+
+    return keep
 
 
 class Canvas:
@@ -196,9 +222,10 @@ _kept = [0]  # pixels in _SPRITES
 
 
 def _sprite(key: Hashable, size: Point, draw: Callable[[Canvas, Point], None]) -> Image.Image:
-    """The piece named ``key`` at output size, RGBA, with SPRITE_PAD pixels around it."""
+    """The piece named ``key`` at output size, RGBA, with SPRITE_PAD pixels around it
+    (drawn anew while a ``recording`` runs, so its texts are recorded)."""
     with _SPRITES_LOCK:
-        sprite = _SPRITES.get(key)
+        sprite = None if _recorders else _SPRITES.get(key)
         if sprite is not None:
             _SPRITES.move_to_end(key)
             return sprite

@@ -10,13 +10,13 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import replace
-from functools import lru_cache, partial
+from functools import partial
 
 from PIL import Image
 
 import lang
 from engine.rattus.view_types import RattusRegion, RattusView
-from render.common.canvas import Canvas, Point, encode_png
+from render.common.canvas import Canvas, Point, encode_png, kept
 from render.common.colours import ALERT
 from render.common.frame import PANEL_BG, seats_of
 from render.common.palette import shared_palette
@@ -103,7 +103,7 @@ def pieces(view: RattusView, seats: Mapping[int, Seat], where: Grid, tr: lang.Te
     return out
 
 
-@lru_cache(maxsize=16)
+@kept(maxsize=16)
 def _map(where: Grid, names: tuple[tuple[str, str], ...]) -> Image.Image:
     """The status band and the map without pieces, at output size; one per grid."""
     canvas = Canvas.blank(round(where.width), round(where.height), PANEL_BG)
@@ -156,7 +156,7 @@ def board_size(view: RattusView, language: str = lang.DEFAULT) -> tuple[int, int
     return _size(view, seats, board_grid(view, seats, tr), tr)
 
 
-@lru_cache(maxsize=64)
+@kept(maxsize=64)
 def _png(key: str, language: str) -> bytes:
     return encode_png(board_image(json.loads(key), language), shared_palette())
 

@@ -263,9 +263,9 @@ def test_a_view_is_drawn_once_and_its_bytes_kept() -> None:
 
     view = base_view(3)
     view["turn"] = 917  # a view no other test draws
-    before = _png.cache_info()
+    before = _png.kept.cache_info()
     first = rattus_board(view)
     again = rattus_board(copy.deepcopy(view))
-    after = _png.cache_info()
+    after = _png.kept.cache_info()
     assert first is again
     assert (after.misses - before.misses, after.hits - before.hits) == (1, 1)
