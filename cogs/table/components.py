@@ -18,7 +18,7 @@ import contextlib
 import re
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, cast
+from typing import Any, NamedTuple, Protocol, cast
 
 import discord
 
@@ -44,6 +44,9 @@ LOBBY_BUTTONS = {
 }
 """Each lobby button's label (an English source text, shown through ``lang``) and style."""
 REMOVE_COMPUTER = N_("Remove computer")
+ButtonItem = discord.ui.DynamicItem[discord.ui.Button[Any]]
+SelectItem = discord.ui.DynamicItem[discord.ui.Select[Any]]
+"""The two kinds of control: each is made again from its custom id after a restart."""
 
 
 class Clicks(Protocol):
@@ -80,16 +83,26 @@ def parse_offered(value: str) -> tuple[str, int | None, int | None]:
     return value, None, None
 
 
-def play_id(kind: str, game_id: int, version: int, group: str, suffix: str = "") -> str:
-    custom_id = f"{kind}:g:{game_id}:v:{version}:{group}{suffix}"
-    if len(custom_id) > 100:
-        raise ValueError(f"custom_id too long for Discord: {custom_id!r}")
-    return custom_id
+class Place(NamedTuple):
+    """Where a play control acts: the game (its kind and id), the version it was drawn for,
+    and the group of actions it offers (the notation's kind)."""
 
+    kind: str
+    game_id: int
+    version: int
+    group: str
 
-def where(match: re.Match[str]) -> tuple[str, int, int, str]:
-    """The kind, game, version and group that a play control's custom id names."""
-    return match["kind"], int(match["game"]), int(match["version"]), match["group"]
+    @classmethod
+    def read(cls, match: re.Match[str]) -> Place:
+        """The place a play control's custom id (``PLAY``) names."""
+        return cls(match["kind"], int(match["game"]), int(match["version"]), match["group"])
+
+    def custom_id(self, suffix: str = "") -> str:
+        """The ``PLAY`` id of a control here; ``suffix`` names the control within the group."""
+        custom_id = f"{self.kind}:g:{self.game_id}:v:{self.version}:{self.group}{suffix}"
+        if len(custom_id) > 100:
+            raise ValueError(f"custom_id too long for Discord: {custom_id!r}")
+        return custom_id
 
 
 class Control(Gated):
@@ -104,7 +117,7 @@ class Control(Gated):
 
 class LobbyButton(
     Control,
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    ButtonItem,
     template=GAME + r":lobby:(?P<op>join|leave|ai-easy|ai-strong|start|cancel|drop-[0-9]+)",
 ):
     """A lobby's buttons; ``drop-N`` takes out computer player N ("Computer N (easy)")."""
@@ -129,117 +142,106 @@ class LobbyButton(
         return (match["kind"], int(match["game"]), match["op"])
 
 
-class GroupButton(Control, discord.ui.DynamicItem[discord.ui.Button[Any]], template=PLAY):
+class PlayControl(Control):
+    """A control of a game's actions (its custom id is ``PLAY`` and more), made for one
+    ``Place``: it is made again from its id with that place first, then what the id names
+    besides (``rebuilt``)."""
+
+    kind: str
+    game_id: int
+    version: int
+    group: str
+
+    def placed(self, at: Place) -> None:
+        """Remember where the control acts (each control's ``__init__`` calls it)."""
+        self.kind, self.game_id, self.version, self.group = at
+
+    @classmethod
+    def rebuilt(cls, match: re.Match[str]) -> tuple[Any, ...]:
+        return (Place.read(match),)
+
+
+class PagedControl(PlayControl):
+    """A play control for one page of its group's options (``:s<page>`` or ``:p<page>``)."""
+
+    page: int
+
+    @classmethod
+    def rebuilt(cls, match: re.Match[str]) -> tuple[Any, ...]:
+        return (Place.read(match), int(match["page"]))
+
+
+class GroupButton(PlayControl, ButtonItem, template=PLAY):
     """One group of actions; a click opens its select (or takes its only action)."""
 
     def __init__(
         self,
-        kind: str,
-        game_id: int,
-        version: int,
-        group: str,
+        at: Place,
         *,
         label: str = "",
         style: discord.ButtonStyle = discord.ButtonStyle.primary,
     ) -> None:
-        super().__init__(button(label or group, play_id(kind, game_id, version, group), style))
-        self.kind, self.game_id, self.version, self.group = kind, game_id, version, group
-
-    @classmethod
-    def rebuilt(cls, match: re.Match[str]) -> tuple[Any, ...]:
-        return where(match)
+        super().__init__(button(label or at.group, at.custom_id(), style))
+        self.placed(at)
 
 
-class PageButton(
-    Control, discord.ui.DynamicItem[discord.ui.Button[Any]], template=PLAY + r":p(?P<page>[0-9]+)"
-):
-    def __init__(
-        self, kind: str, game_id: int, version: int, group: str, page: int, *, label: str = ""
-    ) -> None:
-        custom_id = play_id(kind, game_id, version, group, f":p{page}")
-        super().__init__(button(label or str(page + 1), custom_id))
-        self.kind, self.game_id, self.version, self.group = kind, game_id, version, group
+class PageButton(PagedControl, ButtonItem, template=PLAY + r":p(?P<page>[0-9]+)"):
+    def __init__(self, at: Place, page: int, *, label: str = "") -> None:
+        super().__init__(button(label or str(page + 1), at.custom_id(f":p{page}")))
+        self.placed(at)
         self.page = page
 
-    @classmethod
-    def rebuilt(cls, match: re.Match[str]) -> tuple[Any, ...]:
-        return (*where(match), int(match["page"]))
 
-
-class ActionSelect(
-    Control, discord.ui.DynamicItem[discord.ui.Select[Any]], template=PLAY + r":s(?P<page>[0-9]+)"
-):
+class ActionSelect(PagedControl, SelectItem, template=PLAY + r":s(?P<page>[0-9]+)"):
     """The options of one group; the value of each option is the action's notation."""
 
     def __init__(
         self,
-        kind: str,
-        game_id: int,
-        version: int,
-        group: str,
+        at: Place,
         page: int,
         options: Sequence[discord.SelectOption] = (),
         *,
         placeholder: str | None = None,
     ) -> None:
-        custom_id = play_id(kind, game_id, version, group, f":s{page}")
-        super().__init__(select(custom_id, options, placeholder))
-        self.kind, self.game_id, self.version, self.group = kind, game_id, version, group
+        super().__init__(select(at.custom_id(f":s{page}"), options, placeholder))
+        self.placed(at)
         self.page = page
 
-    @classmethod
-    def rebuilt(cls, match: re.Match[str]) -> tuple[Any, ...]:
-        return (*where(match), int(match["page"]))
 
-
-class PickSelect(Control, discord.ui.DynamicItem[discord.ui.Select[Any]], template=PLAY + r":m"):
+class PickSelect(PlayControl, SelectItem, template=PLAY + r":m"):
     """A choice of several items at once (a decision's ``Pick``): the ticked entries make one
     answer, which the play code turns into the action's notation."""
 
     def __init__(
         self,
-        kind: str,
-        game_id: int,
-        version: int,
-        group: str,
+        at: Place,
         options: Sequence[discord.SelectOption] = (),
         *,
         least: int = 0,
         most: int = 1,
         placeholder: str | None = None,
     ) -> None:
-        custom_id = play_id(kind, game_id, version, group, ":m")
+        custom_id = at.custom_id(":m")
         super().__init__(select(custom_id, options, placeholder, least=least, most=most))
-        self.kind, self.game_id, self.version, self.group = kind, game_id, version, group
-
-    @classmethod
-    def rebuilt(cls, match: re.Match[str]) -> tuple[Any, ...]:
-        return where(match)
+        self.placed(at)
 
 
-class ChoiceButton(
-    Control,
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=PLAY + r":c(?P<choice>[a-z0-9_.-]+)",
-):
+class ChoiceButton(PlayControl, ButtonItem, template=PLAY + r":c(?P<choice>[a-z0-9_.-]+)"):
     """One exact action (``group:choice``) as a button, such as choosing nothing in a pick."""
 
-    def __init__(
-        self, kind: str, game_id: int, version: int, group: str, choice: str, *, label: str = ""
-    ) -> None:
-        custom_id = play_id(kind, game_id, version, group, f":c{choice}")
-        super().__init__(button(label or choice, custom_id))
-        self.kind, self.game_id, self.version, self.group = kind, game_id, version, group
+    def __init__(self, at: Place, choice: str, *, label: str = "") -> None:
+        super().__init__(button(label or choice, at.custom_id(f":c{choice}")))
+        self.placed(at)
         self.choice = choice
 
     @classmethod
     def rebuilt(cls, match: re.Match[str]) -> tuple[Any, ...]:
-        return (*where(match), match["choice"])
+        return (Place.read(match), match["choice"])
 
 
 class LobbyLanguage(
     Control,
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    SelectItem,
     template=GAME + r":lobby:language",
 ):
     """The lobby's choice of the language its table speaks (the host chooses)."""
@@ -341,9 +343,8 @@ def with_board_button(
         return None
     tr = lang.texts(language)
     label = "🖼 " + tr("Board now")
-    board = GroupButton(
-        kind, game_id, version, BOARD, label=label, style=discord.ButtonStyle.secondary
-    )
+    at = Place(kind, game_id, version, BOARD)
+    board = GroupButton(at, label=label, style=discord.ButtonStyle.secondary)
     with contextlib.suppress(ValueError):  # five full rows: the controls come first
         view.add_item(board)
     return view
@@ -367,7 +368,8 @@ def group_buttons(
         only = group.single
         label = shown(only, language) if only is not None else f"{group.title}…"
         style = discord.ButtonStyle.secondary if group.quiet else discord.ButtonStyle.primary
-        items.append(GroupButton(kind, game_id, version, group.name, label=label, style=style))
+        at = Place(kind, game_id, version, group.name)
+        items.append(GroupButton(at, label=label, style=style))
     return items
 
 
@@ -413,10 +415,7 @@ def choices_view(
         listed.pop()
     selects: list[discord.ui.Item[Any]] = [
         ActionSelect(
-            kind,
-            game_id,
-            version,
-            g.name,
+            Place(kind, game_id, version, g.name),
             0,
             action_options(g.actions, g.descriptions, language),
             placeholder=g.title,
@@ -467,15 +466,12 @@ def select_view(
             page=page + 1,
             pages=pages,
         )
-    items: list[discord.ui.Item[Any]] = [
-        ActionSelect(kind, game_id, version, group, page, options, placeholder=placeholder)
-    ]
+    at = Place(kind, game_id, version, group)
+    items: list[discord.ui.Item[Any]] = [ActionSelect(at, page, options, placeholder=placeholder)]
     if page > 0:
-        back = "◀ " + tr("Previous")
-        items.append(PageButton(kind, game_id, version, group, page - 1, label=back))
+        items.append(PageButton(at, page - 1, label="◀ " + tr("Previous")))
     if page < pages - 1:
-        on = tr("Next") + " ▶"
-        items.append(PageButton(kind, game_id, version, group, page + 1, label=on))
+        items.append(PageButton(at, page + 1, label=tr("Next") + " ▶"))
     items += group_buttons(kind, game_id, version, beside, language)
     return stopped(items)
 
@@ -507,12 +503,10 @@ def pick_view(
         hint = tr("choose {least} to {most}, ends your turn", least=pick.least, most=most)
     else:
         hint = tr("choose {least} to {most}", least=pick.least, most=most)
+    at = Place(kind, game_id, version, pick.kind)
     items: list[discord.ui.Item[Any]] = [
         PickSelect(
-            kind,
-            game_id,
-            version,
-            pick.kind,
+            at,
             options,
             least=pick.least,
             most=pick.most,
@@ -524,6 +518,6 @@ def pick_view(
         label = tr("None")
         if pick.ends_turn:
             label = tr("{action} (ends your turn)", action=label)
-        items.append(ChoiceButton(kind, game_id, version, pick.kind, nothing, label=label))
+        items.append(ChoiceButton(at, nothing, label=label))
     items += group_buttons(kind, game_id, version, beside, language)
     return stopped(items)
