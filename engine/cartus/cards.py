@@ -266,14 +266,58 @@ def _parsed(pick: Pick, notation: str) -> tuple[tuple[str, int], ...]:
     return tuple((BY_CODE[code], n) for code, n in pick.parse(notation).items())
 
 
-@cache
-def _answer(kind: str, chosen: tuple[tuple[str, int], ...], verb: str, ends_turn: bool) -> Action:
-    """The ready-made answer choosing these (group code, count) items, as the pick's
-    ``counts_notation`` writes it (made once: the same answers come back all game long, and
-    an action never changes)."""
-    parts = [f"{code}{n}" for code, n in chosen]
-    named = {BY_CODE[code]: n for code, n in chosen}
-    return Action(f"{kind}:{'-'.join(parts) or 'none'}", msg(verb, cards=summary(named)), ends_turn)
+_WEIGHT = {data.CODES[t]: 1 << (8 * i) for i, t in enumerate(data.TYPES)}
+"""A choice of counts per card type read as one number: a type's count in steps of its
+weight (8 bits each, in the table's type order)."""
+
+_ANSWERS: dict[tuple[str, str, bool], dict[int, Action]] = {}
+"""(pick kind, verb, ends_turn) -> counts chosen (as one number, ``_WEIGHT``) -> the ready
+answer choosing them (made once: the same answers come back all game long, and an action
+never changes)."""
+
+
+class ReadyAnswer(Action):
+    """A ready-made answer to a hand pick, whose label is written when it is first read: a
+    hand's answers are listed at every decision, and most labels are never read (a computer
+    or random player reads notations). Equal to any action of the same notation."""
+
+    @classmethod
+    def later(cls, notation: str, label: Callable[[], Msg], ends_turn: bool) -> ReadyAnswer:
+        answer = cls.__new__(cls)
+        answer.__dict__.update(notation=notation, ends_turn=ends_turn, _later=label)
+        return answer
+
+    @property
+    def label(self) -> Msg:
+        made: Msg | None = self.__dict__.get("_label")
+        if made is None:
+            made = self.__dict__["_label"] = self.__dict__.pop("_later")()
+        return made
+
+    @label.setter
+    def label(self, value: Msg) -> None:  # a label given at once (``dataclasses.replace``)
+        self.__dict__["_label"] = value
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Action):
+            return NotImplemented
+        return self.notation == other.notation
+
+    __hash__ = Action.__hash__
+
+
+def _answer(kind: str, verb: str, ends_turn: bool, key: int) -> Action:
+    """The ready answer choosing the counts ``key`` holds, as the pick's ``counts_notation``
+    writes it (groups in the table's type order)."""
+    made = _ANSWERS.setdefault((kind, verb, ends_turn), {})
+    action = made.get(key)
+    if action is None:
+        named = {t: n for t in data.TYPES if (n := key // _WEIGHT[data.CODES[t]] & 255)}
+        notation = f"{kind}:{'-'.join(f'{data.CODES[t]}{n}' for t, n in named.items()) or 'none'}"
+        action = made[key] = ReadyAnswer.later(
+            notation, lambda: msg(verb, cards=summary(named)), ends_turn
+        )
+    return action
 
 
 def ready_answers(pick: Pick, verb: str, first: Iterable[str] = ()) -> list[Action]:
@@ -292,32 +336,29 @@ def ready_answers(pick: Pick, verb: str, first: Iterable[str] = ()) -> list[Acti
 
 def _ready_answers(pick: Pick, verb: str, first: tuple[str, ...]) -> tuple[Action, ...]:
     """``ready_answers``, made once for each pick (hands of the same counts recur all game
-    long, and far more often in a computer player's look-ahead)."""
-    lead = [data.CODES[t] for t in first]
-    codes = tuple(g.code for g in pick.groups)
-    order = [c for c in lead if c in codes] + [c for c in codes if c not in lead]
+    long, and far more often in a computer player's look-ahead). The groups of a hand pick
+    come in the table's type order (``pick_of_counts``)."""
+    codes = [g.code for g in pick.groups]
+    lead = [c for c in (data.CODES[t] for t in first) if c in codes]
+    order = lead + [c for c in codes if c not in lead]
     avail = {g.code: g.available for g in pick.groups}
-    at = {code: i for i, code in enumerate(codes)}
-    # counts per group, read as one number: group i counts in steps of ``weight[i]``
-    weight = [1 << (8 * i) for i in range(len(codes))]
-    kind, least, ends_turn = pick.kind, pick.least, pick.ends_turn
-    seen: dict[int, Action] = {}  # counts per group (as one number) -> its answer
+    kind, least, most, ends_turn = pick.kind, pick.least, pick.most, pick.ends_turn
+    seen: dict[int, Action] = {}  # counts chosen (as one number) -> its answer
     for head in [None, *order]:
-        sequence = ([at[head]] * avail[head] if head else []) + [
-            at[c] for c in order if c != head for _ in range(avail[c])
-        ]
-        chosen = [0] * len(codes)  # the first ``total`` items of the sequence, counted
-        key = 0
-        for total, item in enumerate([-1, *sequence[: pick.most]]):  # -1: no item yet
-            if total:
-                chosen[item] += 1
-                key += weight[item]
-            if total < least or key in seen:
-                continue
-            items = tuple((codes[i], n) for i, n in enumerate(chosen) if n)
-            seen[key] = _answer(kind, items, verb, ends_turn)
-            if len(seen) == MAX_OPTIONS:  # the first 25 found are the ones offered
-                return tuple(sorted(seen.values(), key=NOTATION))
+        # the answers that take the head's cards first, then the others in order, one by one
+        runs = ([head] if head else []) + [c for c in order if c != head]
+        key = total = 0
+        if least == 0 and key not in seen:
+            seen[key] = _answer(kind, verb, ends_turn, key)
+        for code in runs:
+            weight = _WEIGHT[code]
+            for _ in range(min(avail[code], most - total)):
+                key += weight
+                total += 1
+                if total >= least and key not in seen:
+                    seen[key] = _answer(kind, verb, ends_turn, key)
+                    if len(seen) == MAX_OPTIONS:  # the first 25 found are the ones offered
+                        return tuple(sorted(seen.values(), key=NOTATION))
     return tuple(sorted(seen.values(), key=NOTATION))
 
 
