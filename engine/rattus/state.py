@@ -116,6 +116,22 @@ an expansion not named here has its pieces copied whole. tests/engine/test_clone
 the copies along random games with every expansion."""
 
 
+def expansion_part(
+    key: str,
+) -> tuple[Callable[[State], dict[str, Any]], Callable[[State], bool]]:
+    """An expansion's two accessors: its pieces (``State.ext[key]``, in a game that has the
+    expansion) and whether a game has it."""
+
+    def pieces(s: State) -> dict[str, Any]:
+        found: dict[str, Any] = s.ext[key]
+        return found
+
+    def on(s: State) -> bool:
+        return key in s.ext
+
+    return pieces, on
+
+
 def _copy_ext(ext: dict[str, Any]) -> dict[str, Any]:
     return {k: EXT_COPY[k](v) if k in EXT_COPY else copy_json(v) for k, v in ext.items()}
 

@@ -28,6 +28,17 @@ VIEW_HOOKS: Hooks[ViewHook] = Hooks("view", unordered=True)  # each adds its own
 """(state, viewer seat or None, view) -> adds an expansion's pieces to the view in place."""
 
 
+def expansion_view(on: Callable[[State], bool], add: ViewHook) -> ViewHook:
+    """The view hook of an expansion's pieces: ``add`` runs only in a game that has the
+    expansion (``on``)."""
+
+    def hook(s: State, seat: int | None, view: RattusView) -> None:
+        if on(s):
+            add(s, seat, view)
+
+    return hook
+
+
 def ruleset_text(s: State) -> Msg:
     """The game's rules in one line: the expansions and the house defaults in use."""
     command = "/rattus rules"

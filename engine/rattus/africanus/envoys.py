@@ -434,8 +434,6 @@ cards.register(
 
 
 def view_hook(s: State, seat: int | None, view: RattusView) -> None:
-    if not on(s):
-        return
     view["caravan"] = caravan(s)
     view["diplomats_left"] = diplomats_left(s)
     for region, entry in view["regions"].items():
@@ -452,4 +450,4 @@ board.CUBE_LOST.add("diplomat", _diplomat_dies)
 board.CUBES_MOVED.add("diplomats", _diplomat_follows)
 flow.TURN_START.add("caravan", _caravan_setup)
 flow.SCORE_TERMS.add("diplomats", _diplomat_score)
-views.VIEW_HOOKS.add("africanus_envoys", view_hook)
+views.VIEW_HOOKS.add("africanus_envoys", views.expansion_view(on, view_hook))

@@ -14,7 +14,7 @@ from ...core import Rng
 from ...saved import Checker, frozen
 from ...text import Msg, msg
 from .. import board, data
-from ..state import Ctx, State
+from ..state import Ctx, State, expansion_part
 from ..texts import listed
 from ..view_types import RattusView
 
@@ -22,13 +22,7 @@ KEY = "africanus"
 HAND = 3
 
 
-def table(s: State) -> dict[str, Any]:
-    found: dict[str, Any] = s.ext[KEY]
-    return found
-
-
-def on(s: State) -> bool:
-    return KEY in s.ext
+table, on = expansion_part(KEY)
 
 
 def card(card_id: str) -> data.RegionCard:
@@ -98,8 +92,6 @@ def described(card_ids: list[str]) -> Msg:
 
 
 def view_hook(s: State, seat: int | None, view: RattusView) -> None:
-    if not on(s):
-        return
     t = table(s)
     for player in view["players"]:
         p = player["seat"]
@@ -129,7 +121,7 @@ def register_hooks() -> None:
     from .. import views
     from ..disclosure import DISCLOSURE_HOOKS
 
-    views.VIEW_HOOKS.add("africanus_cards", view_hook)
+    views.VIEW_HOOKS.add("africanus_cards", views.expansion_view(on, view_hook))
     DISCLOSURE_HOOKS.add("africanus_cards", disclosure_hook)
 
 

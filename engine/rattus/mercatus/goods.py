@@ -15,7 +15,7 @@ from ...core import Action, Rng
 from ...saved import Checker
 from ...text import N_, Msg, Seat, msg, plural
 from .. import board, cards
-from ..state import Ctx, State
+from ..state import Ctx, State, expansion_part
 from ..texts import action
 from ..view_types import RattusView
 
@@ -54,13 +54,7 @@ COINS_PER_POINT = 5
 GOODS_REGIONS = 12
 
 
-def market(s: State) -> dict[str, Any]:
-    found: dict[str, Any] = s.ext[KEY]
-    return found
-
-
-def on(s: State) -> bool:
-    return KEY in s.ext
+market, on = expansion_part(KEY)
 
 
 def setup(s: State, rng: Rng) -> None:
@@ -262,8 +256,6 @@ def _money_points(s: State, seat: int) -> int | None:
 
 
 def view_hook(s: State, seat: int | None, view: RattusView) -> None:
-    if not on(s):
-        return
     m = market(s)
     for player in view["players"]:
         p = player["seat"]
@@ -284,7 +276,7 @@ def register_hooks() -> None:
     flow.AFTER_TURN.add("sale", _after_turn)
     flow.BEFORE_SCORING.add("final_sale", _final_sale)
     flow.SCORE_TERMS.add("money", _money_points)
-    views.VIEW_HOOKS.add("mercatus", view_hook)
+    views.VIEW_HOOKS.add("mercatus", views.expansion_view(on, view_hook))
 
 
 def check(c: Checker, s: State, t: Any) -> None:

@@ -13,16 +13,14 @@ from ... import saved
 from ...core import Rng
 from ...saved import Checker
 from .. import board, data
-from ..state import Ctx, State
+from ..state import Ctx, State, expansion_part
 from ..view_types import RattusView
 
 KEY = "pied_piper"
 WALLS, NUNS, BISHOPS, POTIONS = 3, 3, 2, 10
 
 
-def pieces(s: State) -> dict[str, Any]:
-    found: dict[str, Any] = s.ext[KEY]
-    return found
+pieces, on = expansion_part(KEY)
 
 
 copy = saved.shaped(
@@ -130,8 +128,6 @@ def _on_baker(s: State, seat: int) -> int:
 
 
 def view_hook(s: State, seat: int | None, view: RattusView) -> None:
-    if KEY not in s.ext:
-        return
     p = pieces(s)
     view["walls"] = [list(w) for w in p["walls"] if w is not None]
     for region, entry in view["regions"].items():
@@ -160,7 +156,7 @@ def register_hooks() -> None:
     board.LOSS_SPARES.add("potion", _potions_spare)
     board.CUBES_MOVED.add("potions", _potions_follow)
     board.CUBES_HELD.add("baker", _on_baker)
-    views.VIEW_HOOKS.add("pied_piper", view_hook)
+    views.VIEW_HOOKS.add("pied_piper", views.expansion_view(on, view_hook))
 
 
 def check(c: Checker, s: State, t: Any) -> None:
