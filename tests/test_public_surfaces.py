@@ -297,7 +297,7 @@ def check_rattus(expansions: tuple[str, ...], players: int, seed: int, limit: in
 
 
 def check_cartus(options: dict[str, Any], players: int, seed: int, limit: int = WHOLE) -> Seen:
-    game = cartus.start(players, options, seed)
+    game = cartus_spec.SPEC.start(players, options, seed)
     seen = play_and_check(CARTUS_KIND, game, seed, limit)
     assert seen.over or limit < WHOLE, "the game ended"
     assert seen.changed > 0 and seen.images > 0, "hidden things were changed and drawn"

@@ -4,7 +4,8 @@ game = cartus.new_game(players=3, buildings="per_class", seed=7)
 seat = game.actors()[0]
 game = game.apply(seat, game.legal_actions(seat)[0])
 
-Decisions that choose several cards carry a ``Pick`` (see ``engine.core.Pick``).
+Decisions that choose several cards carry a ``Pick`` (see ``engine.core.Pick``). How the
+lobby deals one (its start and start options) is declared once, in ``spec.SPEC``.
 """
 
 from .data import DataError
@@ -12,11 +13,9 @@ from .game import (
     BUILDING_MODES,
     MAX_PLAYERS,
     MIN_PLAYERS,
-    START_OPTIONS,
     Game,
     from_dict,
     new_game,
-    start,
 )
 from .positions import position
 from .setup import EVERYONE_DEAD
@@ -26,11 +25,9 @@ __all__ = [
     "EVERYONE_DEAD",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
-    "START_OPTIONS",
     "DataError",
     "Game",
     "from_dict",
     "new_game",
     "position",
-    "start",
 ]

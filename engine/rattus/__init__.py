@@ -3,6 +3,8 @@
 game = rattus.new_game(players=4, seed=7)
 seat = game.actors()[0]
 game = game.apply(seat, game.legal_actions(seat)[0])
+
+How the lobby deals one (its start and start options) is declared once, in ``spec.SPEC``.
 """
 
 # The expansions register themselves on import; the order of these imports does not matter:
@@ -16,12 +18,10 @@ from .game import (
     EXPANSIONS,
     MAX_PLAYERS,
     MIN_PLAYERS,
-    START_OPTIONS,
     Game,
     from_dict,
     new_game,
     player_limits,
-    start,
 )
 from .plague import describe_front
 from .positions import position, token
@@ -30,7 +30,6 @@ __all__ = [
     "EXPANSIONS",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
-    "START_OPTIONS",
     "DataError",
     "Game",
     "class_cards",
@@ -39,6 +38,5 @@ __all__ = [
     "new_game",
     "player_limits",
     "position",
-    "start",
     "token",
 ]
