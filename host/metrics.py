@@ -15,63 +15,66 @@ from contextlib import contextmanager
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 
 REGISTRY = CollectorRegistry(auto_describe=True)
-NAMESPACE = "rattus"
-"""Every instrument's name starts ``rattus_``."""
 
 
 def counter(name: str, documentation: str, *labels: str) -> Counter:
-    """A counter registered in ``REGISTRY`` (``rattus_<name>_total``), by ``labels``."""
-    return Counter(name, documentation, labels, namespace=NAMESPACE, registry=REGISTRY)
+    """A counter registered in ``REGISTRY`` (``<name>_total``), by ``labels``."""
+    return Counter(name, documentation, labels, registry=REGISTRY)
 
 
 def gauge(name: str, documentation: str, *labels: str) -> Gauge:
-    """A gauge registered in ``REGISTRY`` (``rattus_<name>``), by ``labels``."""
-    return Gauge(name, documentation, labels, namespace=NAMESPACE, registry=REGISTRY)
+    """A gauge registered in ``REGISTRY``, by ``labels``."""
+    return Gauge(name, documentation, labels, registry=REGISTRY)
 
 
 def histogram(
     name: str, documentation: str, labels: tuple[str, ...], buckets: tuple[float, ...]
 ) -> Histogram:
-    """A histogram of seconds registered in ``REGISTRY`` (``rattus_<name>``), by ``labels``,
-    with upper ``buckets``."""
-    return Histogram(
-        name, documentation, labels, namespace=NAMESPACE, buckets=buckets, registry=REGISTRY
-    )
+    """A histogram of seconds registered in ``REGISTRY``, by ``labels``, with upper
+    ``buckets``."""
+    return Histogram(name, documentation, labels, buckets=buckets, registry=REGISTRY)
 
 
-ACTIONS = counter("actions", "Actions saved (people's, computers' and stand-ins'), by game", "game")
+ACTIONS = counter(
+    "rattus_actions", "Actions saved (people's, computers' and stand-ins'), by game", "game"
+)
 CLICKS = counter(
-    "interactions_answered", "Clicks, selects, commands and suggestions handled, by kind", "kind"
+    "rattus_interactions_answered",
+    "Clicks, selects, commands and suggestions handled, by kind",
+    "kind",
 )
 CLICK_SECONDS = histogram(
-    "interaction_seconds",
+    "rattus_interaction_seconds",
     "From an interaction's arrival to the end of its handling (answer, save, table edit)",
     ("kind",),
     (0.025, 0.05, 0.1, 0.2, 0.3, 0.5, 1, 2, 5, 10, 30),
 )
 TURNED_AWAY = counter(
-    "interactions_turned_away", "Interactions answered 'restarting' because the bot was stopping"
+    "rattus_interactions_turned_away",
+    "Interactions answered 'restarting' because the bot was stopping",
 )
 ERRORS = counter(
-    "errors",
+    "rattus_errors",
     "Errors answered to people: 'refused' (a clear message) or 'unhandled' (logged), by class",
     "shown",
     "kind",
 )
 GAMES_RUNNING = gauge(
-    "games_running", "Games being played, by game (read from the database at each scrape)", "game"
+    "rattus_games_running",
+    "Games being played, by game (read from the database at each scrape)",
+    "game",
 )
 OWED_DMS = gauge(
-    "owed_dms", "Private messages recorded but not yet delivered (read at each scrape)"
+    "rattus_owed_dms", "Private messages recorded but not yet delivered (read at each scrape)"
 )
 THINK_SECONDS = histogram(
-    "computer_think_seconds",
+    "rattus_computer_think_seconds",
     "A computer player's time for one decision, by game and level",
     ("game", "level"),
     (0.001, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 4, 8),
 )
 QUERY_SECONDS = histogram(
-    "db_query_seconds",
+    "rattus_db_query_seconds",
     "Time of one database statement, by backend and operation",
     ("backend", "op"),
     (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1),
