@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 import bot
+import lang
 from cogs.runtime.games import hosted_games
 
 NAME = re.compile(r"^[-_\w]{1,32}$")
@@ -142,6 +143,33 @@ async def test_descriptions_and_choices_are_translated_and_names_are_not(
     german = [(c.get("name_localizations") or {}).get("de", c["name"]) for c in choices]
     assert german == ["Die von Discord", "English", "Deutsch"]
     assert all(set(c.get("name_localizations") or {}) <= {"de"} for c in choices)
+
+
+def untranslated(entry: dict[str, Any], path: str, language: str) -> list[str]:
+    """Each description and choice name that the catalogs translate to ``language`` but that
+    the payload does not carry in that language (nor any other shipped one)."""
+    found = []
+    texts = [("description", entry), *(("name", choice) for choice in entry.get("choices") or [])]
+    for key, item in texts:
+        english = item.get(key) or ""
+        wanted = lang.say(english, language) if english else english
+        carried = (item.get(f"{key}_localizations") or {}).get(language)
+        if wanted != english and carried != wanted:
+            found.append(f"{path}: {english!r}")
+    for child in entry.get("options") or []:
+        found += untranslated(child, f"{path}.{child.get('name')}", language)
+    return found
+
+
+async def test_every_text_the_catalogs_translate_is_sent_translated(
+    translated: list[dict[str, Any]],
+) -> None:
+    """However a command is declared (its choices given before or after the command is made),
+    a description or choice with a translation reaches Discord with it."""
+    for language in lang.languages():
+        if language != lang.DEFAULT:
+            found = [p for c in translated for p in untranslated(c, c["name"], language)]
+            assert found == [], language
 
 
 def test_the_localized_count_takes_each_texts_longest_translation() -> None:

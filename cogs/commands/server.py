@@ -6,16 +6,18 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
 import discord
 
 import lang
 from cogs.commands.base import GameCommandBase
-from cogs.commands.clocks import lobby_clock
+from cogs.commands.clocks import lobby_clock, suggest_timers
+from cogs.commands.declared import Command, Option, Values, declared
 from cogs.runtime.client import GameBot
 from cogs.runtime.gate import Gated, button
-from cogs.table.languages import reader_language
+from cogs.table.languages import language_choices, reader_language
 from cogs.table.presenters import ENGLISH, said
 from cogs.table.replies import reply, report_error
 from engine.text import N_, msg
@@ -187,22 +189,49 @@ async def ask_to_forget(interaction: discord.Interaction[Any]) -> None:
     )
 
 
-SETTINGS_HELP = {
-    "channels": "#channels for lobbies, or any",
-    "opener": "Role that may open lobbies",
-    "everyone": "Anyone opens lobbies",
-    "manager": "Role that may change these",
-    "timer": "Default timer",
-    "stand_in": "Default stand-in",
-    "language": "Language of new tables",
-}
-"""The settings command's options, described once for every game's own ``settings``."""
 Level = Literal["easy", "strong"]
+SETTINGS = (
+    Option("channels", str | None, "#channels for lobbies, or any"),
+    Option("opener", discord.Role | None, "Role that may open lobbies"),
+    Option("everyone", bool, "Anyone opens lobbies", False),
+    Option("manager", discord.Role | None, "Role that may change these"),
+    Option("timer", str | None, "Default timer", suggest=suggest_timers),
+    Option("stand_in", Level | None, "Default stand-in"),
+)
+"""The options of the settings every game has, in the order ``settings`` offers them (the
+game's own defaults come after them, then ``LANGUAGE``)."""
+LANGUAGE = Option(
+    "language",
+    str | None,
+    "Language of new tables",
+    choices=language_choices(("Each host's", servers.HOSTS_LANGUAGE)),
+)
+
+
+def settings_command(
+    description: str,
+    own: Sequence[Option] = (),
+    defaults: Callable[[Values], dict[str, Any] | None] = lambda values: None,
+) -> Command:
+    """A game's ``settings``: the settings every game has, then the options of the game's own
+    lobby defaults (``own``, read into lobby options by ``defaults``; None: unchanged), then
+    the language of its new tables."""
+
+    async def run(
+        cog: ServerCommands, interaction: discord.Interaction[Any], values: Values
+    ) -> None:
+        lobby = defaults(values)
+        shared = {
+            name: value for name, value in values.items() if name not in {o.name for o in own}
+        }
+        await cog.change_settings(interaction, **shared, defaults=lobby)
+
+    return declared("settings", description, [*SETTINGS, *own, LANGUAGE], run)
 
 
 class ServerCommands(GameCommandBase):
-    """What every game's ``settings`` command does; each game's cog declares the command
-    itself (with the game's own default options, if any) and calls ``change_settings``."""
+    """What every game's ``settings`` command does (``settings_command`` declares it, with the
+    game's own default options, if any, and calls ``change_settings``)."""
 
     async def change_settings(
         self,

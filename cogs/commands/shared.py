@@ -7,7 +7,7 @@ the service, and answer through the shared table and play code.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Literal
 
 import discord
@@ -17,6 +17,7 @@ from discord.ext import commands
 import lang
 from cogs.commands.base import GAME_HELP
 from cogs.commands.clocks import ClockCommands
+from cogs.commands.declared import TIMER, Command, Option, Values, declared
 from cogs.commands.history import HistoryCommands
 from cogs.commands.seats import SeatCommands
 from cogs.commands.server import ServerCommands, check_lobby, lobby_timer
@@ -69,20 +70,6 @@ GAME_STATES = {
     "abandoned": N_("abandoned"),
 }
 """How ``games`` says where each game stands."""
-
-
-def filtered(
-    pairs: Sequence[tuple[Any, str]], current: str, tr: lang.Texts
-) -> list[app_commands.Choice[str]]:
-    """The (name, value) pairs whose name (shown in ``tr``'s language) or value holds what is
-    typed, as autocomplete choices."""
-    typed = current.strip().lower()
-    named = [(said(name, tr), value) for name, value in pairs]
-    return [
-        app_commands.Choice(name=name[:100], value=value)
-        for name, value in named
-        if typed in name.lower() or typed in value
-    ][:25]
 
 
 class GameCommands(
@@ -380,7 +367,7 @@ class GameCommands(
             ) from None
         await reply(interaction, tr("This channel now follows game #{number}.", number=record.id))
 
-    # -- opening a lobby (each kind's ``new`` command calls this) ----------------------------
+    # -- opening a lobby (each kind's ``new`` command, ``lobby_command``, calls this) ---------
 
     async def open_lobby(
         self, interaction: discord.Interaction[Any], options: dict[str, Any], timer: str | None
@@ -421,3 +408,34 @@ class GameCommands(
         message = await interaction.original_response()
         await self.bot.tables.post_lobby(record, message.id)
         return record
+
+
+def lobby_command(
+    description: str, options: Sequence[Option], lobby: Callable[[Values], dict[str, Any]]
+) -> Command:
+    """A game's ``new``: the game's lobby ``options`` (read into the lobby's by ``lobby``),
+    then the timer."""
+
+    async def run(cog: GameCommands, interaction: discord.Interaction[Any], values: Values) -> None:
+        timer = values.pop(TIMER.name)
+        await cog.open_lobby(interaction, lobby(values), timer=timer)
+
+    return declared("new", description, [*options, TIMER], run)
+
+
+RulesPage = Callable[[str | None, lang.Texts], discord.Embed | str]
+"""A game's rules help on Discord: the page on a topic (None: how the game plays) in the
+reader's language, or the refusal in words for a topic it does not know."""
+
+
+def rules_command(description: str, topic: Option, page: RulesPage) -> Command:
+    """A game's ``rules``: its ``page`` on the ``topic`` asked, shown to the asker only."""
+
+    async def run(cog: GameCommands, interaction: discord.Interaction[Any], values: Values) -> None:
+        shown = page(values[topic.name], lang.texts(await reader_language(interaction)))
+        if isinstance(shown, str):
+            await interaction.response.send_message(shown, ephemeral=True)
+        else:
+            await interaction.response.send_message(embed=shown, ephemeral=True)
+
+    return declared("rules", description, [topic], run)

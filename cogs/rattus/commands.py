@@ -2,25 +2,32 @@
 
 from __future__ import annotations
 
+import dataclasses
 from itertools import combinations
-from typing import Any, Literal
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 import lang
-from cogs.commands.clocks import TIMER_HELP, suggest_timers
-from cogs.commands.server import SETTINGS_HELP, Level
-from cogs.commands.shared import GameCommands, filtered
+from cogs.commands.declared import (
+    Option,
+    Values,
+    filtered,
+    most_players,
+    seat_order,
+    suggesting,
+)
+from cogs.commands.server import settings_command
+from cogs.commands.shared import GameCommands, lobby_command, rules_command
 from cogs.table.embeds import clip
-from cogs.table.languages import language_choices, reader_language
+from cogs.table.languages import reader_language
 from cogs.table.presenters import said
 from engine import rattus
 from engine.rattus import data as rattus_data
 from engine.rattus import rules_help
 from engine.text import N_
-from host.servers import HOSTS_LANGUAGE
 
 MIN_PLAYERS, MOST_PLAYERS = rattus.player_limits(rattus.EXPANSIONS)
 COLOUR = 0x8B1E1E
@@ -57,12 +64,8 @@ def expansion_choices(tr: lang.Texts) -> list[tuple[str, str]]:
     return pairs
 
 
-async def suggest_expansions(
-    interaction: discord.Interaction[Any], current: str
-) -> list[app_commands.Choice[str]]:
-    """The ``expansions`` option of ``new`` and ``settings`` as it is typed."""
-    tr = lang.texts(await reader_language(interaction))
-    return filtered(expansion_choices(tr), current, tr)
+suggest_expansions = suggesting(expansion_choices)
+"""The ``expansions`` option of ``new`` and ``settings`` as it is typed."""
 
 
 def card_choices(expansions_text: str | None) -> list[tuple[str, str]]:
@@ -91,109 +94,80 @@ def parse_class_cards(text: str | None) -> str | list[str] | None:
     return cleaned
 
 
-class RattusCog(GameCommands, group_name="rattus", group_description="Play Rattus, the board game"):
-    kind = "rattus"
+async def suggest_class_cards(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[str]]:
+    """The ``class_cards`` option of ``new`` as it is typed: the ways to choose them that the
+    expansions typed so far can play."""
+    typed = getattr(interaction.namespace, "expansions", None)
+    tr = lang.texts(await reader_language(interaction))
+    return filtered(card_choices(typed if isinstance(typed, str) else None), current, tr)
 
-    @app_commands.autocomplete(timer=suggest_timers, expansions=suggest_expansions)
-    @app_commands.command(name="new", description="Open a Rattus lobby in this channel")
-    @app_commands.describe(
-        expansions="Which expansions to play with",
-        class_cards="How the class cards are chosen, or a list such as king,knight,witch",
-        seat_order="Seats in random order or in the order players joined",
-        players="The most players the lobby takes (4, or 6 with Africanus, if not given)",
-        chivalry="Below 4 players, make sure a random draw includes a Chivalry card",
-        timer=TIMER_HELP,
-    )
-    async def new(
-        self,
-        interaction: discord.Interaction[Any],
-        expansions: str | None = None,
-        class_cards: str | None = None,
-        seat_order: Literal["random", "joined"] = "random",
-        players: app_commands.Range[int, MIN_PLAYERS, MOST_PLAYERS] | None = None,
-        chivalry: bool = True,
-        timer: str | None = None,
-    ) -> None:
-        options: dict[str, Any] = {"ensure_chivalry": chivalry, "seat_order": seat_order}
-        if expansions is not None:  # else the server's default (/rattus settings), or none
-            options["expansions"] = parse_expansions(expansions)
-        if players is not None:
-            options["players"] = players
-        cards = parse_class_cards(class_cards)
-        if cards is not None:
-            options["class_cards"] = cards
-        await self.open_lobby(interaction, options, timer=timer)
 
-    @new.autocomplete("class_cards")
-    async def new_class_cards(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
-        typed = getattr(interaction.namespace, "expansions", None)
-        tr = lang.texts(await reader_language(interaction))
-        return filtered(card_choices(typed if isinstance(typed, str) else None), current, tr)
+EXPANSIONS = Option(
+    "expansions", str | None, "Which expansions to play with", suggest=suggest_expansions
+)
+NEW = (
+    EXPANSIONS,
+    Option(
+        "class_cards",
+        str | None,
+        "How the class cards are chosen, or a list such as king,knight,witch",
+        suggest=suggest_class_cards,
+    ),
+    seat_order("Seats in random order or in the order players joined"),
+    most_players(
+        MIN_PLAYERS,
+        MOST_PLAYERS,
+        "The most players the lobby takes (4, or 6 with Africanus, if not given)",
+    ),
+    Option(
+        "chivalry", bool, "Below 4 players, make sure a random draw includes a Chivalry card", True
+    ),
+)
+"""The options of ``/rattus new`` before the timer."""
 
-    @app_commands.autocomplete(timer=suggest_timers, expansions=suggest_expansions)
-    @app_commands.choices(language=language_choices(("Each host's", HOSTS_LANGUAGE)))
-    @app_commands.command(name="settings", description="This server's settings for Rattus")
-    @app_commands.describe(**SETTINGS_HELP, expansions="Default expansions, or none")
-    async def settings(
-        self,
-        interaction: discord.Interaction[Any],
-        channels: str | None = None,
-        opener: discord.Role | None = None,
-        everyone: bool = False,
-        manager: discord.Role | None = None,
-        timer: str | None = None,
-        stand_in: Level | None = None,
-        expansions: str | None = None,
-        language: str | None = None,
-    ) -> None:
-        defaults = None if expansions is None else {"expansions": parse_expansions(expansions)}
-        await self.change_settings(
-            interaction,
-            channels=channels,
-            opener=opener,
-            everyone=everyone,
-            manager=manager,
-            timer=timer,
-            stand_in=stand_in,
-            defaults=defaults,
-            language=language,
-        )
 
-    @app_commands.command(
-        name="rules", description="How Rattus is played, a rule of an expansion, or one card"
-    )
-    @app_commands.describe(card="A class card, or a rule such as walls, goods or region cards")
-    async def rules(self, interaction: discord.Interaction[Any], card: str | None = None) -> None:
-        tr = lang.texts(await reader_language(interaction))
-        embed = rules_embed(card, tr)
-        if embed is None:
-            known = ", ".join([t.id for t in rules_help.TOPICS] + sorted(rattus_data.cards()))
-            await interaction.response.send_message(
-                tr(
-                    "There is no class card called '{card}', nor a rule of that name. Known "
-                    "rules and cards: {known}.",
-                    card=clip(card or "", 40),
-                    known=clip(known, 1800),
-                ),
-                ephemeral=True,
-            )
-            return
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+def lobby_options(values: Values) -> dict[str, Any]:
+    """The lobby's options from what ``new`` was given."""
+    options: dict[str, Any] = {
+        "ensure_chivalry": values["chivalry"],
+        "seat_order": values["seat_order"],
+    }
+    if values["expansions"] is not None:  # else the server's default (/rattus settings), or none
+        options["expansions"] = parse_expansions(values["expansions"])
+    if values["players"] is not None:
+        options["players"] = values["players"]
+    cards = parse_class_cards(values["class_cards"])
+    if cards is not None:
+        options["class_cards"] = cards
+    return options
 
-    @rules.autocomplete("card")
-    async def rules_cards(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
-        tr = lang.texts(await reader_language(interaction))
-        return filtered(rules_choices(), current, tr)
+
+def default_expansions(values: Values) -> dict[str, Any] | None:
+    """The server's default expansions from what ``settings`` was given (None: unchanged)."""
+    expansions = values["expansions"]
+    return None if expansions is None else {"expansions": parse_expansions(expansions)}
 
 
 def rules_choices() -> list[tuple[Any, str]]:
     """Every rules topic, then every class card, as (name shown, value) pairs."""
     cards = sorted(rattus_data.cards().values(), key=lambda c: c.name)
     return [*rules_help.topics(), *[(c.name, c.id) for c in cards]]
+
+
+def rules_page(topic: str | None, tr: lang.Texts) -> discord.Embed | str:
+    """``rules_embed``, or the refusal for an unknown topic."""
+    embed = rules_embed(topic, tr)
+    if embed is not None:
+        return embed
+    known = ", ".join([t.id for t in rules_help.TOPICS] + sorted(rattus_data.cards()))
+    return tr(
+        "There is no class card called '{card}', nor a rule of that name. Known "
+        "rules and cards: {known}.",
+        card=clip(topic or "", 40),
+        known=clip(known, 1800),
+    )
 
 
 def rules_embed(topic: str | None, tr: lang.Texts) -> discord.Embed | None:
@@ -241,6 +215,27 @@ def rules_embed(topic: str | None, tr: lang.Texts) -> discord.Embed | None:
         ),
         description=said(card.said(None), tr) if card.text else tr("No text yet."),
         colour=COLOUR,
+    )
+
+
+class RattusCog(GameCommands, group_name="rattus", group_description="Play Rattus, the board game"):
+    kind = "rattus"
+
+    new = lobby_command("Open a Rattus lobby in this channel", NEW, lobby_options)
+    settings = settings_command(
+        "This server's settings for Rattus",
+        [dataclasses.replace(EXPANSIONS, description="Default expansions, or none")],
+        default_expansions,
+    )
+    rules = rules_command(
+        "How Rattus is played, a rule of an expansion, or one card",
+        Option(
+            "card",
+            str | None,
+            "A class card, or a rule such as walls, goods or region cards",
+            suggest=suggesting(lambda tr: rules_choices()),
+        ),
+        rules_page,
     )
 
 
