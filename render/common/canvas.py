@@ -14,7 +14,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import lru_cache, wraps
-from typing import ParamSpec, TypeVar, cast
+from typing import ParamSpec, TypedDict, TypeVar, Unpack, cast
 
 from PIL import Image, ImageChops, ImageDraw
 
@@ -67,6 +67,15 @@ def kept(maxsize: int) -> Callable[[Callable[P, R]], Callable[P, R]]:
     return keep
 
 
+class Paint(TypedDict, total=False):
+    """How a shape of a :class:`Canvas` is painted: ``fill`` inside, and an ``outline``
+    ``width`` pixels wide (1 unless told); either or both."""
+
+    fill: Colour | None
+    outline: Colour | None
+    width: float
+
+
 class Canvas:
     """An image drawn at ``scale`` x (``SCALE`` unless told), addressed in output pixels.
 
@@ -100,56 +109,30 @@ class Canvas:
         ox, oy = self.origin
         return [(self.px(x - ox), self.px(y - oy)) for x, y in points]
 
-    def polygon(
-        self,
-        points: Sequence[Point],
-        fill: Colour | None = None,
-        outline: Colour | None = None,
-        width: float = 1,
-    ) -> None:
+    def polygon(self, points: Sequence[Point], **paint: Unpack[Paint]) -> None:
         pts = self._points(points)
+        fill, outline = paint.get("fill"), paint.get("outline")
         if fill is not None:
             self.draw.polygon(pts, fill=fill)
         if outline is not None:
-            self.draw.line([*pts, pts[0]], fill=outline, width=self.px(width), joint="curve")
+            width = self.px(paint.get("width", 1))
+            self.draw.line([*pts, pts[0]], fill=outline, width=width, joint="curve")
 
     def line(self, points: Sequence[Point], fill: Colour, width: float = 1) -> None:
         self.draw.line(self._points(points), fill=fill, width=self.px(width), joint="curve")
 
-    def rect(
-        self,
-        box: Sequence[float],
-        fill: Colour | None = None,
-        outline: Colour | None = None,
-        width: float = 1,
-        radius: float = 0,
-    ) -> None:
-        self._outlined(self._box(box), fill, outline, width, self.px(radius))
+    def rect(self, box: Sequence[float], *, radius: float = 0, **paint: Unpack[Paint]) -> None:
+        self._outlined(self._box(box), paint, self.px(radius))
 
-    def disc(
-        self,
-        centre: Point,
-        radius: float,
-        fill: Colour | None = None,
-        outline: Colour | None = None,
-        width: float = 1,
-    ) -> None:
+    def disc(self, centre: Point, radius: float, **paint: Unpack[Paint]) -> None:
         x, y = centre
-        self._outlined(
-            self._box((x - radius, y - radius, x + radius, y + radius)), fill, outline, width
-        )
+        self._outlined(self._box((x - radius, y - radius, x + radius, y + radius)), paint)
 
-    def _outlined(
-        self,
-        box: list[int],
-        fill: Colour | None,
-        outline: Colour | None,
-        width: float,
-        radius: int | None = None,
-    ) -> None:
-        """A filled and outlined shape in ``box`` (in pixels): a rectangle with corners of
-        ``radius``, or an ellipse without one."""
-        line = self.px(width) if outline is not None else 0
+    def _outlined(self, box: list[int], paint: Paint, radius: int | None = None) -> None:
+        """A shape in ``box`` (in pixels) painted as ``paint`` says: a rectangle with corners
+        of ``radius``, or an ellipse without one."""
+        fill, outline = paint.get("fill"), paint.get("outline")
+        line = self.px(paint.get("width", 1)) if outline is not None else 0
         if radius is None:
             self.draw.ellipse(box, fill=fill, outline=outline, width=line)
         else:
