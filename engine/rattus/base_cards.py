@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..core import Action
 from ..text import msg, plural
 from . import board, cards, data, final_plague, plague, steps
-from .cards import Ability, RegionFirst, chain_step, push_chain
+from .cards import RegionFirst, chain_step, push_chain
 from .state import Ctx, Frame, State
 from .texts import action
 
@@ -62,9 +62,6 @@ def _knight_bonus(ctx: Ctx, ravage: Frame) -> bool:
     return True
 
 
-_knight_final_start = cards.starting("knight_final", "knight")
-
-
 def _knight_final_options(s: State, f: Frame) -> list[Action]:
     return [
         action(f"plague:{r}", msg("Move the plague piece to {region}", region=board.said(r)))
@@ -88,20 +85,12 @@ plague.RAVAGE_START.add("knight", _knight_bonus)
 final_plague.register(
     final_plague.Mover("knight", data.LONG_MOVE, ravages=False, here=lambda s, seat: False)
 )
-chain_step(
-    "knight_final",
+cards.final_only(
+    "knight",
+    lambda s, seat: bool(board.reachable(s, s.plague, cards.reach(s, data.LONG_MOVE))),
     _knight_final_options,
     _knight_final_act,
     lambda s, f: msg("Knight: where does the plague piece stand for the final plague?"),
-)
-cards.register(
-    Ability(
-        "knight",
-        None,
-        None,
-        lambda s, seat: bool(board.reachable(s, s.plague, cards.reach(s, data.LONG_MOVE))),
-        _knight_final_start,
-    )
 )
 
 
@@ -184,7 +173,7 @@ def _monk_usable(s: State, seat: int) -> bool:
     return any(s.rats[r] and board.has_rat_target(s, r) for r in s.regions)
 
 
-_monk_start = cards.starting("monk_from", "monk")
+cards.anytime("monk", _monk_usable, cards.starting("monk_from", "monk"))
 
 
 def _monk_from_options(s: State, f: Frame) -> list[Action]:
@@ -266,15 +255,6 @@ chain_step(
         "Monk: move the rat from {region} into which neighbour?", region=board.said(f["source"])
     ),
 )
-cards.register(
-    Ability(
-        "monk",
-        _monk_usable,
-        _monk_start,
-        _monk_usable,
-        _monk_start,
-    )
-)
 
 
 # Peasant: one cube more when placing; in the final round one cube anywhere.
@@ -282,9 +262,6 @@ cards.register(
 
 def _peasant_bonus(s: State, seat: int) -> int:
     return 1 if cards.holds(s, seat, "peasant") else 0
-
-
-_peasant_final_start = cards.starting("peasant_final", "peasant")
 
 
 def _peasant_final_act(ctx: Ctx, f: Frame, a: Action) -> None:
@@ -297,17 +274,15 @@ def _peasant_final_act(ctx: Ctx, f: Frame, a: Action) -> None:
 
 
 cards.PLACE_BONUS.add("peasant", _peasant_bonus)
-chain_step(
-    "peasant_final",
+cards.final_only(
+    "peasant",
+    lambda s, seat: s.supply[seat] > 0,
     lambda s, f: [
         action(f"place:{r}", msg("Place a cube in {region}", region=board.said(r)))
         for r in s.regions
     ],
     _peasant_final_act,
     lambda s, f: msg("Peasant: place one cube in any region."),
-)
-cards.register(
-    Ability("peasant", None, None, lambda s, seat: s.supply[seat] > 0, _peasant_final_start)
 )
 
 
@@ -316,9 +291,6 @@ cards.register(
 
 def _witch_regions(s: State, skip: str | None) -> list[str]:
     return [r for r in s.regions if any(t != skip for t in s.rats[r])]
-
-
-_witch_start = cards.starting("witch_look", "witch", first=None)
 
 
 def _witch_look_options(s: State, f: Frame) -> list[Action]:
@@ -432,6 +404,9 @@ def _witch_usable(s: State, seat: int) -> bool:
     return any(s.rats[r] for r in s.regions)
 
 
+cards.anytime("witch", _witch_usable, cards.starting("witch_look", "witch", first=None))
+
+
 chain_step(
     "witch_look",
     _witch_look_options,
@@ -454,4 +429,3 @@ chain_step(
     _witch_swap_act,
     lambda s, f: msg("Witch: swap the two rats you looked at?"),
 )
-cards.register(Ability("witch", _witch_usable, _witch_start, _witch_usable, _witch_start))

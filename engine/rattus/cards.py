@@ -50,6 +50,11 @@ def register(ability: Ability) -> None:
     ABILITIES[ability.card] = ability
 
 
+def anytime(card: str, usable: Check, start: Start) -> None:
+    """Register an ability used the same way in a regular turn and in the final round."""
+    register(Ability(card, usable, start, usable, start))
+
+
 def card_name(card: str) -> str:
     return data.cards()[card].name
 
@@ -194,6 +199,16 @@ def starting(kind: str, card: str, **params: int | str | bool | None) -> Start:
         push_chain(ctx.s, kind, seat, card, **params)
 
     return start
+
+
+def final_only(
+    card: str, usable: Check, options: steps.Options, act: steps.Act, prompt: steps.Prompt
+) -> None:
+    """Register an ability used only in the final round, by one question: the chain step
+    ``<card>_final`` (``options``, ``act``, ``prompt``), asked when the card is used."""
+    kind = f"{card}_final"
+    chain_step(kind, options, act, prompt)
+    register(Ability(card, None, None, usable, starting(kind, card)))
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from ...core import Action
 from ...text import Msg, Param, Seat, msg, plural
 from .. import board, cards, flow, steps, views
-from ..cards import Ability, chain_step, push_chain
+from ..cards import chain_step, push_chain
 from ..state import Ctx, Frame, State
 from ..texts import action
 from ..view_types import RattusView
@@ -316,7 +316,7 @@ def _caravaner_usable(s: State, seat: int) -> bool:
     return start is not None and bool(_middles(s, start))
 
 
-_caravaner_start = cards.starting("caravan_via", "caravaner")
+cards.anytime("caravaner", _caravaner_usable, cards.starting("caravan_via", "caravaner"))
 
 
 def _via_options(s: State, f: Frame) -> list[Action]:
@@ -427,9 +427,6 @@ chain_step(
     lambda s, f: msg(
         "Caravaner: from {region}, where does the caravan end?", region=board.said(f["middle"])
     ),
-)
-cards.register(
-    Ability("caravaner", _caravaner_usable, _caravaner_start, _caravaner_usable, _caravaner_start)
 )
 
 

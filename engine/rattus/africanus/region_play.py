@@ -18,7 +18,7 @@ from typing import Any
 from ...core import Action
 from ...text import Msg, msg, plural
 from .. import board, cards, data, flow, plague, steps
-from ..cards import Ability, chain_step, push_chain
+from ..cards import chain_step, push_chain
 from ..state import Ctx, Frame, State
 from ..texts import action
 from .regions import card, describe, described, draw, on, table
@@ -265,6 +265,9 @@ def _astronomer_start(ctx: Ctx, seat: int) -> None:
     )
 
 
+cards.anytime("astronomer", lambda s, seat: _can_draw(s), _astronomer_start)
+
+
 def _astronomer_options(s: State, f: Frame) -> list[Action]:
     return [
         action(f"keep:{c}", msg("Keep {region_card}", region_card=describe(c))) for c in f["drawn"]
@@ -300,15 +303,6 @@ chain_step(
     lambda s, f: msg("Astronomer: which region card do you keep? The others are discarded."),
     private=True,
 )
-cards.register(
-    Ability(
-        "astronomer",
-        lambda s, seat: _can_draw(s),
-        _astronomer_start,
-        lambda s, seat: _can_draw(s),
-        _astronomer_start,
-    )
-)
 
 
 # Explorer: draw 3 and show them, a cube in one of their regions, discard all three.
@@ -327,6 +321,9 @@ def _explorer_start(ctx: Ctx, seat: int) -> None:
         seat=seat,
         cards=list(drawn),
     )
+
+
+cards.anytime("explorer", _explorer_usable, _explorer_start)
 
 
 def _explorer_regions(s: State, f: Frame) -> list[str]:
@@ -365,7 +362,4 @@ chain_step(
     _explorer_options,
     _explorer_act,
     lambda s, f: msg("Explorer: in which of the regions shown do you place one of your cubes?"),
-)
-cards.register(
-    Ability("explorer", _explorer_usable, _explorer_start, _explorer_usable, _explorer_start)
 )

@@ -181,9 +181,7 @@ def _treasurer_usable(s: State, seat: int) -> bool:
     return goods.on(s)
 
 
-cards.register(
-    Ability("treasurer", _treasurer_usable, _treasurer_start, _treasurer_usable, _treasurer_start)
-)
+cards.anytime("treasurer", _treasurer_usable, _treasurer_start)
 
 
 # Pope (house ruling): 2 coins to move one of your cubes from any region to the palace.

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from ...core import Action, Pick
 from ...text import Msg, Param, Seat, msg, plural
 from .. import board, cards, flow, steps
-from ..cards import Ability, chain_step, push_chain
+from ..cards import chain_step, push_chain
 from ..state import Ctx, Frame, State
 from ..texts import action, group
 from . import goods
@@ -562,9 +562,7 @@ def _start_for(card: str) -> Callable[[Ctx, int], None]:
 
 
 for _card in KEEPERS:
-    cards.register(
-        Ability(_card, _usable_for(_card), _start_for(_card), _usable_for(_card), _start_for(_card))
-    )
+    cards.anytime(_card, _usable_for(_card), _start_for(_card))
 
 
 # After the ability was used this turn, the token may still be replaced before the plague moves.

@@ -5,7 +5,6 @@ from __future__ import annotations
 from ...core import Action
 from ...text import Msg, Seat, msg, plural
 from .. import board, cards, data, flow, steps
-from ..cards import Ability, chain_step
 from ..state import Ctx, Frame, State
 from ..texts import action, listed
 from . import pieces
@@ -58,13 +57,6 @@ def _queen_final_usable(s: State, seat: int) -> bool:
     return s.supply[seat] > 0 and queen_qualifies(s, seat)
 
 
-_queen_final_start = cards.starting("queen_final", "queen")
-
-
-def _queen_final_options(s: State, f: Frame) -> list[Action]:
-    return cards.cube_places(s, f, s.regions, QUEEN_EXTRA)
-
-
 def _queen_final_act(ctx: Ctx, f: Frame, a: Action) -> None:
     n = cards.placed(ctx, f, a, QUEEN_EXTRA)
     ctx.did(
@@ -80,13 +72,13 @@ def _queen_final_act(ctx: Ctx, f: Frame, a: Action) -> None:
 
 
 cards.PLACE_BONUS.add("queen", _queen_bonus)
-chain_step(
-    "queen_final",
-    _queen_final_options,
+cards.final_only(
+    "queen",
+    _queen_final_usable,
+    lambda s, f: cards.cube_places(s, f, s.regions, QUEEN_EXTRA),
     _queen_final_act,
     lambda s, f: msg("Queen: your area is the largest; place 2 cubes in any region."),
 )
-cards.register(Ability("queen", None, None, _queen_final_usable, _queen_final_start))
 
 
 # Mayor: instead of the usual placement, one cube in each region where you lead.
@@ -217,9 +209,6 @@ def _mayor_final_usable(s: State, seat: int) -> bool:
     return s.supply[seat] > 0 and bool(lead_regions(s, seat))
 
 
-_mayor_final_start = cards.starting("mayor_final", "mayor")
-
-
 def _mayor_final_options(s: State, f: Frame) -> list[Action]:
     return [_place_one(r) for r in lead_regions(s, f["seat"])]
 
@@ -236,13 +225,13 @@ steps.register(steps.step("mayor_pick", _mayor_pick_options, _mayor_pick_act, _m
 steps.register(
     steps.step("mayor_extra", _mayor_extra_options, _mayor_extra_act, _mayor_extra_prompt)
 )
-chain_step(
-    "mayor_final",
+cards.final_only(
+    "mayor",
+    _mayor_final_usable,
     _mayor_final_options,
     _mayor_final_act,
     lambda s, f: msg("Mayor: place 1 cube in a region where you have more cubes than anyone else."),
 )
-cards.register(Ability("mayor", None, None, _mayor_final_usable, _mayor_final_start))
 
 
 # Baker: cubes wait on the card until someone else takes it and places them all at once.
@@ -271,6 +260,9 @@ def _baker_start(ctx: Ctx, seat: int) -> None:
         ),
         cubes=on_baker(s),
     )
+
+
+cards.anytime("baker", _baker_usable, _baker_start)
 
 
 def _ask_to_unload(s: State, seat: int) -> None:
@@ -345,4 +337,3 @@ def _unload_prompt(s: State, f: Frame) -> Msg:
 flow.CARD_TAKEN.add("baker", _baker_taken)
 flow.BEFORE_FINAL_RAVAGE.add("baker", _baker_before_final_ravage)
 steps.register(steps.step("baker_unload", _unload_options, _unload_act, _unload_prompt))
-cards.register(Ability("baker", _baker_usable, _baker_start, _baker_usable, _baker_start))

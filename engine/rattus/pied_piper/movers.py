@@ -12,14 +12,10 @@ from typing import Any
 from ...core import MAX_OPTIONS, Action, Pick
 from ...text import N_, Msg, Seat, msg, plural
 from .. import board, cards, steps
-from ..cards import Ability, Check, Start, chain_step, push_chain
+from ..cards import chain_step, push_chain
 from ..state import COLOURS, Ctx, Frame, State
 from ..texts import action, group
 from . import pieces
-
-
-def _register(card: str, usable: Check, start: Start) -> None:
-    cards.register(Ability(card, usable, start, usable, start))
 
 
 def _one_more(s: State, f: Frame, piece: int, kind: str, total: int) -> None:
@@ -89,6 +85,9 @@ def _emperor_usable(s: State, seat: int) -> bool:
 
 def _emperor_start(ctx: Ctx, seat: int) -> None:
     push_chain(ctx.s, "emperor_wall", seat, "emperor", moved=[])
+
+
+cards.anytime("emperor", _emperor_usable, _emperor_start)
 
 
 def _emperor_wall_options(s: State, f: Frame) -> list[Action]:
@@ -236,7 +235,6 @@ chain_step(
         "Emperor: between {region} and which neighbour?", region=board.said(f["region"])
     ),
 )
-_register("emperor", _emperor_usable, _emperor_start)
 
 
 # Nun and Bishop: pieces set freely in any region in use.
@@ -323,6 +321,9 @@ def _nun_start(ctx: Ctx, seat: int) -> None:
     push_chain(ctx.s, "nun_pick", seat, "nun", moved=[])
 
 
+cards.anytime("nun", _elsewhere, _nun_start)
+
+
 def _nun_pick_options(s: State, f: Frame) -> list[Action]:
     moved = f["moved"]
     return _done(moved) + _piece_sources(pieces.pieces(s)["nuns"], moved, "nun")
@@ -390,7 +391,6 @@ chain_step(
     pick=_nun_pick,
 )
 _to_step("nun", "nuns", _nun_to_act)
-_register("nun", _elsewhere, _nun_start)
 
 
 def _bishop_start(ctx: Ctx, seat: int) -> None:
@@ -400,6 +400,9 @@ def _bishop_start(ctx: Ctx, seat: int) -> None:
         push_chain(s, "bishop_to", seat, "bishop", bishop=bishops.index(None))
     else:
         push_chain(s, "bishop_pick", seat, "bishop")
+
+
+cards.anytime("bishop", _elsewhere, _bishop_start)
 
 
 def _bishop_pick_act(ctx: Ctx, f: Frame, a: Action) -> None:
@@ -422,7 +425,6 @@ chain_step(
     lambda s, f: msg("Bishop: which bishop do you move?"),
 )
 _to_step("bishop", "bishops", _bishop_to_act)
-_register("bishop", _elsewhere, _bishop_start)
 
 
 # Courier: two cubes of different colours in different regions change places.
@@ -452,7 +454,7 @@ def _courier_usable(s: State, seat: int) -> bool:
     return any(r != r2 and p != p2 for r, p in cubes for r2, p2 in cubes)
 
 
-_courier_start = cards.starting("courier_region", "courier", first=None)
+cards.anytime("courier", _courier_usable, cards.starting("courier_region", "courier", first=None))
 
 
 def _courier_region_options(s: State, f: Frame) -> list[Action]:
@@ -542,7 +544,6 @@ chain_step(
     _courier_cube_act,
     lambda s, f: msg("Courier: which colour of cube in {region}?", region=board.said(f["region"])),
 )
-_register("courier", _courier_usable, _courier_start)
 
 
 # Pied Piper: one own cube to a neighbour, leading as many rats from its old region as fit.

@@ -11,7 +11,7 @@ from typing import Any
 from ...core import Action
 from ...text import msg, plural
 from .. import board, cards, data, final_plague, plague, steps
-from ..cards import Ability, chain_step
+from ..cards import chain_step
 from ..state import Ctx, Frame, State
 from ..texts import action
 from . import pieces
@@ -146,9 +146,6 @@ def _soldier_final_usable(s: State, seat: int) -> bool:
     return bool(board.rat_targets(s, s.plague)) and bool(s.rat_supply or s.gone)
 
 
-_soldier_final_start = cards.starting("soldier_final", "soldier")
-
-
 def _soldier_final_options(s: State, f: Frame) -> list[Action]:
     return [
         action(
@@ -176,8 +173,9 @@ def _soldier_final_act(ctx: Ctx, f: Frame, a: Action) -> None:
     ctx.did(f["seat"], "soldier", added, region=region)
 
 
-chain_step(
-    "soldier_final",
+cards.final_only(
+    "soldier",
+    _soldier_final_usable,
     _soldier_final_options,
     _soldier_final_act,
     lambda s, f: msg(
@@ -197,7 +195,7 @@ def _wizard_usable(s: State, seat: int) -> bool:
     return pieces.potions_left(s) > 0 and bool(_wizard_regions(s, seat))
 
 
-_wizard_start = cards.starting("wizard_potion", "wizard")
+cards.anytime("wizard", _wizard_usable, cards.starting("wizard_potion", "wizard"))
 
 
 def _wizard_options(s: State, f: Frame) -> list[Action]:
@@ -256,5 +254,3 @@ plague.TOKEN_RESOLVED.add("serf", _serf_offer)
 plague.SPREAD_EXTRA.add("soldier", _soldier_extra)
 cards.register(final_plague.ability("crusader"))
 cards.register(final_plague.ability("serf"))
-cards.register(Ability("soldier", None, None, _soldier_final_usable, _soldier_final_start))
-cards.register(Ability("wizard", _wizard_usable, _wizard_start, _wizard_usable, _wizard_start))
