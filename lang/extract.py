@@ -55,6 +55,11 @@ texts (``pmsg``'s first is the context, its second the text)."""
 DATA: dict[str, tuple[str, ...]] = {
     "engine/rattus/data/cards.json": ("classes.*", "cards.*.name", "cards.*.text"),
     "engine/rattus/data/map.json": ("europe.regions.@", "africa.regions.*"),
+    "engine/cartus/data/texts.json": (
+        "buildings.*.name",
+        "buildings.*.premium",
+        "buildings.*.standard",
+    ),
 }
 """Texts kept in data files, by file: paths into the JSON, dot-separated; ``*`` is every key
 of an object or item of a list, a last ``@`` takes an object's keys as the texts. A data file

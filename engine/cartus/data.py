@@ -1,8 +1,9 @@
 """Rattus Cartus components, read once from ``data/cartus.json`` and checked at load.
 
-The table holds counts, round numbers and each building copy's supply action; the building
-and card texts below are our own short descriptions. A transcription of the printed cards
-can replace the table without touching any logic.
+The table holds counts, round numbers and each building copy's supply action; the buildings'
+names and actions in words are our own short descriptions, kept apart in ``data/texts.json``
+(``lang.extract`` reads them from there), and the special cards' texts are below. A
+transcription of the printed cards can replace the table without touching any logic.
 """
 
 from __future__ import annotations
@@ -74,48 +75,6 @@ class Counts:
     buildings_per_round: int
 
 
-_TEXTS: dict[str, tuple[str, str, str]] = {
-    "palace": (
-        N_("Palace"),
-        N_("Draw two victory point tokens."),
-        N_("Draw one victory point token."),
-    ),
-    "treasury": (N_("Treasury"), N_("Take two Gold cards."), N_("Take one Gold card.")),
-    "castle": (N_("Castle"), N_("Take two Sword cards."), N_("Take one Sword card.")),
-    "guard_tower": (
-        N_("Guard Tower"),
-        N_(
-            "Every player who did not enter a Guard Tower this round and holds at least as many "
-            "cards as you gives you 3 cards of their choice (all they hold if fewer)."
-        ),
-        N_("Nothing to take, but Guard Tower premiums this round cannot touch you."),
-    ),
-    "monastery": (N_("Monastery"), N_("Discard two rats."), N_("Discard one rat.")),
-    "hospital": (
-        N_("Hospital"),
-        N_("Discard one rat, then up to three hand cards to discard one more rat each."),
-        N_("Discard up to two hand cards to discard one rat each."),
-    ),
-    "farm": (N_("Farm"), N_("Draw four population cards."), N_("Draw two population cards.")),
-    "brewery": (
-        N_("Brewery"),
-        N_("Draw a population card for every influence point you gained this round."),
-        N_("Draw a population card for every two influence points you gained this round."),
-    ),
-    "marketplace": (N_("Marketplace"), N_("Take two jokers."), N_("Take one joker.")),
-    "office": (N_("Office"), N_("Take two Pass cards."), N_("Take one Pass card.")),
-    "pied_pipers_hut": (
-        N_("Pied Piper's Hut"),
-        N_("Take two Flute cards."),
-        N_("Take one Flute card."),
-    ),
-    "fortune_tellers_tent": (
-        N_("Fortune-teller's Tent"),
-        N_("Look at two cards of the Nun-row."),
-        N_("Look at one card of the Nun-row."),
-    ),
-}
-
 SPECIAL_TEXTS = {
     "joker": N_("Counts as a population card of the building's class: one influence, never a rat."),
     "sword": (
@@ -163,9 +122,20 @@ def _fail(where: str, what: str) -> DataError:
     return DataError(f"cartus.json, {where}: {what}")
 
 
+def _read(name: str) -> Any:
+    return json.loads(resources.files(__package__).joinpath(f"data/{name}").read_text())
+
+
+@cache
+def _texts() -> dict[str, dict[str, str]]:
+    """Building id -> its name, premium and standard action in words (``data/texts.json``)."""
+    found: dict[str, dict[str, str]] = _read("texts.json")["buildings"]
+    return found
+
+
 def _building(raw: dict[str, Any]) -> Building:
     bid = raw.get("id")
-    if not isinstance(bid, str) or bid not in _TEXTS:
+    if not isinstance(bid, str) or bid not in _texts():
         raise _fail("buildings", f"unknown building {bid!r}")
     cls = raw.get("class")
     if cls not in CLASSES:
@@ -180,13 +150,15 @@ def _building(raw: dict[str, Any]) -> Building:
         supplies.append(dict(supply))
     if len(supplies) != 5:
         raise _fail(bid, "every building has 5 copies")
-    name, premium, standard = _TEXTS[bid]
-    return Building(bid, name, str(cls), premium, standard, tuple(supplies))
+    texts = _texts()[bid]
+    return Building(
+        bid, texts["name"], str(cls), texts["premium"], texts["standard"], tuple(supplies)
+    )
 
 
 @cache
 def table() -> Table:
-    raw = json.loads(resources.files(__package__).joinpath("data/cartus.json").read_text())
+    raw = _read("cartus.json")
     counts = {
         int(p): Counts(c["rounds"], c["replacement_deck"], c["buildings_per_round"])
         for p, c in raw["players"].items()
