@@ -39,28 +39,31 @@ def rat_said(s: State, region: str, number: int) -> Msg:
 
 
 def neighbours(s: State, region: str, *, crossing: str = "piece") -> list[str]:
-    """Neighbours of a region that are in use and not cut off from it for this kind of crossing.
+    """Neighbours of a region that are in use and not cut off from it for this kind of crossing,
+    in board order.
 
     ``crossing`` tells hooks what is moving: "piece" (the plague piece, cubes, the caravan),
     "rat" (a rat token). Walls block both.
     """
     in_use = s.cubes  # keyed by the regions in use
-    blockers = EDGE_BLOCKERS.fns
+    near = [n for n in data.board_map().adjacency[region] if n in in_use]
+    blockers = EDGE_BLOCKERS.in_game(s.expansions)
+    if not blockers:
+        return near
     out = []
-    for n in data.board_map().adjacency[region]:
-        if n in in_use:
-            for blocks in blockers:
-                if blocks(s, region, n, crossing):
-                    break
-            else:
-                out.append(n)
+    for n in near:
+        for blocks in blockers:
+            if blocks(s, region, n, crossing):
+                break
+        else:
+            out.append(n)
     return out
 
 
 def rat_may_enter(s: State, region: str) -> bool:
     """Whether a rat may come into this region by any means (a bishop forbids it), room
     aside: placing, moving, leading and swapping all ask this."""
-    for blocks in RAT_BLOCKERS.fns:  # noqa: SIM110 (a plain loop: no generator per call)
+    for blocks in RAT_BLOCKERS.in_game(s.expansions):  # noqa: SIM110 (no generator per call)
         if blocks(s, region):
             return False
     return True
@@ -83,7 +86,8 @@ def has_rat_target(s: State, region: str) -> bool:
 
 def population(s: State, region: str, bonus: int = 0) -> int:
     """People counted against a token's limit: every cube there, plus bonuses, less hook terms."""
-    return s.cubes_in(region) + bonus + sum(h(s, region) for h in POPULATION_TERMS)
+    terms = POPULATION_TERMS.in_game(s.expansions)
+    return s.cubes_in(region) + bonus + (sum(h(s, region) for h in terms) if terms else 0)
 
 
 def place_plague(s: State, region: str) -> None:
@@ -108,33 +112,34 @@ def move_cubes(s: State, seat: int, source: str, target: str, n: int) -> None:
         s.palace[seat] += n
     else:
         s.cubes[target][seat] += n
-    for hook in CUBES_MOVED:
+    for hook in CUBES_MOVED.in_game(s.expansions):
         hook(s, seat, source, target, n)
 
 
 def held_cubes(s: State, seat: int) -> int:
     """Cubes that are neither in the supply, on the board nor in the palace (on a card)."""
-    return sum(h(s, seat) for h in CUBES_HELD)
+    return sum(h(s, seat) for h in CUBES_HELD.in_game(s.expansions))
 
 
 def lose_cube(ctx: Ctx, seat: int, region: str) -> str:
     """One of the seat's cubes in the region dies. Returns "cube" or what was lost instead."""
-    for hook in LOSS_SAVERS:
+    s = ctx.s
+    for hook in LOSS_SAVERS.in_game(s.expansions):
         saved = hook(ctx, seat, region)
         if saved:
             return saved
-    ctx.s.cubes[region][seat] -= 1
-    ctx.s.supply[seat] += 1
-    for after in CUBE_LOST:
+    s.cubes[region][seat] -= 1
+    s.supply[seat] += 1
+    for after in CUBE_LOST.in_game(s.expansions):
         after(ctx, seat, region)
     return "cube"
 
 
 def reachable(s: State, start: str, steps: int) -> list[str]:
     """Regions the plague piece may end on after 1..steps moves, never the start, board order."""
-    if steps == 1:  # the usual move: the start's neighbours (never the start itself)
-        near = set(neighbours(s, start))
-        return [r for r in s.regions if r in near]
+    if steps == 1:  # the usual move: the start's neighbours (never the start itself), which
+        # are in board order as the regions in use are (``data.parse_map``, ``validate``)
+        return neighbours(s, start)
     seen = {start}
     frontier = [start]
     found: set[str] = set()

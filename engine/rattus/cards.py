@@ -76,7 +76,7 @@ def holds(s: State, seat: int, card: str) -> bool:
 
 
 def place_bonus(s: State, seat: int) -> int:
-    return sum(f(s, seat) for f in PLACE_BONUS)
+    return sum(f(s, seat) for f in PLACE_BONUS.in_game(s.expansions))
 
 
 def reach(s: State, steps: int) -> int:
@@ -87,7 +87,7 @@ def reach(s: State, steps: int) -> int:
 
 def plague_steps(s: State, seat: int) -> int:
     """How far the seat may move the plague in phase C: 1, or a card's longer move."""
-    return reach(s, max([1, *(f(s, seat) for f in PLAGUE_STEPS)]))
+    return reach(s, max([1, *(f(s, seat) for f in PLAGUE_STEPS.in_game(s.expansions))]))
 
 
 def usable_now(s: State, seat: int, *, final: bool) -> list[str]:

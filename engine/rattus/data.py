@@ -145,6 +145,13 @@ def parse_map(raw: Any, where: str = "data/map.json") -> MapData:
             _need(r in names, where, f"regions_by_players[{key}] names unknown region '{r}'")
         in_use[int(key)] = ids
     _need(set(in_use) >= {2, 3, 4}, where, "regions_by_players needs entries for 2, 3 and 4")
+    order = {r: i for i, r in enumerate(regions)}
+    for key, ids in in_use.items():  # the rules rely on it (``board.reachable``)
+        _need(
+            list(ids) == sorted(ids, key=order.__getitem__),
+            where,
+            f"regions_by_players[{key}] is not in board order",
+        )
     europe_all = tuple(r for r in regions if areas[r] == "europe")
     africa_all = tuple(r for r in regions if areas[r] == "africa")
     if africa_all:

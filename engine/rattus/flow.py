@@ -138,7 +138,7 @@ def _begin_turn(ctx: Ctx, f: Frame) -> bool:
         turn=s.turn,
     )
     steps.push(s, "turn", seat=f["seat"])
-    for hook in TURN_START:
+    for hook in TURN_START.in_game(s.expansions):
         hook(ctx, s.active)
     return True
 
@@ -319,7 +319,7 @@ def _turn_act(ctx: Ctx, f: Frame, a: Action) -> None:
                 other=Seat(before),
             )
         ctx.did(seat, "take", took, card=card)
-        for hook in CARD_TAKEN:
+        for hook in CARD_TAKEN.in_game(s.expansions):
             hook(ctx, seat, card, before)
     elif a.notation == "place:fewer":
         steps.push(s, "place_fewer", seat=seat, region=None)
@@ -380,7 +380,7 @@ def _end_turn(ctx: Ctx, f: Frame) -> bool:
     s = ctx.s
     seat = f["seat"]
     steps.pop(s, f)
-    for hook in AFTER_TURN:
+    for hook in AFTER_TURN.in_game(s.expansions):
         hook(ctx, seat)
     if not s.rat_supply or s.supply[seat] == 0:
         if not s.rat_supply:
@@ -464,7 +464,7 @@ def _final_ravage_auto(ctx: Ctx, f: Frame) -> bool:
         s.active = f["seat"]
         s.revealed = []
         ctx.say("final", msg("The plague ravages every region with people and rats."))
-        for hook in BEFORE_FINAL_RAVAGE:
+        for hook in BEFORE_FINAL_RAVAGE.in_game(s.expansions):
             hook(ctx)
         return True
     left = ravage_candidates(s)
@@ -511,7 +511,7 @@ steps.register(
 
 def score(ctx: Ctx) -> None:
     s = ctx.s
-    for hook in BEFORE_SCORING:
+    for hook in BEFORE_SCORING.in_game(s.expansions):
         hook(ctx)
     totals = [sum(line.values()) for line in score_lines(s)]
     last = s.last_seat if s.last_seat is not None else s.active

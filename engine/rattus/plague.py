@@ -96,9 +96,9 @@ def move(ctx: Ctx, seat: int, region: str) -> None:
     steps.push(s, "ravage", seat=seat, region=region, final=False)
     rats = len(s.rats[region])
     new = 0 if rats == 0 else (1 if rats == 1 else 2)
-    extra = sum(f(s, seat) for f in SPREAD_EXTRA)
+    extra = sum(f(s, seat) for f in SPREAD_EXTRA.in_game(s.expansions))
     steps.push(s, "spread", seat=seat, region=region, left=new, extra=extra, placed=0)
-    for hook in PLAGUE_MOVED:
+    for hook in PLAGUE_MOVED.in_game(s.expansions):
         hook(ctx, seat, region)
 
 
@@ -249,17 +249,19 @@ def _ravage_auto(ctx: Ctx, f: Frame) -> bool:
         ctx.say("ravage", _ravages(region), region=region)
         f["first"] = len(s.revealed)
         return True
-    while f["hook"] < len(RAVAGE_START):
-        hook = RAVAGE_START[f["hook"]]
+    starts = RAVAGE_START.slots(s.expansions)  # the frame counts places in the whole list
+    while f["hook"] < len(starts):
+        hook = starts[f["hook"]]
         f["hook"] += 1
-        if hook(ctx, f):
+        if hook is not None and hook(ctx, f):
             return True
     pending = f.get("pending")
     if pending is not None:
-        while pending["react"] < len(TOKEN_REACTIONS):
-            reaction = TOKEN_REACTIONS[pending["react"]]
+        reactions = TOKEN_REACTIONS.slots(s.expansions)
+        while pending["react"] < len(reactions):
+            reaction = reactions[pending["react"]]
             pending["react"] += 1
-            if reaction(ctx, f, pending):
+            if reaction is not None and reaction(ctx, f, pending):
                 return True
         del f["pending"]
         resolve_token(ctx, f, pending)
@@ -269,7 +271,7 @@ def _ravage_auto(ctx: Ctx, f: Frame) -> bool:
         steps.pop(s, f)
         _remove_face_up(ctx, region)
         remember(s, f)
-        for ending in RAVAGE_END:
+        for ending in RAVAGE_END.in_game(s.expansions):
             ending(ctx, f)
         return True
     if f.get("chooser") is not None and len(rats) > 1 and "next" not in f:
@@ -401,7 +403,8 @@ def forecast(
     region = f["region"]
     counts = list(s.cubes[region])
     spare = [
-        sum(h(s, p, region) for h in board.LOSS_SPARES) if potions else 0 for p in range(s.players)
+        sum(h(s, p, region) for h in board.LOSS_SPARES.in_game(s.expansions)) if potions else 0
+        for p in range(s.players)
     ]
     spared = set(pending["exempt"]) if exempt else set()
     protect = list(pending["protect"])
@@ -471,7 +474,7 @@ def resolve_token(ctx: Ctx, f: Frame, pending: dict[str, Any]) -> dict[str, Any]
     s.revealed.append(entry)
     if not ctx.quiet:  # a look-ahead says nothing: its token is not described in words
         ctx.say("reveal", describe(s, entry, pending["people"]), region=region, token=entry)
-    for hook in TOKEN_RESOLVED:
+    for hook in TOKEN_RESOLVED.in_game(s.expansions):
         hook(ctx, f, entry)
     return entry
 
