@@ -21,8 +21,9 @@ def _palace(ctx: Ctx, seat: int, place: int, premium: bool) -> None:
     """Victory point tokens come at random; only their owner sees their value."""
     s = ctx.s
     n = min(2 if premium else 1, len(s.vp_pile))
-    got = [s.vp_pile.pop() for _ in range(n)]
-    s.vp[seat] += got
+    pile = s.mine("vp_pile")
+    got = [pile.pop() for _ in range(n)]
+    s.mine("vp")[seat] += got
     if got:
         ctx.did(
             seat,

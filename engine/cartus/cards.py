@@ -97,7 +97,7 @@ def population(s: State, cards: Iterable[str]) -> int:
 
 def take_from_hand(s: State, seat: int, by_type: Mapping[str, int]) -> list[str]:
     """Remove cards of these types from the hand (the first ones held) and return them."""
-    hand = s.hands[seat]
+    hand: list[str] = s.mine("hands")[seat]
     taken: list[str] = []
     for t, n in by_type.items():
         ids = [c for c in hand if s.type_of(c) == t][:n]
@@ -114,9 +114,9 @@ def give_back(s: State, cards: Iterable[str]) -> None:
     for c in cards:
         t = s.type_of(c)
         if t in data.CLASSES:
-            s.discard.append(c)
+            s.mine("discard").append(c)
         else:
-            s.supplies[t].append(c)
+            s.mine("supplies")[t].append(c)
 
 
 def draw(ctx: Ctx, seat: int, n: int) -> int:
@@ -131,8 +131,8 @@ def draw(ctx: Ctx, seat: int, n: int) -> int:
             ctx.say("reshuffle", msg("The population discard pile is shuffled into a new deck."))
         if not s.deck:
             break
-        got.append(s.deck.pop())
-    s.hands[seat] += got
+        got.append(s.mine("deck").pop())
+    s.mine("hands")[seat] += got
     if got and not ctx.quiet:  # a look-ahead's apply says nothing: no text is made
         ctx.did(
             seat,
@@ -155,9 +155,9 @@ def draw(ctx: Ctx, seat: int, n: int) -> int:
 def take_special(ctx: Ctx, seat: int, card_type: str, n: int) -> int:
     """Take jokers or special cards from their deck (as many as are left)."""
     s = ctx.s
-    pile = s.supplies[card_type]
+    pile: list[str] = s.mine("supplies")[card_type]
     got = [pile.pop() for _ in range(min(n, len(pile)))]
-    s.hands[seat] += got
+    s.mine("hands")[seat] += got
     if got and not ctx.quiet:
         taken = COUNTED[card_type](len(got)) if len(got) > 1 else msg(CARD_NAMES[card_type])
         ctx.did(seat, "take", msg("{player} takes {cards}.", cards=taken), seat=seat)
@@ -170,7 +170,7 @@ def gain_rats(ctx: Ctx, seat: int, n: int) -> None:
     s = ctx.s
     if n <= 0:
         return
-    s.rats[seat] += n
+    s.mine("rats")[seat] += n
     if not ctx.quiet:
         said = plural("{player} takes {n} rat.", "{player} takes {n} rats.", n, player=Seat(seat))
         ctx.say("rats", said, seat=seat, n=n)
@@ -180,7 +180,7 @@ def discard_rats(ctx: Ctx, seat: int, n: int) -> int:
     """Discard up to ``n`` rats (a player without rats discards nothing); returns how many."""
     s = ctx.s
     gone = min(n, s.rats[seat])
-    s.rats[seat] -= gone
+    s.mine("rats")[seat] -= gone
     if ctx.quiet:
         return gone
     if gone:

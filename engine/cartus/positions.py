@@ -18,8 +18,9 @@ from .state import State
 
 
 def _pool(s: State, card_type: str) -> list[str]:
-    """Where spare cards of a type wait: the deck (population) or their supply."""
-    return s.deck if card_type in data.CLASSES else s.supplies[card_type]
+    """Where spare cards of a type wait: the deck (population) or their supply (to change)."""
+    pool: list[str] = s.mine("deck") if card_type in data.CLASSES else s.mine("supplies")[card_type]
+    return pool
 
 
 def give_cards(s: State, seat: int, types: Iterable[str]) -> None:
@@ -33,14 +34,14 @@ def give_cards(s: State, seat: int, types: Iterable[str]) -> None:
         if card is None:
             raise BadState(f"no {kind} card is left to give to seat {seat}")
         pool.remove(card)
-        s.hands[seat].append(card)
+        s.mine("hands")[seat].append(card)
 
 
 def set_hand(s: State, seat: int, types: Iterable[str]) -> None:
     """Replace the seat's hand by cards of exactly these types (the old hand goes back)."""
     for c in s.hands[seat]:
         _pool(s, s.type_of(c)).insert(0, c)
-    s.hands[seat] = []
+    s.mine("hands")[seat] = []
     give_cards(s, seat, types)
 
 
@@ -62,14 +63,14 @@ def position(
     could reach."""
     g = new_game(players, buildings="random", seed=seed, guard_tower=True)
     s = g.state
-    s.building_deck += [b["card"] for b in s.row]
+    s.mine("building_deck").extend(b["card"] for b in s.row)
     s.row = []
     known = data.buildings()
     for i, b in enumerate(row or ["monastery", "farm"]):
         if b not in known:
             raise BadState(f"there is no building {b!r}")
         card = f"{b}-{i + 1}"
-        for pile in (s.building_deck, s.replacement, s.building_discard):
+        for pile in (s.mine(p) for p in ("building_deck", "replacement", "building_discard")):
             if card in pile:
                 pile.remove(card)
         s.building_cards = {
@@ -80,12 +81,12 @@ def position(
                 "supply": dict(known[b].supplies[i]),
             },
         }
-        s.row.append({"card": card, "entries": [], "revealed": False})
+        s.mine("row").append({"card": card, "entries": [], "revealed": False})
     s.in_play = sorted({*s.in_play, *(row or [])})
     for seat, types in (hands or {}).items():
         set_hand(s, seat, types)
     for seat, n in (rats or {}).items():
-        s.rats[seat] = n
+        s.mine("rats")[seat] = n
     s.round = round
     s.start_player = start
     s.status = "enter"

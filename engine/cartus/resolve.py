@@ -35,10 +35,10 @@ def add_influence(ctx: Ctx, seat: int, cls: str, n: int) -> None:
     s = ctx.s
     if n <= 0:
         return
-    s.influence[cls][seat] += n
+    s.mine("influence")[cls][seat] += n
     s.moves += 1
-    s.arrived[cls][seat] = s.moves
-    s.gained[seat] += n
+    s.mine("arrived")[cls][seat] = s.moves
+    s.mine("gained")[seat] += n
     if ctx.quiet:  # a look-ahead's apply says nothing: no text is made
         return
     ctx.did(
@@ -117,8 +117,9 @@ def _reveal(ctx: Ctx, f: Frame) -> bool:
     steps.pop(s, f)
     place = f["place"]
     cls = s.class_of(place)
-    s.row[place]["revealed"] = True
-    for e in s.row[place]["entries"]:
+    building = s.mine("row")[place]
+    building["revealed"] = True
+    for e in building["entries"]:
         shown = cards.counts(s, e["cards"])
         e["shown"] = shown
         if not ctx.quiet:
@@ -184,8 +185,9 @@ def pass_rat(ctx: Ctx, giver: int, taker: int) -> None:
     if s.rats[giver] == 0:
         ctx.did(giver, "flute", msg("{player} has no rat to pass to {taker}.", taker=Seat(taker)))
         return
-    s.rats[giver] -= 1
-    s.rats[taker] += 1
+    rats = s.mine("rats")
+    rats[giver] -= 1
+    rats[taker] += 1
     ctx.did(
         giver,
         "flute",
@@ -263,7 +265,7 @@ def _give_pick(s: State, f: Frame, seat: int) -> Pick:
 
 
 def _give_act(ctx: Ctx, f: Frame, seat: int, chosen: dict[str, int], given: list[str]) -> None:
-    ctx.s.hands[f["to"]] += given
+    ctx.s.mine("hands")[f["to"]] += given
     n = len(given)
     ctx.did(
         seat,
@@ -352,7 +354,7 @@ def _say_action(ctx: Ctx, f: Frame) -> None:
 def _clear(ctx: Ctx, f: Frame) -> bool:
     s = ctx.s
     steps.pop(s, f)
-    for e in s.row[f["place"]]["entries"]:
+    for e in s.mine("row")[f["place"]]["entries"]:
         cards.give_back(s, e["cards"])
         e["cards"] = []
     return True

@@ -55,7 +55,8 @@ def _begin_round(ctx: Ctx, f: Frame) -> bool:
     s.gained = [0] * s.players
     s.supply_chosen = [None] * s.players
     n = data.table().counts[s.players].buildings_per_round
-    drawn = [s.building_deck.pop() for _ in range(min(n, len(s.building_deck)))]
+    deck = s.mine("building_deck")
+    drawn = [deck.pop() for _ in range(min(n, len(deck)))]
     _replace_repeats(ctx, drawn)
     s.row = [{"card": c, "entries": [], "revealed": False} for c in drawn]
     if not ctx.quiet:
@@ -105,8 +106,9 @@ def _replace_repeats(ctx: Ctx, drawn: list[str]) -> None:
             ctx.say("replace", msg("The replacement deck holds no other building: the row stays."))
             return
         old = drawn[-1]
-        drawn[-1] = s.replacement.pop(0)
-        s.replacement.append(old)
+        replacement = s.mine("replacement")
+        drawn[-1] = replacement.pop(0)
+        replacement.append(old)
         ctx.say(
             "replace",
             msg(
@@ -186,7 +188,7 @@ def _supply_all_act(ctx: Ctx, f: Frame, seat: int, a: Action) -> None:
     then all are carried out in turn order."""
     s = ctx.s
     place = int(a.args[0]) - 1
-    s.supply_chosen[seat] = place
+    s.mine("supply_chosen")[seat] = place
     f["seats"].remove(seat)
     ctx.did(seat, "chosen", msg("{player} has chosen a supply action."), seat=seat)
     ctx.tell((seat,), "chose", msg("You chose the supply of {place}.", place=place_name(s, place)))
@@ -248,7 +250,7 @@ def _peek_options(s: State, f: Frame, seat: int) -> list[Action]:
 def _peek_act(ctx: Ctx, f: Frame, seat: int, a: Action) -> None:
     s = ctx.s
     place = int(a.args[0]) - 1
-    s.seen[place].append(seat)
+    s.mine("seen")[place].append(seat)
     card = s.cards[s.nun_row[place]]
     ctx.did(seat, "peek", msg("{player} looks at a card of the Nun-row."), seat=seat)
     ctx.tell(
@@ -317,16 +319,16 @@ def _enter_act(ctx: Ctx, f: Frame, seat: int, a: Action) -> None:
     queue.pop(0)
     if a.kind == "pass":
         card = next(c for c in s.hands[seat] if s.type_of(c) == "pass")
-        s.hands[seat].remove(card)
+        s.mine("hands")[seat].remove(card)
         cards.give_back(s, [card])
         queue.append(seat)
         f["seat"] = queue[0]
         ctx.did(seat, "pass", msg("{player} plays a Pass card."), seat=seat)
         return
     place = int(a.args[0]) - 1
-    entries = s.row[place]["entries"]
+    entries = s.mine("row")[place]["entries"]
     entries.append({"seat": seat, "cards": [], "count": 0, "shown": None})
-    s.entered.append(seat)
+    s.mine("entered").append(seat)
     if not ctx.quiet:
         ctx.did(
             seat,
@@ -375,7 +377,7 @@ def _commit_pick(s: State, f: Frame, seat: int) -> Pick:
 
 
 def _commit_act(ctx: Ctx, f: Frame, seat: int, chosen: dict[str, int], played: list[str]) -> None:
-    entry = next(e for e in ctx.s.row[f["place"]]["entries"] if e["seat"] == seat)
+    entry = next(e for e in ctx.s.mine("row")[f["place"]]["entries"] if e["seat"] == seat)
     entry["cards"], entry["count"] = played, len(played)
     if ctx.quiet:  # a look-ahead's apply says nothing: no text is made
         return
@@ -418,7 +420,7 @@ cards.hand_step(
 def _end_round(ctx: Ctx, f: Frame) -> bool:
     s = ctx.s
     steps.pop(s, f)
-    s.building_discard += [b["card"] for b in s.row]
+    s.mine("building_discard").extend(b["card"] for b in s.row)
     if s.final_round:
         s.row = []
         scoring.finish(ctx)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -12,10 +13,6 @@ from ..text import Text
 FORMAT = 1
 COLOURS = ("red", "yellow", "green", "blue", "purple")
 LOG_KEEP = 14
-
-_SHARED = frozenset({"cards", "building_cards", "options"})
-"""State fields that never change once the game is set up (copies share them)."""
-
 
 Frame = dict[str, Any]
 """A pending step: {"kind": ..., "seat": ..., ...}. The top of the stack acts next."""
@@ -67,7 +64,20 @@ class State(kernel.Coloured):
     COLOUR_NAMES: ClassVar[tuple[str, ...]] = tuple(c.capitalize() for c in COLOURS)
 
     def clone(self) -> State:
-        return _CLONE(self)
+        """A copy that shares its parts with this state until one changes them: each
+        rule that changes a part in place asks for it with ``mine`` first."""
+        return _clone(self)
+
+    def mine(self, part: str) -> Any:
+        """The part (a field of ``_PARTS``: ``hands``, ``row``, ...) to change in place: copied
+        first when this state still shares it with a copy, so no other moment changes."""
+        d = self.__dict__
+        own: set[str] | None = d.get(_OWN)
+        if own is None or part in own:
+            return d[part]
+        own.add(part)
+        value = d[part] = _PARTS[part](d[part])
+        return value
 
     def to_dict(self) -> dict[str, Any]:
         out = saved.to_dict(self, {"format": FORMAT, "game": "cartus"})
@@ -113,23 +123,39 @@ def _copy_entry(entry: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-_SCALARS = ("players", "seed", "rng", "rounds", "round", "start_player", "moves", "status")
-_FLAT = ("in_play", "deck", "discard", "nun_row", "rats", "vp_pile", "building_deck", "log")
+_FLAT = ("in_play", "deck", "discard", "nun_row", "rats", "vp_pile", "building_deck")
 _FLAT_TOO = ("replacement", "building_discard", "entered", "gained", "supply_chosen")
 
-_CLONE = saved.Cloner(
-    State,
-    {
-        **dict.fromkeys((*_SHARED, *_SCALARS, "version"), saved.share),
-        **dict.fromkeys((*_FLAT, *_FLAT_TOO), saved.flat),
-        **dict.fromkeys(("hands", "seen", "vp"), saved.flat_lists),
-        **dict.fromkeys(("supplies", "influence", "arrived"), saved.flat_values),
-        "premium": saved.flat_dict,
-        "stack": saved.flat_records,
-        "row": _copy_row,
-    },
-)
-"""How a copy is made: numbers and texts shared, flat lists copied once, the rest whole."""
+_PARTS: dict[str, Callable[[Any], Any]] = {
+    **dict.fromkeys((*_FLAT, *_FLAT_TOO), saved.flat),
+    **dict.fromkeys(("hands", "seen", "vp"), saved.flat_lists),
+    **dict.fromkeys(("supplies", "influence", "arrived"), saved.flat_values),
+    "premium": saved.flat_dict,
+    "row": _copy_row,
+}
+"""The parts a copy shares with its original until one of them changes the part in place
+(``State.mine``), each with how it is copied then: lists of card ids, hands, tracks, the
+round's buildings. Numbers and texts are shared (a change replaces them), the stack and the
+log are copied at once (the step machine and every said event change them), and what never
+changes once set up (cards, building cards, options, a finished game's outcome) is never
+copied."""
+
+_OWN = "_own"
+"""The attribute (not a field: never saved) naming the parts a copy has made its own: a
+state without it (a new game, a loaded one) owns every part."""
+
+
+def _clone(state: State) -> State:
+    """A copy that shares every part with ``state`` until either changes it (``mine``)."""
+    d = state.__dict__
+    d[_OWN] = set()  # the original's parts are now shared too
+    out = object.__new__(State)
+    shared = out.__dict__
+    shared.update(d)
+    shared["stack"] = saved.flat_records(d["stack"])
+    shared["log"] = d["log"][:]
+    shared[_OWN] = set()
+    return out
 
 
 @dataclass

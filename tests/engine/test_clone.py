@@ -1,21 +1,25 @@
-"""A state's copy shares nothing that a later move could change (``engine.saved.Cloner``).
+"""A state's copy shares nothing that a later move could change.
 
-Every apply copies the state by a plan that names each field's shape; a field declared flat
-that holds a list or dict would let two moments of one game change together. Along random
-games of both games (with the Rattus expansions, whose pieces live in ``ext``), each copy is
-checked against the original: equal when saved, and no list or dict reachable from both,
-except the fields declared shared, the entries of the remembered ravages and revealed tokens,
-and the Mercatus goods dealt to the regions, which must then never change.
+A Rattus apply copies the state by a plan that names each field's shape
+(``engine.saved.Cloner``); a field declared flat that holds a list or dict would let two
+moments of one game change together. Along random games (with the Rattus expansions, whose
+pieces live in ``ext``), each copy is checked against the original: equal when saved, and no
+list or dict reachable from both, except the fields declared shared, the entries of the
+remembered ravages and revealed tokens, and the Mercatus goods dealt to the regions, which
+must then never change. A Cartus copy shares its parts until one is changed (copy on write):
+its earlier moments are checked never to change.
 """
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
 import pytest
 
 from engine import cartus, rattus
+from engine.cartus import simulate
 from engine.saved import frozen
 
 SHARED = {"tokens", "cards", "building_cards", "options"}
@@ -97,8 +101,44 @@ def test_rattus_copies_share_nothing_that_changes(
         assert _play(game, seed, pick_actor=False) > 50
 
 
+def _saved(state: Any) -> str:
+    return json.dumps(state.to_dict(), sort_keys=True)
+
+
+def _look_ahead(state: Any, rng: random.Random, moves: int) -> None:
+    """Play a few random moves in place on ``state`` (a look-ahead's quiet path)."""
+    for _ in range(moves):
+        seat = simulate.actor(state)
+        if seat is None:
+            return
+        simulate.play(state, seat, rng.choice(simulate.options(state, seat)))
+
+
 @pytest.mark.parametrize("players", [2, 4, 5])
-def test_cartus_copies_share_nothing_that_changes(players: int) -> None:
+def test_cartus_moments_never_change_once_made(players: int) -> None:
+    """A Cartus copy shares its parts with its original until either changes one
+    (``State.mine``): a rule that changed a part in place without asking for it would change
+    another moment too. Along random games, no earlier moment ever changes: not when the
+    next is made from it, not when a copy of it or of a copy of it plays on in place, and
+    not when a copy is taken of a state that then plays on (the copy keeps what it saw)."""
     for seed in range(2):
-        game = cartus.new_game(players, buildings="random", seed=seed)
-        assert _play(game, seed, pick_actor=True) > 50
+        rng = random.Random(seed)
+        game = cartus.new_game(
+            players, "random", simultaneous_supply=seed == 1, guard_tower=True, seed=seed
+        )
+        earlier: list[tuple[Any, str]] = []
+        while not game.is_over:
+            before = _saved(game)
+            ahead = game.state.clone()
+            kept = ahead.clone()  # taken before the look-ahead changes ``ahead``
+            _look_ahead(ahead, rng, 12)
+            _look_ahead(kept.clone(), rng, 12)
+            assert _saved(kept) == before
+            assert _saved(game) == before
+            earlier.append((game, before))
+            seat = rng.choice(game.actors())
+            game = game.apply(seat, rng.choice(game.legal_actions(seat)))
+            assert _saved(earlier[-1][0]) == before
+        assert len(earlier) > 50
+        for moment, saved in earlier:
+            assert _saved(moment) == saved

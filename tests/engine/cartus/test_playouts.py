@@ -4,6 +4,7 @@ game, views leak nothing; and whole action logs replayed from the seed."""
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 
@@ -76,7 +77,7 @@ def perturbed(s: State, viewer: int | None, rng: random.Random) -> State:
     """The same game as ``viewer`` knows it, with everything hidden from them changed: other
     hands, unseen Nun-row cards, cards others played face down, the deck's order, others'
     rats, token values and secret supply choices."""
-    t = s.clone()
+    t = copy.deepcopy(s)  # changed in place below: a copy sharing nothing
     hidden: list[list[str]] = [t.deck]
     hidden += [h for p, h in enumerate(t.hands) if p != viewer]
     for b in t.row:
