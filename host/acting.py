@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ParamSpec, TypeVar
 
 import lang
@@ -47,16 +47,20 @@ async def off_loop(fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
 
 @dataclass(frozen=True)
 class Applied:
-    """An action applied to a loaded game, ready to be saved."""
+    """An action applied to a loaded game, ready to be saved (made in a worker thread: the
+    saved ``state`` is drawn from ``after`` as it is made)."""
 
     seat: int
     notation: str
     label: Text | None  # players named, in no language yet
     before: Game
     after: Game
-    state: dict[str, Any]  # the game after it, as saved
     public_text: Text | None
     dms: dict[int, list[str]]  # user -> the lines they are owed privately (``stored`` texts)
+    state: dict[str, Any] = field(init=False)  # the game after it, as saved
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "state", self.after.to_dict())
 
 
 def apply_action(record: GameRecord, user_id: int, notation: str, version: int | None) -> Applied:
@@ -84,7 +88,6 @@ def apply_for_seat(record: GameRecord, seat: int, notation: str) -> Applied:
         label=label,
         before=game,
         after=after,
-        state=after.to_dict(),
         public_text=public_text(record, game, seat, after, label),
         dms=owed_dms(record.seats, after.events),
     )
