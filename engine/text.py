@@ -250,6 +250,13 @@ def N_(text: str) -> str:
     return text
 
 
+def N_plural(singular: str, plural_text: str) -> tuple[str, str]:
+    """Marks a constant plural text (both English forms, as ``plural`` takes them) for
+    extraction and returns them; ``plural(*forms, count, ...)`` makes the text once the count
+    is known (a text a shared helper tells for each of its callers)."""
+    return singular, plural_text
+
+
 SEAT_OPEN, SEAT_CLOSE = "\u27e8", "\u27e9"
 
 

@@ -46,10 +46,11 @@ KEYWORDS: dict[str, tuple[int | tuple[int, str], ...] | None] = {
     "pmsg": ((1, "c"), 2),
     "plural": (1, 2),
     "N_": None,
+    "N_plural": (1, 2),
     "tr": None,
 }
 """The markers: ``msg("…")``, ``pmsg("context", "…")``, ``plural("…", "…", n)`` (also
-``tr.plural``), ``N_("…")`` and ``tr("…")``. Each one's first argument(s) are the English
+``tr.plural``), ``N_("…")``, ``N_plural("…", "…")`` and ``tr("…")``. Each one's first argument(s) are the English
 texts (``pmsg``'s first is the context, its second the text)."""
 
 DATA: dict[str, tuple[str, ...]] = {

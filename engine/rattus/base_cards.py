@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..core import Action
-from ..text import msg, plural
+from ..text import N_plural, msg
 from . import board, cards, data, final_plague, plague, steps
 from .cards import RegionFirst, chain_step, push_chain
 from .state import Ctx, Frame, State
@@ -96,6 +96,11 @@ cards.final_only(
 
 # Merchant: 1-3 own cubes from one region to a neighbour.
 
+_MERCHANT_MOVED = N_plural(
+    "{player} moved {n} cube from {source} to {target}.",
+    "{player} moved {n} cubes from {source} to {target}.",
+)
+
 
 def _merchant_sources(s: State, seat: int) -> list[str]:
     return [r for r in s.regions if s.cubes[r][seat] > 0 and board.neighbours(s, r)]
@@ -119,18 +124,7 @@ def _merchant_to_act(ctx: Ctx, f: Frame, a: Action) -> None:
 
 
 def _merchant_count_act(ctx: Ctx, f: Frame, a: Action) -> None:
-    n = cards.move_counted(ctx, f, a)
-    ctx.did(
-        f["seat"],
-        "merchant",
-        plural(
-            "{player} moved {n} cube from {source} to {target}.",
-            "{player} moved {n} cubes from {source} to {target}.",
-            n,
-            source=board.said(f["source"]),
-            target=board.said(f["target"]),
-        ),
-    )
+    cards.moved_and_told(ctx, f, a, "merchant", _MERCHANT_MOVED)
 
 
 cards.region_first(

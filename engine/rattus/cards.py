@@ -271,6 +271,23 @@ def placed(ctx: Ctx, f: Frame, a: Action, most: int) -> int:
     return board.add_cubes(ctx.s, f["seat"], a.args[0], most)
 
 
+def placed_and_told(
+    ctx: Ctx, f: Frame, a: Action, most: int, card: str, told: tuple[str, str]
+) -> None:
+    """``placed`` and the card's event: ``told`` is its text (``N_plural``, with the values
+    ``n``, ``player`` and ``region``)."""
+    n = placed(ctx, f, a, most)
+    ctx.did(f["seat"], card, plural(*told, n, region=board.said(a.args[0])))
+
+
+def moved_and_told(ctx: Ctx, f: Frame, a: Action, card: str, told: tuple[str, str]) -> None:
+    """``move_counted`` and the card's event: ``told`` is its text (``N_plural``, with the
+    values ``n``, ``player``, ``source`` and ``target``)."""
+    n = move_counted(ctx, f, a)
+    source, target = board.said(f["source"]), board.said(f["target"])
+    ctx.did(f["seat"], card, plural(*told, n, source=source, target=target))
+
+
 def move_counted(ctx: Ctx, f: Frame, a: Action) -> int:
     """The answer to ``cube_counts`` carried out: the frame ends and that many of the seat's
     cubes move from its ``source`` to its ``target``. How many moved."""

@@ -74,6 +74,15 @@ def add_rat(s: State, region: str) -> bool:
     return False
 
 
+def card_adds_rat(ctx: Ctx, seat: int, card: str, region: str, told: tuple[str, str]) -> None:
+    """A card of ``seat`` puts one more rat into ``region`` (``add_rat``) and tells it: ``told``
+    is its text for a rat from the supply and for one drawn from the rats out of the game (each
+    marked with ``N_``, with the values ``player`` and ``region``)."""
+    from_supply, drawn = told
+    text = from_supply if add_rat(ctx.s, region) else drawn
+    ctx.did(seat, card, msg(text, region=board.said(region)), region=region)
+
+
 def move_options(s: State, seat: int) -> list[Action]:
     steps_allowed = cards.plague_steps(s, seat)
     return [_move_action(r) for r in board.reachable(s, s.plague, steps_allowed)]

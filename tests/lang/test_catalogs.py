@@ -125,7 +125,23 @@ def test_texts_in_data_files_are_found_by_their_paths() -> None:
     assert data_texts(data, ["list", "*"]) == ["Numidia"]
     assert data_texts(data, ["missing", "*"]) == []
     engine = {m.id for m in extracted("engine")}
-    assert {"Gallia", "Numidia", "Pied Piper", "Peasantry"} <= engine
+    assert {"Gallia", "Numidia", "Pied Piper", "Peasantry", "Fortune-teller's Tent"} <= engine
+    assert {"Take two jokers.", "Take one joker."} <= engine  # a Cartus building's actions
+
+
+def test_a_plural_constant_is_extracted_with_both_forms() -> None:
+    """``N_plural`` marks a plural text a shared helper tells (the Queen's placement): the
+    catalog holds it as one plural entry, so its translated forms follow the count."""
+    engine = {m.id for m in extracted("engine")}
+    queen = (
+        "{player} (Queen) placed {n} cube in {region}.",
+        "{player} (Queen) placed {n} cubes in {region}.",
+    )
+    assert queen in engine
+    assert queen[0] not in engine  # not a text of its own
+    assert unextractable('N_plural("{n} rat", f"{n} {word}")\n', "x.py") == [
+        "x.py:1: N_plural(f'{n} {word}')"
+    ]
 
 
 def test_the_slash_commands_descriptions_and_choices_are_extracted() -> None:

@@ -8,7 +8,7 @@ Each is used once per turn before the plague moves, and once in the final round.
 from __future__ import annotations
 
 from ...core import Action
-from ...text import Msg, msg, plural
+from ...text import N_, Msg, msg, plural
 from .. import board, cards, plague, steps
 from ..cards import Ability, chain_step, push_chain
 from ..state import Ctx, Frame, State
@@ -316,22 +316,20 @@ def _swindler_rat_options(s: State, f: Frame) -> list[Action]:
     ]
 
 
+_SWINDLER_PUT = (
+    N_("{player} (Swindler) put a rat from the supply into {region}."),
+    N_(
+        "{player} (Swindler) put a rat drawn at random from the rats that left the game "
+        "into {region}."
+    ),
+)
+
+
 def _swindler_rat_act(ctx: Ctx, f: Frame, a: Action) -> None:
     s = ctx.s
     seat, region = f["seat"], a.args[0]
     steps.pop(s, f)
-    if plague.add_rat(s, region):
-        put = msg(
-            "{player} (Swindler) put a rat from the supply into {region}.",
-            region=board.said(region),
-        )
-    else:
-        put = msg(
-            "{player} (Swindler) put a rat drawn at random from the rats that left the game "
-            "into {region}.",
-            region=board.said(region),
-        )
-    ctx.did(seat, "swindler", put, region=region)
+    plague.card_adds_rat(ctx, seat, "swindler", region, _SWINDLER_PUT)
     if not s.rat_supply and not f["final"]:
         ctx.say("supply", msg("The rat supply is empty: the game ends after this turn."))
     kind = goods.region_type(s, region) if goods.on(s) else None

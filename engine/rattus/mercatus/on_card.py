@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...core import Action, Pick
-from ...text import Msg, Param, Seat, msg, plural
+from ...text import Msg, N_plural, Param, Seat, msg, plural
 from .. import board, cards, flow, steps
 from ..cards import chain_step, push_chain
 from ..state import Ctx, Frame, State
@@ -180,6 +180,11 @@ def _next(s: State, f: Frame, kind: str, goods_type: str, **params: object) -> F
 
 # Hanseatic Trader: up to 5 of your cubes from one region into one region of the type.
 
+_HANSE_MOVED = N_plural(
+    "{player} (Hanseatic Trader) moved {n} cube from {source} to {target}.",
+    "{player} (Hanseatic Trader) moved {n} cubes from {source} to {target}.",
+)
+
 
 def _hanse_targets(s: State, kind: str, source: str) -> list[str]:
     return [r for r in goods.regions_of(s, kind) if r != source]
@@ -229,18 +234,7 @@ def _hanse_to_act(ctx: Ctx, f: Frame, a: Action) -> None:
 
 
 def _hanse_count_act(ctx: Ctx, f: Frame, a: Action) -> None:
-    n = cards.move_counted(ctx, f, a)
-    ctx.did(
-        f["seat"],
-        "hanseatic_trader",
-        plural(
-            "{player} (Hanseatic Trader) moved {n} cube from {source} to {target}.",
-            "{player} (Hanseatic Trader) moved {n} cubes from {source} to {target}.",
-            n,
-            source=board.said(f["source"]),
-            target=board.said(f["target"]),
-        ),
-    )
+    cards.moved_and_told(ctx, f, a, "hanseatic_trader", _HANSE_MOVED)
 
 
 _chain(
@@ -272,6 +266,11 @@ _chain(
 
 # Landowner: 2 cubes from your supply into one region of the type.
 
+_LANDOWNER_PLACED = N_plural(
+    "{player} (Landowner) placed {n} cube in {region}.",
+    "{player} (Landowner) placed {n} cubes in {region}.",
+)
+
 
 def _land_feasible(s: State, seat: int, kind: str) -> bool:
     return s.supply[seat] > 0 and bool(goods.regions_of(s, kind))
@@ -286,17 +285,7 @@ def _land_options(s: State, f: Frame) -> list[Action]:
 
 
 def _land_act(ctx: Ctx, f: Frame, a: Action) -> None:
-    n = cards.placed(ctx, f, a, LANDOWNER_CUBES)
-    ctx.did(
-        f["seat"],
-        "landowner",
-        plural(
-            "{player} (Landowner) placed {n} cube in {region}.",
-            "{player} (Landowner) placed {n} cubes in {region}.",
-            n,
-            region=board.said(a.args[0]),
-        ),
-    )
+    cards.placed_and_told(ctx, f, a, LANDOWNER_CUBES, "landowner", _LANDOWNER_PLACED)
 
 
 _chain(

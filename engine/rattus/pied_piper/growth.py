@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...core import Action
-from ...text import Msg, Seat, msg, plural
+from ...text import Msg, N_plural, Seat, msg, plural
 from .. import board, cards, data, flow, steps
 from ..state import Ctx, Frame, State
 from ..texts import action, listed
@@ -17,6 +17,10 @@ def _cubes(n: int) -> Msg:
 # Queen: a strictly largest connected area lets you place up to 2 cubes more.
 
 QUEEN_EXTRA = 2
+_QUEEN_PLACED = N_plural(
+    "{player} (Queen) placed {n} cube in {region}.",
+    "{player} (Queen) placed {n} cubes in {region}.",
+)
 
 
 def connected_area(s: State, seat: int) -> int:
@@ -58,17 +62,7 @@ def _queen_final_usable(s: State, seat: int) -> bool:
 
 
 def _queen_final_act(ctx: Ctx, f: Frame, a: Action) -> None:
-    n = cards.placed(ctx, f, a, QUEEN_EXTRA)
-    ctx.did(
-        f["seat"],
-        "queen",
-        plural(
-            "{player} (Queen) placed {n} cube in {region}.",
-            "{player} (Queen) placed {n} cubes in {region}.",
-            n,
-            region=board.said(a.args[0]),
-        ),
-    )
+    cards.placed_and_told(ctx, f, a, QUEEN_EXTRA, "queen", _QUEEN_PLACED)
 
 
 cards.PLACE_BONUS.add("queen", _queen_bonus)

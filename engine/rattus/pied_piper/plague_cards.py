@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core import Action
-from ...text import msg, plural
+from ...text import N_, msg, plural
 from .. import board, cards, data, final_plague, plague, steps
 from ..cards import chain_step
 from ..state import Ctx, Frame, State
@@ -156,21 +156,15 @@ def _soldier_final_options(s: State, f: Frame) -> list[Action]:
     ]
 
 
+_SOLDIER_ADDED = (
+    N_("{player} (Soldier) added a rat from the supply to {region}."),
+    N_("{player} (Soldier) added a rat drawn at random from the revealed ones to {region}."),
+)
+
+
 def _soldier_final_act(ctx: Ctx, f: Frame, a: Action) -> None:
-    s = ctx.s
-    steps.pop(s, f)
-    region = a.args[0]
-    if plague.add_rat(s, region):
-        added = msg(
-            "{player} (Soldier) added a rat from the supply to {region}.",
-            region=board.said(region),
-        )
-    else:
-        added = msg(
-            "{player} (Soldier) added a rat drawn at random from the revealed ones to {region}.",
-            region=board.said(region),
-        )
-    ctx.did(f["seat"], "soldier", added, region=region)
+    steps.pop(ctx.s, f)
+    plague.card_adds_rat(ctx, f["seat"], "soldier", a.args[0], _SOLDIER_ADDED)
 
 
 cards.final_only(
