@@ -1,8 +1,9 @@
 """The slash commands every game kind shares: ``/<kind> join``, ``play``, ``hand`` and so on.
 
 A kind's cog subclasses ``GameCommands`` with ``group_name`` set to the kind and adds what only
-it has (its ``new`` with its own options, its ``rules``). The commands here find the game, call
-the service, and answer through the shared table and play code.
+it has: its ``new`` with its own options and its ``rules``, declared from the game's options
+(``lobby_command``, ``rules_command``, ``cogs.commands.server.settings_command``). The commands
+here find the game, call the service, and answer through the shared table and play code.
 """
 
 from __future__ import annotations
