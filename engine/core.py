@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any, TypedDict, TypeVar
 
-from .text import N_, Msg, Text, as_msg, listing, msg, text_of
+from .text import N_, Msg, Text, as_msg, listing, msg, slot_setters, text_of
 
 T = TypeVar("T")
 
@@ -355,13 +355,13 @@ class Event:
         data: Mapping[str, JSON] | None = None,
         names: Sequence[str] = (),
     ) -> None:
-        put = object.__setattr__  # each field set once, written out: a playout makes thousands
-        put(self, "kind", kind)
-        put(self, "template", template)
-        put(self, "audience", audience)
-        put(self, "data", {} if data is None else data)
-        put(self, "_text", None)
-        put(self, "_names", names)
+        # each field set once through its slot, written out: a playout makes thousands
+        _KIND(self, kind)
+        _TEMPLATE(self, template)
+        _AUDIENCE(self, audience)
+        _DATA(self, {} if data is None else data)
+        _TEXT(self, None)
+        _NAMES(self, names)
 
     @classmethod
     def named(
@@ -381,7 +381,7 @@ class Event:
         text = self._text
         if text is None:
             text = fill_names(self.template, self._names)
-            object.__setattr__(self, "_text", text)
+            _TEXT(self, text)
         return text
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -436,6 +436,10 @@ class Event:
             "template": text_json(self.template),
         }
 
+
+_KIND, _TEMPLATE, _AUDIENCE, _DATA, _TEXT, _NAMES = slot_setters(
+    Event, "kind", "template", "audience", "data", "_text", "_names"
+)
 
 _MASK64 = (1 << 64) - 1
 _SPAN = 1 << 64

@@ -34,11 +34,20 @@ class Seat:
     index: int
 
 
+Setter: TypeAlias = Callable[[object, Any], None]
+
+
+def slot_setters(cls: type, *names: str) -> tuple[Setter, ...]:
+    """The setters of these slots of ``cls``: how a frozen class with slots that is made by
+    the thousand sets each field once (``object.__setattr__`` by name costs twice as much)."""
+    return tuple(vars(cls)[name].__set__ for name in names)
+
+
 Param: TypeAlias = Union[int, str, Seat, "Msg"]
 """A value in a text: a number, data shown as it is, a seat, or a text of its own."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Msg:
     """A text to show: its key (English source, gettext msgid), its values and, for a plural
     text, the English plural and the count that picks the form. ``verbatim`` marks data that
@@ -47,11 +56,30 @@ class Msg:
     each has a translation of its own (``pmsg``)."""
 
     key: str
-    params: tuple[tuple[str, Param], ...] = ()
-    plural: str | None = None
-    count: int | None = None
-    verbatim: bool = False
-    context: str | None = None
+    params: tuple[tuple[str, Param], ...]
+    plural: str | None
+    count: int | None
+    verbatim: bool
+    context: str | None
+
+    def __init__(
+        self,
+        key: str,
+        params: tuple[tuple[str, Param], ...] = (),
+        plural: str | None = None,
+        count: int | None = None,
+        verbatim: bool = False,
+        context: str | None = None,
+    ) -> None:
+        # each field set through its slot, written out: the engine makes a text for every
+        # event, label and log line (a frozen dataclass's own __init__ takes three times as
+        # long, and a random playout makes tens of thousands)
+        _KEY(self, key)
+        _PARAMS(self, params)
+        _PLURAL(self, plural)
+        _COUNT(self, count)
+        _VERBATIM(self, verbatim)
+        _CONTEXT(self, context)
 
     @property
     def values(self) -> Mapping[str, Param]:
@@ -80,6 +108,11 @@ class Msg:
         if self.context is not None:
             out["c"] = self.context
         return out
+
+
+_KEY, _PARAMS, _PLURAL, _COUNT, _VERBATIM, _CONTEXT = slot_setters(
+    Msg, "key", "params", "plural", "count", "verbatim", "context"
+)
 
 
 def param_json(value: Param) -> Any:
@@ -233,9 +266,12 @@ def plural(singular: str, plural_text: str, count: int, /, **params: Param) -> M
 def by(seat: int, text: Msg) -> Msg:
     """``text`` naming ``seat`` as its ``{player}``, the seat that did what it tells: the value
     stands first (after a plural's count), as ``msg(key, player=Seat(seat), ...)`` puts it."""
-    first = 1 if text.plural is not None else 0
-    params = (*text.params[:first], ("player", Seat(seat)), *text.params[first:])
-    return replace(text, params=params)
+    params = text.params
+    if text.plural is not None:
+        params = (*params[:1], ("player", Seat(seat)), *params[1:])
+    else:
+        params = (("player", Seat(seat)), *params)
+    return Msg(text.key, params, text.plural, text.count, text.verbatim, text.context)
 
 
 def verbatim(text: str) -> Msg:

@@ -4,6 +4,7 @@ missing."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -12,7 +13,7 @@ from babel.messages.catalog import Catalog
 import lang
 from cogs.table.components import shown
 from cogs.table.replies import user_message
-from engine.core import Action, IllegalAction
+from engine.core import Action, Event, IllegalAction
 from engine.text import (
     Msg,
     Seat,
@@ -63,6 +64,29 @@ def test_a_text_about_what_a_seat_did_is_the_text_that_names_it_as_player() -> N
     assert by(1, pmsg("choice", "{player} passed.")) == pmsg(
         "choice", "{player} passed.", player=Seat(1)
     )
+
+
+def test_texts_and_events_are_whole_and_never_change() -> None:
+    # both set their fields through their slots' own setters (engine.text.slot_setters)
+    text = Msg("{n} rat", (("n", 2),), "{n} rats", 2, False, "count")
+    assert text == Msg(
+        key="{n} rat", params=(("n", 2),), plural="{n} rats", count=2, context="count"
+    )
+    assert hash(text) == hash(
+        dataclasses.replace(plural("{n} rat", "{n} rats", 2), context="count")
+    )
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        text.key = "other"  # type: ignore[misc]
+    event = Event("moved", text, (1,), {"n": 2}, ("Red", "Yellow"))
+    assert (event.kind, event.template, event.audience, event.data) == (
+        "moved",
+        text,
+        (1,),
+        {"n": 2},
+    )
+    assert event.text == "2 rats" and Event("moved", text).data == {}
+    with pytest.raises(AttributeError):
+        event.kind = "other"
 
 
 def test_a_line_saved_before_texts_had_keys_reads_as_it_was() -> None:
