@@ -62,8 +62,8 @@ Stop = Callable[[], bool]
 
 
 @dataclass(frozen=True)
-class Decision:
-    """One decision being searched: the game's rules, the seat's view of it, its legal options
+class Question:
+    """One question being searched: the game's rules, the seat's view of it, its legal options
     and the rules of thumb's answer among them (the favourite)."""
 
     rules: Rules
@@ -88,19 +88,19 @@ def search(
     if rules.sample(view, legal, Rng(rng.state)) is None:
         return None
     favourite = rules.prior(view, legal, Rng(rng.state))
-    decision = Decision(rules, view, legal, int(view["seat"]), favourite)
+    question = Question(rules, view, legal, int(view["seat"]), favourite)
     if rules.clone is not None:
-        return paired_search(decision, rng, simulations, stop)
-    return flat_search(decision, rng, simulations, stop, explore)
+        return paired_search(question, rng, simulations, stop)
+    return flat_search(question, rng, simulations, stop, explore)
 
 
 def flat_search(
-    decision: Decision, rng: Rng, simulations: int, stop: Stop | None, explore: float
+    question: Question, rng: Rng, simulations: int, stop: Stop | None, explore: float
 ) -> str | None:
     """UCB1 over the legal options: every one tried once (the favourite first), then every
     ``PRIOR_SHARE``th simulation for the favourite and the others to the most promising."""
-    rules, view, legal = decision.rules, decision.view, decision.legal
-    favourite = legal.index(decision.favourite)
+    rules, view, legal = question.rules, question.view, question.legal
+    favourite = legal.index(question.favourite)
     order = [favourite, *(i for i in range(len(legal)) if i != favourite)]
     visits = [0] * len(legal)
     totals = [0.0] * len(legal)
@@ -121,7 +121,7 @@ def flat_search(
                 key=lambda i: totals[i] / visits[i] + explore * math.sqrt(log_n / visits[i]),
             )
         visits[pick] += 1
-        totals[pick] += _played_out(rules, game, decision.seat, legal[pick], rng)
+        totals[pick] += _played_out(rules, game, question.seat, legal[pick], rng)
     tried = [i for i in range(len(legal)) if visits[i]]
     best = max(
         tried, key=lambda i: (totals[i] / visits[i] - CAUTION / math.sqrt(visits[i]), visits[i], -i)
@@ -147,12 +147,12 @@ FAVOURITE = 0.03
 average (scores run from about -1 to 1)."""
 
 
-def paired_search(decision: Decision, rng: Rng, simulations: int, stop: Stop | None) -> str | None:
+def paired_search(question: Question, rng: Rng, simulations: int, stop: Stop | None) -> str | None:
     """Flat Monte Carlo with common random numbers: each sampled game is copied once per
     candidate, and every copy is played out with the same random numbers, so two candidates
     differ only by what they do, not by luck. ``simulations`` counts playouts in all."""
-    rules, view, legal = decision.rules, decision.view, decision.legal
-    favourite = decision.favourite
+    rules, view, legal = question.rules, question.view, question.legal
+    favourite = question.favourite
     assert rules.clone is not None
     options = rules.candidates(view, legal, favourite) if rules.candidates else list(legal)
     if len(options) == 1:
@@ -167,7 +167,7 @@ def paired_search(decision: Decision, rng: Rng, simulations: int, stop: Stop | N
             return None
         luck = rng.next64()
         for i, option in enumerate(options):
-            totals[i] += _played_out(rules, rules.clone(game), decision.seat, option, Rng(luck))
+            totals[i] += _played_out(rules, rules.clone(game), question.seat, option, Rng(luck))
         samples += 1
 
     def merit(i: int) -> tuple[float, int]:
