@@ -25,18 +25,8 @@ from .view_types import (
 
 ViewHook = Callable[[State, int | None, RattusView], None]
 VIEW_HOOKS: Hooks[ViewHook] = Hooks("view", unordered=True)  # each adds its own keys
-"""(state, viewer seat or None, view) -> adds an expansion's pieces to the view in place."""
-
-
-def expansion_view(on: Callable[[State], bool], add: ViewHook) -> ViewHook:
-    """The view hook of an expansion's pieces: ``add`` runs only in a game that has the
-    expansion (``on``)."""
-
-    def hook(s: State, seat: int | None, view: RattusView) -> None:
-        if on(s):
-            add(s, seat, view)
-
-    return hook
+"""(state, viewer seat or None, view) -> adds an expansion's pieces to the view in place (run
+only in a game with that expansion: ``Hooks.in_game``)."""
 
 
 def ruleset_text(s: State) -> Msg:
@@ -192,6 +182,6 @@ def view(s: State, seat: int | None, names: list[str] | None = None) -> RattusVi
         ],
     }
     _add_ending(s, out)
-    for hook in VIEW_HOOKS:
+    for hook in VIEW_HOOKS.in_game(s.expansions):
         hook(s, seat, out)
     return out

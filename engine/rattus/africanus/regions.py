@@ -121,7 +121,7 @@ def register_hooks() -> None:
     from .. import views
     from ..disclosure import DISCLOSURE_HOOKS
 
-    views.VIEW_HOOKS.add("africanus_cards", views.expansion_view(on, view_hook))
+    views.VIEW_HOOKS.add("africanus_cards", view_hook)
     DISCLOSURE_HOOKS.add("africanus_cards", disclosure_hook)
 
 

@@ -276,7 +276,7 @@ def register_hooks() -> None:
     flow.AFTER_TURN.add("sale", _after_turn)
     flow.BEFORE_SCORING.add("final_sale", _final_sale)
     flow.SCORE_TERMS.add("money", _money_points)
-    views.VIEW_HOOKS.add("mercatus", views.expansion_view(on, view_hook))
+    views.VIEW_HOOKS.add("mercatus", view_hook)
 
 
 def check(c: Checker, s: State, t: Any) -> None:

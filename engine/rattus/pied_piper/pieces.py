@@ -156,7 +156,7 @@ def register_hooks() -> None:
     board.LOSS_SPARES.add("potion", _potions_spare)
     board.CUBES_MOVED.add("potions", _potions_follow)
     board.CUBES_HELD.add("baker", _on_baker)
-    views.VIEW_HOOKS.add("pied_piper", views.expansion_view(on, view_hook))
+    views.VIEW_HOOKS.add("pied_piper", view_hook)
 
 
 def check(c: Checker, s: State, t: Any) -> None:
