@@ -78,14 +78,15 @@ def counts(s: State, cards: Iterable[str]) -> dict[str, int]:
 
 def summary(by_type: Mapping[str, int]) -> Msg:
     """'2 Church cards, 1 Joker' in the table's type order; 'nothing' when empty."""
-    return _summary(tuple((t, by_type[t]) for t in data.TYPES if by_type.get(t)))
+    return _summary(frozenset(by_type.items()))
 
 
 @lru_cache(maxsize=4096)
-def _summary(counted: tuple[tuple[str, int], ...]) -> Msg:
+def _summary(counted: frozenset[tuple[str, int]]) -> Msg:
     """``summary`` once per count of each type (a text never changes, and the same few
     counts come back in every reveal and answer)."""
-    parts = [COUNTED[t](n) for t, n in counted]
+    by_type = dict(counted)
+    parts = [COUNTED[t](by_type[t]) for t in data.TYPES if by_type.get(t)]
     return listing(parts) if parts else msg("nothing")
 
 
@@ -98,14 +99,19 @@ def population(s: State, cards: Iterable[str]) -> int:
 def take_from_hand(s: State, seat: int, by_type: Mapping[str, int]) -> list[str]:
     """Remove cards of these types from the hand (the first ones held) and return them."""
     hand: list[str] = s.mine("hands")[seat]
+    dealt = s.cards
+    found: dict[str, list[str]] = {t: [] for t in by_type}
+    for c in hand:
+        ids = found.get(dealt[c]["type"])
+        if ids is not None:
+            ids.append(c)
     taken: list[str] = []
     for t, n in by_type.items():
-        ids = [c for c in hand if s.type_of(c) == t][:n]
-        if len(ids) < n:
-            raise IllegalAction(msg("You hold only {cards}.", cards=COUNTED[t](len(ids))))
-        taken += ids
-    for c in taken:
-        hand.remove(c)
+        if len(found[t]) < n:
+            raise IllegalAction(msg("You hold only {cards}.", cards=COUNTED[t](len(found[t]))))
+        taken += found[t][:n]
+    gone = set(taken)
+    hand[:] = [c for c in hand if c not in gone]
     return taken
 
 
@@ -279,13 +285,23 @@ never changes)."""
 class ReadyAnswer(Action):
     """A ready-made answer to a hand pick, whose label is written when it is first read: a
     hand's answers are listed at every decision, and most labels are never read (a computer
-    or random player reads notations). Equal to any action of the same notation."""
+    or random player reads notations). It also knows the cards it chooses, by type, so taking
+    it needs no parsing. Equal to any action of the same notation."""
 
     @classmethod
-    def later(cls, notation: str, label: Callable[[], Msg], ends_turn: bool) -> ReadyAnswer:
+    def later(
+        cls, notation: str, label: Callable[[], Msg], ends_turn: bool, chosen: dict[str, int]
+    ) -> ReadyAnswer:
         answer = cls.__new__(cls)
         answer.__dict__.update(notation=notation, ends_turn=ends_turn, _later=label)
+        answer.__dict__["_chosen"] = chosen
         return answer
+
+    def chosen(self) -> dict[str, int] | None:
+        """The cards it chooses, by type (None for one given its label at once, as
+        ``dataclasses.replace`` makes)."""
+        chosen: dict[str, int] | None = self.__dict__.get("_chosen")
+        return None if chosen is None else dict(chosen)
 
     @property
     def label(self) -> Msg:
@@ -306,18 +322,25 @@ class ReadyAnswer(Action):
     __hash__ = Action.__hash__
 
 
-def _answer(kind: str, verb: str, ends_turn: bool, key: int) -> Action:
-    """The ready answer choosing the counts ``key`` holds, as the pick's ``counts_notation``
-    writes it (groups in the table's type order)."""
+def _answers(kind: str, verb: str, ends_turn: bool, keys: Iterable[int]) -> tuple[Action, ...]:
+    """The ready answers choosing the counts ``keys`` hold, as the pick's ``counts_notation``
+    writes them (groups in the table's type order), sorted by notation."""
     made = _ANSWERS.setdefault((kind, verb, ends_turn), {})
-    action = made.get(key)
-    if action is None:
-        named = {t: n for t in data.TYPES if (n := key // _WEIGHT[data.CODES[t]] & 255)}
-        notation = f"{kind}:{'-'.join(f'{data.CODES[t]}{n}' for t, n in named.items()) or 'none'}"
-        action = made[key] = ReadyAnswer.later(
-            notation, lambda: msg(verb, cards=summary(named)), ends_turn
-        )
-    return action
+    out = []
+    for key in keys:
+        action = made.get(key)
+        if action is None:
+            named = {t: n for t in data.TYPES if (n := key // _WEIGHT[data.CODES[t]] & 255)}
+            notation = "-".join(f"{data.CODES[t]}{n}" for t, n in named.items()) or "none"
+            action = made[key] = ReadyAnswer.later(
+                f"{kind}:{notation}", _label(verb, named), ends_turn, named
+            )
+        out.append(action)
+    return tuple(sorted(out, key=NOTATION))
+
+
+def _label(verb: str, named: dict[str, int]) -> Callable[[], Msg]:
+    return lambda: msg(verb, cards=summary(named))
 
 
 def ready_answers(pick: Pick, verb: str, first: Iterable[str] = ()) -> list[Action]:
@@ -336,30 +359,34 @@ def ready_answers(pick: Pick, verb: str, first: Iterable[str] = ()) -> list[Acti
 
 def _ready_answers(pick: Pick, verb: str, first: tuple[str, ...]) -> tuple[Action, ...]:
     """``ready_answers``, made once for each pick (hands of the same counts recur all game
-    long, and far more often in a computer player's look-ahead). The groups of a hand pick
-    come in the table's type order (``pick_of_counts``)."""
+    long, and far more often in a computer player's look-ahead)."""
+    return _answers(pick.kind, verb, pick.ends_turn, _ready_keys(pick, first))
+
+
+def _ready_keys(pick: Pick, first: tuple[str, ...]) -> Iterable[int]:
+    """The counts ``ready_answers`` chooses, each as one number (``_WEIGHT``), in the order
+    found: the first 25 are the ones offered. The groups of a hand pick come in the table's
+    type order (``pick_of_counts``)."""
     codes = [g.code for g in pick.groups]
     lead = [c for c in (data.CODES[t] for t in first) if c in codes]
     order = lead + [c for c in codes if c not in lead]
     avail = {g.code: g.available for g in pick.groups}
-    kind, least, most, ends_turn = pick.kind, pick.least, pick.most, pick.ends_turn
-    seen: dict[int, Action] = {}  # counts chosen (as one number) -> its answer
-    for head in [None, *order]:
-        # the answers that take the head's cards first, then the others in order, one by one
-        runs = ([head] if head else []) + [c for c in order if c != head]
+    least, most = pick.least, pick.most
+    found: dict[int, None] = {0: None} if least == 0 else {}
+    # the answers that take the head's cards first, then the others in order, one by one
+    # (the first group as head finds what no head found already)
+    for head in [None, *order[1:]]:
         key = total = 0
-        if least == 0 and key not in seen:
-            seen[key] = _answer(kind, verb, ends_turn, key)
-        for code in runs:
+        for code in [head, *(c for c in order if c != head)] if head else order:
             weight = _WEIGHT[code]
             for _ in range(min(avail[code], most - total)):
                 key += weight
                 total += 1
-                if total >= least and key not in seen:
-                    seen[key] = _answer(kind, verb, ends_turn, key)
-                    if len(seen) == MAX_OPTIONS:  # the first 25 found are the ones offered
-                        return tuple(sorted(seen.values(), key=NOTATION))
-    return tuple(sorted(seen.values(), key=NOTATION))
+                if total >= least and key not in found:
+                    found[key] = None
+                    if len(found) == MAX_OPTIONS:
+                        return found
+    return found
 
 
 HandAct = Callable[[Ctx, Frame, int, dict[str, int], list[str]], None]
@@ -382,7 +409,11 @@ def hand_step(
         return ready_answers(pick(s, f, seat), verb, first(s, f))
 
     def taken(ctx: Ctx, f: Frame, seat: int, a: Action) -> None:
-        chosen = by_type(pick(ctx.s, f, seat), a.notation)
+        # a ready answer of this step (the step machine trusts only those its moment listed)
+        # knows its cards; any other answer is read against the pick
+        chosen = a.chosen() if type(a) is ReadyAnswer and a.kind == kind else None
+        if chosen is None:
+            chosen = by_type(pick(ctx.s, f, seat), a.notation)
         gone = take_from_hand(ctx.s, seat, chosen)
         steps.pop(ctx.s, f)
         act(ctx, f, seat, chosen, gone)

@@ -165,11 +165,14 @@ class Ctx(kernel.Ctx[State]):
     ``quiet`` before making an event's text at all."""
 
     rng: Rng = field(init=False)
+    names: tuple[str, ...] = field(init=False)
+    """How event texts name the seats (``State.seat_names``)."""
 
     LOG_KEEP: ClassVar[int] = LOG_KEEP
 
     def __post_init__(self) -> None:
         self.rng = Rng(self.s.rng)
+        self.names = self.s.seat_names()
 
     def finish(self) -> None:
         self.s.rng = self.rng.state
@@ -179,12 +182,13 @@ class Ctx(kernel.Ctx[State]):
         ``State.to_dict`` writes it out)."""
         if self.quiet:
             return
-        self.events.append(Event.named(kind, template, self.s.seat_names(), None, data))
-        self.s.log.append(template)
-        if len(self.s.log) > LOG_KEEP:
-            del self.s.log[: len(self.s.log) - LOG_KEEP]
+        self.events.append(Event(kind, template, None, data, self.names))
+        log = self.s.log
+        log.append(template)
+        if len(log) > LOG_KEEP:
+            del log[: len(log) - LOG_KEEP]
 
     def tell(self, seats: tuple[int, ...], kind: str, template: Text, **data: Any) -> None:
         """An event only these seats may see."""
         if not self.quiet:
-            self.events.append(Event.named(kind, template, self.s.seat_names(), seats, data))
+            self.events.append(Event(kind, template, seats, data, self.names))
