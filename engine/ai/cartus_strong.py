@@ -21,7 +21,7 @@ from ..cartus.state import State
 from ..core import Action, Rng
 from ..text import verbatim
 from .cartus_player import building_code, commit_value, easy_choice
-from .search import Rules
+from .search import Rules, each_time
 
 UNLABELLED = verbatim("")
 """The label of an action played by its notation alone in a look-ahead (nobody reads it)."""
@@ -145,7 +145,7 @@ def _sizes(notation: str) -> list[int]:
 
 
 RULES = Rules(
-    sample=sample_state,
+    sampler=each_time(sample_state),
     actor=simulate.actor,
     policy=policy,
     play=play,

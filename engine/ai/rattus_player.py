@@ -8,8 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..core import Action, Rng, find_action
-from ..rattus import flow, simulate
-from ..rattus.sampling import sample_game
+from ..rattus import flow, sampling, simulate
 from ..rattus.state import State
 from . import rattus_policy
 from .rattus_table import Table, average, expected_losses
@@ -74,13 +73,21 @@ def horizon(start: State) -> Callable[[State], bool]:
     return reached
 
 
-def _sample(view: dict[str, Any], legal: Sequence[str], rng: Rng) -> State | None:
-    game = sample_game(view, legal, rng)
-    return None if game is None else game.state
+def _sampler(view: dict[str, Any], legal: Sequence[str]) -> Callable[[Rng], State | None] | None:
+    found = sampling.sampler(view, legal)
+    if found is None:
+        return None
+    draw = found.draw
+
+    def state(rng: Rng) -> State | None:
+        game = draw(rng)
+        return None if game is None else game.state
+
+    return state
 
 
 RULES = Rules(
-    sample=_sample,
+    sampler=_sampler,
     actor=simulate.actor,
     policy=policy,
     play=play,

@@ -14,9 +14,26 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from ..core import Rng
+
+Draw = Callable[[Rng], Any]
+"""(rng) -> a whole game consistent with the view a sampler read, or None when this one
+cannot be rebuilt."""
+Sampler = Callable[[dict[str, Any], Sequence[str]], Draw | None]
+"""(view, legal) -> the view read once, to draw many games from; None when this decision
+cannot be rebuilt."""
+
+
+def each_time(sample: Callable[[dict[str, Any], Sequence[str], Rng], Any]) -> Sampler:
+    """A sampler of a game's ``sample(view, legal, rng)``, which reads the view at each draw."""
+
+    def sampler(view: dict[str, Any], legal: Sequence[str]) -> Draw:
+        return partial(sample, view, legal)
+
+    return sampler
 
 
 @dataclass(frozen=True)
@@ -24,8 +41,8 @@ class Rules:
     """One game's part in the search. ``G`` is whatever private game the game's sampler makes;
     ``play`` may change it in place (nobody else holds it)."""
 
-    sample: Callable[[dict[str, Any], Sequence[str], Rng], Any]
-    """A whole game consistent with the view, or None when this decision cannot be rebuilt."""
+    sampler: Sampler
+    """(view, legal) -> draws of whole games consistent with the view (``Sampler``)."""
     actor: Callable[[Any], int | None]
     """(game) -> the seat deciding now, None when the game is over."""
     policy: Callable[[Any, int, Rng], Any]
@@ -63,14 +80,16 @@ Stop = Callable[[], bool]
 
 @dataclass(frozen=True)
 class Question:
-    """One question being searched: the game's rules, the seat's view of it, its legal options
-    and the rules of thumb's answer among them (the favourite)."""
+    """One question being searched: the game's rules, the seat's view of it, its legal options,
+    the rules of thumb's answer among them (the favourite) and the draws of whole games the
+    view could come from."""
 
     rules: Rules
     view: dict[str, Any]
     legal: Sequence[str]
     seat: int
     favourite: str
+    draw: Draw
 
 
 def search(
@@ -85,10 +104,11 @@ def search(
     """The best of ``legal`` after ``simulations`` playouts; None if the game cannot be rebuilt.
     Games whose rules can copy a sampled game (``clone``) are searched by ``paired_search``,
     the others by ``flat_search``."""
-    if rules.sample(view, legal, Rng(rng.state)) is None:
+    draw = rules.sampler(view, legal)
+    if draw is None or draw(Rng(rng.state)) is None:
         return None
     favourite = rules.prior(view, legal, Rng(rng.state))
-    question = Question(rules, view, legal, int(view["seat"]), favourite)
+    question = Question(rules, view, legal, int(view["seat"]), favourite, draw)
     if rules.clone is not None:
         return paired_search(question, rng, simulations, stop)
     return flat_search(question, rng, simulations, stop, explore)
@@ -99,7 +119,7 @@ def flat_search(
 ) -> str | None:
     """UCB1 over the legal options: every one tried once (the favourite first), then every
     ``PRIOR_SHARE``th simulation for the favourite and the others to the most promising."""
-    rules, view, legal = question.rules, question.view, question.legal
+    rules, legal = question.rules, question.legal
     favourite = legal.index(question.favourite)
     order = [favourite, *(i for i in range(len(legal)) if i != favourite)]
     visits = [0] * len(legal)
@@ -107,7 +127,7 @@ def flat_search(
     for done in range(simulations):
         if stop is not None and done >= len(legal) and stop():
             break
-        game = rules.sample(view, legal, rng)
+        game = question.draw(rng)
         if game is None:
             return None
         if done < len(legal):
@@ -162,7 +182,7 @@ def paired_search(question: Question, rng: Rng, simulations: int, stop: Stop | N
     for done in range(max(1, simulations // len(options))):
         if stop is not None and done and stop():
             break
-        game = rules.sample(view, legal, rng)
+        game = question.draw(rng)
         if game is None:
             return None
         luck = rng.next64()

@@ -21,7 +21,7 @@ from . import data, flow, game
 from .africanus import regions as ar
 from .mercatus import goods as mg
 from .pied_piper import pieces as pp
-from .state import State
+from .state import Frame, State
 
 REBUILDS = ("start_place", "turn", "final_turn")
 """Decision kinds whose pending steps follow from the view alone."""
@@ -58,93 +58,55 @@ def _fronts(section: str, starting: bool) -> tuple[tuple[Front, dict[str, Any]],
     )
 
 
-class _Pool:
-    """The token fronts that could lie face down, split by their backs (starting or not)."""
+Token = dict[str, Any]
+"""A token's front as a game holds it (``State.tokens``): never changed once dealt, so every
+game a sampler draws shares the same dicts."""
 
-    def __init__(self, section: str, rng: Rng) -> None:
-        self.rng = rng
-        self.starting = list(_fronts(section, True))
-        self.regular = list(_fronts(section, False))
 
-    def discard(self, front: dict[str, Any], starting: bool) -> None:
-        """A front the seat can see is not among the hidden ones."""
+def _token(front: dict[str, Any], starting: bool) -> Token:
+    token = {k: front[k] for k in ("limit", "majority", "all")}
+    token["starting"] = starting
+    token["classes"] = list(front["classes"])
+    return token
+
+
+def _unseen(view: dict[str, Any], regions: list[str]) -> tuple[list[Token], list[Token]]:
+    """The tokens that could lie face down (starting backs, the others), the fronts the view
+    shows taken out, in the order a draw picks among them."""
+    section = token_section(view["expansions"])
+    piles = (list(_fronts(section, True)), list(_fronts(section, False)))
+
+    def discard(front: dict[str, Any], starting: bool) -> None:
         key = _key(front)
-        for pile in (self.starting, self.regular) if starting else (self.regular, self.starting):
+        for pile in piles if starting else piles[::-1]:
             for i, candidate in enumerate(pile):
                 if candidate[0] == key:
                     del pile[i]
                     return
 
-    def draw(self, starting: bool | None) -> tuple[dict[str, Any], bool]:
-        piles = [(self.starting, True), (self.regular, False)]
-        if starting is False:
-            piles.reverse()
-        if starting is None:
-            total = len(self.starting) + len(self.regular)
-            if total and self.rng.below(total) >= len(self.starting):
-                piles.reverse()
-        for pile, is_starting in piles:
-            if pile:
-                return pile.pop(self.rng.below(len(pile)))[1], is_starting
-        return {"limit": 99, "classes": [], "majority": 0, "all": 0}, bool(starting)
-
-
-_Piles = tuple[list[tuple[Front, dict[str, Any]]], list[tuple[Front, dict[str, Any]]]]
-_last_unseen: list[tuple[dict[str, Any], Any, _Piles]] = []
-"""The view ``_unseen`` last worked on, what of it it read (a copy, to tell a changed view)
-and its answer: a search draws hundreds of games from one view."""
-
-
-def _unseen(view: dict[str, Any], regions: list[str]) -> _Piles:
-    """The fronts that could lie face down (starting backs, the others), the ones the view
-    shows taken out: new lists each time, in the order a pool keeps them."""
-    read = [[view["regions"][r]["slots"] for r in regions], view.get("revealed", [])]
-    last = _last_unseen[0] if _last_unseen else None
-    if last is None or last[0] is not view or last[1] != read:
-        pool = _Pool(token_section(view["expansions"]), Rng(0))  # no draw: rng unused
-        for slots in read[0]:
-            for slot in slots:
-                if slot["known"] is not None:
-                    pool.discard(slot["known"], bool(slot["starting"]))
-        for entry in read[1]:
-            pool.discard(entry, False)
-        last = (view, copy_json(read), (pool.starting, pool.regular))
-        _last_unseen[:] = [last]  # one entry, swapped whole (a search in another thread)
-    starting, regular = last[2]
-    return list(starting), list(regular)
-
-
-def _rats(
-    view: dict[str, Any], regions: list[str], rng: Rng
-) -> tuple[
-    dict[str, dict[str, Any]], dict[str, list[str]], list[str], list[str], dict[str, list[int]]
-]:
-    seat = view["seat"]
-    pool = _Pool(token_section(view["expansions"]), rng)
-    pool.starting, pool.regular = _unseen(view, regions)
-    tokens: dict[str, dict[str, Any]] = {}
-    rats: dict[str, list[str]] = {r: [] for r in regions}
-    known: dict[str, list[int]] = {}
-
-    def add(front: dict[str, Any], starting: bool) -> str:
-        tid = f"x{len(tokens) + 1}"
-        tokens[tid] = {**{k: front[k] for k in ("limit", "majority", "all")}, "starting": starting}
-        tokens[tid]["classes"] = list(front["classes"])
-        return tid
-
     for r in regions:
         for slot in view["regions"][r]["slots"]:
             if slot["known"] is not None:
-                tid = add(slot["known"], bool(slot["starting"]))
-                known[tid] = [seat]
-            else:
-                tid = add(*pool.draw(bool(slot["starting"])))
-            rats[r].append(tid)
-    supply = [add(*pool.draw(None)) for _ in range(int(view["rat_supply"]))]
-    # What is left either went out at setup or was revealed earlier: the view cannot tell which.
-    gone = [add(front, True) for _, front in pool.starting]
-    gone += [add(front, False) for _, front in pool.regular]
-    return tokens, rats, supply, gone, known
+                discard(slot["known"], bool(slot["starting"]))
+    for entry in view.get("revealed", []):
+        discard(entry, False)
+    return [_token(f, True) for _, f in piles[0]], [_token(f, False) for _, f in piles[1]]
+
+
+def _draw(rng: Rng, starting: list[Token], regular: list[Token], back: bool | None) -> Token:
+    """One hidden token taken from the piles: of the back shown (``back``), or either
+    (None: drawn in proportion), the other pile once that one is empty."""
+    piles = (starting, regular)
+    if back is False:
+        piles = (regular, starting)
+    elif back is None:
+        total = len(starting) + len(regular)
+        if total and rng.below(total) >= len(starting):
+            piles = (regular, starting)
+    for pile in piles:
+        if pile:
+            return pile.pop(rng.below(len(pile)))
+    return _token({"limit": 99, "classes": [], "majority": 0, "all": 0}, bool(back))
 
 
 def _pending(view: dict[str, Any], legal: set[str], players: int) -> list[dict[str, Any]] | None:
@@ -172,77 +134,93 @@ def _pending(view: dict[str, Any], legal: set[str], players: int) -> list[dict[s
     return None
 
 
-def _ext(view: dict[str, Any], s: State, legal: set[str], rng: Rng) -> None:
-    """Each expansion's pieces, from the view (and hidden region cards drawn at random)."""
-    regions = s.regions
+def _public_ext(view: dict[str, Any], regions: list[str], legal: set[str]) -> dict[str, Any]:
+    """Each expansion's pieces as the view shows them (Africanus's hidden region cards are
+    dealt by ``_RegionCards`` for each game drawn)."""
     exps = set(view["expansions"])
+    ext: dict[str, Any] = {}
     if "pied_piper" in exps:
-
-        def padded(items: list[Any], n: int) -> list[Any]:
-            return [*items, *([None] * (n - len(items)))]
-
-        nuns = [r for r in regions for _ in range(int(view["regions"][r].get("nuns", 0)))]
-        bishops = [r for r in regions for _ in range(int(view["regions"][r].get("bishops", 0)))]
-        s.ext[pp.KEY] = {
-            "walls": padded([list(w) for w in view.get("walls", [])], pp.WALLS),
-            "nuns": padded(nuns, pp.NUNS),
-            "bishops": padded(bishops, pp.BISHOPS),
-            "potions": {
-                r: dict(view["regions"][r]["potions"])
-                for r in regions
-                if view["regions"][r].get("potions")
-            },
-            "baker": [int(p.get("baker", 0)) for p in view["players"]],
-        }
+        ext[pp.KEY] = _pied_piper(view, regions)
     if "mercatus" in exps:
-        supply = view["goods_supply"]
-        on_regions = {
-            r: view["regions"][r]["goods"] for r in regions if "goods" in view["regions"][r]
-        }
-        held = [{t: int(p.get("goods", {}).get(t, 0)) for t in mg.TYPES} for p in view["players"]]
-        on_cards = dict(view.get("goods_on_cards", {}))
-        out = {}
-        for t in mg.TYPES:
-            seen = supply[t]["up"] + supply[t]["down"] + sum(h[t] for h in held)
-            seen += sum(1 for k in on_regions.values() if k == t)
-            seen += sum(1 for k in on_cards.values() if k == t)
-            out[t] = max(0, mg.PER_TYPE - seen)
-        s.ext[mg.KEY] = {
-            "up": {t: int(supply[t]["up"]) for t in mg.TYPES},
-            "down": {t: int(supply[t]["down"]) for t in mg.TYPES},
-            "regions": on_regions,
-            "held": held,
-            "coins": [int(p.get("coins", 0)) for p in view["players"]],
-            "on_card": on_cards,
-            "took": not any(n.startswith("goods:") for n in legal),
-            "out": out,
-        }
+        ext[mg.KEY] = _mercatus(view, regions, legal)
     if "africanus" in exps:
-        seat = view["seat"]
-        own = [c["id"] for c in view["players"][seat].get("hand", [])]
-        played = [[int(p["seat"]), p["id"], p["protects"]] for p in view["region_cards_played"]]
-        in_use = set(regions)
-        seen = set(own) | {p[1] for p in played}
-        unseen = rng.shuffled(
-            [c.id for c in data.region_cards() if c.region in in_use and c.id not in seen]
-        )
-        hands: list[list[str]] = []
-        for p in view["players"]:
-            if p["seat"] == seat:
-                hands.append(list(own))
-            else:
-                n = int(p.get("hand_count", 0))
-                hands.append(unseen[:n])
-                unseen = unseen[n:]
-        deck_n = int(view.get("region_deck", 0))
-        s.ext[ar.KEY] = {
-            "deck": unseen[:deck_n],
-            "discard": unseen[deck_n:],
-            "hands": hands,
-            "played": played,
+        ext[ar.KEY] = {
+            "played": [
+                [int(p["seat"]), p["id"], p["protects"]] for p in view["region_cards_played"]
+            ],
             "diplomats": _diplomats(view, regions),
             "caravan": view.get("caravan"),
         }
+    return ext
+
+
+def _pied_piper(view: dict[str, Any], regions: list[str]) -> dict[str, Any]:
+    def padded(items: list[Any], n: int) -> list[Any]:
+        return [*items, *([None] * (n - len(items)))]
+
+    nuns = [r for r in regions for _ in range(int(view["regions"][r].get("nuns", 0)))]
+    bishops = [r for r in regions for _ in range(int(view["regions"][r].get("bishops", 0)))]
+    return {
+        "walls": padded([list(w) for w in view.get("walls", [])], pp.WALLS),
+        "nuns": padded(nuns, pp.NUNS),
+        "bishops": padded(bishops, pp.BISHOPS),
+        "potions": {
+            r: dict(view["regions"][r]["potions"])
+            for r in regions
+            if view["regions"][r].get("potions")
+        },
+        "baker": [int(p.get("baker", 0)) for p in view["players"]],
+    }
+
+
+def _mercatus(view: dict[str, Any], regions: list[str], legal: set[str]) -> dict[str, Any]:
+    supply = view["goods_supply"]
+    on_regions = {r: view["regions"][r]["goods"] for r in regions if "goods" in view["regions"][r]}
+    held = [{t: int(p.get("goods", {}).get(t, 0)) for t in mg.TYPES} for p in view["players"]]
+    on_cards = dict(view.get("goods_on_cards", {}))
+    out = {}
+    for t in mg.TYPES:
+        seen = supply[t]["up"] + supply[t]["down"] + sum(h[t] for h in held)
+        seen += sum(1 for k in on_regions.values() if k == t)
+        seen += sum(1 for k in on_cards.values() if k == t)
+        out[t] = max(0, mg.PER_TYPE - seen)
+    return {
+        "up": {t: int(supply[t]["up"]) for t in mg.TYPES},
+        "down": {t: int(supply[t]["down"]) for t in mg.TYPES},
+        "regions": on_regions,
+        "held": held,
+        "coins": [int(p.get("coins", 0)) for p in view["players"]],
+        "on_card": on_cards,
+        "took": not any(n.startswith("goods:") for n in legal),
+        "out": out,
+    }
+
+
+class _RegionCards:
+    """Africanus's region cards the seat has not seen, dealt anew for each game drawn: into
+    the others' hands, the deck and the discard pile."""
+
+    def __init__(self, view: dict[str, Any], regions: list[str]) -> None:
+        seat = view["seat"]
+        self.own = [c["id"] for c in view["players"][seat].get("hand", [])]
+        seen = set(self.own) | {p["id"] for p in view["region_cards_played"]}
+        in_use = set(regions)
+        self.unseen = [c.id for c in data.region_cards() if c.region in in_use and c.id not in seen]
+        self.counts = [
+            None if p["seat"] == seat else int(p.get("hand_count", 0)) for p in view["players"]
+        ]
+        self.deck = int(view.get("region_deck", 0))
+
+    def deal(self, rng: Rng) -> dict[str, Any]:
+        unseen = rng.shuffled(self.unseen)
+        hands: list[list[str]] = []
+        for n in self.counts:
+            if n is None:
+                hands.append(list(self.own))
+            else:
+                hands.append(unseen[:n])
+                unseen = unseen[n:]
+        return {"deck": unseen[: self.deck], "discard": unseen[self.deck :], "hands": hands}
 
 
 def _diplomats(view: dict[str, Any], regions: list[str]) -> dict[str, list[int]]:
@@ -267,57 +245,156 @@ def sample_game(view: dict[str, Any], legal: Sequence[str], rng: Rng) -> game.Ga
     None when the seat is not deciding one of the ``REBUILDS`` kinds, or when the rebuilt game
     would not offer exactly ``legal`` (a position this module does not know how to rebuild).
     """
+    found = sampler(view, legal)
+    return None if found is None else found.draw(rng)
+
+
+def sampler(view: dict[str, Any], legal: Sequence[str]) -> Sampler | None:
+    """The view read once, to draw many games from (``Sampler.draw``); None when the seat is
+    not deciding one of the ``REBUILDS`` kinds or its pending steps cannot be told."""
     decision = view.get("decision")
     seat = view.get("seat")
     if decision is None or seat is None or decision["kind"] not in REBUILDS:
         return None
+    stack = _pending(view, set(legal), int(view["players_count"]))
+    return None if stack is None else Sampler(view, legal, stack)
+
+
+class Sampler:
+    """Whole games one seat's view could come from: what the view shows is read once, and
+    each ``draw`` deals the hidden parts anew (a search draws hundreds from one view)."""
+
+    def __init__(self, view: dict[str, Any], legal: Sequence[str], stack: list[Frame]) -> None:
+        self.seat = int(view["seat"])
+        self.players = players = int(view["players_count"])
+        self.wanted = wanted = set(legal)
+        self.stack = stack
+        self.regions = regions = list(data.board_map().in_use[players])
+        self.slots = [
+            (r, None if s["known"] is None else _token(s["known"], bool(s["starting"])), s)
+            for r in regions
+            for s in view["regions"][r]["slots"]
+        ]
+        self.piles = _unseen(view, regions)
+        self.rat_supply = int(view["rat_supply"])
+        self.names = [f"x{n + 1}" for n in range(len(self.slots) + self.rat_supply + 64)]
+        self.public = _public_view(view, regions, wanted, stack)
+        self.ext = _public_ext(view, regions, wanted)
+        self.region_cards = (
+            _RegionCards(view, regions) if "africanus" in view["expansions"] else None
+        )
+
+    def draw(self, rng: Rng) -> game.Game | None:
+        """One whole game, its hidden parts drawn with ``rng``; None when it would not offer
+        exactly the legal actions the sampler was given."""
+        tokens, rats, supply, gone, known = self._rats(rng)
+        s = State(
+            tokens=tokens,
+            rng=rng.next64(),
+            rats=rats,
+            rat_supply=supply,
+            gone=gone,
+            known=known,
+            stack=[dict(f) for f in self.stack],
+            **_fresh(self.public),
+        )
+        ext = copy_json(self.ext)
+        if self.region_cards is not None:
+            ext[ar.KEY] = {**self.region_cards.deal(rng), **ext[ar.KEY]}
+        s.ext = ext
+        rebuilt = game.Game(s)
+        if {a.notation for a in rebuilt.legal_actions(self.seat)} != self.wanted:
+            return None
+        return rebuilt
+
+    def _rats(
+        self, rng: Rng
+    ) -> tuple[dict[str, Token], dict[str, list[str]], list[str], list[str], dict[str, list[int]]]:
+        """(tokens, rats by region, rat supply, tokens gone, fronts the seat knows)."""
+        starting, regular = list(self.piles[0]), list(self.piles[1])
+        names = self.names
+        seat = self.seat
+        tokens: dict[str, Token] = {}
+        rats: dict[str, list[str]] = {r: [] for r in self.regions}
+        known: dict[str, list[int]] = {}
+
+        def add(token: Token) -> str:
+            n = len(tokens)
+            tid = names[n] if n < len(names) else f"x{n + 1}"
+            tokens[tid] = token
+            return tid
+
+        for region, front, slot in self.slots:
+            if front is not None:
+                tid = add(front)
+                known[tid] = [seat]
+            else:
+                tid = add(_draw(rng, starting, regular, bool(slot["starting"])))
+            rats[region].append(tid)
+        supply = [add(_draw(rng, starting, regular, None)) for _ in range(self.rat_supply)]
+        # What is left either went out at setup or was revealed earlier: the view cannot tell which.
+        gone = [add(token) for token in starting]
+        gone += [add(token) for token in regular]
+        return tokens, rats, supply, gone, known
+
+
+def _public_view(
+    view: dict[str, Any], regions: list[str], wanted: set[str], stack: list[Frame]
+) -> dict[str, Any]:
+    """The State fields every game drawn from the view shares (``_fresh`` copies them)."""
     players = int(view["players_count"])
-    wanted = set(legal)
-    stack = _pending(view, wanted, players)
-    if stack is None:
-        return None
-    regions = list(data.board_map().in_use[players])
-    tokens, rats, supply, gone, known = _rats(view, regions, rng)
-    s = State(
-        players=players,
-        expansions=sorted(view["expansions"]),
-        regions=regions,
-        cards_in_play=list(view["cards_in_play"]),
-        tokens=tokens,
-        rng=rng.next64(),
-        seed=0,
-        cubes={
+    seat = int(view["seat"])
+    hands = [list(p["cards"]) for p in view["players"]]
+    status = view["status"]
+    kind = view["decision"]["kind"]
+    return {
+        "players": players,
+        "expansions": sorted(view["expansions"]),
+        "regions": regions,
+        "cards_in_play": list(view["cards_in_play"]),
+        "seed": 0,
+        "cubes": {
             r: [int(view["regions"][r]["cubes"].get(str(p), 0)) for p in range(players)]
             for r in regions
         },
-        palace=[int(p["palace"]) for p in view["players"]],
-        supply=[int(p["cubes_supply"]) for p in view["players"]],
-        rats=rats,
-        rat_supply=supply,
-        removed=[],
-        gone=gone,
-        known=known,
-        plague=view["plague"],
-        hands=[list(p["cards"]) for p in view["players"]],
-        status=view["status"],
-        turn=int(view["turn"]),
-        active=int(view["active"]) if view["active"] is not None else 0,
-        stack=stack,
-        took=not any(n.startswith("take:") for n in wanted),
-        placed=not any(n.startswith("place:") for n in wanted),
-        revealed=[dict(e) for e in view.get("revealed", [])],
-        final_order=[int(x) for x in view.get("final_order", [])],
+        "palace": [int(p["palace"]) for p in view["players"]],
+        "supply": [int(p["cubes_supply"]) for p in view["players"]],
+        "removed": [],
+        "plague": view["plague"],
+        "hands": hands,
+        "status": status,
+        "turn": int(view["turn"]),
+        "active": int(view["active"]) if view["active"] is not None else 0,
+        "took": not any(n.startswith("take:") for n in wanted),
+        "placed": not any(n.startswith("place:") for n in wanted),
+        "revealed": [dict(e) for e in view.get("revealed", [])],
+        "final_order": [int(x) for x in view.get("final_order", [])],
+        "last_seat": int(stack[0]["seat"]) if status in ("final_round", "final_ravage") else None,
         # the view's lines as texts again (JSON, engine.text.to_json), its names kept as data
-        log=[from_json(line) if isinstance(line, dict) else line for line in view.get("log", [])],
+        "log": [
+            from_json(line) if isinstance(line, dict) else line for line in view.get("log", [])
+        ],
         # the ravages the seat was shown (public: their tokens were turned face up)
-        ravages=[{**r, "tokens": [dict(t) for t in r["tokens"]]} for r in view.get("ravages", [])],
-    )
-    if s.status in ("final_round", "final_ravage"):
-        s.last_seat = int(stack[0]["seat"])
-    _ext(view, s, wanted, rng)
-    if decision["kind"] in ("turn", "final_turn"):
-        s.used = [c for c in s.hands[seat] if f"use:{c}" not in wanted]
-    rebuilt = game.Game(s)
-    if {a.notation for a in rebuilt.legal_actions(seat)} != wanted:
-        return None
-    return rebuilt
+        "ravages": [
+            {**r, "tokens": [dict(t) for t in r["tokens"]]} for r in view.get("ravages", [])
+        ],
+        "used": (
+            [c for c in hands[seat] if f"use:{c}" not in wanted]
+            if kind in ("turn", "final_turn")
+            else []
+        ),
+    }
+
+
+def _fresh(public: dict[str, Any]) -> dict[str, Any]:
+    """The shared fields of ``_public_view`` with every container a game changes copied."""
+    out = dict(public)
+    for key in ("expansions", "regions", "cards_in_play", "palace", "supply", "removed"):
+        out[key] = list(public[key])
+    for key in ("final_order", "log", "used"):
+        out[key] = list(public[key])
+    out["cubes"] = {r: list(c) for r, c in public["cubes"].items()}
+    out["hands"] = [list(h) for h in public["hands"]]
+    out["revealed"] = [dict(e) for e in public["revealed"]]
+    out["ravages"] = [{**r, "tokens": [dict(t) for t in r["tokens"]]} for r in public["ravages"]]
+    return out

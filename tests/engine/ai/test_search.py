@@ -10,7 +10,7 @@ import pytest
 
 from engine import cartus
 from engine.ai import cartus_strong
-from engine.ai.search import Rules, search
+from engine.ai.search import Rules, each_time, search
 from engine.cartus.game import Game
 from engine.core import Rng
 
@@ -44,7 +44,7 @@ def _rules(favourite: str) -> Rules:
         return Toy(rng.below(1000) / 1000)
 
     return Rules(
-        sample=sample,
+        sampler=each_time(sample),
         actor=lambda g: 0 if g.rolled is None else None,
         policy=policy,
         play=play,
