@@ -65,25 +65,22 @@ def plague_gain(t: Table, region: str, bonus: int = 0) -> float:
     the leaders' losses counting most."""
     loss = t.losses(region, bonus=bonus)
     standing = t.standing()
-    best_other = max(standing[p] for p in range(t.players) if p != t.seat)
-    gain = -1.4 * loss[t.seat]
+    seat = t.seat
+    best_other = max(standing[:seat] + standing[seat + 1 :])
+    gain = -1.4 * loss[seat]
     for p in range(t.players):
-        if p != t.seat:
+        if p != seat:
             gain += loss[p] * (1.3 if standing[p] >= best_other else 0.8)
     return gain
 
 
 def place_value(t: Table, region: str, n: int) -> float:
-    """What placing ``n`` cubes in the region is worth to the seat (worked out once a table:
-    the turn's rule asks again for the option it chose)."""
-    return t.remembered(("place", region, n), lambda: _place_value(t, region, n))
-
-
-def _place_value(t: Table, region: str, n: int) -> float:
-    before = t.loss(region)
-    after = t.loss_adding(region, n)
-    mine = t.cubes[region][t.seat] + n
-    others = max(c for p, c in enumerate(t.cubes[region]) if p != t.seat)
+    """What placing ``n`` cubes in the region is worth to the seat."""
+    before, after = t.place_losses(region, n)
+    cubes = t.cubes[region]
+    seat = t.seat
+    mine = cubes[seat] + n
+    others = max(cubes[:seat] + cubes[seat + 1 :])
     lead = 0.3 if mine > others else 0.0
     return n - (after - before) * (0.6 + 0.6 * _danger(t, region)) + lead
 
@@ -128,8 +125,9 @@ def turn(t: Table, legal: Sequence[str], rng: Rng) -> str:
     places = [n for n in legal if n.startswith("place:") and n != "place:fewer"]
     places = [n for n in places if _region(n) in t.cubes]
     if places:
-        best = _best(places, lambda n: place_value(t, _region(n), _place_count(t, n, bonus)), rng)
-        if place_value(t, _region(best), _place_count(t, best, bonus)) > -0.5:
+        value = {n: place_value(t, _region(n), _place_count(t, n, bonus)) for n in places}
+        best = _best(places, value.__getitem__, rng)
+        if value[best] > -0.5:
             return best
     if uses and rng.below(4) == 0:
         return uses[rng.below(len(uses))]
@@ -157,9 +155,9 @@ def spread(t: Table, legal: Sequence[str], rng: Rng) -> str:
     def score(n: str) -> float:
         if not n.startswith("rat:"):
             return 0.0
-        r = _region(n)
-        others = sum(c for p, c in enumerate(t.cubes[r]) if p != t.seat)
-        return others - 2.0 * t.cubes[r][t.seat] - 0.01
+        cubes = t.cubes[_region(n)]
+        mine = cubes[t.seat]
+        return (sum(cubes) - mine) - 2.0 * mine - 0.01
 
     return _best(legal, score, rng, 0.2)
 

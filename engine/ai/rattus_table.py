@@ -8,7 +8,7 @@ token of the set.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -126,14 +126,6 @@ class Table:
             ]
         return list(found)
 
-    def remembered(self, key: tuple[Any, ...], work: Callable[[], float]) -> float:
-        """``work()`` the first time ``key`` is asked of this table, then its answer again
-        (a table never changes: a rule of thumb may remember what it worked out)."""
-        found = self._known.get(key)
-        if found is None:
-            found = self._known[key] = [work()]
-        return float(found[0])
-
     def near_plague(self, region: str) -> bool:
         """Whether the region neighbours the plague's (``neighbours``, asked once a table)."""
         key = ("near plague",)
@@ -166,20 +158,31 @@ class Table:
             return lost
         return float(found[0])
 
-    def loss_adding(self, region: str, n: int) -> float:
-        """``loss(region, extra)`` with ``n`` more cubes of the table's own seat alone (the
-        same sums: the other seats' counts unchanged)."""
-        key = ("loss+", region, n)
-        found = self._known.get(key)
-        if found is None:
-            cubes = list(self.cubes[region])
-            cubes[self.seat] += n
-            lost = expected_loss(
-                cubes, self.rats[region], self.held, average(self.section), self.seat
-            )
-            self._known[key] = [lost]
-            return lost
-        return float(found[0])
+    def place_losses(self, region: str, n: int) -> tuple[float, float]:
+        """(``loss(region)``, the same with ``n`` more cubes of the table's own seat): its
+        expected loss there now and after placing them (the same sums, worked out together)."""
+        cubes = self.cubes[region]
+        fronts = self.rats[region]
+        if not fronts:
+            return 0.0, 0.0
+        seat = self.seat
+        held = self.held[seat]
+        avg = average(self.section)
+        mine = cubes[seat]
+        total = sum(cubes)
+        top = max(cubes)
+        people = min(MAX_PEOPLE, total)
+        before = (
+            min(float(mine), _seat_loss(mine, top, people, fronts, held, avg))
+            if mine and people
+            else 0.0
+        )
+        after = mine + n
+        people = min(MAX_PEOPLE, total + n)
+        if after == 0 or people == 0:
+            return before, 0.0
+        top = max(top, after)
+        return before, min(float(after), _seat_loss(after, top, people, fronts, held, avg))
 
     def losses(self, region: str, extra: Sequence[int] = (), bonus: int = 0) -> list[float]:
         """Expected cubes each seat loses if the region is ravaged now (``extra`` cubes added
@@ -259,15 +262,13 @@ def expected_losses(
                 unseen = _hits(
                     cubes, top, held, avg.majority[people], avg.all[people], avg.classes[people]
                 )
-            hits = unseen
-        else:
-            if people < int(front["limit"]):
-                continue
-            per_class = _per_class(front)
-            hits = _hits(cubes, top, held, float(front["majority"]), float(front["all"]), per_class)
-        for p in range(players):
-            if cubes[p]:
-                loss[p] += hits[p]
+            for p in range(players):
+                if cubes[p]:
+                    loss[p] += unseen[p]
+        elif people >= front["limit"]:
+            for p, mine in enumerate(cubes):
+                if mine:
+                    loss[p] += _known_hit(front, mine == top, held[p])
     return [min(float(cubes[p]), loss[p]) for p in range(players)]
 
 
@@ -285,34 +286,41 @@ def expected_loss(
     people = min(MAX_PEOPLE, sum(cubes) + bonus)
     if not fronts or people == 0 or mine == 0:
         return 0.0
-    top = max(cubes)
+    return min(float(mine), _seat_loss(mine, max(cubes), people, fronts, held[seat], avg))
+
+
+def _seat_loss(
+    mine: int,
+    top: int,
+    people: int,
+    fronts: Sequence[Front | None],
+    held: dict[str, int],
+    avg: Average,
+) -> float:
+    """What these tokens cost a seat with ``mine`` cubes (not none) among ``people``, before
+    the cap at ``mine``."""
     loss = 0.0
     unseen: float | None = None
+    lead = mine == top
     for front in fronts:
         if front is None:
             if unseen is None:
                 unseen = _hit(
-                    mine,
-                    top,
-                    held[seat],
-                    avg.majority[people],
-                    avg.all[people],
-                    avg.classes[people],
+                    mine, top, held, avg.majority[people], avg.all[people], avg.classes[people]
                 )
             loss += unseen
-        elif people >= int(front["limit"]):
-            per_class = _per_class(front)
-            loss += _hit(
-                mine, top, held[seat], float(front["majority"]), float(front["all"]), per_class
-            )
-    return min(float(mine), loss)
+        elif people >= front["limit"]:
+            loss += _known_hit(front, lead, held)
+    return loss
 
 
-def _per_class(front: Front) -> dict[str, float]:
-    per_class: dict[str, float] = {}
+def _known_hit(front: Front, lead: bool, held: dict[str, int]) -> int:
+    """What one known token costs a seat with cubes there: ``_hit`` of its front, in whole
+    numbers (so added up in any order, the same)."""
+    hit: int = front["all"] + (front["majority"] if lead else 0)
     for c in front["classes"]:
-        per_class[c] = per_class.get(c, 0.0) + 1.0
-    return per_class
+        hit += held.get(c, 0)
+    return hit
 
 
 def _hit(
