@@ -140,22 +140,23 @@ def draw(ctx: Ctx, seat: int, n: int) -> int:
         got.append(s.mine("deck").pop())
     s.mine("hands")[seat] += got
     if got and not ctx.quiet:  # a look-ahead's apply says nothing: no text is made
-        ctx.did(
-            seat,
-            "draw",
-            plural("{player} draws {n} card.", "{player} draws {n} cards.", len(got)),
-            seat=seat,
-            n=len(got),
-        )
-        ctx.tell(
-            (seat,),
-            "drew",
-            msg("You drew {cards}.", cards=summary(counts(s, got))),
-            cards=[dict(s.cards[c]) for c in got],
-        )
+        ctx.say("draw", _draws(seat, len(got)), seat=seat, n=len(got))
+        drew = _drew(frozenset(counts(s, got).items()))
+        ctx.tell((seat,), "drew", drew, cards=[dict(s.cards[c]) for c in got])
     if len(got) < n:
         ctx.say("no_cards", msg("The population deck and its discard pile are empty."))
     return len(got)
+
+
+@cache
+def _draws(seat: int, n: int) -> Msg:
+    """'Red draws 2 cards.', made once (a text never changes; the same come back all game)."""
+    return plural("{player} draws {n} card.", "{player} draws {n} cards.", n, player=Seat(seat))
+
+
+@lru_cache(maxsize=4096)
+def _drew(counted: frozenset[tuple[str, int]]) -> Msg:
+    return msg("You drew {cards}.", cards=summary(dict(counted)))
 
 
 def take_special(ctx: Ctx, seat: int, card_type: str, n: int) -> int:
@@ -165,11 +166,17 @@ def take_special(ctx: Ctx, seat: int, card_type: str, n: int) -> int:
     got = [pile.pop() for _ in range(min(n, len(pile)))]
     s.mine("hands")[seat] += got
     if got and not ctx.quiet:
-        taken = COUNTED[card_type](len(got)) if len(got) > 1 else msg(CARD_NAMES[card_type])
-        ctx.did(seat, "take", msg("{player} takes {cards}.", cards=taken), seat=seat)
+        ctx.say("take", _takes(seat, card_type, len(got)), seat=seat)
     if len(got) < n:
         ctx.say("empty", msg(NONE_LEFT[card_type]))
     return len(got)
+
+
+@cache
+def _takes(seat: int, card_type: str, n: int) -> Msg:
+    """'Red takes 2 Jokers.', made once."""
+    taken = COUNTED[card_type](n) if n > 1 else msg(CARD_NAMES[card_type])
+    return msg("{player} takes {cards}.", player=Seat(seat), cards=taken)
 
 
 def gain_rats(ctx: Ctx, seat: int, n: int) -> None:
@@ -178,28 +185,34 @@ def gain_rats(ctx: Ctx, seat: int, n: int) -> None:
         return
     s.mine("rats")[seat] += n
     if not ctx.quiet:
-        said = plural("{player} takes {n} rat.", "{player} takes {n} rats.", n, player=Seat(seat))
-        ctx.say("rats", said, seat=seat, n=n)
+        ctx.say("rats", _gains_rats(seat, n), seat=seat, n=n)
+
+
+@cache
+def _gains_rats(seat: int, n: int) -> Msg:
+    """'Red takes 2 rats.', made once."""
+    return plural("{player} takes {n} rat.", "{player} takes {n} rats.", n, player=Seat(seat))
 
 
 def discard_rats(ctx: Ctx, seat: int, n: int) -> int:
     """Discard up to ``n`` rats (a player without rats discards nothing); returns how many."""
     s = ctx.s
     gone = min(n, s.rats[seat])
-    s.mine("rats")[seat] -= gone
+    if gone:
+        s.mine("rats")[seat] -= gone
     if ctx.quiet:
         return gone
     if gone:
-        ctx.did(
-            seat,
-            "rats",
-            plural("{player} discards {n} rat.", "{player} discards {n} rats.", gone),
-            seat=seat,
-            n=-gone,
-        )
+        ctx.say("rats", _discards_rats(seat, gone), seat=seat, n=-gone)
     elif n:
         ctx.did(seat, "rats", msg("{player} has no rat to discard."), seat=seat, n=0)
     return gone
+
+
+@cache
+def _discards_rats(seat: int, n: int) -> Msg:
+    """'Red discards 2 rats.', made once."""
+    return plural("{player} discards {n} rat.", "{player} discards {n} rats.", n, player=Seat(seat))
 
 
 # Choosing cards from a hand: one pick, counted by type

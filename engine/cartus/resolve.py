@@ -10,12 +10,12 @@ there are no actions: the premium holder gains one more influence in the buildin
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from ..core import Action, Pick
 from ..text import N_, Msg, Seat, msg, plural
-from . import cards, data, steps
+from . import cards, data, rounds, steps
 from .rounds import place_name
 from .state import Ctx, Frame, State
 
@@ -41,18 +41,19 @@ def add_influence(ctx: Ctx, seat: int, cls: str, n: int) -> None:
     s.mine("gained")[seat] += n
     if ctx.quiet:  # a look-ahead's apply says nothing: no text is made
         return
-    ctx.did(
-        seat,
-        "influence",
-        msg(
-            "{player} gains {n} influence in {track} (now {now}).",
-            n=n,
-            track=_track(cls),
-            now=s.influence[cls][seat],
-        ),
-        seat=seat,
-        cls=cls,
+    said = _gains(seat, n, cls, s.influence[cls][seat])
+    ctx.say("influence", said, seat=seat, cls=cls, n=n)
+
+
+@cache
+def _gains(seat: int, n: int, cls: str, now: int) -> Msg:
+    """'Red gains 2 influence in Church (now 5).', made once (a text never changes)."""
+    return msg(
+        "{player} gains {n} influence in {track} (now {now}).",
+        player=Seat(seat),
         n=n,
+        track=_track(cls),
+        now=now,
     )
 
 
@@ -132,17 +133,20 @@ def _reveal(ctx: Ctx, f: Frame) -> bool:
 
 def _say_reveal(ctx: Ctx, place: int, e: dict[str, Any], shown: dict[str, int]) -> None:
     s = ctx.s
-    ctx.did(
-        e["seat"],
-        "reveal",
-        msg(
-            "{player} reveals {cards} in {place}.",
-            cards=cards.summary(shown),
-            place=place_name(s, place),
-        ),
-        seat=e["seat"],
-        place=place,
-        cards=[dict(s.cards[c]) for c in e["cards"]],
+    building = s.building_of(place)
+    said = _reveals(e["seat"], frozenset(shown.items()), place, building)
+    cards_ = [dict(s.cards[c]) for c in e["cards"]]
+    ctx.say("reveal", said, seat=e["seat"], place=place, cards=cards_)
+
+
+@lru_cache(maxsize=4096)
+def _reveals(seat: int, shown: frozenset[tuple[str, int]], place: int, building: str) -> Msg:
+    """'Red reveals 2 Church cards in the Farm (1st building).', made once."""
+    return msg(
+        "{player} reveals {cards} in {place}.",
+        player=Seat(seat),
+        cards=cards.summary(dict(shown)),
+        place=rounds.place_named(place, building),
     )
 
 
@@ -337,18 +341,19 @@ def _building_action(ctx: Ctx, f: Frame) -> bool:
 
 
 def _say_action(ctx: Ctx, f: Frame) -> None:
+    said = _takes_action(f["seat"], f["premium"], f["place"], ctx.s.building_of(f["place"]))
+    ctx.say("action", said, seat=f["seat"], premium=f["premium"])
+
+
+@cache
+def _takes_action(seat: int, premium: bool, place: int, building: str) -> Msg:
+    """'Red takes the premium action of the Farm (1st building).', made once."""
     kind = (
         N_("{player} takes the premium action of {place}.")
-        if f["premium"]
+        if premium
         else N_("{player} takes the standard action of {place}.")
     )
-    ctx.did(
-        f["seat"],
-        "action",
-        msg(kind, place=place_name(ctx.s, f["place"])),
-        seat=f["seat"],
-        premium=f["premium"],
-    )
+    return msg(kind, player=Seat(seat), place=rounds.place_named(place, building))
 
 
 def _clear(ctx: Ctx, f: Frame) -> bool:

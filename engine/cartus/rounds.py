@@ -5,7 +5,7 @@ Resolving the buildings is in ``resolve``; the final scoring in ``scoring``.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from ..core import Action, Pick
 from ..text import N_, Msg, Param, Seat, listing, msg, plural
@@ -28,7 +28,7 @@ def building_name(s: State, card: str) -> Msg:
 
 def place_name(s: State, place: int) -> Msg:
     """'the Farm (1st building)'."""
-    return _place_name(place, s.building_cards[s.row[place]["card"]]["building"])
+    return place_named(place, s.building_cards[s.row[place]["card"]]["building"])
 
 
 @cache
@@ -39,7 +39,8 @@ def _building_name(building: str) -> Msg:
 
 
 @cache
-def _place_name(place: int, building: str) -> Msg:
+def place_named(place: int, building: str) -> Msg:
+    """``place_name`` of the building at that place of the row, made once."""
     return msg(PLACES[place], building=_building_name(building))
 
 
@@ -141,7 +142,7 @@ def _supply_option(
 ) -> Action:
     """Taking the supply of the building at ``place`` (made once per place, building, supply
     and ``ends_turn``: an action never changes, and the same few dozen come back all game)."""
-    label = msg("{place}: {supply}", place=_place_name(place, building), supply=_words(supply))
+    label = msg("{place}: {supply}", place=place_named(place, building), supply=_words(supply))
     return Action(f"supply:{place + 1}", label, last)
 
 
@@ -157,25 +158,29 @@ def _supply_prompt(s: State, f: Frame, seat: int) -> Msg:
 
 def perform_supply(ctx: Ctx, seat: int, place: int) -> None:
     s = ctx.s
-    supply = s.building_cards[s.row[place]["card"]]["supply"]
+    card = s.building_cards[s.row[place]["card"]]
+    supply = card["supply"]
     if not ctx.quiet:
-        ctx.did(
-            seat,
-            "supply",
-            msg(
-                "{player} takes the supply of {place}: {supply}.",
-                place=place_name(s, place),
-                supply=_words(tuple(supply.items())),
-            ),
-            seat=seat,
-            place=place,
-        )
+        said = _takes_supply(seat, place, card["building"], tuple(supply.items()))
+        ctx.say("supply", said, seat=seat, place=place)
     if supply.get("draw"):
         cards.draw(ctx, seat, supply["draw"])
     if supply.get("discard_rats"):
         cards.discard_rats(ctx, seat, supply["discard_rats"])
     if supply.get("peek_nun_row"):
         push_peeks(s, seat, supply["peek_nun_row"])
+
+
+@cache
+def _takes_supply(seat: int, place: int, building: str, supply: tuple[tuple[str, int], ...]) -> Msg:
+    """'Red takes the supply of the Farm (1st building): ...', made once (a text never
+    changes, and the same few come back all game)."""
+    return msg(
+        "{player} takes the supply of {place}: {supply}.",
+        player=Seat(seat),
+        place=place_named(place, building),
+        supply=_words(supply),
+    )
 
 
 def _supply_act(ctx: Ctx, f: Frame, seat: int, a: Action) -> None:
@@ -252,23 +257,30 @@ def _peek_act(ctx: Ctx, f: Frame, seat: int, a: Action) -> None:
     place = int(a.args[0]) - 1
     s.mine("seen")[place].append(seat)
     card = s.cards[s.nun_row[place]]
-    ctx.did(seat, "peek", msg("{player} looks at a card of the Nun-row."), seat=seat)
-    ctx.tell(
-        (seat,),
-        "peeked",
-        plural(
-            "Nun-row card {place}: {card} with {n} nun.",
-            "Nun-row card {place}: {card} with {n} nuns.",
-            card["nuns"],
-            place=place + 1,
-            card=cards.label(card["type"]),
-        ),
-        place=place,
-        card=dict(card),
-    )
+    if not ctx.quiet:
+        ctx.say("peek", _looks(seat), seat=seat)
+        said = _peeked(place, card["type"], card["nuns"])
+        ctx.tell((seat,), "peeked", said, place=place, card=dict(card))
     f["n"] -= 1
     if f["n"] == 0 or not unseen(s, seat):
         steps.pop(s, f)
+
+
+@cache
+def _looks(seat: int) -> Msg:
+    """'Red looks at a card of the Nun-row.', made once."""
+    return msg("{player} looks at a card of the Nun-row.", player=Seat(seat))
+
+
+@cache
+def _peeked(place: int, card_type: str, nuns: int) -> Msg:
+    return plural(
+        "Nun-row card {place}: {card} with {n} nun.",
+        "Nun-row card {place}: {card} with {n} nuns.",
+        nuns,
+        place=place + 1,
+        card=cards.label(card_type),
+    )
 
 
 def _peek_prompt(s: State, f: Frame, seat: int) -> Msg:
@@ -305,7 +317,7 @@ def _enter_options(s: State, f: Frame, seat: int) -> list[Action]:
 @cache
 def _enter_option(place: int, building: str) -> Action:
     """Entering the building at ``place`` (made once: an action never changes)."""
-    return Action(f"enter:{place + 1}", msg("Enter {place}", place=_place_name(place, building)))
+    return Action(f"enter:{place + 1}", msg("Enter {place}", place=place_named(place, building)))
 
 
 @cache
@@ -330,22 +342,24 @@ def _enter_act(ctx: Ctx, f: Frame, seat: int, a: Action) -> None:
     entries.append({"seat": seat, "cards": [], "count": 0, "shown": None})
     s.mine("entered").append(seat)
     if not ctx.quiet:
-        ctx.did(
-            seat,
-            "enter",
-            msg(
-                "{player} enters {place} on space {space}.",
-                place=place_name(s, place),
-                space=len(entries),
-            ),
-            seat=seat,
-            place=place,
-        )
+        building = s.building_cards[s.row[place]["card"]]["building"]
+        ctx.say("enter", _enters(seat, place, building, len(entries)), seat=seat, place=place)
     if queue:
         f["seat"] = queue[0]
     else:
         steps.pop(s, f)
     steps.push(s, "commit", seat=seat, place=place)
+
+
+@cache
+def _enters(seat: int, place: int, building: str, space: int) -> Msg:
+    """'Red enters the Farm (1st building) on space 2.', made once."""
+    return msg(
+        "{player} enters {place} on space {space}.",
+        player=Seat(seat),
+        place=place_named(place, building),
+        space=space,
+    )
 
 
 def _enter_prompt(s: State, f: Frame, seat: int) -> Msg:
@@ -382,18 +396,24 @@ def _commit_act(ctx: Ctx, f: Frame, seat: int, chosen: dict[str, int], played: l
     if ctx.quiet:  # a look-ahead's apply says nothing: no text is made
         return
     n = len(played)
-    ctx.did(
-        seat,
-        "commit",
-        plural(
-            "{player} plays {n} card face down.",
-            "{player} plays {n} cards face down.",
-            n,
-        ),
-        seat=seat,
-        n=n,
+    ctx.say("commit", _plays(seat, n), seat=seat, n=n)
+    ctx.tell((seat,), "committed", _you_play(frozenset(chosen.items())))
+
+
+@cache
+def _plays(seat: int, n: int) -> Msg:
+    """'Red plays 2 cards face down.', made once."""
+    return plural(
+        "{player} plays {n} card face down.",
+        "{player} plays {n} cards face down.",
+        n,
+        player=Seat(seat),
     )
-    ctx.tell((seat,), "committed", msg("You play {cards} face down.", cards=cards.summary(chosen)))
+
+
+@lru_cache(maxsize=4096)
+def _you_play(chosen: frozenset[tuple[str, int]]) -> Msg:
+    return msg("You play {cards} face down.", cards=cards.summary(dict(chosen)))
 
 
 def _commit_prompt(s: State, f: Frame, seat: int) -> Msg:
