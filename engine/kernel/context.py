@@ -47,7 +47,7 @@ class Ctx(Generic[L]):
         if self.quiet:
             return
         s = self.s
-        self.events.append(Event.named(kind, template, s.seat_names(), None, data))
+        self.events.append(Event(kind, template, None, data, s.seat_names()))
         log = s.log
         log.append(template)  # saved as text by ``logged``
         if len(log) > self.LOG_KEEP:
@@ -63,7 +63,7 @@ class Ctx(Generic[L]):
         """An event only these seats may see."""
         if self.quiet:
             return
-        self.events.append(Event.named(kind, template, self.s.seat_names(), seats, data))
+        self.events.append(Event(kind, template, seats, data, self.s.seat_names()))
 
 
 LogLine: TypeAlias = Msg | str
