@@ -16,7 +16,7 @@ from ..text import N_, Msg, Seat, listing, msg, plural
 from . import data, steps
 from .state import Ctx, Frame, State
 
-PLAYABLE = (*data.CLASSES, "joker", "sword", "flute")
+PLAYABLE = frozenset((*data.CLASSES, "joker", "sword", "flute"))
 """Card types that may be committed to a building (Pass and Gold may not)."""
 
 BY_CODE = {code: t for t, code in data.CODES.items()}
@@ -286,6 +286,7 @@ def _parsed(pick: Pick, notation: str) -> tuple[tuple[str, int], ...]:
 
 
 _WEIGHT = {data.CODES[t]: 1 << (8 * i) for i, t in enumerate(data.TYPES)}
+_SHIFTS = tuple((t, data.CODES[t], 8 * i) for i, t in enumerate(data.TYPES))
 """A choice of counts per card type read as one number: a type's count in steps of its
 weight (8 bits each, in the table's type order)."""
 
@@ -343,8 +344,9 @@ def _answers(kind: str, verb: str, ends_turn: bool, keys: Iterable[int]) -> tupl
     for key in keys:
         action = made.get(key)
         if action is None:
-            named = {t: n for t in data.TYPES if (n := key // _WEIGHT[data.CODES[t]] & 255)}
-            notation = "-".join(f"{data.CODES[t]}{n}" for t, n in named.items()) or "none"
+            counted = [(t, code, n) for t, code, shift in _SHIFTS if (n := key >> shift & 255)]
+            named = {t: n for t, _, n in counted}
+            notation = "-".join(f"{code}{n}" for _, code, n in counted) or "none"
             action = made[key] = ReadyAnswer.later(
                 f"{kind}:{notation}", _label(verb, named), ends_turn, named
             )
@@ -379,20 +381,28 @@ def _ready_answers(pick: Pick, verb: str, first: tuple[str, ...]) -> tuple[Actio
 def _ready_keys(pick: Pick, first: tuple[str, ...]) -> Iterable[int]:
     """The counts ``ready_answers`` chooses, each as one number (``_WEIGHT``), in the order
     found: the first 25 are the ones offered. The groups of a hand pick come in the table's
-    type order (``pick_of_counts``)."""
+    type order (``pick_of_counts``).
+
+    Taking the groups in order gives every total once. Taking the ``j``-th group first, then
+    the groups before it, gives new answers only until those are all taken too: from there on
+    each answer is one the groups in order gave already (and the first group first gives
+    nothing new), so each such walk stops there."""
     codes = [g.code for g in pick.groups]
     lead = [c for c in (data.CODES[t] for t in first) if c in codes]
     order = lead + [c for c in codes if c not in lead]
     avail = {g.code: g.available for g in pick.groups}
     least, most = pick.least, pick.most
     found: dict[int, None] = {0: None} if least == 0 else {}
-    # the answers that take the head's cards first, then the others in order, one by one
-    # (the first group as head finds what no head found already)
-    for head in [None, *order[1:]]:
+    walks = [(order, most)]
+    before = avail[order[0]] if order else 0  # the cards of the groups before the head, with it
+    for j in range(1, len(order)):
+        before += avail[order[j]]
+        walks.append(([order[j], *order[:j]], min(most, before - 1)))
+    for runs, stop in walks:
         key = total = 0
-        for code in [head, *(c for c in order if c != head)] if head else order:
+        for code in runs:
             weight = _WEIGHT[code]
-            for _ in range(min(avail[code], most - total)):
+            for _ in range(min(avail[code], stop - total)):
                 key += weight
                 total += 1
                 if total >= least and key not in found:
