@@ -64,13 +64,9 @@ def plague_gain(t: Table, region: str, bonus: int = 0) -> float:
     """What ravaging the region is worth to the seat: others' expected losses less its own,
     the leaders' losses counting most."""
     loss = t.losses(region, bonus=bonus)
-    standing = t.standing()
-    seat = t.seat
-    best_other = max(standing[:seat] + standing[seat + 1 :])
-    gain = -1.4 * loss[seat]
-    for p in range(t.players):
-        if p != seat:
-            gain += loss[p] * (1.3 if standing[p] >= best_other else 0.8)
+    gain = -1.4 * loss[t.seat]
+    for p, leads in t.others_leading():
+        gain += loss[p] * (1.3 if leads else 0.8)
     return gain
 
 
@@ -85,12 +81,11 @@ def place_value(t: Table, region: str, n: int) -> float:
     return n - (after - before) * (0.6 + 0.6 * _danger(t, region)) + lead
 
 
-def _place_count(t: Table, notation: str, bonus: int) -> int:
+@lru_cache(maxsize=1024)
+def _placing(notation: str) -> tuple[str, int | None]:
+    """(region, cubes) of a placement's notation; None cubes: as many as may be placed."""
     parts = notation.split(":")
-    if len(parts) > 2:
-        return int(parts[2])
-    region = parts[1]
-    return min(len(t.rats[region]) + bonus, t.supply[t.seat])
+    return parts[1], int(parts[2]) if len(parts) > 2 else None
 
 
 def _take_value(t: Table, card: str) -> float:
@@ -111,30 +106,56 @@ def regional(score: Callable[[Table, str], float], noise: float = 0.1) -> Rule:
     return rule
 
 
+TURN_HEADS = ("take", "use", "place", "plague", "end")
+
+
+@lru_cache(maxsize=2048)
+def _turn_group(notation: str) -> str:
+    """Which of the turn rule's lists an option joins: "take", "use", "place", "plague" (each
+    with its region or card after a colon), "other" (any other head), "" (none of them:
+    "end", "place:fewer")."""
+    head = notation.split(":")[0]
+    if head not in TURN_HEADS:
+        return "other"
+    if head == "end" or ":" not in notation or notation == "place:fewer":
+        return ""
+    return head
+
+
 def turn(t: Table, legal: Sequence[str], rng: Rng) -> str:
-    takes = [n for n in legal if n.startswith("take:")]
+    groups: dict[str, list[str]] = {h: [] for h in ("take", "use", "place", "plague", "other")}
+    for n in legal:
+        group = _turn_group(n)
+        if group:
+            groups[group].append(n)
+    takes = groups["take"]
     if takes:
         best = _best(takes, lambda n: _take_value(t, _region(n)), rng, 0.6)
         if _take_value(t, _region(best)) > 0.9:
             return best
-    uses = [n for n in legal if n.startswith("use:")]
+    uses = groups["use"]
     for n in uses:
         if _region(n) in SAFE_USES:
             return n
     bonus = 1 if "peasant" in t.hands[t.seat] else 0
-    places = [n for n in legal if n.startswith("place:") and n != "place:fewer"]
-    places = [n for n in places if _region(n) in t.cubes]
+    places = [n for n in groups["place"] if _region(n) in t.cubes]
     if places:
-        value = {n: place_value(t, _region(n), _place_count(t, n, bonus)) for n in places}
+        supply = t.supply[t.seat]
+        value = {}
+        for n in places:
+            region, count = _placing(n)
+            if count is None:
+                count = min(len(t.rats[region]) + bonus, supply)
+            value[n] = place_value(t, region, count)
         best = _best(places, value.__getitem__, rng)
         if value[best] > -0.5:
             return best
     if uses and rng.below(4) == 0:
         return uses[rng.below(len(uses))]
-    others = [n for n in legal if n.split(":")[0] not in ("take", "use", "place", "plague", "end")]
+    others = groups["other"]
     if others and rng.below(2) == 0:
         return others[rng.below(len(others))]
-    moves = [n for n in legal if n.startswith("plague:")]
+    moves = groups["plague"]
     if moves:
         return _best(moves, lambda n: plague_gain(t, _region(n)), rng, 0.2)
     return "end" if "end" in legal else generic(t, legal, rng)

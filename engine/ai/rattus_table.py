@@ -101,19 +101,20 @@ class Table:
 
     @classmethod
     def from_state(cls, s: State, seat: int) -> Table:
+        # the fields in order, without their names (a look-ahead builds one every decision)
         return cls(
-            players=s.players,
-            seat=seat,
-            regions=s.regions,
-            cubes=s.cubes,
-            rats=_Fronts(s, seat),
-            plague=s.plague,
-            hands=s.hands,
-            supply=s.supply,
-            palace=s.palace,
-            rat_supply=len(s.rat_supply),
-            section=token_section(s.expansions),
-            turning=_turning(s),
+            s.players,
+            seat,
+            s.regions,
+            s.cubes,
+            _Fronts(s, seat),
+            s.plague,
+            s.hands,
+            s.supply,
+            s.palace,
+            len(s.rat_supply),
+            token_section(s.expansions),
+            _turning(s),
         )
 
     def neighbours(self, region: str) -> list[str]:
@@ -143,6 +144,18 @@ class Table:
                 for p in range(self.players)
             ]
         return list(found)
+
+    def others_leading(self) -> list[tuple[int, bool]]:
+        """(seat, whether it stands at least as high as every seat but the table's own) for
+        each seat but the table's own, in seat order (``standing``)."""
+        found = self._known.get(("leading",))
+        if found is None:
+            standing, seat = self.standing(), self.seat
+            best_other = max(standing[:seat] + standing[seat + 1 :])
+            found = self._known[("leading",)] = [
+                (p, standing[p] >= best_other) for p in range(self.players) if p != seat
+            ]
+        return found
 
     def loss(self, region: str, extra: Sequence[int] = (), bonus: int = 0) -> float:
         """``losses(...)[seat]``: what the table's own seat is expected to lose there."""

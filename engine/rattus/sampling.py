@@ -270,14 +270,21 @@ class Sampler:
         self.wanted = wanted = set(legal)
         self.stack = stack
         self.regions = regions = list(data.board_map().in_use[players])
-        self.slots = [
-            (r, None if s["known"] is None else _token(s["known"], bool(s["starting"])), s)
-            for r in regions
-            for s in view["regions"][r]["slots"]
-        ]
+        self.slots: list[tuple[Token | None, bool]] = []
+        """Each rat on the board in board order: its front if the seat knows it, its back."""
+        self.spans: list[tuple[str, int, int]] = []
+        """Each region's rats among the slots: (region, first, after the last)."""
+        for r in regions:
+            start = len(self.slots)
+            for slot in view["regions"][r]["slots"]:
+                front, back = slot["known"], bool(slot["starting"])
+                self.slots.append((None if front is None else _token(front, back), back))
+            self.spans.append((r, start, len(self.slots)))
+        self.known_at = [i for i, (front, _) in enumerate(self.slots) if front is not None]
         self.piles = _unseen(view, regions)
         self.rat_supply = int(view["rat_supply"])
         self.names = [f"x{n + 1}" for n in range(len(self.slots) + self.rat_supply + 64)]
+        """Token ids in the order they are dealt."""
         self.public = _public_view(view, regions, wanted, stack)
         self.ext = _public_ext(view, regions, wanted)
         self.region_cards = (
@@ -310,32 +317,26 @@ class Sampler:
     def _rats(
         self, rng: Rng
     ) -> tuple[dict[str, Token], dict[str, list[str]], list[str], list[str], dict[str, list[int]]]:
-        """(tokens, rats by region, rat supply, tokens gone, fronts the seat knows)."""
+        """(tokens, rats by region, rat supply, tokens gone, fronts the seat knows): the
+        slots' tokens in board order, then the supply's, then those gone, named x1, x2, ..."""
         starting, regular = list(self.piles[0]), list(self.piles[1])
-        names = self.names
-        seat = self.seat
-        tokens: dict[str, Token] = {}
-        rats: dict[str, list[str]] = {r: [] for r in self.regions}
-        known: dict[str, list[int]] = {}
-
-        def add(token: Token) -> str:
-            n = len(tokens)
-            tid = names[n] if n < len(names) else f"x{n + 1}"
-            tokens[tid] = token
-            return tid
-
-        for region, front, slot in self.slots:
-            if front is not None:
-                tid = add(front)
-                known[tid] = [seat]
-            else:
-                tid = add(_draw(rng, starting, regular, bool(slot["starting"])))
-            rats[region].append(tid)
-        supply = [add(_draw(rng, starting, regular, None)) for _ in range(self.rat_supply)]
+        dealt = [
+            _draw(rng, starting, regular, back) if front is None else front
+            for front, back in self.slots
+        ]
+        dealt += [_draw(rng, starting, regular, None) for _ in range(self.rat_supply)]
         # What is left either went out at setup or was revealed earlier: the view cannot tell which.
-        gone = [add(token) for token in starting]
-        gone += [add(token) for token in regular]
-        return tokens, rats, supply, gone, known
+        dealt += starting
+        dealt += regular
+        names = self.names
+        if len(dealt) > len(names):
+            names += [f"x{n + 1}" for n in range(len(names), len(dealt))]
+        tokens = dict(zip(names, dealt, strict=False))  # names may run longer
+        rats = {region: names[start:end] for region, start, end in self.spans}
+        on_board = len(self.slots)
+        supply = names[on_board : on_board + self.rat_supply]
+        gone = names[on_board + self.rat_supply : len(dealt)]
+        return tokens, rats, supply, gone, {names[i]: [self.seat] for i in self.known_at}
 
 
 def _public_view(
