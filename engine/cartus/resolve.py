@@ -118,7 +118,7 @@ def _reveal(ctx: Ctx, f: Frame) -> bool:
     steps.pop(s, f)
     place = f["place"]
     cls = s.class_of(place)
-    building = s.mine("row")[place]
+    building = s.building(place)
     building["revealed"] = True
     for e in building["entries"]:
         shown = cards.counts(s, e["cards"])
@@ -359,7 +359,7 @@ def _takes_action(seat: int, premium: bool, place: int, building: str) -> Msg:
 def _clear(ctx: Ctx, f: Frame) -> bool:
     s = ctx.s
     steps.pop(s, f)
-    for e in s.mine("row")[f["place"]]["entries"]:
+    for e in s.building(f["place"])["entries"]:
         cards.give_back(s, e["cards"])
         e["cards"] = []
     return True

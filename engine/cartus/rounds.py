@@ -194,6 +194,7 @@ def _supply_all_act(ctx: Ctx, f: Frame, seat: int, a: Action) -> None:
     s = ctx.s
     place = int(a.args[0]) - 1
     s.mine("supply_chosen")[seat] = place
+    f = s.top(f)
     f["seats"].remove(seat)
     ctx.did(seat, "chosen", msg("{player} has chosen a supply action."), seat=seat)
     ctx.tell((seat,), "chose", msg("You chose the supply of {place}.", place=place_name(s, place)))
@@ -256,6 +257,7 @@ def _peek_act(ctx: Ctx, f: Frame, seat: int, a: Action) -> None:
     s = ctx.s
     place = int(a.args[0]) - 1
     s.mine("seen")[place].append(seat)
+    f = s.top(f)
     card = s.cards[s.nun_row[place]]
     if not ctx.quiet:
         ctx.say("peek", _looks(seat), seat=seat)
@@ -327,6 +329,7 @@ def _pass_option() -> Action:
 
 def _enter_act(ctx: Ctx, f: Frame, seat: int, a: Action) -> None:
     s = ctx.s
+    f = s.top(f)
     queue: list[int] = f["queue"]
     queue.pop(0)
     if a.kind == "pass":
@@ -338,7 +341,7 @@ def _enter_act(ctx: Ctx, f: Frame, seat: int, a: Action) -> None:
         ctx.did(seat, "pass", msg("{player} plays a Pass card."), seat=seat)
         return
     place = int(a.args[0]) - 1
-    entries = s.mine("row")[place]["entries"]
+    entries = s.building(place)["entries"]
     entries.append({"seat": seat, "cards": [], "count": 0, "shown": None})
     s.mine("entered").append(seat)
     if not ctx.quiet:
@@ -391,7 +394,7 @@ def _commit_pick(s: State, f: Frame, seat: int) -> Pick:
 
 
 def _commit_act(ctx: Ctx, f: Frame, seat: int, chosen: dict[str, int], played: list[str]) -> None:
-    entry = next(e for e in ctx.s.mine("row")[f["place"]]["entries"] if e["seat"] == seat)
+    entry = next(e for e in ctx.s.building(f["place"])["entries"] if e["seat"] == seat)
     entry["cards"], entry["count"] = played, len(played)
     if ctx.quiet:  # a look-ahead's apply says nothing: no text is made
         return

@@ -79,6 +79,31 @@ class State(kernel.Coloured):
         value = d[part] = _PARTS[part](d[part])
         return value
 
+    def building(self, place: int) -> dict[str, Any]:
+        """The round's building at ``place`` (0-based), its entries too, to change in place:
+        ``mine`` for that building alone (the others stay shared)."""
+        d = self.__dict__
+        own: set[str] | None = d.get(_OWN)
+        row: list[dict[str, Any]] = d["row"]
+        if own is None or "row" in own:
+            return row[place]
+        if _ROW_LIST not in own:
+            row = d["row"] = row[:]
+            own.add(_ROW_LIST)
+        mark = f"row[{place}]"
+        if mark not in own:
+            row[place] = _copy_building(row[place])
+            own.add(mark)
+        return row[place]
+
+    def top(self, frame: Frame) -> Frame:
+        """The pending step on top of the stack, ``frame``, to change in place: a copy takes
+        its place (a state's copy shares the steps of its stack until one changes)."""
+        kernel.pop(self, frame)
+        copied = {k: v[:] if type(v) is list else v for k, v in frame.items()}
+        self.stack.append(copied)
+        return copied
+
     def to_dict(self) -> dict[str, Any]:
         out = saved.to_dict(self, {"format": FORMAT, "game": "cartus"})
         out["log"] = kernel.logged(self.log)
@@ -112,7 +137,11 @@ class State(kernel.Coloured):
 
 def _copy_row(row: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """How a copy copies the round's buildings: each entry's cards and shown counts anew."""
-    return [{**b, "entries": [_copy_entry(e) for e in b["entries"]]} for b in row]
+    return [_copy_building(b) for b in row]
+
+
+def _copy_building(building: dict[str, Any]) -> dict[str, Any]:
+    return {**building, "entries": [_copy_entry(e) for e in building["entries"]]}
 
 
 def _copy_entry(entry: dict[str, Any]) -> dict[str, Any]:
@@ -135,10 +164,14 @@ _PARTS: dict[str, Callable[[Any], Any]] = {
 }
 """The parts a copy shares with its original until one of them changes the part in place
 (``State.mine``), each with how it is copied then: lists of card ids, hands, tracks, the
-round's buildings. Numbers and texts are shared (a change replaces them), the stack and the
-log are copied at once (the step machine and every said event change them), and what never
-changes once set up (cards, building cards, options, a finished game's outcome) is never
-copied."""
+round's buildings (or one of them, ``State.building``). Numbers and texts are shared (a
+change replaces them), the stack's list and the log are copied at once (the step machine and
+every said event change them; a step that changes its frame copies it first, ``State.top``),
+and what never changes once set up (cards, building cards, options, a finished game's
+outcome) is never copied."""
+
+_ROW_LIST = "row[]"
+"""Marks a row list of its own whose buildings may still be shared (``State.building``)."""
 
 _OWN = "_own"
 """The attribute (not a field: never saved) naming the parts a copy has made its own: a
@@ -152,7 +185,7 @@ def _clone(state: State) -> State:
     out = object.__new__(State)
     shared = out.__dict__
     shared.update(d)
-    shared["stack"] = saved.flat_records(d["stack"])
+    shared["stack"] = d["stack"][:]
     shared["log"] = d["log"][:]
     shared[_OWN] = set()
     return out

@@ -117,10 +117,11 @@ def _look_ahead(state: Any, rng: random.Random, moves: int) -> None:
 @pytest.mark.parametrize("players", [2, 4, 5])
 def test_cartus_moments_never_change_once_made(players: int) -> None:
     """A Cartus copy shares its parts with its original until either changes one
-    (``State.mine``): a rule that changed a part in place without asking for it would change
-    another moment too. Along random games, no earlier moment ever changes: not when the
-    next is made from it, not when a copy of it or of a copy of it plays on in place, and
-    not when a copy is taken of a state that then plays on (the copy keeps what it saw)."""
+    (``State.mine``, ``building``, ``top``): a rule that changed a part in place without asking
+    for it would change another moment too. Along random games, no earlier moment ever
+    changes: not when the next is made from it, not when a copy of it or of a copy of it plays
+    on in place, and not when a copy is taken of a state that then plays on (the copy keeps
+    what it saw)."""
     for seed in range(2):
         rng = random.Random(seed)
         game = cartus.new_game(
