@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ..core import Action, Rng, find_action
@@ -24,18 +25,33 @@ def easy_choice(view: dict[str, Any], legal: Sequence[str], rng: Rng) -> str:
     return rattus_policy.choose(Table.from_view(view), str(decision.get("kind", "")), legal, rng)
 
 
-def policy(s: State, seat: int, rng: Rng) -> Action:
+@dataclass
+class Playout:
+    """A game one search drew (played on in place), and the numbers its rules of thumb worked
+    out on any game of that search (``Table.shared``)."""
+
+    state: State
+    shared: dict[tuple[Any, ...], Any]
+
+
+def actor(g: Playout) -> int | None:
+    return simulate.actor(g.state)
+
+
+def policy(g: Playout, seat: int, rng: Rng) -> Action:
+    s = g.state
     options = simulate.options(s, seat)
     legal = [a.notation for a in options]
-    chosen = rattus_policy.choose(Table.from_state(s, seat), s.stack[-1]["kind"], legal, rng)
+    table = Table.from_state(s, seat, g.shared)
+    chosen = rattus_policy.choose(table, s.stack[-1]["kind"], legal, rng)
     return options[legal.index(chosen)]
 
 
-def play(s: State, seat: int, action: Action | str) -> State:
+def play(g: Playout, seat: int, action: Action | str) -> Playout:
     if isinstance(action, str):
-        action = find_action(simulate.options(s, seat), action)
-    simulate.play(s, seat, action)
-    return s
+        action = find_action(simulate.options(g.state, seat), action)
+    simulate.play(g.state, seat, action)
+    return g
 
 
 def values(s: State) -> list[float]:
@@ -55,7 +71,8 @@ def values(s: State) -> list[float]:
     return out
 
 
-def score(s: State, seat: int) -> float:
+def score(g: Playout, seat: int) -> float:
+    s = g.state
     v = values(s)
     diff = v[seat] - max(x for p, x in enumerate(v) if p != seat)
     if s.ranking is not None:
@@ -63,32 +80,34 @@ def score(s: State, seat: int) -> float:
     return math.tanh(diff / 5)
 
 
-def horizon(start: State) -> Callable[[State], bool]:
+def horizon(start: Playout) -> Callable[[Playout], bool]:
     """Playouts stop a full round of turns later, or at the end once the final round began."""
-    until = max(start.turn, 1) + start.players
+    until = max(start.state.turn, 1) + start.state.players
 
-    def reached(s: State) -> bool:
+    def reached(g: Playout) -> bool:
+        s = g.state
         return s.status == "playing" and s.turn >= until
 
     return reached
 
 
-def _sampler(view: dict[str, Any], legal: Sequence[str]) -> Callable[[Rng], State | None] | None:
+def _sampler(view: dict[str, Any], legal: Sequence[str]) -> Callable[[Rng], Playout | None] | None:
     found = sampling.sampler(view, legal)
     if found is None:
         return None
     draw = found.draw
+    shared: dict[tuple[Any, ...], Any] = {}  # one search's, while the sampler's fronts live
 
-    def state(rng: Rng) -> State | None:
+    def playout(rng: Rng) -> Playout | None:
         game = draw(rng)
-        return None if game is None else game.state
+        return None if game is None else Playout(game.state, shared)
 
-    return state
+    return playout
 
 
 RULES = Rules(
     sampler=_sampler,
-    actor=simulate.actor,
+    actor=actor,
     policy=policy,
     play=play,
     score=score,

@@ -71,7 +71,13 @@ def plague_gain(t: Table, region: str, bonus: int = 0) -> float:
 
 
 def place_value(t: Table, region: str, n: int) -> float:
-    """What placing ``n`` cubes in the region is worth to the seat."""
+    """What placing ``n`` cubes in the region is worth to the seat (worked out once a search
+    for the same region, hand and plague: ``Table.across``)."""
+    key = ("place", t.seat, n, t.region_key(region), t.hand_key(t.seat), t.plague)
+    return t.across(key, lambda: _place_value(t, region, n))
+
+
+def _place_value(t: Table, region: str, n: int) -> float:
     before, after = t.place_losses(region, n)
     cubes = t.cubes[region]
     seat = t.seat

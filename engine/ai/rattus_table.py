@@ -8,16 +8,17 @@ token of the set.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 
 from ..rattus import data
 from ..rattus.sampling import token_section
 from ..rattus.state import State
 
 Front = dict[str, Any]
+T = TypeVar("T")
 MAX_PEOPLE = 40
 
 
@@ -63,6 +64,8 @@ class Table:
     rat_supply: int
     section: str
     turning: Front | None  # the token turned over that waits for answers, if any
+    shared: dict[tuple[Any, ...], Any] | None = field(default=None, repr=False, compare=False)
+    """Numbers worked out on any table of one search (``across``), or None."""
     _known: dict[tuple[Any, ...], list[Any]] = field(
         init=False, default_factory=dict, repr=False, compare=False
     )
@@ -100,7 +103,9 @@ class Table:
         )
 
     @classmethod
-    def from_state(cls, s: State, seat: int) -> Table:
+    def from_state(
+        cls, s: State, seat: int, shared: dict[tuple[Any, ...], Any] | None = None
+    ) -> Table:
         # the fields in order, without their names (a look-ahead builds one every decision)
         return cls(
             s.players,
@@ -115,7 +120,37 @@ class Table:
             len(s.rat_supply),
             token_section(s.expansions),
             _turning(s),
+            shared,
         )
+
+    def across(self, key: tuple[Any, ...], work: Callable[[], T]) -> T:
+        """``work()`` the first time any table of the search asks ``key``, then its answer
+        again (a search's games share their public pieces, and most regions stay as they were
+        from one decision to the next). ``key`` must hold all the answer depends on besides
+        the token set (``region_key``, ``hand_key``); a table without ``shared`` works it out."""
+        shared = self.shared
+        if shared is None:
+            return work()
+        if key in shared:
+            known: T = shared[key]
+            return known
+        found = shared[key] = work()
+        return found
+
+    def region_key(self, region: str) -> tuple[Any, ...]:
+        """The region as the seat sees it: its cubes and the fronts the seat knows (by
+        identity: a search's games share their token fronts, and keep them while it runs)."""
+        return (region, tuple(self.cubes[region]), tuple(map(id, self.rats[region])))
+
+    def hand_key(self, seat: int | None = None) -> tuple[Any, ...]:
+        """The seat's hand (every seat's if None), in order: the order classes are counted
+        in (``held``) is the order losses add up."""
+        key = ("hand key", seat)
+        found = self._known.get(key)
+        if found is None:
+            hands = self.hands if seat is None else [self.hands[seat]]
+            found = self._known[key] = [tuple(tuple(h) for h in hands)]
+        return tuple(found[0])
 
     def neighbours(self, region: str) -> list[str]:
         key = ("neighbours", region)
@@ -203,12 +238,17 @@ class Table:
         key = (region, tuple(extra), bonus)
         found = self._known.get(key)
         if found is None:
-            cubes = list(self.cubes[region])
-            for p, n in enumerate(extra):
-                cubes[p] += n
-            found = self._known[key] = expected_losses(
-                cubes, self.rats[region], self.held, average(self.section), bonus
-            )
+
+            def work() -> list[float]:
+                cubes = list(self.cubes[region])
+                for p, n in enumerate(extra):
+                    cubes[p] += n
+                return expected_losses(
+                    cubes, self.rats[region], self.held, average(self.section), bonus
+                )
+
+            shared = ("losses", *key, self.region_key(region), self.hand_key())
+            found = self._known[key] = self.across(shared, work)
         return list(found)
 
 
