@@ -216,8 +216,8 @@ def _monk_to_options(s: State, f: Frame) -> list[Action]:
 def _monk_to_act(ctx: Ctx, f: Frame, a: Action) -> None:
     s = ctx.s
     steps.pop(s, f)
-    token = s.rats[f["source"]].pop(int(f["slot"]) - 1)
-    s.rats[a.args[0]].append(token)
+    token = s.rats_at(f["source"]).pop(int(f["slot"]) - 1)
+    s.rats_at(a.args[0]).append(token)
     ctx.did(
         f["seat"],
         "monk",
@@ -382,7 +382,7 @@ def _witch_swap_act(ctx: Ctx, f: Frame, a: Action) -> None:
         return
     ra, rb = _where(s, f["a"]), _where(s, f["b"])
     ia, ib = s.rats[ra].index(f["a"]), s.rats[rb].index(f["b"])
-    s.rats[ra][ia], s.rats[rb][ib] = f["b"], f["a"]
+    s.rats_at(ra)[ia], s.rats_at(rb)[ib] = f["b"], f["a"]
     ctx.did(
         f["seat"],
         "witch",

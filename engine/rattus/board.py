@@ -75,13 +75,18 @@ def can_take_rat(s: State, region: str) -> bool:
 
 
 def rat_targets(s: State, region: str) -> list[str]:
-    """Where a rat may go from this region: neighbours in use, open edge, room, no ban."""
-    return [n for n in neighbours(s, region, crossing="rat") if can_take_rat(s, n)]
+    """Where a rat may go from this region: neighbours in use, open edge, room, no ban
+    (``can_take_rat`` of each neighbour, the hooks looked up once)."""
+    rats = s.rats
+    roomy = [n for n in neighbours(s, region, crossing="rat") if len(rats[n]) < MAX_RATS]
+    if not RAT_BLOCKERS.in_game(s.expansions):
+        return roomy
+    return [n for n in roomy if rat_may_enter(s, n)]
 
 
 def has_rat_target(s: State, region: str) -> bool:
     """Whether a rat may go anywhere from this region (``rat_targets`` is not empty)."""
-    return any(can_take_rat(s, n) for n in neighbours(s, region, crossing="rat"))
+    return bool(rat_targets(s, region))
 
 
 def population(s: State, region: str, bonus: int = 0) -> int:
@@ -101,17 +106,17 @@ def add_cubes(s: State, seat: int, region: str, n: int) -> int:
     """Move up to n cubes from the seat's supply to a region; returns how many moved."""
     n = min(n, s.supply[seat])
     s.supply[seat] -= n
-    s.cubes[region][seat] += n
+    s.cubes_at(region)[seat] += n
     return n
 
 
 def move_cubes(s: State, seat: int, source: str, target: str, n: int) -> None:
     """Move n of the seat's cubes from a region to another region or to "palace"."""
-    s.cubes[source][seat] -= n
+    s.cubes_at(source)[seat] -= n
     if target == PALACE:
         s.palace[seat] += n
     else:
-        s.cubes[target][seat] += n
+        s.cubes_at(target)[seat] += n
     for hook in CUBES_MOVED.in_game(s.expansions):
         hook(s, seat, source, target, n)
 
@@ -128,7 +133,7 @@ def lose_cube(ctx: Ctx, seat: int, region: str) -> str:
         saved = hook(ctx, seat, region)
         if saved:
             return saved
-    s.cubes[region][seat] -= 1
+    s.cubes_at(region)[seat] -= 1
     s.supply[seat] += 1
     for after in CUBE_LOST.in_game(s.expansions):
         after(ctx, seat, region)

@@ -307,8 +307,8 @@ def _turn_act(ctx: Ctx, f: Frame, a: Action) -> None:
         card = a.args[0]
         before = s.holder(card)
         if before is not None:
-            s.hands[before].remove(card)
-        s.hands[seat].append(card)
+            s.hand_at(before).remove(card)
+        s.hand_at(seat).append(card)
         s.took = True
         if before is None:
             took = msg("{player} took the {card} from beside the board.", card=cards.said(card))

@@ -68,9 +68,9 @@ def add_rat(s: State, region: str) -> bool:
     """A card puts one more rat into ``region``: the top of the supply, or when the supply is
     empty one drawn at random from the rats out of the game. Whether it came from the supply."""
     if s.rat_supply:
-        s.rats[region].append(s.rat_supply.pop())
+        s.rats_at(region).append(s.rat_supply.pop())
         return True
-    s.rats[region].append(s.gone.pop(rand_below(s, len(s.gone))))
+    s.rats_at(region).append(s.gone.pop(rand_below(s, len(s.gone))))
     return False
 
 
@@ -134,7 +134,7 @@ def _ravages(region: str) -> Msg:
 def _place_rat(ctx: Ctx, f: Frame, target: str) -> None:
     s = ctx.s
     token = s.rat_supply.pop()
-    s.rats[target].append(token)
+    s.rats_at(target).append(token)
     f["left"] -= 1
     f["placed"] += 1
     ctx.say("rat", _rat_arrived(target), region=target)
@@ -288,7 +288,7 @@ def _ravage_auto(ctx: Ctx, f: Frame) -> bool:
         steps.push(s, "reveal_choice", seat=f["chooser"], region=region)
         return True
     token = f.pop("next") if "next" in f else rats[rand_below(s, len(rats))]
-    rats.remove(token)
+    s.rats_at(region).remove(token)
     turn_over(s, f, token)
     return True
 
@@ -311,7 +311,7 @@ def _remove_face_up(ctx: Ctx, region: str) -> None:
     s = ctx.s
     left = [t for t in s.rats[region] if t in s.face_up]
     for token in left:
-        s.rats[region].remove(token)
+        s.rats_at(region).remove(token)
         s.face_up.remove(token)
         s.known.pop(token, None)
         s.gone.append(token)

@@ -83,14 +83,14 @@ def position(
             s.rats[region].append(tid)
     if supply_rats is not None:
         extra = max(len(pool) - supply_rats, 0)
-        s.removed.extend(pool[:extra])
+        s.removed = [*s.removed, *pool[:extra]]  # a new list: copies share the old one
         pool = pool[extra:]
     s.rat_supply = pool
     on_board = [0] * players
     for region, per_seat in (cubes or {}).items():
         s.cubes.setdefault(region, [0] * players)
         for seat, n in per_seat.items():
-            s.cubes[region][seat] = n
+            s.cubes_at(region)[seat] = n
             on_board[seat] += n
     for seat, n in (palace or {}).items():
         s.palace[seat] = n
@@ -99,6 +99,7 @@ def position(
     s.hands = [list((hands or {}).get(p, [])) for p in range(players)]
     held = [c for hand in s.hands for c in hand]
     spare = [c for c in s.cards_in_play if c not in held]
+    s.cards_in_play = list(s.cards_in_play)  # a new list: copies share the old one
     for card in dict.fromkeys(held):
         if card not in s.cards_in_play:  # in play instead of a card nobody holds
             if spare:

@@ -14,8 +14,9 @@ COLOURS = ("red", "yellow", "green", "blue", "purple", "orange")
 CUBES_PER_PLAYER = 20
 LOG_KEEP = 12
 
-_SHARED = frozenset({"tokens"})
-"""State fields that are never changed once the game is set up."""
+_SHARED = frozenset({"tokens", "expansions", "regions", "cards_in_play", "removed"})
+"""State fields that are never changed once the game is set up (``positions`` builds a test's
+position with new lists)."""
 
 
 Frame = dict[str, Any]
@@ -72,9 +73,49 @@ class State(kernel.Coloured):
 
     COLOUR_NAMES: ClassVar[tuple[str, ...]] = tuple(c.capitalize() for c in COLOURS)
 
+    def __post_init__(self) -> None:
+        self._own: set[str | int] = set()
+        """The regions (by name) and hands (by seat) whose lists this state made for itself
+        since it was made or last copied (``cubes_at``, ``rats_at``, ``hand_at``)."""
+
     def clone(self) -> State:
-        """A copy to change. The token fronts never change after setup, so both share them."""
-        return _CLONE(self)
+        """A copy to change. What never changes after setup is shared (the token fronts, the
+        regions, the cards in play); so are each region's cubes and rats and each seat's hand,
+        until the copy or the original changes them: the rules change those lists only through
+        ``cubes_at``, ``rats_at`` and ``hand_at``, which copy a shared list first. (Most moves
+        change one or two regions: copying every region's lists on every move cost more than
+        anything else in a move.)"""
+        out: State = _CLONE(self)
+        out._own = set()
+        self._own = set()  # from now on the original shares its lists with the copy too
+        return out
+
+    def _owned(self, key: str | int) -> None:
+        """Make the lists of region (or hand) ``key`` this state's own, copying shared ones."""
+        if isinstance(key, int):
+            self.hands[key] = self.hands[key][:]
+        else:
+            self.cubes[key] = self.cubes[key][:]
+            self.rats[key] = self.rats[key][:]
+        self._own.add(key)
+
+    def cubes_at(self, region: str) -> list[int]:
+        """The cubes per seat in ``region``, to change (``clone``)."""
+        if region not in self._own:
+            self._owned(region)
+        return self.cubes[region]
+
+    def rats_at(self, region: str) -> list[str]:
+        """The face-down tokens in ``region``, to change (``clone``)."""
+        if region not in self._own:
+            self._owned(region)
+        return self.rats[region]
+
+    def hand_at(self, seat: int) -> list[str]:
+        """The class cards of ``seat``, to change (``clone``)."""
+        if seat not in self._own:
+            self._owned(seat)
+        return self.hands[seat]
 
     def to_dict(self) -> dict[str, Any]:
         out = {f.name: copy_json(getattr(self, f.name)) for f in fields(self) if f.name != "log"}
@@ -137,7 +178,7 @@ def _copy_ext(ext: dict[str, Any]) -> dict[str, Any]:
 
 
 _SCALARS = ("players", "rng", "seed", "plague", "status", "turn", "active", "took", "placed")
-_FLAT = ("expansions", "regions", "cards_in_play", "palace", "supply", "rat_supply", "removed")
+_FLAT = ("palace", "supply", "rat_supply")
 _FLAT_TOO = ("gone", "used", "face_up", "final_order", "scores", "ranking", "log")
 
 _CLONE = saved.Cloner(
@@ -148,13 +189,16 @@ _CLONE = saved.Cloner(
         # keeps copies of its own, ``plague.remember``; a reveal is whole when kept,
         # ``plague.resolve_token``), so copies share the entries and only the lists are new
         **dict.fromkeys((*_FLAT, *_FLAT_TOO, "ravages", "revealed"), saved.flat),
-        **dict.fromkeys(("cubes", "rats", "known"), saved.flat_values),
-        "hands": saved.flat_lists,
+        # each region's and seat's lists are shared until changed (``State.clone``)
+        **dict.fromkeys(("cubes", "rats"), saved.flat_dict),
+        "known": saved.flat_values,
+        "hands": saved.flat,
         "stack": saved.frames,
         "ext": _copy_ext,
     },
 )
-"""How a copy is made: numbers and texts shared, flat lists copied once, the rest whole."""
+"""How a copy is made: numbers, texts and what never changes shared, flat lists copied once,
+the regions' and hands' lists shared until changed, the rest whole."""
 
 
 class Ctx(kernel.Ctx[State]):

@@ -6,8 +6,9 @@ moments of one game change together. Along random games (with the Rattus expansi
 pieces live in ``ext``), each copy is checked against the original: equal when saved, and no
 list or dict reachable from both, except the fields declared shared, the entries of the
 remembered ravages and revealed tokens, and the Mercatus goods dealt to the regions, which
-must then never change. A Cartus copy shares its parts until one is changed (copy on write):
-its earlier moments are checked never to change.
+must then never change. A Cartus copy shares its parts until one is changed (copy on write),
+and so does a Rattus copy each region's cubes and rats and each seat's hand: their earlier
+moments are checked never to change.
 """
 
 from __future__ import annotations
@@ -19,11 +20,18 @@ from typing import Any
 import pytest
 
 from engine import cartus, rattus
-from engine.cartus import simulate
+from engine.cartus import simulate as cartus_simulate
+from engine.rattus import simulate as rattus_simulate
+from engine.rattus.state import State as RattusState
 from engine.saved import frozen
 
 SHARED = {"tokens", "cards", "building_cards", "options"}
 """Fields every copy shares on purpose: set up once, never changed."""
+SHARED_RATTUS = {"expansions", "regions", "cards_in_play", "removed"}
+"""More of them, in a Rattus state."""
+SHARED_UNTIL_CHANGED = {"cubes", "rats", "hands"}
+"""Rattus fields whose container is new in a copy, its lists shared until changed
+(``State.cubes_at``, ``rats_at``, ``hand_at``)."""
 SHARED_ENTRIES = {"ravages", "revealed"}
 """Lists a copy makes anew while sharing their entries, which never change once kept."""
 SHARED_EXT = {("mercatus", "regions")}
@@ -51,9 +59,13 @@ def _check_copy(state: Any) -> None:
     assert type(copy) is type(state)
     assert copy.to_dict() == state.to_dict()
     assert set(vars(copy)) == set(vars(state))
+    rattus_state = isinstance(state, RattusState)
     for name, value in vars(state).items():
-        if name in SHARED:
+        if name in SHARED or (rattus_state and name in SHARED_RATTUS):
             assert getattr(copy, name) is value
+            continue
+        if rattus_state and name in SHARED_UNTIL_CHANGED:
+            assert getattr(copy, name) is not value
             continue
         if name in SHARED_ENTRIES:  # the list is new; its entries are shared, never changed
             assert getattr(copy, name) is not value
@@ -105,7 +117,7 @@ def _saved(state: Any) -> str:
     return json.dumps(state.to_dict(), sort_keys=True)
 
 
-def _look_ahead(state: Any, rng: random.Random, moves: int) -> None:
+def _look_ahead(simulate: Any, state: Any, rng: random.Random, moves: int) -> None:
     """Play a few random moves in place on ``state`` (a look-ahead's quiet path)."""
     for _ in range(moves):
         seat = simulate.actor(state)
@@ -114,32 +126,54 @@ def _look_ahead(state: Any, rng: random.Random, moves: int) -> None:
         simulate.play(state, seat, rng.choice(simulate.options(state, seat)))
 
 
+def _moments_never_change(game: Any, simulate: Any, rng: random.Random) -> None:
+    """Along a random game, no earlier moment ever changes: not when the next is made from
+    it, not when a copy of it or of a copy of it plays on in place, and not when a copy is
+    taken of a state that then plays on (the copy keeps what it saw)."""
+    earlier: list[tuple[Any, str]] = []
+    while not game.is_over:
+        before = _saved(game)
+        ahead = game.state.clone()
+        kept = ahead.clone()  # taken before the look-ahead changes ``ahead``
+        _look_ahead(simulate, ahead, rng, 12)
+        _look_ahead(simulate, kept.clone(), rng, 12)
+        assert _saved(kept) == before
+        assert _saved(game) == before
+        earlier.append((game, before))
+        seat = rng.choice(game.actors())
+        game = game.apply(seat, rng.choice(game.legal_actions(seat)))
+        assert _saved(earlier[-1][0]) == before
+    assert len(earlier) > 50
+    for moment, saved in earlier:
+        assert _saved(moment) == saved
+
+
 @pytest.mark.parametrize("players", [2, 4, 5])
 def test_cartus_moments_never_change_once_made(players: int) -> None:
     """A Cartus copy shares its parts with its original until either changes one
     (``State.mine``, ``building``, ``top``): a rule that changed a part in place without asking
-    for it would change another moment too. Along random games, no earlier moment ever
-    changes: not when the next is made from it, not when a copy of it or of a copy of it plays
-    on in place, and not when a copy is taken of a state that then plays on (the copy keeps
-    what it saw)."""
+    for it would change another moment too."""
     for seed in range(2):
         rng = random.Random(seed)
         game = cartus.new_game(
             players, "random", simultaneous_supply=seed == 1, guard_tower=True, seed=seed
         )
-        earlier: list[tuple[Any, str]] = []
-        while not game.is_over:
-            before = _saved(game)
-            ahead = game.state.clone()
-            kept = ahead.clone()  # taken before the look-ahead changes ``ahead``
-            _look_ahead(ahead, rng, 12)
-            _look_ahead(kept.clone(), rng, 12)
-            assert _saved(kept) == before
-            assert _saved(game) == before
-            earlier.append((game, before))
-            seat = rng.choice(game.actors())
-            game = game.apply(seat, rng.choice(game.legal_actions(seat)))
-            assert _saved(earlier[-1][0]) == before
-        assert len(earlier) > 50
-        for moment, saved in earlier:
-            assert _saved(moment) == saved
+        _moments_never_change(game, cartus_simulate, rng)
+
+
+@pytest.mark.parametrize(
+    "players, expansions",
+    [
+        (4, ()),
+        (4, ("pied_piper",)),
+        (4, ("mercatus",)),
+        (6, ("africanus", "mercatus", "pied_piper")),
+    ],
+)
+def test_rattus_moments_never_change_once_made(players: int, expansions: tuple[str, ...]) -> None:
+    """A Rattus copy shares each region's cubes and rats and each seat's hand with its
+    original until either changes them (``State.cubes_at``, ``rats_at``, ``hand_at``)."""
+    for seed in range(3):
+        rng = random.Random(seed)
+        game = rattus.new_game(players, expansions=expansions, seed=seed)
+        _moments_never_change(game, rattus_simulate, rng)

@@ -449,9 +449,9 @@ def _shaman_move(ctx: Ctx, seat: int, plan: dict[str, str]) -> None:
     s = ctx.s
     moves = [(_home(s, t), t, d) for t, d in plan.items()]
     for home, token, _ in moves:
-        s.rats[home].remove(token)
+        s.rats_at(home).remove(token)
     for home, token, dest in moves:
-        s.rats[dest].append(token)
+        s.rats_at(dest).append(token)
         ctx.did(
             seat,
             "shaman",

@@ -304,7 +304,7 @@ def _unload_act(ctx: Ctx, f: Frame, a: Action) -> None:
     steps.pop(s, f)
     load = on_baker(s)
     for p, n in enumerate(load):
-        s.cubes[region][p] += n
+        s.cubes_at(region)[p] += n
     pieces.pieces(s)["baker"] = [0] * s.players
     ctx.did(
         f["seat"],

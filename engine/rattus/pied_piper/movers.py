@@ -628,8 +628,8 @@ def _piper_move(ctx: Ctx, seat: int, source: str, target: str, slots: list[int])
     board.move_cubes(s, seat, source, target, 1)
     led = [s.rats[source][i - 1] for i in slots]
     for token in led:
-        s.rats[source].remove(token)
-        s.rats[target].append(token)
+        s.rats_at(source).remove(token)
+        s.rats_at(target).append(token)
     ctx.did(
         seat,
         "pied_piper",
