@@ -96,6 +96,11 @@ def population(s: State, cards: Iterable[str]) -> int:
     return sum(1 for c in cards if dealt[c]["type"] in _POPULATION)
 
 
+def population_of(by_type: Mapping[str, int]) -> int:
+    """``population`` of cards already counted by type."""
+    return sum(n for t, n in by_type.items() if t in _POPULATION)
+
+
 def take_from_hand(s: State, seat: int, by_type: Mapping[str, int]) -> list[str]:
     """Remove cards of these types from the hand (the first ones held) and return them."""
     hand: list[str] = s.mine("hands")[seat]

@@ -125,7 +125,7 @@ def _reveal(ctx: Ctx, f: Frame) -> bool:
         e["shown"] = shown
         if not ctx.quiet:
             _say_reveal(ctx, place, e, shown)
-        add_influence(ctx, e["seat"], cls, cards.population(s, e["cards"]))
+        add_influence(ctx, e["seat"], cls, cards.population_of(shown))
         off = sum(n for t, n in shown.items() if t in data.CLASSES and t != cls)
         cards.gain_rats(ctx, e["seat"], off)
     return True
@@ -154,13 +154,21 @@ def contest(s: State, place: int, card_type: str) -> tuple[int, list[int]] | Non
     """Who played the most of a special card here (first to enter wins a tie) and who
     played the fewest; None when everyone played the same number."""
     entries = s.row[place]["entries"]
-    n = {e["seat"]: sum(1 for c in e["cards"] if s.type_of(c) == card_type) for e in entries}
+    n = {e["seat"]: _played(s, e, card_type) for e in entries}
     if len(set(n.values())) < 2:
         return None
     top = max(n.values())
     winner = next(e["seat"] for e in entries if n[e["seat"]] == top)
     low = min(n.values())
     return winner, [e["seat"] for e in entries if n[e["seat"]] == low]
+
+
+def _played(s: State, entry: dict[str, Any], card_type: str) -> int:
+    """How many cards of a type the entry played (its shown counts, once revealed)."""
+    shown = entry.get("shown")
+    if shown is not None:
+        return int(shown.get(card_type, 0))
+    return sum(1 for c in entry["cards"] if s.type_of(c) == card_type)
 
 
 def sword_gives(ctx: Ctx, giver: int, taker: int) -> None:

@@ -311,7 +311,8 @@ def _begin_entering(ctx: Ctx, f: Frame) -> bool:
 def _enter_options(s: State, f: Frame, seat: int) -> list[Action]:
     cards_ = s.building_cards
     out = [_enter_option(place, cards_[b["card"]]["building"]) for place, b in enumerate(s.row)]
-    if len(f["queue"]) > 1 and any(s.type_of(c) == "pass" for c in s.hands[seat]):
+    dealt = s.cards
+    if len(f["queue"]) > 1 and any(dealt[c]["type"] == "pass" for c in s.hands[seat]):
         out.append(_pass_option())
     return out
 

@@ -197,18 +197,25 @@ class Ctx(kernel.Ctx[State]):
     A ``quiet`` one (a look-ahead's) says nothing, so the rules played most often check
     ``quiet`` before making an event's text at all."""
 
-    rng: Rng = field(init=False)
     names: tuple[str, ...] = field(init=False)
     """How event texts name the seats (``State.seat_names``)."""
+    drawn: Rng | None = field(default=None, init=False)
+    """The state's Rng, once this apply has drawn from it (most never do)."""
 
     LOG_KEEP: ClassVar[int] = LOG_KEEP
 
     def __post_init__(self) -> None:
-        self.rng = Rng(self.s.rng)
         self.names = self.s.seat_names()
 
+    @property
+    def rng(self) -> Rng:
+        if self.drawn is None:
+            self.drawn = Rng(self.s.rng)
+        return self.drawn
+
     def finish(self) -> None:
-        self.s.rng = self.rng.state
+        if self.drawn is not None:
+            self.s.rng = self.drawn.state
 
     def say(self, kind: str, template: Text, **data: Any) -> None:
         """A public event, also kept in the public log (as it is: a text never changes;
