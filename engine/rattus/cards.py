@@ -87,7 +87,12 @@ def reach(s: State, steps: int) -> int:
 
 def plague_steps(s: State, seat: int) -> int:
     """How far the seat may move the plague in phase C: 1, or a card's longer move."""
-    return reach(s, max([1, *(f(s, seat) for f in PLAGUE_STEPS.in_game(s.expansions))]))
+    most = 1
+    for steps_of in PLAGUE_STEPS.in_game(s.expansions):
+        n = steps_of(s, seat)
+        if n > most:
+            most = n
+    return reach(s, most)
 
 
 def usable_now(s: State, seat: int, *, final: bool) -> list[str]:

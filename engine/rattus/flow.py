@@ -8,7 +8,7 @@ from functools import cache
 from .. import kernel
 from ..contract import Outcome
 from ..core import Action
-from ..text import N_, Msg, Seat, msg, plural
+from ..text import N_, Msg, Seat, by, msg, plural
 from . import board, cards, plague, steps
 from .hooks import Hooks
 from .state import Ctx, Frame, State
@@ -131,12 +131,7 @@ def _begin_turn(ctx: Ctx, f: Frame) -> bool:
     s.used = []
     s.took = False
     s.placed = False
-    ctx.say(
-        "turn",
-        msg("Turn {turn}: {player} to play.", turn=s.turn, player=Seat(s.active)),
-        seat=s.active,
-        turn=s.turn,
-    )
+    ctx.say("turn", _turn_begins(s.turn, s.active), seat=s.active, turn=s.turn)
     steps.push(s, "turn", seat=f["seat"])
     for hook in TURN_START.in_game(s.expansions):
         hook(ctx, s.active)
@@ -144,6 +139,12 @@ def _begin_turn(ctx: Ctx, f: Frame) -> bool:
 
 
 steps.auto_only("begin_turn", _begin_turn)
+
+
+@cache
+def _turn_begins(turn: int, seat: int) -> Msg:
+    """The event of a turn begun (made once: a text never changes)."""
+    return msg("Turn {turn}: {player} to play.", turn=turn, player=Seat(seat))
 
 
 def place_counts(s: State, seat: int, region: str, bonus: int | None = None) -> list[int]:
@@ -310,15 +311,7 @@ def _turn_act(ctx: Ctx, f: Frame, a: Action) -> None:
             s.hand_at(before).remove(card)
         s.hand_at(seat).append(card)
         s.took = True
-        if before is None:
-            took = msg("{player} took the {card} from beside the board.", card=cards.said(card))
-        else:
-            took = msg(
-                "{player} took the {card} from {other}.",
-                card=cards.said(card),
-                other=Seat(before),
-            )
-        ctx.did(seat, "take", took, card=card)
+        ctx.say("take", _took(seat, card, before), card=card)
         for hook in CARD_TAKEN.in_game(s.expansions):
             hook(ctx, seat, card, before)
     elif a.notation == "place:fewer":
@@ -343,6 +336,18 @@ def _turn_act(ctx: Ctx, f: Frame, a: Action) -> None:
         steps.pop(s, f)
         ctx.say("walled", msg("The plague is walled in and stays where it is."))
         steps.push(s, "end_turn", seat=seat)
+
+
+@cache
+def _took(seat: int, card: str, before: int | None) -> Msg:
+    """The event of a card taken (``Ctx.did``'s text; made once: a text never changes)."""
+    if before is None:
+        took = msg("{player} took the {card} from beside the board.", card=cards.said(card))
+    else:
+        took = msg(
+            "{player} took the {card} from {other}.", card=cards.said(card), other=Seat(before)
+        )
+    return by(seat, took)
 
 
 TURN_PROMPTS: dict[tuple[bool, bool, bool], str] = {

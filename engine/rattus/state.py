@@ -174,6 +174,8 @@ def expansion_part(
 
 
 def _copy_ext(ext: dict[str, Any]) -> dict[str, Any]:
+    if not ext:  # the base game's
+        return {}
     return {k: EXT_COPY[k](v) if k in EXT_COPY else copy_json(v) for k, v in ext.items()}
 
 
