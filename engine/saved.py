@@ -130,7 +130,7 @@ class Cloner:
             "def clone(state):\n"
             "    d = state.__dict__\n"
             "    out = new(cls)\n"
-            f"    out.__dict__.update({{{', '.join(entries)}}})\n"
+            f"    out.__dict__ = {{{', '.join(entries)}}}\n"
             "    return out\n"
         )
         exec(source, scope)  # the source is built above from field names only
