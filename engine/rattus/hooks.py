@@ -46,6 +46,9 @@ class Hooks(Generic[F]):
         self._fns: tuple[F, ...] = ()
         self._slots: dict[tuple[str, ...], tuple[F | None, ...]] = {}
         self._in_game: dict[tuple[str, ...], tuple[F, ...]] = {}
+        self._last: tuple[list[str], tuple[F, ...]] | None = None
+        """The expansions ``in_game`` was last asked for (a copy) and its answer, in one tuple
+        swapped whole: the rules ask it for the same game time after time."""
 
     def add(self, key: str, fn: F) -> F:
         if not self.unordered and key not in self.order:
@@ -60,6 +63,7 @@ class Hooks(Generic[F]):
         self._fns = tuple(f for _, f in self._entries)
         self._slots.clear()
         self._in_game.clear()
+        self._last = None
         return fn
 
     def _rank(self, key: str) -> tuple[int, str]:
@@ -86,10 +90,14 @@ class Hooks(Generic[F]):
     def in_game(self, expansions: Sequence[str]) -> tuple[F, ...]:
         """The functions that act in a game with these expansions (``State.expansions``), in
         order: the base game's and those of its expansions (worked out once per set)."""
+        last = self._last
+        if last is not None and last[0] == expansions:
+            return last[1]
         key = tuple(expansions)
         found = self._in_game.get(key)
         if found is None:
             found = self._in_game[key] = tuple(f for f in self.slots(key) if f is not None)
+        self._last = (list(expansions), found)
         return found
 
     def keys(self) -> list[str]:
