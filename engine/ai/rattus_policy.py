@@ -73,8 +73,14 @@ def plague_gain(t: Table, region: str, bonus: int = 0) -> float:
 def place_value(t: Table, region: str, n: int) -> float:
     """What placing ``n`` cubes in the region is worth to the seat (worked out once a search
     for the same region, hand and plague: ``Table.across``)."""
+    shared = t.shared
+    if shared is None:
+        return _place_value(t, region, n)
     key = ("place", t.seat, n, t.region_key(region), t.hand_key(t.seat), t.plague)
-    return t.across(key, lambda: _place_value(t, region, n))
+    found = shared.get(key)
+    if found is None:
+        found = shared[key] = _place_value(t, region, n)
+    return float(found)
 
 
 def _place_value(t: Table, region: str, n: int) -> float:
@@ -128,12 +134,20 @@ def _turn_group(notation: str) -> str:
     return head
 
 
-def turn(t: Table, legal: Sequence[str], rng: Rng) -> str:
+@lru_cache(maxsize=4096)
+def _turn_groups(legal: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """The turn rule's lists of these options, in their order (a look-ahead meets the same
+    lists of options again and again). Never change them: they are shared."""
     groups: dict[str, list[str]] = {h: [] for h in ("take", "use", "place", "plague", "other")}
     for n in legal:
         group = _turn_group(n)
         if group:
             groups[group].append(n)
+    return {h: tuple(options) for h, options in groups.items()}
+
+
+def turn(t: Table, legal: Sequence[str], rng: Rng) -> str:
+    groups = _turn_groups(tuple(legal))
     takes = groups["take"]
     if takes:
         best = _best(takes, lambda n: _take_value(t, _region(n)), rng, 0.6)

@@ -140,7 +140,13 @@ class Table:
     def region_key(self, region: str) -> tuple[Any, ...]:
         """The region as the seat sees it: its cubes and the fronts the seat knows (by
         identity: a search's games share their token fronts, and keep them while it runs)."""
-        return (region, tuple(self.cubes[region]), tuple(map(id, self.rats[region])))
+        key = ("region key", region)
+        found = self._known.get(key)
+        if found is None:
+            found = self._known[key] = [
+                (region, tuple(self.cubes[region]), tuple(map(id, self.rats[region])))
+            ]
+        return tuple(found[0])
 
     def hand_key(self, seat: int | None = None) -> tuple[Any, ...]:
         """The seat's hand (every seat's if None), in order: the order classes are counted

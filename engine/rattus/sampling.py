@@ -324,7 +324,15 @@ class Sampler:
             _draw(rng, starting, regular, back) if front is None else front
             for front, back in self.slots
         ]
-        dealt += [_draw(rng, starting, regular, None) for _ in range(self.rat_supply)]
+        below = rng.below
+        for _ in range(self.rat_supply):  # ``_draw(rng, starting, regular, None)`` written out
+            total = len(starting) + len(regular)
+            if not total:
+                dealt.append(_draw(rng, starting, regular, None))
+                continue
+            # drawn in proportion: the pile drawn is never empty
+            pile = regular if below(total) >= len(starting) else starting
+            dealt.append(pile.pop(below(len(pile))))
         # What is left either went out at setup or was revealed earlier: the view cannot tell which.
         dealt += starting
         dealt += regular
