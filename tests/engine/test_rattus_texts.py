@@ -24,7 +24,7 @@ import pytest
 from engine import rattus
 from engine.core import IllegalAction
 from engine.text import Msg, from_json
-from lang.extract import extracted
+from lang.extract import KEYWORDS, extracted
 
 ROOT = Path(__file__).resolve().parents[2]
 RATTUS = ROOT / "engine" / "rattus"
@@ -41,7 +41,8 @@ MADE_WHERE = {
 ``Ctx.say``/``tell``; game.py hands the prompt to the Decision and turns a pick's
 answer into its Action (its label is the pick's own, ``Pick.describe``)."""
 
-MARKERS = {"msg", "plural", "N_"}
+MARKERS = set(KEYWORDS)
+"""The markers the catalogs are extracted by (``lang.extract``): a text inside one is a key."""
 
 DEVELOPER_ERRORS = {
     "ValueError",
