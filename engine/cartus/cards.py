@@ -326,7 +326,10 @@ class ReadyAnswer(Action):
     def label(self) -> Msg:
         made: Msg | None = self.__dict__.get("_label")
         if made is None:
-            made = self.__dict__["_label"] = self.__dict__.pop("_later")()
+            # the answers are kept for every game of the process and read from several
+            # threads: two readers may both make the label (the same text), never fail
+            made = self.__dict__["_later"]()
+            self.__dict__["_label"] = made
         return made
 
     @label.setter

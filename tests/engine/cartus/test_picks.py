@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from engine.cartus import data
+from engine.cartus.cards import ReadyAnswer
 from engine.core import parse_notation
-from engine.text import english
+from engine.text import Msg, english, msg
 from tests.engine.cartus.helpers import give_cards, position
 
 
@@ -58,3 +59,21 @@ def test_the_menu_labels_name_the_card_types() -> None:
         ("fl.1", "Flute card"),
     ]
     assert set(data.CODES.values()) >= {g.code for g in pick.groups}
+
+
+def test_a_ready_answer_is_labelled_while_another_reader_labels_it() -> None:
+    """The ready answers are kept for every game in the process and read from several threads:
+    a reader that comes while another is still making the label gets the same label (here the
+    second reader comes from inside the first one's making, the same interleaving)."""
+    inner: list[object] = []
+    reading = [False]
+
+    def label() -> Msg:
+        if not reading[0]:
+            reading[0] = True
+            inner.append(answer.label)
+        return msg("Play {n} cards", n=2)
+
+    answer = ReadyAnswer.later("play:p2", label, False, {"peasantry": 2})
+    assert answer.label == msg("Play {n} cards", n=2)
+    assert inner == [answer.label]
