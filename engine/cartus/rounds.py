@@ -246,11 +246,15 @@ def push_peeks(s: State, seat: int, n: int) -> None:
 
 
 def _peek_options(s: State, f: Frame, seat: int) -> list[Action]:
-    last = f["n"] == 1 or len(unseen(s, seat)) == 1
-    return [
-        Action(f"peek:{i + 1}", msg("Look at Nun-row card {n}", n=i + 1), last)
-        for i in unseen(s, seat)
-    ]
+    looks = unseen(s, seat)
+    last = f["n"] == 1 or len(looks) == 1
+    return [_peek_option(i, last) for i in looks]
+
+
+@cache
+def _peek_option(i: int, last: bool) -> Action:
+    """A look at Nun-row card ``i`` (made once: an action never changes)."""
+    return Action(f"peek:{i + 1}", msg("Look at Nun-row card {n}", n=i + 1), last)
 
 
 def _peek_act(ctx: Ctx, f: Frame, seat: int, a: Action) -> None:
