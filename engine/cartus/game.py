@@ -11,6 +11,7 @@ ready-made ones.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from .. import contract, kernel
@@ -122,13 +123,10 @@ def new_game(
     counts = t.counts[players]
     replacement = deck[: counts.replacement_deck]
     cards = deal_cards()
-    population = rng.shuffled(sorted(c for c, v in cards.items() if v["type"] in data.CLASSES))
+    population = rng.shuffled(_ids_of(data.CLASSES))
     nun_row = [population.pop() for _ in range(t.nun_row)]
     hands = [[population.pop() for _ in range(t.starting_hand)] for _ in range(players)]
-    supplies = {
-        kind: sorted(c for c, v in cards.items() if v["type"] == kind)
-        for kind in ("joker", *data.SPECIALS)
-    }
+    supplies = {kind: list(_ids_of((kind,))) for kind in ("joker", *data.SPECIALS)}
     state = State(
         players=players,
         seed=seed,
@@ -155,6 +153,13 @@ def new_game(
     )
     state.rng = rng.state
     return _begin(state)
+
+
+@cache
+def _ids_of(types: tuple[str, ...]) -> tuple[str, ...]:
+    """The sorted ids of the cards ``deal_cards`` deals of these types (worked out once: the
+    cards of a new game are always the same)."""
+    return tuple(sorted(c for c, v in deal_cards().items() if v["type"] in types))
 
 
 START_OPTIONS: dict[str, contract.StartOption] = {
