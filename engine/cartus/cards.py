@@ -410,7 +410,8 @@ def _ready_keys(pick: Pick, first: tuple[str, ...]) -> Iterable[int]:
         key = total = 0
         for code in runs:
             weight = _WEIGHT[code]
-            for _ in range(min(avail[code], stop - total)):
+            n = avail[code]
+            for _ in range(n if n < stop - total else stop - total):
                 key += weight
                 total += 1
                 if total >= least and key not in found:
