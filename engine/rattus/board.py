@@ -43,10 +43,10 @@ def neighbours(s: State, region: str, *, crossing: str = "piece") -> list[str]:
     in board order.
 
     ``crossing`` tells hooks what is moving: "piece" (the plague piece, cubes, the caravan),
-    "rat" (a rat token). Walls block both.
+    "rat" (a rat token). Walls block both. The list may be shared: never change it.
     """
-    in_use = s.cubes  # keyed by the regions in use
-    near = [n for n in data.board_map().adjacency[region] if n in in_use]
+    last = _NEAR[0]
+    near = (last[1] if last[0] is s.regions else _near(s.regions))[region]
     blockers = EDGE_BLOCKERS.in_game(s.expansions)
     if not blockers:
         return near
@@ -58,6 +58,21 @@ def neighbours(s: State, region: str, *, crossing: str = "piece") -> list[str]:
         else:
             out.append(n)
     return out
+
+
+_NEAR: list[tuple[list[str], dict[str, list[str]]]] = [([], {})]
+"""The regions in use of the latest game asked (``State.regions``, one list shared by every
+moment of a game, never changed) and each region's neighbours among them in board order: every
+move asks, and they are worked out once per game (the lists are shared, never changed). The
+regions in use are those the cubes are keyed by (``validate``)."""
+
+
+def _near(regions: list[str]) -> dict[str, list[str]]:
+    in_use = set(regions)
+    adjacency = data.board_map().adjacency
+    found = {r: [n for n in near if n in in_use] for r, near in adjacency.items()}
+    _NEAR[0] = (regions, found)
+    return found
 
 
 def rat_may_enter(s: State, region: str) -> bool:
