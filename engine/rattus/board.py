@@ -129,7 +129,9 @@ def move_cubes(s: State, seat: int, source: str, target: str, n: int) -> None:
     """Move n of the seat's cubes from a region to another region or to "palace"."""
     s.cubes_at(source)[seat] -= n
     if target == PALACE:
-        s.palace[seat] += n
+        palace = s.palace[:]  # shared by copies (``State.clone``): a new list
+        palace[seat] += n
+        s.palace = palace
     else:
         s.cubes_at(target)[seat] += n
     for hook in CUBES_MOVED.in_game(s.expansions):

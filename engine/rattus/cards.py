@@ -15,7 +15,7 @@ from ..core import Action
 from ..text import Msg, msg, plural
 from . import board, data, steps
 from .hooks import Hooks
-from .state import Ctx, Frame, State
+from .state import Ctx, Frame, State, without
 from .texts import action
 
 Check = Callable[[State, int], bool]
@@ -113,7 +113,7 @@ def start(ctx: Ctx, seat: int, card: str, *, final: bool) -> None:
     begin = ab.final_start if final else ab.start
     if begin is None:
         raise RuntimeError(f"{card} has no ability to start")
-    ctx.s.used.append(card)
+    ctx.s.used = [*ctx.s.used, card]  # shared by copies (``State.clone``): a new list
     begin(ctx, seat)
 
 
@@ -166,7 +166,7 @@ def go_back(ctx: Ctx, frame: Frame) -> None:
         s.stack.pop()
     count_back(s.stack[-1] if s.stack else None, card)
     if card in s.used:
-        s.used.remove(card)
+        s.used = without(s.used, card)
 
 
 def chain_step(

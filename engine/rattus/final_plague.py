@@ -81,7 +81,7 @@ def _act_here(ctx: Ctx, seat: int) -> None:
     movers = group(s, seat)
     for m in movers:
         if m.card not in s.used:
-            s.used.append(m.card)
+            s.used = [*s.used, m.card]  # shared by copies (``State.clone``): a new list
     if any(m.ravages for m in movers):
         if not _ravage_possible(s, seat):
             ctx.say(

@@ -11,7 +11,7 @@ from ..core import Action
 from ..text import N_, Msg, Seat, by, msg, plural
 from . import board, cards, plague, steps
 from .hooks import Hooks
-from .state import Ctx, Frame, State
+from .state import Ctx, Frame, State, without
 from .texts import action
 
 CardTaken = Callable[[Ctx, int, str, int | None], None]
@@ -425,7 +425,7 @@ def _final_turn_auto(ctx: Ctx, f: Frame) -> bool:
         s.active = f["seat"]
         s.used = []
         if f["seat"] in s.final_order:
-            s.final_order.remove(f["seat"])
+            s.final_order = without(s.final_order, f["seat"])
         if not cards.usable_now(s, f["seat"], final=True):
             steps.pop(s, f)
             ctx.did(f["seat"], "final", msg("{player} has no card to use in the final round."))

@@ -7,11 +7,10 @@ from functools import cache
 from typing import Any
 
 from ..core import Action, Pick, Rng
-from ..saved import copy_json
 from ..text import Msg, Seat, msg, plural
 from . import board, cards, data, steps
 from .hooks import Hooks
-from .state import Ctx, Frame, State
+from .state import Ctx, Frame, State, without
 from .texts import action, group, listed
 
 SpreadExtra = Callable[[State, int], int]
@@ -70,7 +69,9 @@ def add_rat(s: State, region: str) -> bool:
     if s.rat_supply:
         s.rats_at(region).append(s.rat_supply.pop())
         return True
-    s.rats_at(region).append(s.gone.pop(rand_below(s, len(s.gone))))
+    gone = s.gone[:]  # shared by copies (``State.clone``): a new list
+    s.rats_at(region).append(gone.pop(rand_below(s, len(gone))))
+    s.gone = gone
     return False
 
 
@@ -297,12 +298,16 @@ def remember(s: State, f: Frame) -> None:
     """Keep the ravage that just ended among the round's (``State.ravages``), with the tokens
     it turned over; forget those older than a round (one turn of each player), so each
     player's view reaches back to their own latest ravage."""
-    tokens = copy_json(s.revealed[int(f.get("first", 0)) :])  # never changed from now on
+    # a token revealed is never changed once kept (``resolve_token``; the copies of a state
+    # share them too, ``State.clone``): the round's ravages share them with ``revealed``
+    tokens = s.revealed[int(f.get("first", 0)) :]
+    ravages = s.ravages  # shared by copies (``State.clone``): a new list below
     if tokens:
-        s.ravages.append(
-            {"turn": s.turn, "seat": f["seat"], "region": f["region"], "tokens": tokens}
-        )
-    s.ravages = [r for r in s.ravages if int(r["turn"]) > s.turn - s.players]
+        ravages = [
+            *ravages,
+            {"turn": s.turn, "seat": f["seat"], "region": f["region"], "tokens": tokens},
+        ]
+    s.ravages = [r for r in ravages if int(r["turn"]) > s.turn - s.players]
 
 
 def _remove_face_up(ctx: Ctx, region: str) -> None:
@@ -312,10 +317,11 @@ def _remove_face_up(ctx: Ctx, region: str) -> None:
     left = [t for t in s.rats[region] if t in s.face_up]
     for token in left:
         s.rats_at(region).remove(token)
-        s.face_up.remove(token)
+        s.face_up = without(s.face_up, token)
         s.known.pop(token, None)
-        s.gone.append(token)
-        s.revealed.append({"region": region, **s.tokens[token], "outbreak": False, "losses": {}})
+        s.gone = [*s.gone, token]
+        entry = {"region": region, **s.tokens[token], "outbreak": False, "losses": {}}
+        s.revealed = [*s.revealed, entry]
     if left:
         fronts = [describe_front(s.tokens[t]) for t in left]
         ctx.say(
@@ -378,9 +384,9 @@ def turn_over(s: State, f: Frame, token: str) -> None:
     """Turn one token of the ravaged region face up; it acts once every reaction is answered."""
     front = s.tokens[token]
     s.known.pop(token, None)
-    if token in s.face_up:
-        s.face_up.remove(token)
-    s.gone.append(token)
+    if token in s.face_up:  # these lists are shared by copies (``State.clone``): new ones
+        s.face_up = without(s.face_up, token)
+    s.gone = [*s.gone, token]
     people = board.population(s, f["region"], int(f.get("bonus", 0)))
     f["pending"] = {
         "token": token,
@@ -393,9 +399,12 @@ def turn_over(s: State, f: Frame, token: str) -> None:
 
 
 def _class_cards(s: State, seat: int, cls: str, protect: list[list[Any]]) -> int:
-    shielded = {card for who, card in protect if who == seat}
     cards = data.cards()
-    return sum(1 for c in s.hands[seat] if cards[c].cls == cls and c not in shielded)
+    held = [c for c in s.hands[seat] if cards[c].cls == cls]
+    if not held or not protect:
+        return len(held)
+    shielded = {card for who, card in protect if who == seat}
+    return sum(1 for c in held if c not in shielded)
 
 
 def forecast(
@@ -471,7 +480,7 @@ def resolve_token(ctx: Ctx, f: Frame, pending: dict[str, Any]) -> dict[str, Any]
                     _kill(ctx, entry, seat, region)
         for cls in front["classes"]:
             for seat in range(s.players):
-                if seat in exempt:
+                if seat in exempt or not s.cubes[region][seat]:  # none there to lose
                     continue
                 for _ in range(_class_cards(s, seat, cls, pending["protect"])):
                     if s.cubes[region][seat] > 0:
@@ -480,7 +489,7 @@ def resolve_token(ctx: Ctx, f: Frame, pending: dict[str, Any]) -> dict[str, Any]
             for seat in range(s.players):
                 if s.cubes[region][seat] > 0 and seat not in exempt:
                     _kill(ctx, entry, seat, region)
-    s.revealed.append(entry)
+    s.revealed = [*s.revealed, entry]  # shared by copies (``State.clone``): a new list
     if not ctx.quiet:  # a look-ahead says nothing: its token is not described in words
         ctx.say("reveal", describe(s, entry, pending["people"]), region=region, token=entry)
     for hook in TOKEN_RESOLVED.in_game(s.expansions):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from .. import kernel, saved
 from ..saved import BadState, copy_json
@@ -18,6 +18,8 @@ _SHARED = frozenset({"tokens", "expansions", "regions", "cards_in_play", "remove
 """State fields that are never changed once the game is set up (``positions`` builds a test's
 position with new lists)."""
 
+
+T = TypeVar("T")
 
 Frame = dict[str, Any]
 """A pending step: {"kind": ..., "seat": ..., ...}. The top of the stack acts next."""
@@ -80,7 +82,8 @@ class State(kernel.Coloured):
 
     def clone(self) -> State:
         """A copy to change. What never changes after setup is shared (the token fronts, the
-        regions, the cards in play); so are each region's cubes and rats and each seat's hand,
+        regions, the cards in play), and so are the lists the rules replace rather than change
+        (``REPLACED``); so are each region's cubes and rats and each seat's hand,
         until the copy or the original changes them: the rules change those lists only through
         ``cubes_at``, ``rats_at`` and ``hand_at``, which copy a shared list first. (Most moves
         change one or two regions: copying every region's lists on every move cost more than
@@ -157,6 +160,13 @@ an expansion not named here has its pieces copied whole. tests/engine/test_clone
 the copies along random games with every expansion."""
 
 
+def without(items: list[T], item: T) -> list[T]:
+    """A new list: ``items`` less the first ``item`` (a ``REPLACED`` list is never changed)."""
+    out = items[:]
+    out.remove(item)
+    return out
+
+
 def expansion_part(
     key: str,
 ) -> tuple[Callable[[State], dict[str, Any]], Callable[[State], bool]]:
@@ -180,17 +190,20 @@ def _copy_ext(ext: dict[str, Any]) -> dict[str, Any]:
 
 
 _SCALARS = ("players", "rng", "seed", "plague", "status", "turn", "active", "took", "placed")
-_FLAT = ("palace", "supply", "rat_supply")
-_FLAT_TOO = ("gone", "used", "face_up", "final_order", "scores", "ranking", "log")
+_FLAT = ("supply", "rat_supply", "scores", "ranking", "log")
+REPLACED = ("palace", "gone", "used", "face_up", "final_order", "ravages", "revealed")
+"""Lists every copy shares, that the rules never change in place: a change writes a new list
+(``without``, ``[*s.gone, token]``). tests/engine/test_clone.py checks earlier moments keep
+theirs."""
 
 _CLONE = saved.Cloner(
     State,
     {
-        **dict.fromkeys((*_SHARED, *_SCALARS, "last_seat", "version"), saved.share),
-        # a ravage of the round and a token revealed are never changed once kept (a ravage
-        # keeps copies of its own, ``plague.remember``; a reveal is whole when kept,
-        # ``plague.resolve_token``), so copies share the entries and only the lists are new
-        **dict.fromkeys((*_FLAT, *_FLAT_TOO, "ravages", "revealed"), saved.flat),
+        **dict.fromkeys((*_SHARED, *_SCALARS, *REPLACED, "last_seat", "version"), saved.share),
+        # (a ravage of the round and a token revealed are never changed once kept either: a
+        # ravage shares its tokens with ``revealed``, ``plague.remember``; a reveal is whole
+        # when kept, ``plague.resolve_token``)
+        **dict.fromkeys(_FLAT, saved.flat),
         # each region's and seat's lists are shared until changed (``State.clone``)
         **dict.fromkeys(("cubes", "rats"), saved.flat_dict),
         "known": saved.flat_values,

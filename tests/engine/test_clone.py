@@ -7,8 +7,8 @@ pieces live in ``ext``), each copy is checked against the original: equal when s
 list or dict reachable from both, except the fields declared shared, the entries of the
 remembered ravages and revealed tokens, and the Mercatus goods dealt to the regions, which
 must then never change. A Cartus copy shares its parts until one is changed (copy on write),
-and so does a Rattus copy each region's cubes and rats and each seat's hand: their earlier
-moments are checked never to change.
+and so does a Rattus copy each region's cubes and rats and each seat's hand, and the lists the
+rules replace whole (``State.REPLACED``): their earlier moments are checked never to change.
 """
 
 from __future__ import annotations
@@ -22,18 +22,20 @@ import pytest
 from engine import cartus, rattus
 from engine.cartus import simulate as cartus_simulate
 from engine.rattus import simulate as rattus_simulate
+from engine.rattus.state import REPLACED
 from engine.rattus.state import State as RattusState
 from engine.saved import frozen
 
 SHARED = {"tokens", "cards", "building_cards", "options"}
 """Fields every copy shares on purpose: set up once, never changed."""
-SHARED_RATTUS = {"expansions", "regions", "cards_in_play", "removed"}
-"""More of them, in a Rattus state."""
+SHARED_RATTUS = {"expansions", "regions", "cards_in_play", "removed", *REPLACED}
+"""More of them, in a Rattus state: with those the rules replace whole, never change in place
+(``State.REPLACED``: the palace, the tokens gone, the cards used, ...)."""
 SHARED_UNTIL_CHANGED = {"cubes", "rats", "hands"}
 """Rattus fields whose container is new in a copy, its lists shared until changed
 (``State.cubes_at``, ``rats_at``, ``hand_at``)."""
 SHARED_ENTRIES = {"ravages", "revealed"}
-"""Lists a copy makes anew while sharing their entries, which never change once kept."""
+"""Lists whose entries never change once kept (a Rattus copy shares the lists too)."""
 SHARED_EXT = {("mercatus", "regions")}
 """Expansion pieces every copy shares (``State.EXT_COPY``): dealt at setup, never changed."""
 
@@ -43,7 +45,8 @@ def _kept(state: Any) -> Any:
     ext = getattr(state, "ext", {})
     shared_ext = [ext[key][part] for key, part in sorted(SHARED_EXT) if key in ext]
     entries = [list(getattr(state, name, [])) for name in sorted(SHARED_ENTRIES)]
-    return entries, shared_ext
+    replaced = [getattr(state, name) for name in REPLACED if hasattr(state, name)]
+    return entries, shared_ext, replaced
 
 
 def _containers(value: Any, into: set[int]) -> set[int]:
@@ -172,7 +175,8 @@ def test_cartus_moments_never_change_once_made(players: int) -> None:
 )
 def test_rattus_moments_never_change_once_made(players: int, expansions: tuple[str, ...]) -> None:
     """A Rattus copy shares each region's cubes and rats and each seat's hand with its
-    original until either changes them (``State.cubes_at``, ``rats_at``, ``hand_at``)."""
+    original until either changes them (``State.cubes_at``, ``rats_at``, ``hand_at``), and the
+    lists the rules replace whole rather than change (``State.REPLACED``)."""
     for seed in range(3):
         rng = random.Random(seed)
         game = rattus.new_game(players, expansions=expansions, seed=seed)

@@ -17,7 +17,7 @@ from ...core import Action, Pick
 from ...text import Msg, N_plural, Param, Seat, msg, plural
 from .. import board, cards, flow, steps
 from ..cards import chain_step, push_chain
-from ..state import Ctx, Frame, State
+from ..state import Ctx, Frame, State, without
 from ..texts import action, group
 from . import goods
 
@@ -130,7 +130,7 @@ def _token_act(ctx: Ctx, f: Frame, a: Action) -> None:
         nxt = dict(f, back=False, later=True)
         BEGIN[card](s, nxt, kind)
     elif card in s.used:
-        s.used.remove(card)
+        s.used = without(s.used, card)
 
 
 def _token_prompt(s: State, f: Frame) -> Msg:
