@@ -49,8 +49,6 @@ class Hooks(Generic[F]):
         self._last: tuple[list[str], tuple[F, ...]] | None = None
         """The expansions ``in_game`` was last asked for (a copy) and its answer, in one tuple
         swapped whole: the rules ask it for the same game time after time."""
-        self._last_slots: tuple[list[str], tuple[F | None, ...]] | None = None
-        """The same for ``slots`` (a ravage asks at every step)."""
 
     def add(self, key: str, fn: F) -> F:
         if not self.unordered and key not in self.order:
@@ -65,7 +63,7 @@ class Hooks(Generic[F]):
         self._fns = tuple(f for _, f in self._entries)
         self._slots.clear()
         self._in_game.clear()
-        self._last = self._last_slots = None
+        self._last = None
         return fn
 
     def _rank(self, key: str) -> tuple[int, str]:
@@ -80,9 +78,6 @@ class Hooks(Generic[F]):
         """The functions in order, each where it stands in ``fns``, None in place of one whose
         expansion is not among ``expansions`` (a game's, ``State.expansions``): for a hook run
         one question at a time, whose frame counts its place in the whole list."""
-        last = self._last_slots
-        if last is not None and last[0] == expansions:
-            return last[1]
         key = tuple(expansions)
         found = self._slots.get(key)
         if found is None:
@@ -90,7 +85,6 @@ class Hooks(Generic[F]):
                 f if (exp := expansion_of(f)) is None or exp in key else None for f in self._fns
             )
             self._slots[key] = found
-        self._last_slots = (list(expansions), found)
         return found
 
     def in_game(self, expansions: Sequence[str]) -> tuple[F, ...]:
