@@ -13,7 +13,7 @@ from functools import cache
 from ..text import Msg, msg
 from . import data
 from .hooks import Hooks
-from .state import Ctx, State
+from .state import Ctx, State, added
 
 MAX_RATS = 3
 PALACE = "palace"
@@ -120,7 +120,7 @@ def place_plague(s: State, region: str) -> None:
 def add_cubes(s: State, seat: int, region: str, n: int) -> int:
     """Move up to n cubes from the seat's supply to a region; returns how many moved."""
     n = min(n, s.supply[seat])
-    s.supply[seat] -= n
+    s.supply = added(s.supply, seat, -n)
     s.cubes_at(region)[seat] += n
     return n
 
@@ -129,9 +129,7 @@ def move_cubes(s: State, seat: int, source: str, target: str, n: int) -> None:
     """Move n of the seat's cubes from a region to another region or to "palace"."""
     s.cubes_at(source)[seat] -= n
     if target == PALACE:
-        palace = s.palace[:]  # shared by copies (``State.clone``): a new list
-        palace[seat] += n
-        s.palace = palace
+        s.palace = added(s.palace, seat, n)
     else:
         s.cubes_at(target)[seat] += n
     for hook in CUBES_MOVED.in_game(s.expansions):
@@ -151,7 +149,7 @@ def lose_cube(ctx: Ctx, seat: int, region: str) -> str:
         if saved:
             return saved
     s.cubes_at(region)[seat] -= 1
-    s.supply[seat] += 1
+    s.supply = added(s.supply, seat, 1)
     for after in CUBE_LOST.in_game(s.expansions):
         after(ctx, seat, region)
     return "cube"

@@ -67,7 +67,8 @@ def add_rat(s: State, region: str) -> bool:
     """A card puts one more rat into ``region``: the top of the supply, or when the supply is
     empty one drawn at random from the rats out of the game. Whether it came from the supply."""
     if s.rat_supply:
-        s.rats_at(region).append(s.rat_supply.pop())
+        s.rats_at(region).append(s.rat_supply[-1])
+        s.rat_supply = s.rat_supply[:-1]  # shared by copies (``State.clone``): a new list
         return True
     gone = s.gone[:]  # shared by copies (``State.clone``): a new list
     s.rats_at(region).append(gone.pop(rand_below(s, len(gone))))
@@ -134,7 +135,8 @@ def _ravages(region: str) -> Msg:
 
 def _place_rat(ctx: Ctx, f: Frame, target: str) -> None:
     s = ctx.s
-    token = s.rat_supply.pop()
+    token = s.rat_supply[-1]
+    s.rat_supply = s.rat_supply[:-1]  # shared by copies (``State.clone``): a new list
     s.rats_at(target).append(token)
     f["left"] -= 1
     f["placed"] += 1

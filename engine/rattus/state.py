@@ -167,6 +167,14 @@ def without(items: list[T], item: T) -> list[T]:
     return out
 
 
+def added(counts: list[int], seat: int, n: int) -> list[int]:
+    """A new list: ``counts`` with ``n`` more for ``seat`` (a ``REPLACED`` list is never
+    changed)."""
+    out = counts[:]
+    out[seat] += n
+    return out
+
+
 def expansion_part(
     key: str,
 ) -> tuple[Callable[[State], dict[str, Any]], Callable[[State], bool]]:
@@ -190,10 +198,13 @@ def _copy_ext(ext: dict[str, Any]) -> dict[str, Any]:
 
 
 _SCALARS = ("players", "rng", "seed", "plague", "status", "turn", "active", "took", "placed")
-_FLAT = ("supply", "rat_supply", "scores", "ranking", "log")
-REPLACED = ("palace", "gone", "used", "face_up", "final_order", "ravages", "revealed")
+_FLAT = ("scores", "ranking", "log")
+REPLACED = (
+    *("palace", "supply", "rat_supply", "gone", "used", "face_up", "final_order"),
+    *("ravages", "revealed"),
+)
 """Lists every copy shares, that the rules never change in place: a change writes a new list
-(``without``, ``[*s.gone, token]``). tests/engine/test_clone.py checks earlier moments keep
+(``without``, ``added``, ``[*s.gone, token]``). tests/engine/test_clone.py checks earlier moments keep
 theirs."""
 
 _CLONE = saved.Cloner(

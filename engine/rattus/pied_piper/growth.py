@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...core import Action
 from ...text import Msg, N_plural, Seat, msg, plural
 from .. import board, cards, data, flow, steps
-from ..state import Ctx, Frame, State
+from ..state import Ctx, Frame, State, added
 from ..texts import action, listed
 from . import pieces
 
@@ -242,7 +242,7 @@ def _baker_usable(s: State, seat: int) -> bool:
 def _baker_start(ctx: Ctx, seat: int) -> None:
     s = ctx.s
     pieces.pieces(s)["baker"][seat] += 1
-    s.supply[seat] -= 1
+    s.supply = added(s.supply, seat, -1)
     total = sum(on_baker(s))
     ctx.did(
         seat,
