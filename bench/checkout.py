@@ -52,6 +52,20 @@ def other_tree(commit: str) -> Iterator[tuple[Path, str]]:
             )
 
 
+def alternating(this: Path, that: Path, count: int, slices: int = 2) -> list[tuple[Path, range]]:
+    """The plan of a side-by-side run: ``range(count)`` cut into ``slices`` equal slices, each
+    played by both engines in a fresh process each, the one going first alternating (this,
+    that, that, this, ...). More slices follow a machine whose load drifts more closely, and
+    average more processes; the same seeds are played by both either way."""
+    bounds = [count * i // slices for i in range(slices + 1)]
+    plan: list[tuple[Path, range]] = []
+    for i in range(slices):
+        seeds = range(bounds[i], bounds[i + 1])
+        first, second = (this, that) if i % 2 == 0 else (that, this)
+        plan += [(first, seeds), (second, seeds)]
+    return plan
+
+
 def in_process(script: Path, root: Path, args: list[str]) -> Any:
     """The JSON that ``script`` prints last, run with the engine at ``root``."""
     done = subprocess.run(

@@ -16,7 +16,8 @@ the prompt a text with a key; the kernel added the ``pick`` key) would otherwise
 numbers for the same position and answer differently by luck alone.
 
 ``--against COMMIT`` asks the same positions of that commit's engine too (checked out into a
-temporary git worktree), in alternating chunks of fresh processes (this, that, that, this), and
+temporary git worktree), in alternating chunks of fresh processes (this, that, that, this; with
+``--slices N`` the positions are cut into N slices instead of two), and
 prints both medians and totals, their ratio, and whether both engines gave the same answer at
 every position: the same answers from the same seeds mean the same games, so the strong
 players win exactly as often as before.
@@ -34,7 +35,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from checkout import ENGINE_ROOT, HERE, engine_root, in_process, other_tree
+from checkout import ENGINE_ROOT, HERE, alternating, engine_root, in_process, other_tree
 
 sys.path.insert(0, str(engine_root()))
 
@@ -126,19 +127,20 @@ def _line(game: str, mine: list[dict[str, Any]], theirs: list[dict[str, Any]]) -
     )
 
 
-def side_by_side(positions: int, games: list[str], commit: str) -> None:
+def side_by_side(positions: int, games: list[str], commit: str, slices: int) -> None:
     with other_tree(commit) as (other, label):
         print(
             f"{positions} positions per game, 4 players; this checkout against {commit} ({label})"
         )
-        print("in 4 alternating chunks (this, that, that, this); CPU ms per strong decision")
+        print(
+            f"in {2 * slices} alternating chunks (this, that, that, this...);"
+            " CPU ms per strong decision"
+        )
         print(
             f"{'game':>8} {'positions':>9} {'this median':>12} {'that median':>12}"
             f" {'ratio':>7} {'total':>7} {'same answers':>12}"
         )
-        half = positions // 2
-        plan = [(HERE, range(0, half)), (other, range(0, half))]
-        plan += [(other, range(half, positions)), (HERE, range(half, positions))]
+        plan = alternating(HERE, other, positions, slices)
         for game in games:
             done: dict[Path, list[dict[str, Any]]] = {HERE: [], other: []}
             for root, seeds in plan:
@@ -156,6 +158,7 @@ def main() -> None:
     parser.add_argument("positions", nargs="?", type=int, default=12)
     parser.add_argument("only", nargs="?", choices=("rattus", "cartus"))
     parser.add_argument("--against", metavar="COMMIT")
+    parser.add_argument("--slices", type=int, default=2, help="position slices (--against)")
     parser.add_argument(ENGINE_ROOT, help=argparse.SUPPRESS)
     parser.add_argument("--chunk", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -165,7 +168,7 @@ def main() -> None:
         return
     games = [args.only] if args.only else ["rattus", "cartus"]
     if args.against:
-        side_by_side(args.positions, games, args.against)
+        side_by_side(args.positions, games, args.against, args.slices)
         return
     print(f"{args.positions} positions per game, 4 players; CPU ms per strong decision")
     for game in games:

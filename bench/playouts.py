@@ -2,14 +2,17 @@
 in the base game and with the expansions, and Rattus Cartus for 2 to 5 players.
 
 Usage: python bench/playouts.py [games per row] [rattus | cartus] [--against COMMIT]
-       [--rows NAME,NAME...]
+       [--rows NAME,NAME...] [--slices N]
 
 Both games by default. ``--against COMMIT`` checks that commit out into a temporary git
 worktree and plays the same seeded games with its engine too, side by side in one run: each
 row is played in four alternating chunks in fresh processes (this engine and that one the
 first half of the seeds, then that one and this one the second half), so a machine whose load
-drifts slows both alike; it prints both figures, their ratio, and whether both engines played
-every seeded game to the same number of actions. ``--rows`` keeps only the named rows ("4p base", "4p Rattus Cartus", ...).
+drifts slows both alike (``--slices N`` cuts the seeds into N slices instead of two, each
+played by both, the first alternating: more slices average more processes and follow the
+load more closely); it prints both figures, their ratio, and whether both engines played
+every seeded game to the same number of actions. ``--rows`` keeps only the named rows ("4p
+base", "4p Rattus Cartus", ...).
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from checkout import ENGINE_ROOT, HERE, engine_root, in_process, other_tree
+from checkout import ENGINE_ROOT, HERE, alternating, engine_root, in_process, other_tree
 
 sys.path.insert(0, str(engine_root()))
 
@@ -107,19 +110,19 @@ def _chunk_in_process(root: Path, row: str, seeds: range) -> dict[str, Any]:
     return result
 
 
-def side_by_side(games: int, names: list[str], commit: str) -> None:
+def side_by_side(games: int, names: list[str], commit: str, slices: int) -> None:
     with other_tree(commit) as (other, label):
         print(f"{games} random games per row; this checkout against {commit} ({label});")
-        print("each row in 4 alternating chunks (this, that, that, this), a process each;")
+        print(
+            f"each row in {2 * slices} alternating chunks (this, that, that, this...), a process each;"
+        )
         print("games and actions per CPU second; same games: every seeded game took the same")
         print("actions in both (a digest of each game's notations)")
         print(
             f"{'game':>24} {'this games/s':>13} {'that games/s':>13} {'ratio':>6}"
             f" {'this actions/s':>15} {'that actions/s':>15} {'same games':>11}"
         )
-        half = games // 2
-        plan = [(HERE, range(0, half)), (other, range(0, half))]
-        plan += [(other, range(half, games)), (HERE, range(half, games))]
+        plan = alternating(HERE, other, games, slices)
         for row in names:
             done: dict[Path, list[dict[str, Any]]] = {HERE: [], other: []}
             for root, seeds in plan:
@@ -147,6 +150,7 @@ def main() -> None:
     parser.add_argument("only", nargs="?", choices=("rattus", "cartus"))
     parser.add_argument("--against", metavar="COMMIT")
     parser.add_argument("--rows", help="comma-separated row names, e.g. '4p base'")
+    parser.add_argument("--slices", type=int, default=2, help="seed slices (--against)")
     parser.add_argument(ENGINE_ROOT, help=argparse.SUPPRESS)
     parser.add_argument("--chunk", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -162,7 +166,7 @@ def main() -> None:
         if unknown:
             parser.error(f"no such row: {', '.join(unknown)} (rows: {', '.join(every)})")
     if args.against:
-        side_by_side(args.games, names, args.against)
+        side_by_side(args.games, names, args.against, args.slices)
         return
     print(f"{args.games} random games per row (one process; per CPU second)")
     print(f"{'game':>38} {'games/s':>9} {'actions/s':>10} {'median actions':>15}")
