@@ -99,15 +99,16 @@ def _play(game: Any, seed: int, pick_actor: bool) -> int:
     return moves
 
 
-@pytest.mark.parametrize(
-    "players, expansions",
-    [
-        (4, ()),
-        (4, ("pied_piper",)),
-        (3, ("mercatus",)),
-        (5, ("africanus", "mercatus", "pied_piper")),
-    ],
-)
+RATTUS_SETUPS = [
+    (4, ()),
+    (4, ("pied_piper",)),
+    (3, ("mercatus",)),
+    (6, ("africanus", "mercatus", "pied_piper")),
+]
+"""Players and expansions of the Rattus games the copy tests play."""
+
+
+@pytest.mark.parametrize("players, expansions", RATTUS_SETUPS)
 def test_rattus_copies_share_nothing_that_changes(
     players: int, expansions: tuple[str, ...]
 ) -> None:
@@ -164,15 +165,7 @@ def test_cartus_moments_never_change_once_made(players: int) -> None:
         _moments_never_change(game, cartus_simulate, rng)
 
 
-@pytest.mark.parametrize(
-    "players, expansions",
-    [
-        (4, ()),
-        (4, ("pied_piper",)),
-        (4, ("mercatus",)),
-        (6, ("africanus", "mercatus", "pied_piper")),
-    ],
-)
+@pytest.mark.parametrize("players, expansions", RATTUS_SETUPS)
 def test_rattus_moments_never_change_once_made(players: int, expansions: tuple[str, ...]) -> None:
     """A Rattus copy shares each region's cubes and rats and each seat's hand with its
     original until either changes them (``State.cubes_at``, ``rats_at``, ``hand_at``), and the
