@@ -217,13 +217,13 @@ def settings_command(
     lobby defaults (``own``, read into lobby options by ``defaults``; None: unchanged), then
     the language of its new tables."""
 
+    owns = {o.name for o in own}
+
     async def run(
         cog: ServerCommands, interaction: discord.Interaction[Any], values: Values
     ) -> None:
         lobby = defaults(values)
-        shared = {
-            name: value for name, value in values.items() if name not in {o.name for o in own}
-        }
+        shared = {name: value for name, value in values.items() if name not in owns}
         await cog.change_settings(interaction, **shared, defaults=lobby)
 
     return declared("settings", description, [*SETTINGS, *own, LANGUAGE], run)
