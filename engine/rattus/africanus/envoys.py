@@ -98,7 +98,7 @@ cards.region_first(
 def _diplomat_dies(ctx: Ctx, seat: int, region: str) -> None:
     """Plain cubes die first: a diplomat goes only when its player has no plain cube left."""
     s = ctx.s
-    if on(s) and diplomats_of(s, seat, region) > s.cubes[region][seat]:
+    if diplomats_of(s, seat, region) > s.cubes[region][seat]:
         _remove(s, seat, region)
         ctx.did(
             seat,

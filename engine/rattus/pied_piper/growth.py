@@ -265,14 +265,14 @@ def _ask_to_unload(s: State, seat: int) -> None:
 
 
 def _baker_taken(ctx: Ctx, taker: int, card: str, before: int | None) -> None:
-    if card == "baker" and pieces.on(ctx.s):
+    if card == "baker":
         _ask_to_unload(ctx.s, taker)
 
 
 def _baker_before_final_ravage(ctx: Ctx) -> None:
     s = ctx.s
     holder = s.holder("baker")
-    if pieces.on(s) and holder is not None:
+    if holder is not None:
         _ask_to_unload(s, s.next_seat(holder))
 
 

@@ -85,36 +85,36 @@ def all_edges(s: State) -> list[list[str]]:
     return [[e.a, e.b] for e in data.board_map().edges if e.a in in_use and e.b in in_use]
 
 
-# Hooks
+# Hooks (each acts only in games with Pied Piper: ``hooks.Hooks.in_game``)
 
 
 def _wall_blocks(s: State, a: str, b: str, crossing: str) -> bool:
-    return KEY in s.ext and walled(s, a, b)
+    return walled(s, a, b)
 
 
 def _bishop_blocks(s: State, region: str) -> bool:
-    return KEY in s.ext and bishops_in(s, region) > 0
+    return bishops_in(s, region) > 0
 
 
 def _nuns(s: State, region: str) -> int:
-    return -nuns_in(s, region) if KEY in s.ext else 0
+    return -nuns_in(s, region)
 
 
 def _potion_saves(ctx: Ctx, seat: int, region: str) -> str:
-    if KEY in ctx.s.ext and potions_of(ctx.s, seat, region) > 0:
+    if potions_of(ctx.s, seat, region) > 0:
         add_potion(ctx.s, seat, region, -1)
         return "potion"
     return ""
 
 
 def _potions_spare(s: State, seat: int, region: str) -> int:
-    return potions_of(s, seat, region) if KEY in s.ext else 0
+    return potions_of(s, seat, region)
 
 
 def _potions_follow(s: State, seat: int, source: str, target: str, n: int) -> None:
     """Potions ride on a player's cubes in a region; when the last of them leaves, they go too
     (into the palace, where no cube dies, they return to the box)."""
-    if KEY not in s.ext or s.cubes[source][seat] > 0:
+    if s.cubes[source][seat] > 0:
         return
     carried = potions_of(s, seat, source)
     if carried:
@@ -124,7 +124,7 @@ def _potions_follow(s: State, seat: int, source: str, target: str, n: int) -> No
 
 
 def _on_baker(s: State, seat: int) -> int:
-    return int(pieces(s)["baker"][seat]) if KEY in s.ext else 0
+    return int(pieces(s)["baker"][seat])
 
 
 def view_hook(s: State, seat: int | None, view: RattusView) -> None:
