@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from .. import kernel, saved
 from ..core import Event, Rng
-from ..text import Text
 
 FORMAT = 1
 COLOURS = ("red", "yellow", "green", "blue", "purple")
@@ -191,21 +190,17 @@ def _clone(state: State) -> State:
     return out
 
 
-@dataclass
 class Ctx(kernel.Ctx[State]):
     """One apply in progress: the state being changed, its Rng and the events it produces.
     A ``quiet`` one (a look-ahead's) says nothing, so the rules played most often check
     ``quiet`` before making an event's text at all."""
 
-    names: tuple[str, ...] = field(init=False)
-    """How event texts name the seats (``State.seat_names``)."""
-    drawn: Rng | None = field(default=None, init=False)
-    """The state's Rng, once this apply has drawn from it (most never do)."""
-
     LOG_KEEP: ClassVar[int] = LOG_KEEP
 
-    def __post_init__(self) -> None:
-        self.names = self.s.seat_names()
+    def __init__(self, s: State, events: Iterable[Event] = (), quiet: bool = False) -> None:
+        super().__init__(s, events, quiet)
+        self.drawn: Rng | None = None
+        """The state's Rng, once this apply has drawn from it (most never do)."""
 
     @property
     def rng(self) -> Rng:
@@ -216,19 +211,3 @@ class Ctx(kernel.Ctx[State]):
     def finish(self) -> None:
         if self.drawn is not None:
             self.s.rng = self.drawn.state
-
-    def say(self, kind: str, template: Text, **data: Any) -> None:
-        """A public event, also kept in the public log (as it is: a text never changes;
-        ``State.to_dict`` writes it out)."""
-        if self.quiet:
-            return
-        self.events.append(Event(kind, template, None, data, self.names))
-        log = self.s.log
-        log.append(template)
-        if len(log) > LOG_KEEP:
-            del log[: len(log) - LOG_KEEP]
-
-    def tell(self, seats: tuple[int, ...], kind: str, template: Text, **data: Any) -> None:
-        """An event only these seats may see."""
-        if not self.quiet:
-            self.events.append(Event(kind, template, seats, data, self.names))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar, Generic, Protocol, TypeAlias, TypeVar
 
 from ..core import Event
@@ -25,31 +25,65 @@ class Logged(Stacked, Protocol):
 
 L = TypeVar("L", bound=Logged)
 
+Told: TypeAlias = tuple[str, Text, tuple[int, ...] | None, dict[str, Any]]
+"""An event as an apply says it: its kind, text, audience and data (``engine.core.Event``)."""
 
-@dataclass
+
+class Said(list[Event | Told]):
+    """The events of one apply, in order, each kept as its parts (``Told``) until they are
+    read: ``events`` makes them ``Event`` objects then. A random playout or a game nobody
+    shows reads none, and an event object costs several times its parts. (An event made
+    already, such as a setup's, is kept as it is.)"""
+
+    __slots__ = ("names",)
+
+    def __init__(self, names: Sequence[str], events: Iterable[Event] = ()) -> None:
+        super().__init__(events)
+        self.names = names
+        """How the events' English names the seats (``State.seat_names``)."""
+
+    def events(self) -> list[Event]:
+        names = self.names
+        made = []
+        for said in self:
+            if isinstance(said, Event):
+                made.append(said)
+            else:
+                kind, template, audience, data = said
+                made.append(Event(kind, template, audience, data, names))
+        return made
+
+
 class Ctx(Generic[L]):
-    """An apply: the state ``s`` it changes and the events it says. A ``quiet`` one (a
-    look-ahead's, ``engine.kernel.simulate``) keeps no events and writes no log."""
-
-    s: L
-    events: list[Event] = field(default_factory=list)
-    quiet: bool = False
+    """An apply: the state ``s`` it changes and the events it says (``said``, read as
+    ``events``). A ``quiet`` one (a look-ahead's, ``engine.kernel.simulate``) keeps no events
+    and writes no log. ``events`` given at the start (a setup's) come first."""
 
     LOG_KEEP: ClassVar[int] = 12
     """How many public event texts the state's log keeps."""
+
+    def __init__(self, s: L, events: Iterable[Event] = (), quiet: bool = False) -> None:
+        self.s = s
+        self.quiet = quiet
+        self.said = Said(s.seat_names(), events)
+
+    @property
+    def events(self) -> list[Event]:
+        """The events said so far, in order (made anew when asked)."""
+        return self.said.events()
 
     def finish(self) -> None:
         """Write back into the state what the apply kept aside while it ran (nothing here; a
         game whose apply draws from its own Rng saves its state)."""
 
     def say(self, kind: str, template: Text, **data: Any) -> None:
-        """A public event, also kept in the public log. Seats are ``Seat`` values."""
+        """A public event, also kept in the public log (as it is: a text never changes; the
+        state's ``to_dict`` writes it out, ``logged``). Seats are ``Seat`` values."""
         if self.quiet:
             return
-        s = self.s
-        self.events.append(Event(kind, template, None, data, s.seat_names()))
-        log = s.log
-        log.append(template)  # saved as text by ``logged``
+        self.said.append((kind, template, None, data))
+        log = self.s.log
+        log.append(template)
         if len(log) > self.LOG_KEEP:
             del log[: len(log) - self.LOG_KEEP]
 
@@ -61,9 +95,8 @@ class Ctx(Generic[L]):
 
     def tell(self, seats: tuple[int, ...], kind: str, template: Text, **data: Any) -> None:
         """An event only these seats may see."""
-        if self.quiet:
-            return
-        self.events.append(Event(kind, template, seats, data, self.s.seat_names()))
+        if not self.quiet:
+            self.said.append((kind, template, seats, data))
 
 
 LogLine: TypeAlias = Msg | str

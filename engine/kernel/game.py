@@ -27,7 +27,7 @@ from ..core import (
     parse_notation,
 )
 from ..text import Seat, msg
-from .context import Ctx, Logged
+from .context import Ctx, Logged, Said
 from .steps import Offered, Steps, deciders
 
 
@@ -87,13 +87,16 @@ class Game(Generic[ST, CT, VT, OT]):
     A game subclasses it once, naming its rules: ``class Game(kernel.Game[State, Ctx, View,
     Outcome]): rules = RULES``."""
 
-    __slots__ = ("_actors", "_legal", "_offered", "_s", "events")
+    __slots__ = ("_actors", "_events", "_legal", "_offered", "_s")
 
     rules: Rules[ST, CT, VT, OT]
 
-    def __init__(self, state: ST, events: Iterable[Event] = (), offered: Offered | None = None):
+    def __init__(
+        self, state: ST, events: Iterable[Event] | Said = (), offered: Offered | None = None
+    ):
         self._s = state
-        self.events: list[Event] = list(events)
+        self._events: list[Event] | Said = events if isinstance(events, Said) else list(events)
+        """What the apply that made this moment said (a ``Said`` until first read)."""
         self._offered = offered
         """What the frame on top offers its first seat, unsorted, when the apply that made
         this moment listed it already (``Steps.advance``)."""
@@ -102,15 +105,32 @@ class Game(Generic[ST, CT, VT, OT]):
         """Seat -> its sorted legal actions, once asked (this moment never changes, and
         ``apply`` checks against the list its caller has just read)."""
 
+    @property
+    def events(self) -> list[Event]:
+        """What the apply that made this moment said, in order (the list itself: never change
+        it)."""
+        events = self._events
+        if isinstance(events, Said):
+            # made when first read: most moments' events never are (a random playout's, a
+            # replay's run up to a move); two readers at once both make the same list
+            made = self._events = events.events()
+            return made
+        return events
+
     # who acts and how
 
     def actors(self) -> list[int]:
-        if self._actors is None:
-            self._actors = actors(self._s)
-        return list(self._actors)
+        return list(self._acting())
+
+    def _acting(self) -> list[int]:
+        """The seats deciding now (the cached list itself: never change it)."""
+        acting = self._actors
+        if acting is None:
+            acting = self._actors = actors(self._s)
+        return acting
 
     def decision(self, seat: int) -> Decision | None:
-        if seat not in self.actors():
+        if seat not in self._acting():
             return None
         s = self._s
         frame = s.stack[-1]
@@ -135,7 +155,7 @@ class Game(Generic[ST, CT, VT, OT]):
         return listed
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if seat not in self.actors():
+        if seat not in self._acting():
             return []
         return list(self._listed(seat))
 
@@ -162,7 +182,7 @@ class Game(Generic[ST, CT, VT, OT]):
             raise IllegalAction(msg("The game is over."))
         if not isinstance(seat, int) or not 0 <= seat < self._s.players:
             raise IllegalAction(msg("There is no such seat in this game."))
-        if seat not in self.actors():
+        if seat not in self._acting():
             raise IllegalAction(msg("It is not {player}'s decision now.", player=Seat(seat)))
         return self._apply_chosen(seat, self._chosen(seat, notation))
 
@@ -174,7 +194,7 @@ class Game(Generic[ST, CT, VT, OT]):
         offered = rules.steps.advance(ctx)
         ctx.finish()
         s.version += 1
-        return type(self)(s, ctx.events, offered)
+        return type(self)(s, ctx.said, offered)
 
     def _chosen(self, seat: int, notation: str) -> Action:
         """The legal action for a notation; for a decision with a pick, also any answer the
@@ -241,4 +261,4 @@ class Game(Generic[ST, CT, VT, OT]):
         """A dealt game run up to its first decision (``ctx`` holds the setup's events)."""
         offered = cls.rules.steps.advance(ctx)
         ctx.finish()
-        return cls(state, ctx.events, offered)
+        return cls(state, ctx.said, offered)
