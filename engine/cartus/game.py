@@ -49,17 +49,16 @@ class Game(kernel.Game[State, Ctx, CartusView, CartusOutcome]):
 
 def _building_cards(chosen: Sequence[str]) -> dict[str, dict[str, Any]]:
     """Each chosen building card ("<building>-<copy>") with its building, class and supply."""
-    t = data.table()
-    building_cards: dict[str, dict[str, Any]] = {}
-    for card in chosen:
-        building, copy = card.rsplit("-", 1)
-        supply = t.buildings[building].supplies[int(copy) - 1]
-        building_cards[card] = {
-            "building": building,
-            "class": data.building_class(building),
-            "supply": dict(supply),
-        }
-    return building_cards
+    return {card: _building_card(card) for card in chosen}
+
+
+@cache
+def _building_card(card: str) -> dict[str, Any]:
+    """One building card's entry, made once and shared by every game that deals it: a building
+    card never changes (the rules read it, and views copy what they show of it)."""
+    building, copy = card.rsplit("-", 1)
+    supply = data.table().buildings[building].supplies[int(copy) - 1]
+    return {"building": building, "class": data.building_class(building), "supply": dict(supply)}
 
 
 def _saved_options(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from ..core import Rng
@@ -70,7 +71,15 @@ def choose_buildings(
 
 def deal_cards() -> dict[str, dict[str, Any]]:
     """Every card of the game by id: population cards per class with their nuns, jokers and
-    specials. Specials whose building is out of the game stay in their decks unused."""
+    specials. Specials whose building is out of the game stay in their decks unused. A new
+    dict each time, whose entries every game shares: a card never changes once dealt (the
+    rules read them, and what they hand out of them they copy)."""
+    return dict(_dealt())
+
+
+@cache
+def _dealt() -> dict[str, dict[str, Any]]:
+    """``deal_cards``, worked out once (every game deals the same cards)."""
     t = data.table()
     out: dict[str, dict[str, Any]] = {}
     for cls in data.CLASSES:
