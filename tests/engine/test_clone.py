@@ -6,7 +6,8 @@ moments of one game change together. Along random games (with the Rattus expansi
 pieces live in ``ext``), each copy is checked against the original: equal when saved, and no
 list or dict reachable from both, except the fields declared shared, the entries of the
 remembered ravages and revealed tokens, and the Mercatus goods dealt to the regions, which
-must then never change. A Cartus copy shares its parts until one is changed (copy on write),
+must then never change. The cards and building cards a Cartus game deals are shared by every
+game and never change. A Cartus copy shares its parts until one is changed (copy on write),
 and so does a Rattus copy each region's cubes and rats and each seat's hand, and the lists the
 rules replace whole (``State.REPLACED``): their earlier moments are checked never to change.
 """
@@ -21,6 +22,7 @@ import pytest
 
 from engine import cartus, rattus
 from engine.cartus import simulate as cartus_simulate
+from engine.cartus.setup import deal_cards
 from engine.rattus import simulate as rattus_simulate
 from engine.rattus.state import REPLACED
 from engine.rattus.state import State as RattusState
@@ -157,12 +159,17 @@ def test_cartus_moments_never_change_once_made(players: int) -> None:
     """A Cartus copy shares its parts with its original until either changes one
     (``State.mine``, ``building``, ``top``): a rule that changed a part in place without asking
     for it would change another moment too."""
+    dealt = json.dumps(deal_cards(), sort_keys=True)
     for seed in range(2):
         rng = random.Random(seed)
         game = cartus.new_game(
             players, "random", simultaneous_supply=seed == 1, guard_tower=True, seed=seed
         )
+        building_cards = json.dumps(game.state.building_cards, sort_keys=True)
         _moments_never_change(game, cartus_simulate, rng)
+        # every game shares the entries of the cards and building cards it dealt
+        assert json.dumps(game.state.building_cards, sort_keys=True) == building_cards
+    assert json.dumps(deal_cards(), sort_keys=True) == dealt
 
 
 @pytest.mark.parametrize("players, expansions", RATTUS_SETUPS)
