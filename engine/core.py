@@ -32,7 +32,7 @@ class IllegalAction(ValueError):
         return text_of(self)
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, order=True, init=False)
 class Action:
     """One thing a seat may do now.
 
@@ -45,6 +45,17 @@ class Action:
     notation: str
     label: Text = field(compare=False)
     ends_turn: bool = field(default=False, compare=False)
+
+    def __init__(self, notation: str, label: Text, ends_turn: bool = False) -> None:
+        # the fields written into the instance's dict: a frozen dataclass's own __init__ sets
+        # each through object.__setattr__, at twice the cost, and every decision lists actions
+        d = self.__dict__
+        d["notation"] = notation
+        if type(self) is Action:
+            d["label"] = label
+        else:  # a subclass may make ``label`` a property of its own (``ReadyAnswer``)
+            object.__setattr__(self, "label", label)
+        d["ends_turn"] = ends_turn
 
     @property
     def kind(self) -> str:

@@ -166,7 +166,8 @@ class Steps(dict[str, Step[S, C]]):
             step = self[frame["kind"]]
             if step.auto is not None and step.auto(ctx, frame):
                 continue
-            seat = deciders(frame)[0]
+            seats = frame.get("seats")  # the first of ``deciders``, without listing them
+            seat = seats[0] if seats is not None else int(frame["seat"])
             offered = step.options(ctx.s, frame, seat) if step.options is not None else []
             if not offered:
                 raise RuntimeError(f"step '{frame['kind']}' waits but offers nothing")
