@@ -25,6 +25,9 @@ TARGETS = {
 }
 """What choosing a tied player means, by the special card."""
 
+_POPULATION = frozenset((*data.CLASSES, "joker"))
+"""The card types that count for influence and premiums."""
+
 BuildingAction = Callable[[Ctx, int, int, bool], None]
 BUILDING_ACTIONS: dict[str, BuildingAction] = {}
 """Building id -> (ctx, seat, row place, premium?) carries out its action for the seat."""
@@ -35,13 +38,14 @@ def add_influence(ctx: Ctx, seat: int, cls: str, n: int) -> None:
     s = ctx.s
     if n <= 0:
         return
-    s.mine("influence")[cls][seat] += n
+    track = s.mine("influence")[cls]
+    track[seat] += n
     s.moves += 1
     s.mine("arrived")[cls][seat] = s.moves
     s.mine("gained")[seat] += n
     if ctx.quiet:  # a look-ahead's apply says nothing: no text is made
         return
-    said = _gains(seat, n, cls, s.influence[cls][seat])
+    said = _gains(seat, n, cls, track[seat])
     ctx.say("influence", said, seat=seat, cls=cls, n=n)
 
 
@@ -73,10 +77,11 @@ def premiums(s: State) -> dict[str, int]:
     """Row place (as text) -> the seat that takes its premium action."""
     out: dict[str, int] = {}
     for place, b in enumerate(s.row):
-        if b["entries"]:
-            top = max(cards.population(s, e["cards"]) for e in b["entries"])
-            first = next(e for e in b["entries"] if cards.population(s, e["cards"]) == top)
-            out[str(place)] = first["seat"]
+        top = -1
+        for e in b["entries"]:  # the first to enter wins a tie
+            n = cards.population(s, e["cards"])
+            if n > top:
+                top, out[str(place)] = n, e["seat"]
     if s.players == 2 and len(out) > 1:
         scored = {k: played(s, int(k), seat) for k, seat in out.items()}
         top = max(scored.values())
@@ -101,13 +106,13 @@ def _resolve_building(ctx: Ctx, f: Frame) -> bool:
     if not s.row[place]["entries"]:
         ctx.say("empty", msg("Nobody entered {place}.", place=place_name(s, place)))
         return True
-    steps.push_all(
-        s,
-        [
-            {"kind": kind, "place": place}
-            for kind in ("reveal", "swords", "flutes", "actions", "clear")
-        ],
-    )
+    s.stack += [  # written out, last first (the top of the stack acts first)
+        {"kind": "clear", "place": place},
+        {"kind": "actions", "place": place},
+        {"kind": "flutes", "place": place},
+        {"kind": "swords", "place": place},
+        {"kind": "reveal", "place": place},
+    ]
     return True
 
 
@@ -117,26 +122,28 @@ def _reveal(ctx: Ctx, f: Frame) -> bool:
     s = ctx.s
     steps.pop(s, f)
     place = f["place"]
-    cls = s.class_of(place)
     building = s.building(place)
+    card = s.building_cards[building["card"]]
+    cls = card["class"]
     building["revealed"] = True
     for e in building["entries"]:
         shown = cards.counts(s, e["cards"])
         e["shown"] = shown
+        seat = e["seat"]
         if not ctx.quiet:
-            _say_reveal(ctx, place, e, shown)
-        add_influence(ctx, e["seat"], cls, cards.population_of(shown))
-        off = sum(n for t, n in shown.items() if t in data.CLASSES and t != cls)
-        cards.gain_rats(ctx, e["seat"], off)
+            said = _reveals(seat, frozenset(shown.items()), place, card["building"])
+            # the dealt cards themselves as the event's data: they never change
+            shows = list(map(s.cards.__getitem__, e["cards"]))
+            ctx.say("reveal", said, seat=seat, place=place, cards=shows)
+        population = off = 0
+        for t, n in shown.items():
+            if t in _POPULATION:
+                population += n
+                if t != cls and t != "joker":  # a population card of another class
+                    off += n
+        add_influence(ctx, seat, cls, population)
+        cards.gain_rats(ctx, seat, off)
     return True
-
-
-def _say_reveal(ctx: Ctx, place: int, e: dict[str, Any], shown: dict[str, int]) -> None:
-    s = ctx.s
-    building = s.building_of(place)
-    said = _reveals(e["seat"], frozenset(shown.items()), place, building)
-    cards_ = [dict(s.cards[c]) for c in e["cards"]]
-    ctx.say("reveal", said, seat=e["seat"], place=place, cards=cards_)
 
 
 @lru_cache(maxsize=4096)
@@ -154,20 +161,21 @@ def contest(s: State, place: int, card_type: str) -> tuple[int, list[int]] | Non
     """Who played the most of a special card here (first to enter wins a tie) and who
     played the fewest; None when everyone played the same number."""
     entries = s.row[place]["entries"]
-    n = {e["seat"]: _played(s, e, card_type) for e in entries}
-    if len(set(n.values())) < 2:
+    n: list[int] = []  # a seat enters a building once
+    for e in entries:
+        shown = e.get("shown")  # its counts by type, once revealed
+        n.append(int(shown.get(card_type, 0)) if shown is not None else _held(s, e, card_type))
+    if not n:
         return None
-    top = max(n.values())
-    winner = next(e["seat"] for e in entries if n[e["seat"]] == top)
-    low = min(n.values())
-    return winner, [e["seat"] for e in entries if n[e["seat"]] == low]
+    top, low = max(n), min(n)
+    if top == low:
+        return None
+    winner = entries[n.index(top)]["seat"]
+    return winner, [e["seat"] for e, played in zip(entries, n, strict=True) if played == low]
 
 
-def _played(s: State, entry: dict[str, Any], card_type: str) -> int:
-    """How many cards of a type the entry played (its shown counts, once revealed)."""
-    shown = entry.get("shown")
-    if shown is not None:
-        return int(shown.get(card_type, 0))
+def _held(s: State, entry: dict[str, Any], card_type: str) -> int:
+    """How many cards of a type the entry played face down (not yet revealed)."""
     return sum(1 for c in entry["cards"] if s.type_of(c) == card_type)
 
 
@@ -326,31 +334,29 @@ def _actions(ctx: Ctx, f: Frame) -> bool:
             )
             add_influence(ctx, premium, s.class_of(place), 1)
         return True
-    seats = [e["seat"] for e in s.row[place]["entries"]]
-    order = ([premium] if premium is not None else []) + [p for p in seats if p != premium]
-    steps.push_all(
-        s,
-        [
-            {"kind": "building_action", "seat": p, "place": place, "premium": p == premium}
-            for p in order
-        ],
-    )
+    frames = [
+        {"kind": "building_action", "seat": p, "place": place, "premium": False}
+        for p in (e["seat"] for e in s.row[place]["entries"])
+        if p != premium
+    ]
+    if premium is not None:  # the premium action comes first
+        frames.insert(
+            0, {"kind": "building_action", "seat": premium, "place": place, "premium": True}
+        )
+    steps.push_all(s, frames)
     return True
 
 
 def _building_action(ctx: Ctx, f: Frame) -> bool:
     s = ctx.s
     steps.pop(s, f)
-    building = s.building_of(f["place"])
+    seat, place, premium = f["seat"], f["place"], f["premium"]
+    building = s.building_of(place)
     if not ctx.quiet:
-        _say_action(ctx, f)
-    BUILDING_ACTIONS[building](ctx, f["seat"], f["place"], f["premium"])
+        said = _takes_action(seat, premium, place, building)
+        ctx.say("action", said, seat=seat, premium=premium)
+    BUILDING_ACTIONS[building](ctx, seat, place, premium)
     return True
-
-
-def _say_action(ctx: Ctx, f: Frame) -> None:
-    said = _takes_action(f["seat"], f["premium"], f["place"], ctx.s.building_of(f["place"]))
-    ctx.say("action", said, seat=f["seat"], premium=f["premium"])
 
 
 @cache
@@ -367,9 +373,11 @@ def _takes_action(seat: int, premium: bool, place: int, building: str) -> Msg:
 def _clear(ctx: Ctx, f: Frame) -> bool:
     s = ctx.s
     steps.pop(s, f)
+    gone: list[str] = []
     for e in s.building(f["place"])["entries"]:
-        cards.give_back(s, e["cards"])
+        gone += e["cards"]
         e["cards"] = []
+    cards.give_back(s, gone)  # in the order they were played, entry by entry
     return True
 
 

@@ -127,11 +127,17 @@ steps.register(steps.Step("begin_round", auto=_begin_round))
 
 
 def _supply_options(s: State, f: Frame, seat: int) -> list[Action]:
+    by_card = s.building_cards
+    looks: bool | None = None  # whether the seat has a Nun-row card left to see, once asked
     out = []
     for place, entry in enumerate(s.row):
-        card = s.building_cards[entry["card"]]
+        card = by_card[entry["card"]]
         supply = card["supply"]
-        last = not supply.get("peek_nun_row") or not unseen(s, seat)  # else looks follow
+        last = True
+        if supply.get("peek_nun_row"):  # looks follow, unless the seat has seen every card
+            if looks is None:
+                looks = _looks_left(s, seat)
+            last = not looks
         out.append(_supply_option(place, card["building"], tuple(supply.items()), last))
     return out
 
@@ -235,14 +241,23 @@ steps.register(steps.Step("do_supply", auto=_do_supply))
 
 
 def unseen(s: State, seat: int) -> list[int]:
-    return [i for i in range(len(s.nun_row)) if seat not in s.seen[i]]
+    """The Nun-row places the seat has not looked at (``seen`` holds one list per place)."""
+    return [i for i, looked in enumerate(s.seen) if seat not in looked]
+
+
+def _looks_left(s: State, seat: int) -> bool:
+    """Whether ``unseen`` has any card for the seat (without listing them)."""
+    for looked in s.seen:  # noqa: SIM110 (no generator per call)
+        if seat not in looked:
+            return True
+    return False
 
 
 def push_peeks(s: State, seat: int, n: int) -> None:
     """Ask the seat for ``n`` looks at Nun-row cards it has not seen (fewer if fewer remain)."""
-    n = min(n, len(unseen(s, seat)))
-    if n > 0:
-        steps.push(s, "peek", seat=seat, n=n)
+    left = len(unseen(s, seat))
+    if n > 0 and left:
+        s.stack.append({"kind": "peek", "seat": seat, "n": min(n, left)})
 
 
 def _peek_options(s: State, f: Frame, seat: int) -> list[Action]:
@@ -261,15 +276,16 @@ def _peek_act(ctx: Ctx, f: Frame, seat: int, a: Action) -> None:
     s = ctx.s
     place = int(a.args[0]) - 1
     s.mine("seen")[place].append(seat)
-    f = s.top(f)
     card = s.cards[s.nun_row[place]]
     if not ctx.quiet:
         ctx.say("peek", _looks(seat), seat=seat)
         said = _peeked(place, card["type"], card["nuns"])
-        ctx.tell((seat,), "peeked", said, place=place, card=dict(card))
-    f["n"] -= 1
-    if f["n"] == 0 or not unseen(s, seat):
-        steps.pop(s, f)
+        # the card itself as the event's data: dealt cards never change (copies share them)
+        ctx.tell((seat,), "peeked", said, place=place, card=card)
+    steps.pop(s, f)
+    n = f["n"] - 1
+    if n > 0 and _looks_left(s, seat):
+        s.stack.append({**f, "n": n})  # the frame with one look fewer, a copy (``State.top``)
 
 
 @cache
@@ -308,16 +324,19 @@ def _begin_entering(ctx: Ctx, f: Frame) -> bool:
     steps.pop(s, f)
     s.status = "enter"
     order = s.seat_order(s.start_player)
-    steps.push(s, "enter", seat=order[0], queue=order)
+    s.stack.append({"kind": "enter", "seat": order[0], "queue": order})
     return True
 
 
 def _enter_options(s: State, f: Frame, seat: int) -> list[Action]:
-    cards_ = s.building_cards
-    out = [_enter_option(place, cards_[b["card"]]["building"]) for place, b in enumerate(s.row)]
-    dealt = s.cards
-    if len(f["queue"]) > 1 and any(dealt[c]["type"] == "pass" for c in s.hands[seat]):
-        out.append(_pass_option())
+    by_card = s.building_cards
+    out = [_enter_option(place, by_card[b["card"]]["building"]) for place, b in enumerate(s.row)]
+    if len(f["queue"]) > 1:
+        dealt = s.cards
+        for c in s.hands[seat]:
+            if dealt[c]["type"] == "pass":
+                out.append(_pass_option())
+                break
     return out
 
 
@@ -334,15 +353,16 @@ def _pass_option() -> Action:
 
 def _enter_act(ctx: Ctx, f: Frame, seat: int, a: Action) -> None:
     s = ctx.s
-    f = s.top(f)
-    queue: list[int] = f["queue"]
-    queue.pop(0)
+    # the frame is replaced, never changed (a copy of the state shares it): the queue without
+    # the seat, and the seat that enters next
+    steps.pop(s, f)
+    queue: list[int] = f["queue"][1:]
     if a.kind == "pass":
         card = next(c for c in s.hands[seat] if s.type_of(c) == "pass")
         s.mine("hands")[seat].remove(card)
         cards.give_back(s, [card])
         queue.append(seat)
-        f["seat"] = queue[0]
+        s.stack.append({**f, "seat": queue[0], "queue": queue})
         ctx.did(seat, "pass", msg("{player} plays a Pass card."), seat=seat)
         return
     place = int(a.args[0]) - 1
@@ -353,10 +373,8 @@ def _enter_act(ctx: Ctx, f: Frame, seat: int, a: Action) -> None:
         building = s.building_cards[s.row[place]["card"]]["building"]
         ctx.say("enter", _enters(seat, place, building, len(entries)), seat=seat, place=place)
     if queue:
-        f["seat"] = queue[0]
-    else:
-        steps.pop(s, f)
-    steps.push(s, "commit", seat=seat, place=place)
+        s.stack.append({**f, "seat": queue[0], "queue": queue})
+    s.stack.append({"kind": "commit", "seat": seat, "place": place})
 
 
 @cache
@@ -392,15 +410,25 @@ steps.register(
 )
 
 
+_UNPLAYABLE = tuple(t for t in data.TYPES if t not in cards.PLAYABLE)
+"""The card types a hand holds that may not be committed (Pass, Gold)."""
+
+
 def _commit_pick(s: State, f: Frame, seat: int) -> Pick:
-    held = cards.counts(s, s.hands[seat])
-    playable = sum(n for t, n in held.items() if t in cards.PLAYABLE)
+    hand = s.hands[seat]
+    held = cards.counts(s, hand)
+    playable = len(hand)  # but its Pass and Gold cards: two lookups, not one per type held
+    for t in _UNPLAYABLE:
+        if t in held:
+            playable -= held[t]
     return cards.pick_of_counts(held, "commit", cards.PLAYABLE, 0, playable, ends_turn=True)
 
 
 def _commit_act(ctx: Ctx, f: Frame, seat: int, chosen: dict[str, int], played: list[str]) -> None:
-    entry = next(e for e in ctx.s.building(f["place"])["entries"] if e["seat"] == seat)
-    entry["cards"], entry["count"] = played, len(played)
+    for entry in ctx.s.building(f["place"])["entries"]:
+        if entry["seat"] == seat:
+            entry["cards"], entry["count"] = played, len(played)
+            break
     if ctx.quiet:  # a look-ahead's apply says nothing: no text is made
         return
     n = len(played)
