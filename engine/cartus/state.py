@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from .. import kernel, saved
-from ..core import Event, Rng
+from ..core import Rng
 
 FORMAT = 1
 COLOURS = ("red", "yellow", "green", "blue", "purple")
@@ -197,10 +197,8 @@ class Ctx(kernel.Ctx[State]):
 
     LOG_KEEP: ClassVar[int] = LOG_KEEP
 
-    def __init__(self, s: State, events: Iterable[Event] = (), quiet: bool = False) -> None:
-        super().__init__(s, events, quiet)
-        self.drawn: Rng | None = None
-        """The state's Rng, once this apply has drawn from it (most never do)."""
+    drawn: Rng | None = None
+    """The state's Rng, once this apply has drawn from it (most never do)."""
 
     @property
     def rng(self) -> Rng:

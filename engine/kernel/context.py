@@ -37,10 +37,8 @@ class Said(list[Event | Told]):
 
     __slots__ = ("names",)
 
-    def __init__(self, names: Sequence[str], events: Iterable[Event] = ()) -> None:
-        super().__init__(events)
-        self.names = names
-        """How the events' English names the seats (``State.seat_names``)."""
+    names: Sequence[str]
+    """How the events' English names the seats (``State.seat_names``): set when made."""
 
     def events(self) -> list[Event]:
         names = self.names
@@ -65,7 +63,8 @@ class Ctx(Generic[L]):
     def __init__(self, s: L, events: Iterable[Event] = (), quiet: bool = False) -> None:
         self.s = s
         self.quiet = quiet
-        self.said = Said(s.seat_names(), events)
+        said = self.said = Said(events)  # (list's own constructor: one is made every apply)
+        said.names = s.seat_names()
 
     @property
     def events(self) -> list[Event]:
