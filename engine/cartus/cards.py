@@ -221,11 +221,46 @@ def _discards_rats(seat: int, n: int) -> Msg:
 
 
 # Choosing cards from a hand: one pick, counted by type
+#
+# A new hand's pick and its ready answers are worked out a few dozen times a game (hands seldom
+# repeat), so that path is written for CPython's costs: loops over groups rather than cards
+# (ranges and ``map`` step through a group's cards in C), no ``min``/``max`` calls and no
+# generator expressions on it (each costs more than a line of arithmetic).
+
+_BITS = 5
+_MASK = (1 << _BITS) - 1
+_SHIFTS = tuple((t, _BITS * i) for i, t in enumerate(data.TYPES))
+"""Counts per card type (a hand's, a choice's) read as one number, "packed": each type's count
+in 5 bits of its own (type -> shift), in the table's type order. The caches of picks and
+answers are keyed by it (an int hashes and compares at once, where a tuple of (type, count)
+pairs is walked each time), and all eleven types fit in 55 bits, one machine word, so its
+sums and ranges stay on the interpreter's fast paths."""
+
+_TYPE_WEIGHT = {t: 1 << shift for t, shift in _SHIFTS}  # type -> one card of it, packed
+_WEIGHT = {data.CODES[t]: w for t, w in _TYPE_WEIGHT.items()}  # the same by code
+_SHIFT = {data.CODES[t]: shift for t, shift in _SHIFTS}  # code -> its count's shift
+_PARTS = {code: ("", *(f"{code}{n}" for n in range(1, _MASK + 1))) for code in data.CODES.values()}
+"""Code -> count -> its part of a notation (``ch2``)."""
+
+_LARGEST = max(
+    data.table().jokers, len(data.table().population_nuns), *data.table().specials.values()
+)
+if _LARGEST > _MASK:
+    raise ValueError(f"a card type has {_LARGEST} cards: a packed count holds at most {_MASK}")
+
+
+def _unpacked(packed: int) -> dict[str, int]:
+    """The counts per card type a packed number holds, in the table's type order."""
+    return {t: n for t, shift in _SHIFTS if (n := packed >> shift & _MASK)}
 
 
 def hand_pick(s: State, seat: int, kind: str, least: int, most: int) -> Pick:
     """Choosing ``least`` to ``most`` of the seat's hand cards, of any type."""
-    return pick_of_counts(counts(s, s.hands[seat]), kind, data.TYPES, least, most)
+    dealt = s.cards
+    packed = 0
+    for c in s.hands[seat]:
+        packed += _TYPE_WEIGHT[dealt[c]["type"]]
+    return _pick(kind, least, most, packed, False)
 
 
 def pick_of_counts(
@@ -238,17 +273,24 @@ def pick_of_counts(
     ends_turn: bool = False,
 ) -> Pick:
     """``hand_pick`` for a hand already counted by type."""
-    counted = tuple((t, held[t]) for t in data.TYPES if t in types and held.get(t))
-    return _pick(kind, least, most, counted, ends_turn)
+    packed = 0
+    for t, n in held.items():
+        if t in types:
+            packed += n * _TYPE_WEIGHT[t]
+    return _pick(kind, least, most, packed, ends_turn)
 
 
 @lru_cache(maxsize=8192)
-def _pick(
-    kind: str, least: int, most: int, counted: tuple[tuple[str, int], ...], ends_turn: bool
-) -> Pick:
-    """The pick of these counts, made once (hands of the same counts recur all game long):
-    the same object comes back, so what is worked out for it can be found by identity."""
-    return Pick(kind, least, most, tuple(_group(t, n) for t, n in counted), ends_turn)
+def _pick(kind: str, least: int, most: int, packed: int, ends_turn: bool) -> Pick:
+    """The pick of these counts (packed), made once (hands of the same counts recur all game
+    long): the same object comes back, so what is worked out for it can be found by identity.
+    Its groups come in the table's type order."""
+    groups = [_GROUPS[t][n] for t, shift in _SHIFTS if (n := packed >> shift & _MASK)]
+    return Pick(kind, least, most, tuple(groups), ends_turn)
+
+
+_GROUPS = {t: [PickGroup(data.CODES[t], label(t), n) for n in range(_MASK + 1)] for t in data.TYPES}
+"""Card type -> held -> the pick group of that many cards of it (groups never change)."""
 
 
 _ByPick = dict[tuple[int, str, Any], tuple[Pick, Any]]
@@ -257,13 +299,14 @@ _ByPick = dict[tuple[int, str, Any], tuple[Pick, Any]]
 the same object for the same counts. The entry holds its pick, so the id stays its own."""
 
 
-def _by_pick(cache: _ByPick, pick: Pick, asked: tuple[str, Any], make: Callable[[], Any]) -> Any:
+def _by_pick(cache: _ByPick, pick: Pick, asked: tuple[str, Any], make: Callable[..., Any]) -> Any:
+    """What ``make(pick, *asked)`` gives, made once per pick and question."""
     key = (id(pick), *asked)
     hit = cache.get(key)
     if hit is None or hit[0] is not pick:
         if len(cache) >= 16384:
             cache.clear()
-        hit = cache[key] = (pick, make())
+        hit = cache[key] = (pick, make(pick, *asked))
     return hit[1]
 
 
@@ -271,56 +314,46 @@ _PARSED: _ByPick = {}
 _READY: _ByPick = {}
 
 
-@cache
-def _group(card_type: str, held: int) -> PickGroup:
-    """The pick group of ``held`` cards of a type (made once: groups never change)."""
-    return PickGroup(data.CODES[card_type], label(card_type), held)
-
-
 def by_type(pick: Pick, notation: str) -> dict[str, int]:
     """The card types and counts an answer to a hand pick chooses (worked out once per pick
     and answer; an answer the pick refuses raises each time)."""
-    parsed: tuple[tuple[str, int], ...] = _by_pick(
-        _PARSED, pick, (notation, None), lambda: _parsed(pick, notation)
-    )
+    parsed: tuple[tuple[str, int], ...] = _by_pick(_PARSED, pick, (notation, None), _parsed)
     return dict(parsed)
 
 
-def _parsed(pick: Pick, notation: str) -> tuple[tuple[str, int], ...]:
+def _parsed(pick: Pick, notation: str, _: None) -> tuple[tuple[str, int], ...]:
     return tuple((BY_CODE[code], n) for code, n in pick.parse(notation).items())
 
 
-_WEIGHT = {data.CODES[t]: 1 << (8 * i) for i, t in enumerate(data.TYPES)}
-_SHIFTS = tuple((t, data.CODES[t], 8 * i) for i, t in enumerate(data.TYPES))
-"""A choice of counts per card type read as one number: a type's count in steps of its
-weight (8 bits each, in the table's type order)."""
-
-_ANSWERS: dict[tuple[str, str, bool], dict[int, Action]] = {}
-"""(pick kind, verb, ends_turn) -> counts chosen (as one number, ``_WEIGHT``) -> the ready
-answer choosing them (made once: the same answers come back all game long, and an action
-never changes)."""
+_ANSWERS: dict[tuple[str, str, bool], dict[int, ReadyAnswer]] = {}
+"""(pick kind, verb, ends_turn) -> counts chosen (packed) -> the ready answer choosing them
+(made once: the same answers come back all game long, and an action never changes)."""
 
 
 class ReadyAnswer(Action):
     """A ready-made answer to a hand pick, whose label is written when it is first read: a
     hand's answers are listed at every decision, and most labels are never read (a computer
-    or random player reads notations). It also knows the cards it chooses, by type, so taking
+    or random player reads notations). It also knows the cards it chooses (packed), so taking
     it needs no parsing. Equal to any action of the same notation."""
 
     @classmethod
-    def later(
-        cls, notation: str, label: Callable[[], Msg], ends_turn: bool, chosen: dict[str, int]
-    ) -> ReadyAnswer:
+    def of(cls, notation: str, verb: str, ends_turn: bool, chosen: int) -> ReadyAnswer:
+        """The answer ``notation`` choosing the counts ``chosen`` (packed), labelled ``verb``
+        with the cards (``"Play {cards}"``) when first read. Made straight into its
+        ``__dict__``, with no label yet (``Action.__init__`` would set one)."""
         answer = cls.__new__(cls)
-        answer.__dict__.update(notation=notation, ends_turn=ends_turn, _later=label)
-        answer.__dict__["_chosen"] = chosen
+        made = answer.__dict__
+        made["notation"] = notation
+        made["ends_turn"] = ends_turn
+        made["_verb"] = verb
+        made["_chosen"] = chosen
         return answer
 
     def chosen(self) -> dict[str, int] | None:
         """The cards it chooses, by type (None for one given its label at once, as
         ``dataclasses.replace`` makes)."""
-        chosen: dict[str, int] | None = self.__dict__.get("_chosen")
-        return None if chosen is None else dict(chosen)
+        chosen: int | None = self.__dict__.get("_chosen")
+        return None if chosen is None else _unpacked(chosen)
 
     @property
     def label(self) -> Msg:
@@ -328,8 +361,8 @@ class ReadyAnswer(Action):
         if made is None:
             # the answers are kept for every game of the process and read from several
             # threads: two readers may both make the label (the same text), never fail
-            made = self.__dict__["_later"]()
-            self.__dict__["_label"] = made
+            verb, chosen = self.__dict__["_verb"], self.__dict__["_chosen"]
+            made = self.__dict__["_label"] = msg(verb, cards=summary(_unpacked(chosen)))
         return made
 
     @label.setter
@@ -344,28 +377,6 @@ class ReadyAnswer(Action):
     __hash__ = Action.__hash__
 
 
-def _answers(kind: str, verb: str, ends_turn: bool, keys: Iterable[int]) -> tuple[Action, ...]:
-    """The ready answers choosing the counts ``keys`` hold, as the pick's ``counts_notation``
-    writes them (groups in the table's type order), sorted by notation."""
-    made = _ANSWERS.setdefault((kind, verb, ends_turn), {})
-    out = []
-    for key in keys:
-        action = made.get(key)
-        if action is None:
-            counted = [(t, code, n) for t, code, shift in _SHIFTS if (n := key >> shift & 255)]
-            named = {t: n for t, _, n in counted}
-            notation = "-".join(f"{code}{n}" for _, code, n in counted) or "none"
-            action = made[key] = ReadyAnswer.later(
-                f"{kind}:{notation}", _label(verb, named), ends_turn, named
-            )
-        out.append(action)
-    return tuple(sorted(out, key=NOTATION))
-
-
-def _label(verb: str, named: dict[str, int]) -> Callable[[], Msg]:
-    return lambda: msg(verb, cards=summary(named))
-
-
 def ready_answers(pick: Pick, verb: str, first: Iterable[str] = ()) -> list[Action]:
     """Up to 25 complete answers to a hand pick, for play by typing and simple players,
     sorted by notation.
@@ -373,51 +384,77 @@ def ready_answers(pick: Pick, verb: str, first: Iterable[str] = ()) -> list[Acti
     For each group (the ``first`` types' groups before the others) and each total allowed,
     the answer that takes that group first and then the others in order.
     """
-    lead = tuple(first)
-    ready: tuple[Action, ...] = _by_pick(
-        _READY, pick, (verb, lead), lambda: _ready_answers(pick, verb, lead)
-    )
+    ready: tuple[Action, ...] = _by_pick(_READY, pick, (verb, tuple(first)), _ready_answers)
     return list(ready)
 
 
 def _ready_answers(pick: Pick, verb: str, first: tuple[str, ...]) -> tuple[Action, ...]:
     """``ready_answers``, made once for each pick (hands of the same counts recur all game
-    long, and far more often in a computer player's look-ahead)."""
-    return _answers(pick.kind, verb, pick.ends_turn, _ready_keys(pick, first))
+    long, and far more often in a computer player's look-ahead): the answers of the counts
+    ``_ready_keys`` finds, each made once for the process, sorted by notation."""
+    kind, ends_turn = pick.kind, pick.ends_turn
+    made = _ANSWERS.get((kind, verb, ends_turn))
+    if made is None:
+        made = _ANSWERS.setdefault((kind, verb, ends_turn), {})
+    keys = _ready_keys(pick, first)
+    missing = [key for key in keys if key not in made]
+    if missing:
+        parts = [(_SHIFT[g.code], _PARTS[g.code]) for g in pick.groups]  # in group order
+        for key in missing:
+            counted = [part[n] for shift, part in parts if (n := key >> shift & _MASK)]
+            notation = f"{kind}:{'-'.join(counted) if counted else 'none'}"
+            made[key] = ReadyAnswer.of(notation, verb, ends_turn, key)
+    out: list[Action] = list(map(made.__getitem__, keys))
+    out.sort(key=NOTATION)
+    return tuple(out)
 
 
-def _ready_keys(pick: Pick, first: tuple[str, ...]) -> Iterable[int]:
-    """The counts ``ready_answers`` chooses, each as one number (``_WEIGHT``), in the order
-    found: the first 25 are the ones offered. The groups of a hand pick come in the table's
-    type order (``pick_of_counts``).
+def _ready_keys(pick: Pick, first: tuple[str, ...]) -> list[int]:
+    """The counts ``ready_answers`` chooses, each packed, in the order found: the first 25 are
+    the ones offered. The groups of a hand pick come in the table's type order
+    (``pick_of_counts``), the ``first`` types' groups are put first.
 
-    Taking the groups in order gives every total once. Taking the ``j``-th group first, then
-    the groups before it, gives new answers only until those are all taken too: from there on
-    each answer is one the groups in order gave already (and the first group first gives
-    nothing new), so each such walk stops there."""
-    codes = [g.code for g in pick.groups]
-    lead = [c for c in (data.CODES[t] for t in first) if c in codes]
-    order = lead + [c for c in codes if c not in lead]
-    avail = {g.code: g.available for g in pick.groups}
+    Taking the groups in order, a card at a time, gives every total once. Taking the ``j``-th
+    group first, then the groups before it in order, gives new answers only until those are
+    all taken too: from there on each answer is one the groups in order gave already (and the
+    first group first gives nothing new), so each such walk stops there. No count is found
+    twice: a walk's answers hold its head group and no group after it, and those of the walk
+    in order hold every group before their last one in full. Once its head is all taken, the
+    ``j``-th walk takes the groups before it as the walk in order does: its counts are the
+    head's plus that walk's."""
+    avail = {}
+    for g in pick.groups:
+        avail[_WEIGHT[g.code]] = g.available
+    order = list(avail)
+    for t in reversed(first):  # the first of them first, each once
+        weight = _TYPE_WEIGHT[t]
+        if weight in avail:
+            order.remove(weight)
+            order.insert(0, weight)
     least, most = pick.least, pick.most
-    found: dict[int, None] = {0: None} if least == 0 else {}
-    walks = [(order, most)]
-    before = avail[order[0]] if order else 0  # the cards of the groups before the head, with it
-    for j in range(1, len(order)):
-        before += avail[order[j]]
-        walks.append(([order[j], *order[:j]], min(most, before - 1)))
-    for runs, stop in walks:
-        key = total = 0
-        for code in runs:
-            weight = _WEIGHT[code]
-            n = avail[code]
-            for _ in range(n if n < stop - total else stop - total):
-                key += weight
-                total += 1
-                if total >= least and key not in found:
-                    found[key] = None
-                    if len(found) == MAX_OPTIONS:
-                        return found
+    walk = [0]  # the walk in order's count after each card, from none
+    key = 0
+    for weight in order:
+        n = avail[weight]
+        walk += range(key + weight, key + (n + 1) * weight, weight)
+        key += n * weight
+    del walk[most + 1 :]
+    found = walk[least:]
+    lowest = least if least > 1 else 1
+    before = 0  # the cards of the groups before the head
+    for head in order:
+        n = avail[head]
+        if before and len(found) < MAX_OPTIONS:
+            stop = before + n - 1  # the walk's last total
+            if stop > most:
+                stop = most
+            # the head alone (from the least), then the head with the walk in order's counts
+            found += range(lowest * head, ((n if n < stop else stop) + 1) * head, head)
+            if stop > n:
+                rest = walk[(least - n if least - n > 1 else 1) : stop - n + 1]
+                found += map((n * head).__add__, rest)
+        before += n
+    del found[MAX_OPTIONS:]
     return found
 
 

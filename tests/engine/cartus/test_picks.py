@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from engine.cartus import data
-from engine.cartus.cards import ReadyAnswer
-from engine.core import parse_notation
-from engine.text import Msg, english, msg
+import random
+import threading
+
+from engine.cartus import cards, data
+from engine.core import MAX_OPTIONS, Pick, parse_notation
+from engine.text import english
 from tests.engine.cartus.helpers import give_cards, position
 
 
@@ -61,19 +63,67 @@ def test_the_menu_labels_name_the_card_types() -> None:
     assert set(data.CODES.values()) >= {g.code for g in pick.groups}
 
 
-def test_a_ready_answer_is_labelled_while_another_reader_labels_it() -> None:
+def test_a_ready_answer_is_labelled_alike_by_readers_in_several_threads() -> None:
     """The ready answers are kept for every game in the process and read from several threads:
-    a reader that comes while another is still making the label gets the same label (here the
-    second reader comes from inside the first one's making, the same interleaving)."""
-    inner: list[object] = []
-    reading = [False]
+    readers that make a new answer's label at once all get the same label."""
+    pick = cards.pick_of_counts({"peasantry": 2, "joker": 1}, "thread", cards.PLAYABLE, 0, 3)
+    answers = cards.ready_answers(pick, "Play {cards}")
+    start = threading.Barrier(8)
+    read: list[list[str]] = []
 
-    def label() -> Msg:
-        if not reading[0]:
-            reading[0] = True
-            inner.append(answer.label)
-        return msg("Play {n} cards", n=2)
+    def reader() -> None:
+        start.wait()
+        read.append([english(a.label) for a in answers])
 
-    answer = ReadyAnswer.later("play:p2", label, False, {"peasantry": 2})
-    assert answer.label == msg("Play {n} cards", n=2)
-    assert inner == [answer.label]
+    threads = [threading.Thread(target=reader) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(read) == 8 and all(labels == read[0] for labels in read)
+    assert "Play 2 Peasantry cards, 1 Joker" in read[0]
+
+
+def _walked(pick: Pick, first: tuple[str, ...]) -> list[str]:
+    """The ready answers as ``ready_answers`` says it finds them, a card at a time: for each
+    group (the ``first`` types' groups first) and each total, the answer that takes that group
+    first and then the others in order; the first 25 found, sorted by notation."""
+    codes = [g.code for g in pick.groups]
+    lead = [data.CODES[t] for t in dict.fromkeys(first) if data.CODES[t] in codes]
+    order = lead + [c for c in codes if c not in lead]
+    available = {g.code: g.available for g in pick.groups}
+    found: dict[str, None] = {}
+    if pick.least == 0:
+        found[pick.counts_notation({})] = None
+    for head in order:
+        runs = [head, *(c for c in order if c != head)]
+        for total in range(max(pick.least, 1), min(pick.most, sum(available.values())) + 1):
+            counts, left = {}, total
+            for code in runs:
+                counts[code] = min(available[code], left)
+                left -= counts[code]
+            found.setdefault(pick.counts_notation(counts))
+    return sorted(list(found)[:MAX_OPTIONS])
+
+
+def test_ready_answers_are_those_a_walk_card_by_card_finds() -> None:
+    """``ready_answers`` works the walks out a group at a time (ranges, the walk in order's
+    counts reused); a plain walk card by card must find the very same answers, and each
+    answer must choose, and say, what its notation reads."""
+    rng = random.Random(20)
+    for i in range(1500):
+        held = {
+            t: rng.choice((0, 1, 1, 2, 3, 5, 14))
+            for t in rng.sample(data.TYPES, rng.randint(0, 11))
+        }
+        total = sum(held.values())
+        most = rng.choice((0, 1, 3, total, total + 2))
+        least = rng.choice((0, 0, 1, most, min(2, most)))
+        first = tuple(rng.sample(data.TYPES, rng.randint(0, 3)))
+        pick = cards.pick_of_counts(held, f"walk{i % 7}", cards.PLAYABLE, least, most)
+        answers = cards.ready_answers(pick, "Play {cards}", first)
+        assert [a.notation for a in answers] == _walked(pick, first), (held, least, most, first)
+        for a in answers[:3]:
+            chosen = {cards.BY_CODE[code]: n for code, n in pick.parse(a.notation).items()}
+            assert isinstance(a, cards.ReadyAnswer) and a.chosen() == chosen
+            assert english(a.label) == "Play " + english(cards.summary(chosen))
