@@ -110,18 +110,18 @@ def _resolve_building(ctx: Ctx, f: Frame) -> bool:
         {"kind": "clear", "place": place},
         {"kind": "actions", "place": place},
         {"kind": "flutes", "place": place},
-        {"kind": "swords", "place": place},
-        {"kind": "reveal", "place": place},
     ]
+    # the reveal and the Swords come first and at once: neither ever waits for a seat, so
+    # they need no frames of their own (the Swords may push a choice or a gift, which waits)
+    _reveal(ctx, place)
+    _settle_contest(ctx, place, "sword")
     return True
 
 
-def _reveal(ctx: Ctx, f: Frame) -> bool:
+def _reveal(ctx: Ctx, place: int) -> None:
     """Every entrant shows their cards; influence for each population card and joker, a rat
     for each population card of another class than the building's."""
     s = ctx.s
-    steps.pop(s, f)
-    place = f["place"]
     building = s.building(place)
     card = s.building_cards[building["card"]]
     cls = card["class"]
@@ -143,7 +143,6 @@ def _reveal(ctx: Ctx, f: Frame) -> bool:
                     off += n
         add_influence(ctx, seat, cls, population)
         cards.gain_rats(ctx, seat, off)
-    return True
 
 
 @lru_cache(maxsize=4096)
@@ -226,23 +225,22 @@ def _settle(ctx: Ctx, special: str, winner: int, loser: int) -> None:
         pass_rat(ctx, winner, loser)
 
 
-def _contest(special: str) -> Callable[[Ctx, Frame], bool]:
-    """The automatic step of a building's Sword or Flute contest: settled at once, or the
-    winner chooses among several tied for the fewest."""
+def _settle_contest(ctx: Ctx, place: int, special: str) -> None:
+    """A building's Sword or Flute contest: settled at once, or the winner chooses among
+    several tied for the fewest."""
+    result = contest(ctx.s, place, special)
+    if result is not None:
+        winner, fewest = result
+        if len(fewest) == 1:
+            _settle(ctx, special, winner, fewest[0])
+        else:
+            steps.push(ctx.s, "target", seat=winner, among=fewest, special=special)
 
-    def settle(ctx: Ctx, f: Frame) -> bool:
-        s = ctx.s
-        steps.pop(s, f)
-        result = contest(s, f["place"], special)
-        if result is not None:
-            winner, fewest = result
-            if len(fewest) == 1:
-                _settle(ctx, special, winner, fewest[0])
-            else:
-                steps.push(s, "target", seat=winner, among=fewest, special=special)
-        return True
 
-    return settle
+def _flutes(ctx: Ctx, f: Frame) -> bool:
+    steps.pop(ctx.s, f)
+    _settle_contest(ctx, f["place"], "flute")
+    return True
 
 
 def _target_options(s: State, f: Frame, seat: int) -> list[Action]:
@@ -269,9 +267,7 @@ def _target_prompt(s: State, f: Frame, seat: int) -> Msg:
 
 steps.register(steps.Step("resolve", auto=_resolve))
 steps.register(steps.Step("resolve_building", auto=_resolve_building))
-steps.register(steps.Step("reveal", auto=_reveal))
-steps.register(steps.Step("swords", auto=_contest("sword")))
-steps.register(steps.Step("flutes", auto=_contest("flute")))
+steps.register(steps.Step("flutes", auto=_flutes))
 steps.register(
     steps.Step("target", options=_target_options, act=_target_act, prompt=_target_prompt)
 )

@@ -72,7 +72,7 @@ def lines(s: State) -> list[dict[str, int]]:
         for p, points in zip(class_ranking(s, cls), awards, strict=False):
             out[p][cls] = points
     held = [cards.counts(s, hand) for hand in s.hands]
-    population = [sum(h.get(t, 0) for t in (*data.CLASSES, "joker")) for h in held]
+    population = [cards.population_of(h) for h in held]
     for p, v in enumerate(_most(population)):
         out[p]["cards"] = v
     for special in ("sword", "flute", "pass"):
