@@ -160,10 +160,10 @@ def contest(s: State, place: int, card_type: str) -> tuple[int, list[int]] | Non
     """Who played the most of a special card here (first to enter wins a tie) and who
     played the fewest; None when everyone played the same number."""
     entries = s.row[place]["entries"]
-    n: list[int] = []  # a seat enters a building once
-    for e in entries:
-        shown = e.get("shown")  # its counts by type, once revealed
-        n.append(int(shown.get(card_type, 0)) if shown is not None else _held(s, e, card_type))
+    n: list[int] = [  # a seat enters a building once; its counts by type, once revealed
+        shown.get(card_type, 0) if (shown := e.get("shown")) is not None else _held(s, e, card_type)
+        for e in entries
+    ]
     if not n:
         return None
     top, low = max(n), min(n)
