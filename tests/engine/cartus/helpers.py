@@ -23,6 +23,14 @@ def set_hand(s: State, seat: int, types: Iterable[str]) -> None:
     positions.set_hand(s, seat, types)
 
 
+def set_supply(s: State, place: int, supply: dict[str, int]) -> None:
+    """Give the building at ``place`` of the row this supply action, in this game alone: the
+    game gets an entry of its own for the card (every game shares the entries it was dealt,
+    which never change)."""
+    card = s.row[place]["card"]
+    s.building_cards = {**s.building_cards, card: {**s.building_cards[card], "supply": supply}}
+
+
 def position(
     players: int = 3,
     row: list[str] | None = None,

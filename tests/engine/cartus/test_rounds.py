@@ -10,7 +10,7 @@ from engine import cartus
 from engine.cartus import data, steps
 from engine.cartus.state import Ctx
 from engine.core import IllegalAction
-from tests.engine.cartus.helpers import play, position, set_hand
+from tests.engine.cartus.helpers import play, position, set_hand, set_supply
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -103,8 +103,8 @@ def test_a_row_of_one_building_is_fixed_from_the_replacement_deck() -> None:
 def test_supply_actions_draw_discard_rats_and_look_at_the_nun_row() -> None:
     g = cartus.new_game(3, seed=5)
     s = g.state
-    s.building_cards[s.row[0]["card"]]["supply"] = {"draw": 2, "peek_nun_row": 1}
-    s.building_cards[s.row[1]["card"]]["supply"] = {"discard_rats": 2}
+    set_supply(s, 0, {"draw": 2, "peek_nun_row": 1})
+    set_supply(s, 1, {"discard_rats": 2})
     g = g.apply(0, "supply:1")
     assert len(g.state.hands[0]) == 7
     assert g.decision(0).kind == "peek" and g.decision(0).private  # type: ignore[union-attr]
@@ -122,14 +122,14 @@ def test_supply_actions_draw_discard_rats_and_look_at_the_nun_row() -> None:
 
 def test_a_look_is_only_offered_at_cards_not_yet_seen() -> None:
     g = cartus.new_game(3, seed=5)
-    g.state.building_cards[g.state.row[0]["card"]]["supply"] = {"peek_nun_row": 2}
+    set_supply(g.state, 0, {"peek_nun_row": 2})
     g.state.seen = [[0], [0], [], [0], [0]]
     g = g.apply(0, "supply:1")
     assert [a.notation for a in g.legal_actions(0)] == ["peek:3"]
     g = g.apply(0, "peek:3")
     assert g.actors() == [1]  # the second look had nothing left to see
     h = cartus.new_game(3, seed=5)
-    h.state.building_cards[h.state.row[0]["card"]]["supply"] = {"peek_nun_row": 1}
+    set_supply(h.state, 0, {"peek_nun_row": 1})
     h.state.seen = [[0]] * 5
     h = h.apply(0, "supply:1")
     assert h.actors() == [1]
