@@ -21,6 +21,7 @@ PLAYABLE = frozenset((*data.CLASSES, "joker", "sword", "flute"))
 
 BY_CODE = {code: t for t, code in data.CODES.items()}
 _POPULATION = frozenset((*data.CLASSES, "joker"))
+_CLASSES = frozenset(data.CLASSES)
 
 
 CARD_NAMES = {
@@ -93,41 +94,63 @@ def _summary(counted: frozenset[tuple[str, int]]) -> Msg:
 def population(s: State, cards: Iterable[str]) -> int:
     """Population cards and jokers among the cards: what counts for influence and premiums."""
     dealt = s.cards
-    return sum(1 for c in cards if dealt[c]["type"] in _POPULATION)
+    n = 0
+    for c in cards:  # a loop: a generator expression costs more on a hand of a few cards
+        if dealt[c]["type"] in _POPULATION:
+            n += 1
+    return n
 
 
 def population_of(by_type: Mapping[str, int]) -> int:
     """``population`` of cards already counted by type."""
-    return sum(n for t, n in by_type.items() if t in _POPULATION)
+    total = 0
+    for t, n in by_type.items():
+        if t in _POPULATION:
+            total += n
+    return total
 
 
 def take_from_hand(s: State, seat: int, by_type: Mapping[str, int]) -> list[str]:
-    """Remove cards of these types from the hand (the first ones held) and return them."""
+    """Remove cards of these types from the hand (the first ones held) and return them, type
+    by type in the order asked."""
+    if not by_type:  # choosing nothing leaves the hand as it is (and shared with copies)
+        return []
     hand: list[str] = s.mine("hands")[seat]
     dealt = s.cards
+    wanted = dict(by_type)  # type -> how many more to take
     found: dict[str, list[str]] = {t: [] for t in by_type}
-    for c in hand:
-        ids = found.get(dealt[c]["type"])
-        if ids is not None:
-            ids.append(c)
+    kept: list[str] = []
+    for c in hand:  # one pass: each card is taken or kept
+        t = dealt[c]["type"]
+        if wanted.get(t):
+            wanted[t] -= 1
+            found[t].append(c)
+        else:
+            kept.append(c)
     taken: list[str] = []
-    for t, n in by_type.items():
-        if len(found[t]) < n:
-            raise IllegalAction(msg("You hold only {cards}.", cards=COUNTED[t](len(found[t]))))
-        taken += found[t][:n]
-    gone = set(taken)
-    hand[:] = [c for c in hand if c not in gone]
+    for t, ids in found.items():
+        if wanted[t]:
+            raise IllegalAction(msg("You hold only {cards}.", cards=COUNTED[t](len(ids))))
+        taken += ids
+    hand[:] = kept
     return taken
 
 
 def give_back(s: State, cards: Iterable[str]) -> None:
     """Played or discarded cards: population cards to the discard pile, the rest to their deck."""
+    dealt = s.cards
+    discard: list[str] | None = None  # each part asked for (``State.mine``) once, if at all
+    supplies: dict[str, list[str]] | None = None
     for c in cards:
-        t = s.type_of(c)
-        if t in data.CLASSES:
-            s.mine("discard").append(c)
+        t = dealt[c]["type"]
+        if t in _CLASSES:
+            if discard is None:
+                discard = s.mine("discard")
+            discard.append(c)
         else:
-            s.mine("supplies")[t].append(c)
+            if supplies is None:
+                supplies = s.mine("supplies")
+            supplies[t].append(c)
 
 
 def draw(ctx: Ctx, seat: int, n: int) -> int:
@@ -135,19 +158,24 @@ def draw(ctx: Ctx, seat: int, n: int) -> int:
     out; returns how many came (fewer only when deck and discard pile are both empty)."""
     s = ctx.s
     got: list[str] = []
-    for _ in range(n):
-        if not s.deck and s.discard:
+    while len(got) < n:
+        if not s.deck:
+            if not s.discard:
+                break
             s.deck = ctx.rng.shuffled(s.discard)
             s.discard = []
             ctx.say("reshuffle", msg("The population discard pile is shuffled into a new deck."))
-        if not s.deck:
-            break
-        got.append(s.mine("deck").pop())
-    s.mine("hands")[seat] += got
+        deck: list[str] = s.mine("deck")
+        take = n - len(got) if n - len(got) < len(deck) else len(deck)
+        got += deck[: -take - 1 : -1]  # the top ``take`` cards, the top one first
+        del deck[-take:]
+    if got:
+        s.mine("hands")[seat] += got
     if got and not ctx.quiet:  # a look-ahead's apply says nothing: no text is made
         ctx.say("draw", _draws(seat, len(got)), seat=seat, n=len(got))
         drew = _drew(frozenset(counts(s, got).items()))
-        ctx.tell((seat,), "drew", drew, cards=[dict(s.cards[c]) for c in got])
+        # the dealt cards themselves as the event's data: they never change
+        ctx.tell((seat,), "drew", drew, cards=list(map(s.cards.__getitem__, got)))
     if len(got) < n:
         ctx.say("no_cards", msg("The population deck and its discard pile are empty."))
     return len(got)
@@ -299,14 +327,14 @@ _ByPick = dict[tuple[int, str, Any], tuple[Pick, Any]]
 the same object for the same counts. The entry holds its pick, so the id stays its own."""
 
 
-def _by_pick(cache: _ByPick, pick: Pick, asked: tuple[str, Any], make: Callable[..., Any]) -> Any:
-    """What ``make(pick, *asked)`` gives, made once per pick and question."""
-    key = (id(pick), *asked)
+def _by_pick(cache: _ByPick, pick: Pick, a: str, b: Any, make: Callable[..., Any]) -> Any:
+    """What ``make(pick, a, b)`` gives, made once per pick and question."""
+    key = (id(pick), a, b)
     hit = cache.get(key)
     if hit is None or hit[0] is not pick:
         if len(cache) >= 16384:
             cache.clear()
-        hit = cache[key] = (pick, make(pick, *asked))
+        hit = cache[key] = (pick, make(pick, a, b))
     return hit[1]
 
 
@@ -317,7 +345,7 @@ _READY: _ByPick = {}
 def by_type(pick: Pick, notation: str) -> dict[str, int]:
     """The card types and counts an answer to a hand pick chooses (worked out once per pick
     and answer; an answer the pick refuses raises each time)."""
-    parsed: tuple[tuple[str, int], ...] = _by_pick(_PARSED, pick, (notation, None), _parsed)
+    parsed: tuple[tuple[str, int], ...] = _by_pick(_PARSED, pick, notation, None, _parsed)
     return dict(parsed)
 
 
@@ -384,7 +412,8 @@ def ready_answers(pick: Pick, verb: str, first: Iterable[str] = ()) -> list[Acti
     For each group (the ``first`` types' groups before the others) and each total allowed,
     the answer that takes that group first and then the others in order.
     """
-    ready: tuple[Action, ...] = _by_pick(_READY, pick, (verb, tuple(first)), _ready_answers)
+    lead = first if type(first) is tuple else tuple(first)
+    ready: tuple[Action, ...] = _by_pick(_READY, pick, verb, lead, _ready_answers)
     return list(ready)
 
 
@@ -397,12 +426,17 @@ def _ready_answers(pick: Pick, verb: str, first: tuple[str, ...]) -> tuple[Actio
     if made is None:
         made = _ANSWERS.setdefault((kind, verb, ends_turn), {})
     keys = _ready_keys(pick, first)
-    missing = [key for key in keys if key not in made]
-    if missing:
-        parts = [(_SHIFT[g.code], _PARTS[g.code]) for g in pick.groups]  # in group order
-        for key in missing:
-            counted = [part[n] for shift, part in parts if (n := key >> shift & _MASK)]
-            notation = f"{kind}:{'-'.join(counted) if counted else 'none'}"
+    parts: list[tuple[int, tuple[str, ...]]] | None = None
+    for key in keys:
+        if key not in made:  # its notation, as ``Pick.counts_notation`` writes it
+            if parts is None:  # each group's shift and parts, in group order
+                parts = [(_SHIFT[g.code], _PARTS[g.code]) for g in pick.groups]
+            notation = ""
+            for shift, part in parts:
+                n = key >> shift & _MASK
+                if n:
+                    notation = f"{notation}-{part[n]}" if notation else part[n]
+            notation = f"{kind}:{notation or 'none'}"
             made[key] = ReadyAnswer.of(notation, verb, ends_turn, key)
     out: list[Action] = list(map(made.__getitem__, keys))
     out.sort(key=NOTATION)
