@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from ..core import Pick
-from ..text import N_, Msg, Seat, listing, msg, plural
+from ..text import N_, Msg, listing, msg, plural
 from . import cards, steps
 from .resolve import BUILDING_ACTIONS, BuildingAction
-from .rounds import push_peeks
+from .rounds import SEATS, push_peeks
 from .state import Ctx, Frame, State
 
 
@@ -84,7 +84,7 @@ def _guard_tower(ctx: Ctx, seat: int, place: int, premium: bool) -> None:
                 "{player} must give {n} card to {taker}.",
                 "{player} must give {n} cards to {taker}.",
                 n,
-                taker=Seat(seat),
+                taker=SEATS[seat],
             ),
             seat=p,
             to=seat,

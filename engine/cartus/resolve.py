@@ -14,9 +14,9 @@ from functools import cache, lru_cache
 from typing import Any
 
 from ..core import Action, Pick
-from ..text import N_, Msg, Seat, msg, plural
+from ..text import N_, Msg, msg, plural
 from . import cards, data, rounds, steps
-from .rounds import place_name
+from .rounds import SEATS, place_name
 from .state import Ctx, Frame, State
 
 TARGETS = {
@@ -54,7 +54,7 @@ def _gains(seat: int, n: int, cls: str, now: int) -> Msg:
     """'Red gains 2 influence in Church (now 5).', made once (a text never changes)."""
     return msg(
         "{player} gains {n} influence in {track} (now {now}).",
-        player=Seat(seat),
+        player=SEATS[seat],
         n=n,
         track=_track(cls),
         now=now,
@@ -150,7 +150,7 @@ def _reveals(seat: int, shown: frozenset[tuple[str, int]], place: int, building:
     """'Red reveals 2 Church cards in the Farm (1st building).', made once."""
     return msg(
         "{player} reveals {cards} in {place}.",
-        player=Seat(seat),
+        player=SEATS[seat],
         cards=cards.summary(dict(shown)),
         place=rounds.place_named(place, building),
     )
@@ -188,7 +188,7 @@ def sword_gives(ctx: Ctx, giver: int, taker: int) -> None:
             "{player} played the fewest Swords and must give {n} card to {taker}.",
             "{player} played the fewest Swords and must give {n} cards to {taker}.",
             n,
-            taker=Seat(taker),
+            taker=SEATS[taker],
         ),
         seat=giver,
         to=taker,
@@ -202,7 +202,7 @@ def pass_rat(ctx: Ctx, giver: int, taker: int) -> None:
     """The Flute: the most Flutes passes one rat to the fewest (none if they have none)."""
     s = ctx.s
     if s.rats[giver] == 0:
-        ctx.did(giver, "flute", msg("{player} has no rat to pass to {taker}.", taker=Seat(taker)))
+        ctx.did(giver, "flute", msg("{player} has no rat to pass to {taker}.", taker=SEATS[taker]))
         return
     rats = s.mine("rats")
     rats[giver] -= 1
@@ -210,7 +210,7 @@ def pass_rat(ctx: Ctx, giver: int, taker: int) -> None:
     ctx.did(
         giver,
         "flute",
-        msg("{player} played the most Flutes and passes a rat to {taker}.", taker=Seat(taker)),
+        msg("{player} played the most Flutes and passes a rat to {taker}.", taker=SEATS[taker]),
         seat=giver,
         to=taker,
     )
@@ -246,7 +246,7 @@ def _flutes(ctx: Ctx, f: Frame) -> bool:
 def _target_options(s: State, f: Frame, seat: int) -> list[Action]:
     verb = TARGETS[f["special"]]
     return [
-        Action(f"target:{s.colour_name(p).lower()}", msg(verb, player=Seat(p))) for p in f["among"]
+        Action(f"target:{s.colour_name(p).lower()}", msg(verb, player=SEATS[p])) for p in f["among"]
     ]
 
 
@@ -290,15 +290,15 @@ def _give_act(ctx: Ctx, f: Frame, seat: int, chosen: dict[str, int], given: list
             "{player} gives {n} card to {taker}.",
             "{player} gives {n} cards to {taker}.",
             n,
-            taker=Seat(f["to"]),
+            taker=SEATS[f["to"]],
         ),
         seat=seat,
         to=f["to"],
         n=n,
     )
     what = cards.summary(chosen)
-    ctx.tell((seat,), "gave", msg("You gave {cards} to {taker}.", cards=what, taker=Seat(f["to"])))
-    ctx.tell((f["to"],), "got", msg("{player} gave you {cards}.", player=Seat(seat), cards=what))
+    ctx.tell((seat,), "gave", msg("You gave {cards} to {taker}.", cards=what, taker=SEATS[f["to"]]))
+    ctx.tell((f["to"],), "got", msg("{player} gave you {cards}.", player=SEATS[seat], cards=what))
 
 
 def _give_prompt(s: State, f: Frame, seat: int) -> Msg:
@@ -306,7 +306,7 @@ def _give_prompt(s: State, f: Frame, seat: int) -> Msg:
         "Choose {n} card to give to {taker}.",
         "Choose {n} cards to give to {taker}.",
         f["n"],
-        taker=Seat(f["to"]),
+        taker=SEATS[f["to"]],
     )
 
 
@@ -363,7 +363,7 @@ def _takes_action(seat: int, premium: bool, place: int, building: str) -> Msg:
         if premium
         else N_("{player} takes the standard action of {place}.")
     )
-    return msg(kind, player=Seat(seat), place=rounds.place_named(place, building))
+    return msg(kind, player=SEATS[seat], place=rounds.place_named(place, building))
 
 
 def _clear(ctx: Ctx, f: Frame) -> bool:

@@ -12,6 +12,11 @@ from ..text import N_, Msg, Param, Seat, listing, msg, plural
 from . import cards, data, scoring, steps
 from .state import Ctx, Frame, State
 
+SEATS = tuple(Seat(i) for i in range(len(State.COLOUR_NAMES)))
+"""Each seat as a text's value, made once: texts name seats by value (an equal ``Seat`` is
+the same value), and a new game makes hundreds of texts, each ``Seat`` made anew costing a
+frozen dataclass's ``__init__``."""
+
 PLACES = (
     N_("the {building} (1st building)"),
     N_("the {building} (2nd building)"),
@@ -82,13 +87,13 @@ def _say_round(ctx: Ctx, drawn: list[str]) -> None:
         said = msg(
             "Round {round} of {rounds}: {buildings}. {player} starts. This is the final round: "
             "no building actions.",
-            player=Seat(s.start_player),
+            player=SEATS[s.start_player],
             **values,
         )
     else:
         said = msg(
             "Round {round} of {rounds}: {buildings}. {player} starts.",
-            player=Seat(s.start_player),
+            player=SEATS[s.start_player],
             **values,
         )
     ctx.say("round", said, round=s.round)
@@ -183,7 +188,7 @@ def _takes_supply(seat: int, place: int, building: str, supply: tuple[tuple[str,
     changes, and the same few come back all game)."""
     return msg(
         "{player} takes the supply of {place}: {supply}.",
-        player=Seat(seat),
+        player=SEATS[seat],
         place=place_named(place, building),
         supply=_words(supply),
     )
@@ -291,7 +296,7 @@ def _peek_act(ctx: Ctx, f: Frame, seat: int, a: Action) -> None:
 @cache
 def _looks(seat: int) -> Msg:
     """'Red looks at a card of the Nun-row.', made once."""
-    return msg("{player} looks at a card of the Nun-row.", player=Seat(seat))
+    return msg("{player} looks at a card of the Nun-row.", player=SEATS[seat])
 
 
 @cache
@@ -382,7 +387,7 @@ def _enters(seat: int, place: int, building: str, space: int) -> Msg:
     """'Red enters the Farm (1st building) on space 2.', made once."""
     return msg(
         "{player} enters {place} on space {space}.",
-        player=Seat(seat),
+        player=SEATS[seat],
         place=place_named(place, building),
         space=space,
     )
@@ -443,7 +448,7 @@ def _plays(seat: int, n: int) -> Msg:
         "{player} plays {n} card face down.",
         "{player} plays {n} cards face down.",
         n,
-        player=Seat(seat),
+        player=SEATS[seat],
     )
 
 
