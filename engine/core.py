@@ -182,7 +182,7 @@ class PickView(TypedDict):
     groups: list[PickGroupView]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Pick:
     """Several items chosen at once, shown as one multi-select menu.
 
@@ -200,6 +200,22 @@ class Pick:
     most: int
     groups: tuple[PickGroup, ...]
     ends_turn: bool = False  # the answer ends the seat's turn (see ``Action.ends_turn``)
+
+    def __init__(
+        self,
+        kind: str,
+        least: int,
+        most: int,
+        groups: tuple[PickGroup, ...],
+        ends_turn: bool = False,
+    ) -> None:
+        # written into the instance's dict, as ``Action`` is: a new hand makes a new pick
+        d = self.__dict__
+        d["kind"] = kind
+        d["least"] = least
+        d["most"] = most
+        d["groups"] = groups
+        d["ends_turn"] = ends_turn
 
     def options(self) -> list[tuple[str, Text]]:
         """(value, label) per item, one per copy, at most 25 spread over the groups."""
