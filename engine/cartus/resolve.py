@@ -10,7 +10,7 @@ there are no actions: the premium holder gains one more influence in the buildin
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any
 
 from ..core import Action, Pick
@@ -131,7 +131,7 @@ def _reveal(ctx: Ctx, place: int) -> None:
         e["shown"] = shown
         seat = e["seat"]
         if not ctx.quiet:
-            said = _reveals(seat, frozenset(shown.items()), place, card["building"])
+            said = _reveals(seat, shown, place, card["building"])
             # the dealt cards themselves as the event's data: they never change
             shows = list(map(s.cards.__getitem__, e["cards"]))
             ctx.say("reveal", said, seat=seat, place=place, cards=shows)
@@ -145,13 +145,13 @@ def _reveal(ctx: Ctx, place: int) -> None:
         cards.gain_rats(ctx, seat, off)
 
 
-@lru_cache(maxsize=4096)
-def _reveals(seat: int, shown: frozenset[tuple[str, int]], place: int, building: str) -> Msg:
-    """'Red reveals 2 Church cards in the Farm (1st building).', made once."""
+def _reveals(seat: int, shown: dict[str, int], place: int, building: str) -> Msg:
+    """'Red reveals 2 Church cards in the Farm (1st building).' (made anew: its parts are
+    made once, and a reveal of one seat's cards in one place seldom comes back in a game)."""
     return msg(
         "{player} reveals {cards} in {place}.",
         player=SEATS[seat],
-        cards=cards.summary(dict(shown)),
+        cards=cards.summary(shown),
         place=rounds.place_named(place, building),
     )
 

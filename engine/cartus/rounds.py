@@ -5,7 +5,7 @@ Resolving the buildings is in ``resolve``; the final scoring in ``scoring``.
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import cache
 
 from ..core import Action, Pick
 from ..text import N_, Msg, Param, Seat, listing, msg, plural
@@ -438,7 +438,7 @@ def _commit_act(ctx: Ctx, f: Frame, seat: int, chosen: dict[str, int], played: l
         return
     n = len(played)
     ctx.say("commit", _plays(seat, n), seat=seat, n=n)
-    ctx.tell((seat,), "committed", _you_play(frozenset(chosen.items())))
+    ctx.tell((seat,), "committed", msg("You play {cards} face down.", cards=cards.summary(chosen)))
 
 
 @cache
@@ -450,11 +450,6 @@ def _plays(seat: int, n: int) -> Msg:
         n,
         player=SEATS[seat],
     )
-
-
-@lru_cache(maxsize=4096)
-def _you_play(chosen: frozenset[tuple[str, int]]) -> Msg:
-    return msg("You play {cards} face down.", cards=cards.summary(dict(chosen)))
 
 
 def _commit_prompt(s: State, f: Frame, seat: int) -> Msg:
