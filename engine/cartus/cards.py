@@ -20,7 +20,8 @@ PLAYABLE = frozenset((*data.CLASSES, "joker", "sword", "flute"))
 """Card types that may be committed to a building (Pass and Gold may not)."""
 
 BY_CODE = {code: t for t, code in data.CODES.items()}
-_POPULATION = frozenset((*data.CLASSES, "joker"))
+POPULATION = frozenset((*data.CLASSES, "joker"))
+"""The card types that count for influence and premiums: population cards and jokers."""
 _CLASSES = frozenset(data.CLASSES)
 
 
@@ -96,7 +97,7 @@ def population(s: State, cards: Iterable[str]) -> int:
     dealt = s.cards
     n = 0
     for c in cards:  # a loop: a generator expression costs more on a hand of a few cards
-        if dealt[c]["type"] in _POPULATION:
+        if dealt[c]["type"] in POPULATION:
             n += 1
     return n
 
@@ -105,7 +106,7 @@ def population_of(by_type: Mapping[str, int]) -> int:
     """``population`` of cards already counted by type."""
     total = 0
     for t, n in by_type.items():
-        if t in _POPULATION:
+        if t in POPULATION:
             total += n
     return total
 

@@ -25,9 +25,6 @@ TARGETS = {
 }
 """What choosing a tied player means, by the special card."""
 
-_POPULATION = frozenset((*data.CLASSES, "joker"))
-"""The card types that count for influence and premiums."""
-
 BuildingAction = Callable[[Ctx, int, int, bool], None]
 BUILDING_ACTIONS: dict[str, BuildingAction] = {}
 """Building id -> (ctx, seat, row place, premium?) carries out its action for the seat."""
@@ -137,7 +134,7 @@ def _reveal(ctx: Ctx, place: int) -> None:
             ctx.say("reveal", said, seat=seat, place=place, cards=shows)
         population = off = 0
         for t, n in shown.items():
-            if t in _POPULATION:
+            if t in cards.POPULATION:
                 population += n
                 if t != cls and t != "joker":  # a population card of another class
                     off += n
